@@ -1,0 +1,34 @@
+# Quick start:  make play   (set up, then play Blackout against bots in the terminal)
+#               make test   (set up, then run lint, types and the whole test suite)
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+GAME ?= blackout
+
+.PHONY: setup play test lint bench clean
+
+$(BIN)/tricktaker: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip==26.3
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@
+
+setup: $(BIN)/tricktaker
+
+play: setup
+	$(BIN)/tricktaker play $(GAME)
+
+lint: setup
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n 2
+
+bench: setup
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/throughput.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

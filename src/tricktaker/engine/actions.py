@@ -1,0 +1,95 @@
+"""Actions: small frozen values, interned for the common kinds.
+
+>>> Action.parse("play AS") == play(51)
+True
+>>> str(bid(3)), str(play(53, ))
+('bid 3', 'play LB')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktaker.cards import CardError, format_card, parse_card
+
+BID = "bid"
+PLAY = "play"
+PLAY_PILE = "play_pile"
+CALL_SIZE = "call_size"
+CALL_KIND = "call_kind"
+CALL_MODIFIER = "call_modifier"
+CALL_DONE = "call_done"
+
+_INT_KINDS = frozenset({BID, CALL_SIZE})
+_STR_KINDS = frozenset({CALL_KIND, CALL_MODIFIER})
+_BARE_KINDS = frozenset({PLAY_PILE, CALL_DONE})
+KINDS = frozenset({PLAY}) | _INT_KINDS | _STR_KINDS | _BARE_KINDS
+
+
+class ActionParseError(ValueError):
+    """Text that is not an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of one seat: ``kind`` and its ``value`` (a card id, a number or a word)."""
+
+    kind: str
+    value: int | str = 0
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def text(self, *, labels: tuple[str, str] = ("HB", "LB")) -> str:
+        """The action as written in records: ``bid 3``, ``play 10H``, ``play_pile``."""
+        if self.kind in _BARE_KINDS:
+            return self.kind
+        if self.kind == PLAY:
+            assert isinstance(self.value, int)
+            return f"play {format_card(self.value, labels=labels)}"
+        return f"{self.kind} {self.value}"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action written as by :meth:`text`."""
+        words = text.split()
+        if not words:
+            raise ActionParseError("empty action")
+        kind = words[0].lower()
+        if kind not in KINDS:
+            raise ActionParseError(f"{text!r}: unknown action kind {kind!r}")
+        if kind in _BARE_KINDS:
+            if len(words) != 1:
+                raise ActionParseError(f"{text!r}: {kind} takes no value")
+            return Action(kind)
+        if len(words) != 2:
+            raise ActionParseError(f"{text!r}: {kind} takes exactly one value")
+        value = words[1]
+        if kind == PLAY:
+            try:
+                return PLAY_ACTIONS[parse_card(value)]
+            except CardError as exc:
+                raise ActionParseError(str(exc)) from None
+        if kind in _INT_KINDS:
+            try:
+                number = int(value)
+            except ValueError:
+                raise ActionParseError(f"{text!r}: {value!r} is not a whole number") from None
+            return bid(number) if kind == BID else Action(kind, number)
+        return Action(kind, value)
+
+
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, c) for c in range(54))
+BID_ACTIONS: tuple[Action, ...] = tuple(Action(BID, n) for n in range(64))
+PILE_ACTION = Action(PLAY_PILE)
+DONE_ACTION = Action(CALL_DONE)
+
+
+def play(card: int) -> Action:
+    """The action of playing ``card``."""
+    return PLAY_ACTIONS[card]
+
+
+def bid(tricks: int) -> Action:
+    """The action of bidding ``tricks``."""
+    return BID_ACTIONS[tricks] if 0 <= tricks < 64 else Action(BID, tricks)

@@ -1,0 +1,125 @@
+"""Caller Clag: the dealer's calls of hand size, kind of hand and modifiers.
+
+A call is made as a series of the dealer's actions: ``call_size N`` before the deal,
+then after seeing their cards ``call_kind KIND``, any number of ``call_modifier MOD``
+and ``call_done``. This module says which calls are legal and what hand they make.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass, field
+
+from tricktaker.cards import SUIT_LETTERS
+from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, Action
+from tricktaker.rules.ruleset import CompiledScoring, HandSpec
+from tricktaker.rules.schema import Scoring
+
+KINDS = (
+    "normal",
+    "no_trump",
+    "bid_before_trump",
+    "blind_bid",
+    "blind_pile",
+    "misere",
+    "misere_no_trump",
+)
+MISERE_KINDS = frozenset({"misere", "misere_no_trump"})
+PRECEDENCE_ORDERS = tuple("".join(p) for p in itertools.permutations(SUIT_LETTERS[::-1]))
+"""Every order of the four suits, highest first (``SHDC`` ... ); the usual one is ``HCDS``."""
+MODIFIERS = (
+    "nuloss",
+    "blind_hand",
+    "ascending_madness",
+    "descending_madness",
+    "non_exact",
+    *(f"precedence_{order}" for order in PRECEDENCE_ORDERS),
+)
+
+_MISERE_SCORING = CompiledScoring.compile(Scoring(exact="10", otherwise="-2 * tricks"))
+_ASCENDING = CompiledScoring.compile(Scoring(exact="10", otherwise="0", trick_points="2 * k"))
+_DESCENDING = CompiledScoring.compile(
+    Scoring(exact="10", otherwise="0", trick_points="2 * (hand_size - k + 1)")
+)
+
+
+@dataclass(slots=True)
+class Call:
+    """What the caller has called so far this hand."""
+
+    size: int
+    kind: str | None = None
+    modifiers: list[str] = field(default_factory=list)
+    done: bool = False
+
+    def copy(self) -> Call:
+        return Call(self.size, self.kind, list(self.modifiers), self.done)
+
+    @property
+    def precedence(self) -> tuple[int, ...] | None:
+        for mod in self.modifiers:
+            if mod.startswith("precedence_"):
+                return tuple(SUIT_LETTERS.index(ch) for ch in mod.removeprefix("precedence_"))
+        return None
+
+    def describe(self) -> dict[str, object]:
+        """The call as JSON data for records and simulation output."""
+        data: dict[str, object] = {"caller_size": self.size, "kind": self.kind}
+        data["modifiers"] = list(self.modifiers)
+        return data
+
+
+def kind_actions() -> list[Action]:
+    """The caller's choice of kind, after seeing their cards."""
+    return [Action(CALL_KIND, kind) for kind in KINDS]
+
+
+def modifier_problem(call: Call, modifier: str) -> str | None:
+    """Why ``modifier`` cannot be added to ``call``; None when it can."""
+    if modifier not in MODIFIERS:
+        return f"{modifier!r} is not a modifier"
+    if modifier in call.modifiers:
+        return f"{modifier} is already called"
+    if modifier.startswith("precedence_") and call.precedence is not None:
+        return "a suit precedence is already called"
+    if modifier == "blind_hand" and call.kind == "blind_pile":
+        return "a blind pile is already played blind"
+    if modifier.endswith("_madness"):
+        if call.kind in MISERE_KINDS:
+            return "madness scoring cannot be added to a misere hand"
+        if any(m.endswith("_madness") for m in call.modifiers):
+            return "only one madness can be called"
+    if modifier == "non_exact" and call.kind in MISERE_KINDS:
+        return "in a misere hand every bid is 0, so non-exact has no meaning"
+    return None
+
+
+def modifier_actions(call: Call) -> list[Action]:
+    """The modifiers still open to the caller."""
+    return [Action(CALL_MODIFIER, m) for m in MODIFIERS if modifier_problem(call, m) is None]
+
+
+def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[HandSpec, bool, bool]:
+    """The hand the call makes, whether the hook applies, and whether piles are shuffled."""
+    kind = call.kind or "normal"
+    scoring: CompiledScoring | None = None
+    if kind in MISERE_KINDS:
+        scoring = _MISERE_SCORING
+    elif "ascending_madness" in call.modifiers:
+        scoring = _ASCENDING
+    elif "descending_madness" in call.modifiers:
+        scoring = _DESCENDING
+    spec = HandSpec(
+        number=number,
+        hand_size=call.size,
+        name=kind,
+        no_trump=kind in ("no_trump", "misere_no_trump") or call.precedence is not None,
+        bid_before_trump=kind == "bid_before_trump",
+        blind_bid=kind in ("blind_bid", "blind_pile"),
+        pile=kind == "blind_pile" or "blind_hand" in call.modifiers,
+        misere=kind in MISERE_KINDS,
+        scoring=scoring or base,
+    )
+    shuffle_piles = "blind_hand" in call.modifiers or kind == "blind_pile"
+    return dataclasses.replace(spec), "non_exact" in call.modifiers, shuffle_piles

@@ -1,0 +1,189 @@
+"""Versioned JSON game records: ruleset, options, seed and every event; they replay exactly.
+
+>>> from tricktaker import load_ruleset, new_game
+>>> from tricktaker.bots import play_game, make_bot
+>>> state = new_game(load_ruleset("jabberwocky"), players=3, seed=1)
+>>> play_game(state, [make_bot("random", seed=s) for s in range(3)])
+>>> text = state.record().dumps()
+>>> replay(GameRecord.loads(text)).scores == state.scores
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tricktaker.cards import CardError, format_card, parse_card
+from tricktaker.engine.actions import Action, ActionParseError
+from tricktaker.engine.errors import IllegalActionError, RecordError
+from tricktaker.rules.ruleset import RulesetError, ruleset_from_data
+
+if TYPE_CHECKING:
+    from tricktaker.engine.state import GameState
+
+RECORD_FORMAT = "tricktaker-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as data. ``events`` are ``[seat, "bid 3"]`` or ``["deal", "AS 10H ..."]``."""
+
+    game: str
+    ruleset: dict[str, Any]
+    options: dict[str, Any]
+    players: int
+    seed: int
+    first_dealer: int
+    events: list[list[Any]]
+    final_scores: list[int] | None
+    finished: bool
+
+    @classmethod
+    def of(cls, state: GameState) -> GameRecord:
+        labels = state.setup.labels
+        events: list[list[Any]] = []
+        for event in state.events:
+            if event[0] == "chance":
+                outcome = event[1]
+                cards = " ".join(format_card(c, labels=labels) for c in outcome.cards)  # type: ignore[attr-defined]
+                events.append([outcome.kind, cards])  # type: ignore[attr-defined]
+            else:
+                seat, action = event
+                assert isinstance(action, Action)
+                events.append([seat, action.text(labels=labels)])
+        return cls(
+            game=state.rules.id,
+            ruleset=state.rules.data,
+            options=dict(state.rules.options),
+            players=state.players,
+            seed=state.seed,
+            first_dealer=state.first_dealer,
+            events=events,
+            final_scores=list(state.scores) if state.is_terminal() else None,
+            finished=state.is_terminal(),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "finished": self.finished,
+            "final_scores": self.final_scores,
+            "ruleset": self.ruleset,
+            "events": self.events,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"not a tricktaker record: the file is not JSON ({exc.msg})"
+            ) from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{path}: cannot read the record: {exc}") from None
+        try:
+            return cls.loads(text)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    @classmethod
+    def from_json(cls, data: object) -> GameRecord:
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError("not a tricktaker record (no 'format': 'tricktaker-record' field)")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(
+                f"record version {version!r} is not supported (this program reads {RECORD_VERSION})"
+            )
+        fields = {
+            "game": str,
+            "ruleset": dict,
+            "options": dict,
+            "players": int,
+            "seed": int,
+            "first_dealer": int,
+            "events": list,
+            "finished": bool,
+        }
+        for name, kind in fields.items():
+            if not isinstance(data.get(name), kind):
+                raise RecordError(f"record field {name!r} is missing or not a {kind.__name__}")
+        scores = data.get("final_scores")
+        if scores is not None and (
+            not isinstance(scores, list) or not all(isinstance(v, int) for v in scores)
+        ):
+            raise RecordError("record field 'final_scores' must be a list of whole numbers")
+        for index, event in enumerate(data["events"]):
+            if not (isinstance(event, list) and len(event) == 2 and isinstance(event[1], str)):
+                raise RecordError(f"event {index + 1} is malformed: {event!r}")
+        return cls(
+            game=data["game"],
+            ruleset=data["ruleset"],
+            options=data["options"],
+            players=data["players"],
+            seed=data["seed"],
+            first_dealer=data["first_dealer"],
+            events=data["events"],
+            final_scores=scores,
+            finished=data["finished"],
+        )
+
+    def replay(self) -> GameState:
+        """Rebuild the game by applying every event; any inconsistency is a RecordError."""
+        from tricktaker.engine.state import ChanceOutcome, new_game
+
+        try:
+            rules = ruleset_from_data(
+                self.ruleset, options=self.options, source=f"record of {self.game}"
+            )
+            state = new_game(
+                rules, players=self.players, seed=self.seed, first_dealer=self.first_dealer
+            )
+        except (RulesetError, ValueError) as exc:
+            raise RecordError(f"the record's game cannot be set up: {exc}") from None
+        for index, (who, text) in enumerate(self.events, start=1):
+            try:
+                if isinstance(who, str):
+                    cards = tuple(parse_card(c) for c in text.split())
+                    state.apply_chance(ChanceOutcome(who, cards))
+                elif isinstance(who, int) and not isinstance(who, bool):
+                    state.apply(who, Action.parse(text))
+                else:
+                    raise RecordError(f"event {index}: {who!r} is neither a seat nor a chance step")
+            except (IllegalActionError, ActionParseError, CardError) as exc:
+                raise RecordError(f"event {index} ({who} {text[:40]!r}): {exc}") from None
+        if self.final_scores is not None and state.scores != self.final_scores:
+            raise RecordError(
+                f"the replayed scores {state.scores} differ from the recorded {self.final_scores}"
+            )
+        if self.finished and not state.is_terminal():
+            raise RecordError("the record says the game finished, but its events end early")
+        return state
+
+
+def replay(record: GameRecord) -> GameState:
+    """Replay a record into the final state."""
+    return record.replay()

@@ -1,0 +1,66 @@
+"""What a finished hand leaves behind: the full log used by simulation output and replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktaker.cards import SUIT_NAMES, format_card
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """One completed hand, with everything needed to check it by hand.
+
+    ``deal`` holds each seat's cards when play began (for a pile hand, the pile in
+    the order it was played). ``special`` names a special hand and its settings.
+    """
+
+    number: int
+    hand_size: int
+    dealer: int
+    trump: int | None
+    turn_up: int | None
+    deal: tuple[tuple[int, ...], ...]
+    bids: tuple[int, ...]
+    trick_cards: tuple[tuple[tuple[int, int], ...], ...]
+    tricks: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    hand_scores: tuple[int, ...]
+    total_scores: tuple[int, ...]
+    special: dict[str, Any] | None = None
+    all_exact: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, *, labels: tuple[str, str] = ("HB", "LB")) -> dict[str, Any]:
+        """The hand as plain JSON data, cards written ``AS``, ``10H``, ``HB``."""
+
+        def card(c: int) -> str:
+            return format_card(c, labels=labels)
+
+        data: dict[str, Any] = {
+            "hand": self.number,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "trump": SUIT_NAMES[self.trump] if self.trump is not None else None,
+            "turn_up": card(self.turn_up) if self.turn_up is not None else None,
+            "deal": [[card(c) for c in cards] for cards in self.deal],
+            "bids": list(self.bids),
+            "trick_cards": [[[seat, card(c)] for seat, c in trick] for trick in self.trick_cards],
+            "tricks": list(self.tricks),
+            "trick_winners": list(self.trick_winners),
+            "hand_scores": list(self.hand_scores),
+            "total_scores": list(self.total_scores),
+            "all_exact": self.all_exact,
+        }
+        if self.special is not None:
+            data["special"] = self.special
+        data.update(self.extra)
+        return data
+
+    def outcome(self, seat: int) -> str:
+        """``S`` (set: fewer tricks than bid), ``O`` (over) or ``P`` (perfect) for ``seat``."""
+        tricks, bid = self.tricks[seat], self.bids[seat]
+        if tricks < bid:
+            return "S"
+        return "O" if tricks > bid else "P"

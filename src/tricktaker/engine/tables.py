@@ -1,0 +1,98 @@
+"""Per-hand card tables: each card's effective suit and its strength in a trick.
+
+Built once when a hand's trump (or suit precedence) is known, so that legal-move
+generation and trick resolution are a few list lookups and bit operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktaker.cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS
+
+FREE = 4
+"""Effective suit of a standard Bluke: it follows no suit and sets none when led."""
+
+
+@dataclass(slots=True)
+class CardTables:
+    """How every card behaves in the current hand."""
+
+    suit_of: list[int]
+    """Effective suit (0-3), or :data:`FREE`."""
+    rank_of: list[int]
+    """Strength within its suit (higher wins)."""
+    trump_key: list[int]
+    """Strength that wins whatever is led (trumps, Blukes, suit precedence); 0 if none."""
+    suit_masks: list[int]
+    """Cards whose effective suit is 0..3, and FREE at index 4."""
+    trump_mask: int
+
+    def key(self, card: int, led: int) -> int:
+        """How strongly ``card`` bids for a trick whose led suit is ``led``."""
+        strength = self.trump_key[card]
+        if strength:
+            return strength
+        if self.suit_of[card] == led:
+            return 100 + self.rank_of[card]
+        return 0
+
+    def winner(self, trick: list[tuple[int, int]]) -> int:
+        """The seat that wins a complete trick of ``(seat, card)`` pairs."""
+        led = self.suit_of[trick[0][1]]
+        best_seat, best_key = trick[0][0], -1
+        trump_key, suit_of, rank_of = self.trump_key, self.suit_of, self.rank_of
+        for seat, card in trick:
+            strength = trump_key[card]
+            if not strength and suit_of[card] == led:
+                strength = 100 + rank_of[card]
+            if strength > best_key:
+                best_seat, best_key = seat, strength
+        return best_seat
+
+
+def build_tables(
+    *,
+    trump: int | None,
+    jokers_as_trump: bool,
+    nuloss: bool = False,
+    precedence: tuple[int, ...] | None = None,
+) -> CardTables:
+    """Tables for one hand.
+
+    ``jokers_as_trump``: the jokers are the two highest trumps (when there is a trump);
+    otherwise they are free Blukes that beat everything. ``nuloss`` reverses ranks;
+    ``precedence`` orders the suits (highest first) and removes the trump.
+    """
+    suit_of = [c // 13 for c in range(52)] + [FREE, FREE]
+    if nuloss:
+        rank_of = [12 - c % 13 for c in range(52)] + [14, 13]
+    else:
+        rank_of = [c % 13 for c in range(52)] + [14, 13]
+    trump_key = [0] * 54
+    if precedence is not None:
+        for card in range(52):
+            position = 4 - precedence.index(card // 13)
+            trump_key[card] = position * 100 + 50 + rank_of[card]
+    if jokers_as_trump and trump is not None:
+        suit_of[HIGH_JOKER] = suit_of[LOW_JOKER] = trump
+    else:
+        trump_key[HIGH_JOKER], trump_key[LOW_JOKER] = 1001, 1000
+    if trump is not None:
+        for card in range(54):
+            if suit_of[card] == trump:
+                trump_key[card] = 500 + rank_of[card]
+    suit_masks = [SUIT_MASKS[s] for s in range(4)] + [0]
+    joker_bits = (1 << HIGH_JOKER) | (1 << LOW_JOKER)
+    if jokers_as_trump and trump is not None:
+        suit_masks[trump] |= joker_bits
+    else:
+        suit_masks[FREE] = joker_bits
+    trump_mask = suit_masks[trump] if trump is not None else 0
+    return CardTables(
+        suit_of=suit_of,
+        rank_of=rank_of,
+        trump_key=trump_key,
+        suit_masks=suit_masks,
+        trump_mask=trump_mask,
+    )

@@ -1,0 +1,23 @@
+"""Rulesets: the file format, loading, validation and the shipped games."""
+
+from tricktaker.rules.ruleset import (
+    CompiledScoring,
+    HandSpec,
+    Ruleset,
+    RulesetError,
+    list_rulesets,
+    load_ruleset,
+    parse_sizes,
+    ruleset_from_data,
+)
+
+__all__ = [
+    "CompiledScoring",
+    "HandSpec",
+    "Ruleset",
+    "RulesetError",
+    "list_rulesets",
+    "load_ruleset",
+    "parse_sizes",
+    "ruleset_from_data",
+]
