@@ -1,0 +1,69 @@
+"""Shared helpers for building hand-made positions in tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tricktaker import ChanceOutcome, GameState, load_ruleset, new_game
+from tricktaker.bots import make_bot, play_game
+from tricktaker.cards import parse_card
+from tricktaker.engine.actions import Action, bid, play
+
+
+def game(
+    name: str,
+    players: int,
+    *,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    first_dealer: int = 0,
+) -> GameState:
+    """A new game of a shipped ruleset (or a ruleset file path)."""
+    return new_game(
+        load_ruleset(name, options=options), players=players, seed=seed, first_dealer=first_dealer
+    )
+
+
+def at_hand(
+    name: str,
+    players: int,
+    number: int,
+    *,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    first_dealer: int = 0,
+) -> GameState:
+    """A game at the start of scheduled hand ``number`` (1-based), before its deal.
+
+    Earlier hands are played by random bots, so the scores are whatever they made.
+    """
+    state = game(name, players, options=options, seed=seed, first_dealer=first_dealer)
+    bots = [make_bot("random", seed=s) for s in range(players)]
+    while state.hands_played < number - 1:
+        play_game(state, bots, until_hand_end=True)
+    return state
+
+
+def deal(state: GameState, hands: Sequence[str], turn_up: str | None = None) -> None:
+    """Deal the given hands (one string of cards per seat, e.g. ``"AS 10H"``)."""
+    order = state.deck_order_for([h.split() for h in hands], turn_up=turn_up)
+    state.apply_chance(ChanceOutcome("deal", order))
+
+
+def make_bids(state: GameState, values: Sequence[int]) -> None:
+    """Bid ``values[seat]`` for each seat, in the order the seats are asked."""
+    while state.phase_name == "bidding":
+        seat = state.to_act()[0]
+        state.apply(seat, bid(values[seat]))
+
+
+def play_cards(state: GameState, cards: Sequence[str]) -> None:
+    """Play the cards in turn order (each by the seat whose turn it is)."""
+    for card in cards:
+        seat = state.to_act()[0]
+        state.apply(seat, play(parse_card(card)))
+
+
+def act(state: GameState, seat: int, text: str) -> None:
+    """Apply an action written as text, e.g. ``act(state, 2, "bid 3")``."""
+    state.apply(seat, Action.parse(text))
