@@ -7,7 +7,6 @@ and ``call_done``. This module says which calls are legal and what hand they mak
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
@@ -117,9 +116,11 @@ def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[Hand
         no_trump=kind in ("no_trump", "misere_no_trump") or call.precedence is not None,
         bid_before_trump=kind == "bid_before_trump",
         blind_bid=kind in ("blind_bid", "blind_pile"),
-        pile=kind == "blind_pile" or "blind_hand" in call.modifiers,
+        pile=kind == "blind_pile",
+        blind_hand="blind_hand" in call.modifiers,
         misere=kind in MISERE_KINDS,
         scoring=scoring or base,
     )
-    shuffle_piles = "blind_hand" in call.modifiers or kind == "blind_pile"
-    return dataclasses.replace(spec), "non_exact" in call.modifiers, shuffle_piles
+    # The caller has seen their cards, so a called blind pile is shuffled back into a pile.
+    shuffle_piles = spec.blind_hand or spec.pile
+    return spec, "non_exact" in call.modifiers, shuffle_piles

@@ -130,7 +130,7 @@ def build_observation(state: GameState, seat: int) -> Observation:
         bid_made=tuple(b is not None for b in state.bids),
         hook=state.hook,
         misere=state.spec.misere,
-        pile=state.piles is not None or state.spec.pile,
+        pile=state.piles is not None or state.spec.pile or state.spec.blind_hand,
         tricks_won=tuple(state.tricks_won),
         current_trick=tuple(state.trick),
         leader=state.leader,

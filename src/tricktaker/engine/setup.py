@@ -41,6 +41,15 @@ class Setup:
 
     @classmethod
     def of(cls, rules: Ruleset, players: int) -> Setup:
+        """The setup for ``players`` seats, built once per ruleset and cached on it."""
+        cached = rules.setups.get(players)
+        if cached is None:
+            cached = rules.setups[players] = cls._build(rules, players)
+        assert isinstance(cached, Setup)
+        return cached
+
+    @classmethod
+    def _build(cls, rules: Ruleset, players: int) -> Setup:
         spec = rules.spec
         streak = spec.bidding.zero_streak_limit
         if streak is not None and players < spec.bidding.zero_streak_min_players:

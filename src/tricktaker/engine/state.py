@@ -396,7 +396,13 @@ class GameState:
                 return []
             if self.piles is not None:
                 return [PILE_ACTION]
-            return [PLAY_ACTIONS[c] for c in cards_of(self._legal_mask(seat))]
+            mask = self._legal_mask(seat)
+            out = []
+            while mask:
+                low = mask & -mask
+                out.append(PLAY_ACTIONS[low.bit_length() - 1])
+                mask ^= low
+            return out
         if seat not in self.to_act():
             return []
         if phase == BIDDING:
@@ -593,8 +599,6 @@ class GameState:
         self._use_spec(spec)
         self.hook = self.setup.hook or hook
         self.shuffle_piles = shuffle
-        if spec.pile and not shuffle:
-            self.piles = [list(cards) for cards in self.dealt]
         self._prepare_hand()
         self.cards_seen[self.dealer] = True
 

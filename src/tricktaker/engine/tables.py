@@ -7,6 +7,7 @@ generation and trick resolution are a few list lookups and bit operations.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tricktaker.cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS
 
@@ -51,6 +52,7 @@ class CardTables:
         return best_seat
 
 
+@lru_cache(maxsize=512)
 def build_tables(
     *,
     trump: int | None,
@@ -58,7 +60,7 @@ def build_tables(
     nuloss: bool = False,
     precedence: tuple[int, ...] | None = None,
 ) -> CardTables:
-    """Tables for one hand.
+    """Tables for one hand (cached: the result is shared and must not be changed).
 
     ``jokers_as_trump``: the jokers are the two highest trumps (when there is a trump);
     otherwise they are free Blukes that beat everything. ``nuloss`` reverses ranks;

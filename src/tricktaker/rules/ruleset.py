@@ -91,6 +91,9 @@ class HandSpec:
     bid_before_trump: bool = False
     blind_bid: bool = False
     pile: bool = False
+    """Cards dealt as a face-down pile, never looked at, played in pile order."""
+    blind_hand: bool = False
+    """Cards looked at and bid on, then shuffled into a pile played in pile order."""
     misere: bool = False
     scoring: CompiledScoring | None = None
 
@@ -170,6 +173,8 @@ class Ruleset:
         self.source = source
         self.scoring = CompiledScoring.compile(spec.scoring)
         self._hands: dict[int, tuple[HandSpec, ...]] = {}
+        self.setups: dict[int, object] = {}
+        """Engine set-ups per player count, cached here by the engine."""
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r}, options={self.options!r})"

@@ -1,0 +1,34 @@
+"""The README's examples and the docstring examples of every module run as tests."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import tricktaker
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(tricktaker.__path__, prefix="tricktaker.")
+    if ".cli" not in info.name
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_readme_examples() -> None:
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert result.attempted > 0
+    assert result.failed == 0
