@@ -132,8 +132,11 @@ def _format_validation(source: str, exc: ValidationError) -> str:
     return "\n".join(lines)
 
 
-def parse_option_value(option: Option, name: str, raw: object) -> bool | int:
+def parse_option_value(
+    option: Option, name: str, raw: object, *, source: str = "ruleset"
+) -> bool | int:
     """Read an option value given as a Python value or as text from the command line."""
+    where = f"{source}: option {name}"
     if option.type == "bool":
         if isinstance(raw, bool):
             return raw
@@ -142,17 +145,17 @@ def parse_option_value(option: Option, name: str, raw: object) -> bool | int:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise RulesetError(f"option {name}: {raw!r} is not true or false")
+        raise RulesetError(f"{where}: {raw!r} is not true or false")
     if isinstance(raw, bool):
-        raise RulesetError(f"option {name}: expects a whole number, not {raw!r}")
+        raise RulesetError(f"{where}: expects a whole number, not {raw!r}")
     try:
         value = int(str(raw).strip())
     except ValueError:
-        raise RulesetError(f"option {name}: {raw!r} is not a whole number") from None
+        raise RulesetError(f"{where}: {raw!r} is not a whole number") from None
     if option.min is not None and value < option.min:
-        raise RulesetError(f"option {name}: {value} is below the minimum {option.min}")
+        raise RulesetError(f"{where}: {value} is below the minimum {option.min}")
     if option.max is not None and value > option.max:
-        raise RulesetError(f"option {name}: {value} is above the maximum {option.max}")
+        raise RulesetError(f"{where}: {value} is above the maximum {option.max}")
     return value
 
 
@@ -207,8 +210,8 @@ class Ruleset:
         """Raise :class:`RulesetError` unless ``players`` may play this ruleset and options."""
         if players not in self.player_counts:
             raise RulesetError(
-                f"{self.id} is for {self.spec.players.min} to {self.spec.players.max} players,"
-                f" not {players}"
+                f"{self.source}: players: {self.name} is for {self.spec.players.min} to"
+                f" {self.spec.players.max} players, not {players}"
             )
         for name, option in self.spec.options.items():
             if (
@@ -217,7 +220,9 @@ class Ruleset:
                 and players not in option.players
             ):
                 allowed = ", ".join(map(str, option.players))
-                raise RulesetError(f"option {name} is only for {allowed} players, not {players}")
+                raise RulesetError(
+                    f"{self.source}: option {name} is only for {allowed} players, not {players}"
+                )
 
     def deck(self, players: int) -> tuple[int, ...]:
         """The card ids of the deck used with ``players`` players, in id order."""
@@ -436,7 +441,7 @@ def ruleset_from_data(
         if name not in specs:
             known = ", ".join(specs) or "none"
             raise RulesetError(f"{source}: unknown option {name!r}; this game's options: {known}")
-        chosen[name] = parse_option_value(specs[name], name, value)
+        chosen[name] = parse_option_value(specs[name], name, value, source=source)
     effective = copy.deepcopy(base)
     for name, spec in specs.items():
         value = chosen[name]

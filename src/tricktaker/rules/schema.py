@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tricktaker.cards import CardError, parse_card, parse_suit, rank_range
 from tricktaker.rules.expr import FormulaError, compile_formula
@@ -89,12 +89,17 @@ class Scoring(Strict):
     otherwise: str = "0"
     trick_points: str | None = None
 
-    @model_validator(mode="after")
-    def _formulas(self) -> Scoring:
-        for text in (self.exact, self.exact_zero, self.over, self.under, self.otherwise):
-            _check_formula(text, SCORE_NAMES)
-        _check_formula(self.trick_points, TRICK_POINT_NAMES)
-        return self
+    @field_validator("exact", "exact_zero", "over", "under", "otherwise")
+    @classmethod
+    def _score_formula(cls, text: str | None) -> str | None:
+        _check_formula(text, SCORE_NAMES)
+        return text
+
+    @field_validator("trick_points")
+    @classmethod
+    def _trick_formula(cls, text: str | None) -> str | None:
+        _check_formula(text, TRICK_POINT_NAMES)
+        return text
 
 
 class SpecialHand(Strict):
@@ -129,10 +134,15 @@ class Schedule(Strict):
     called_min: int = Field(default=3, ge=1)
     called_max: int = Field(default=7, ge=1)
 
+    @field_validator("max_hand")
+    @classmethod
+    def _limit_formula(cls, limit: str | dict[int, int]) -> str | dict[int, int]:
+        if isinstance(limit, str):
+            _check_formula(limit, HAND_LIMIT_NAMES)
+        return limit
+
     @model_validator(mode="after")
     def _check(self) -> Schedule:
-        if isinstance(self.max_hand, str):
-            _check_formula(self.max_hand, HAND_LIMIT_NAMES)
         if self.called_min > self.called_max:
             raise ValueError("called_min is above called_max")
         hands = [s.hand for s in self.special]

@@ -1,0 +1,161 @@
+"""Shared plumbing of the commands: consoles, errors, loading games, bots and seeds."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from tricktaker.bots import Bot, make_bot
+from tricktaker.engine import GameState, RecordError, new_game
+from tricktaker.rules import Ruleset, RulesetError, load_ruleset
+
+USAGE_ERROR = 2
+"""Exit status for anything the user asked that cannot be done (as for typer's own errors)."""
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A console for this invocation: colour only on a terminal, and no markup, so text
+    from ruleset files prints as written (styles come from ``Text`` objects).
+
+    Off a terminal (pipes, tests) the width is fixed so output is deterministic.
+    """
+    stream = sys.stderr if stderr else sys.stdout
+    terminal = stream.isatty()
+    width = None if terminal or os.environ.get("COLUMNS") else 100
+    return Console(
+        stderr=stderr,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        width=width,
+        no_color=not terminal,
+        color_system="auto" if terminal else None,
+    )
+
+
+def unicode_ok(console: Console) -> bool:
+    """Whether the console can print suit symbols."""
+    encoding = (console.encoding or "").lower()
+    try:
+        "♣♦♥♠→✓".encode(encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with status 2 (no traceback)."""
+    err = make_console(stderr=True)
+    lines = str(message).strip().splitlines() or ["unknown error"]
+    for line in lines:
+        err.print(f"error: {line}", markup=False, soft_wrap=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the library's errors about user input into a clean exit with status 2."""
+    try:
+        yield
+    except (RulesetError, RecordError) as exc:
+        fail(str(exc))
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["hook=true", "min_bid=0"]`` as a dict; a bare ``NAME`` means ``NAME=true``."""
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not name:
+            fail(f"--option expects NAME=VALUE, not {pair!r}")
+        if not sep:
+            value = "true"
+        if name in options:
+            fail(f"option {name} is given twice")
+        options[name] = value.strip()
+    return options
+
+
+def load_rules(game: str, options: Sequence[str] | None) -> Ruleset:
+    """The game by id or ruleset file path, with ``--option`` values applied."""
+    chosen = parse_options(options)
+    with user_errors():
+        return load_ruleset(game, options=chosen)
+
+
+def default_players(rules: Ruleset) -> int:
+    """The usual table: 4 when allowed (with these options), else the first count allowed."""
+    counts = list(rules.player_counts)
+    preferred = [4, *counts] if 4 in counts else counts
+    for count in preferred:
+        try:
+            rules.check_players(count)
+        except RulesetError:
+            continue
+        return count
+    return counts[0]
+
+
+def start_game(rules: Ruleset, players: int, seed: int) -> GameState:
+    """A new game, with player-count and schedule problems reported as usage errors."""
+    with user_errors():
+        rules.check_players(players)
+        rules.hands_for(players)
+        return new_game(rules, players=players, seed=seed)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for a game seeded ``game_seed`` (deterministic)."""
+    return random.Random(f"tricktaker-bot:{game_seed}:{seat}").getrandbits(32)
+
+
+def make_bots(names: Mapping[int, str], game_seed: int) -> dict[int, Bot]:
+    """A bot for each seat named in ``names``, seeded from the game's seed and the seat."""
+    bots: dict[int, Bot] = {}
+    for seat, name in names.items():
+        try:
+            bots[seat] = make_bot(name, seed=bot_seed(game_seed, seat))
+        except ValueError as exc:
+            fail(str(exc))
+    return bots
+
+
+def split_names(text: str) -> list[str]:
+    """``"random, heuristic"`` as ``["random", "heuristic"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the user did not seed (printed so it can be replayed)."""
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def record_path(directory: Path, stem: str) -> Path:
+    """A new file ``DIR/stem.json`` (``stem-2.json`` ... if taken); the folder is created."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"{directory}: cannot create the record folder: {exc.strerror}")
+    path = directory / f"{stem}.json"
+    number = 2
+    while path.exists():
+        path = directory / f"{stem}-{number}.json"
+        number += 1
+    return path
+
+
+def save_record(state: GameState, path: Path) -> None:
+    """Write the game's record, reporting a failure as a usage error."""
+    try:
+        state.record().save(path)
+    except OSError as exc:
+        fail(f"{path}: cannot write the record: {exc.strerror}")

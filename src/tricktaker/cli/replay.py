@@ -1,0 +1,114 @@
+"""``tricktaker replay``: rebuild a recorded game exactly and show it hand by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from tricktaker.engine import GameRecord, HandResult, RecordError
+
+from .common import fail, make_console, unicode_ok, user_errors
+from .render import (
+    Cards,
+    cooperative_line,
+    describe_special,
+    outcome_counts,
+    seat_names,
+    winners_line,
+)
+
+
+def hand_table(hand: HandResult, names: list[str], cards: Cards, *, cooperative: bool) -> Table:
+    """One hand: a column per seat with bid, tricks, hand score and total."""
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+    table.add_column("")
+    for name in names:
+        table.add_column(name, justify="right")
+    table.add_row("bid", *(str(b) for b in hand.bids))
+    table.add_row("tricks", *(str(t) for t in hand.tricks))
+    if not cooperative:
+        table.add_row("score", *(f"{s:+d}" for s in hand.hand_scores))
+        table.add_row("total", *(str(t) for t in hand.total_scores))
+    return table
+
+
+def show_tricks(console: Console, hand: HandResult, names: list[str], cards: Cards) -> None:
+    for seat, dealt in enumerate(hand.deal):
+        console.print(Text(f"    {names[seat]} held: {cards.hand(dealt)}"))
+    for number, (trick, winner) in enumerate(
+        zip(hand.trick_cards, hand.trick_winners, strict=True), start=1
+    ):
+        played = ",  ".join(f"{names[s]} {cards.card(c)}" for s, c in trick)
+        console.print(Text(f"    trick {number}: {played}  -> {names[winner]}"))
+
+
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE", help="A record saved by play --record or simulate --record."
+        ),
+    ],
+    tricks: Annotated[
+        bool, typer.Option("--tricks", help="Also show every deal and every trick.")
+    ] = False,
+) -> None:
+    """Replay a game record exactly and print it hand by hand with the final scores."""
+    console = make_console()
+    with user_errors():
+        record = GameRecord.load(file)
+        try:
+            state = record.replay()
+        except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            if isinstance(exc, RecordError):
+                raise
+            fail(f"{file}: the record cannot be replayed ({type(exc).__name__}: {exc})")
+    rules = state.rules
+    cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
+    names = seat_names(state.players)
+    cooperative = state.setup.cooperative
+    options = ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(rules.options.items()))
+    console.rule(Text(f"{rules.name} ({record.game})"))
+    console.print(Text(f"Players: {state.players}   seed: {record.seed}"))
+    console.print(Text(f"Options: {options or 'none'}"))
+    for hand in state.history:
+        heading = (
+            f"Hand {hand.number} · {hand.hand_size} card{'s' if hand.hand_size != 1 else ''}"
+            f" · dealer {names[hand.dealer]} · trump {cards.trump(hand.trump, hand.turn_up)}"
+        )
+        special = describe_special(
+            str(hand.special.get("name")) if hand.special and "name" in hand.special else None,
+            hand.special if hand.special and "caller_size" in hand.special else None,
+        )
+        console.print()
+        console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
+        console.print(hand_table(hand, names, cards, cooperative=cooperative))
+        if tricks:
+            show_tricks(console, hand, names, cards)
+    console.print()
+    if not state.is_terminal():
+        console.print(Text(f"The record ends before the game is over ({state.phase_name})."))
+    console.rule(Text("Final" if state.is_terminal() else "Scores so far"))
+    final = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+    final.add_column("Seat")
+    if not cooperative:
+        final.add_column("Score", justify="right")
+    final.add_column("S/O/P")
+    for seat, name in enumerate(names):
+        row = [name]
+        if not cooperative:
+            row.append(str(state.scores[seat]))
+        row.append(outcome_counts(state.history, seat))
+        final.add_row(*row)
+    console.print(final)
+    if not state.is_terminal():
+        return
+    if cooperative:
+        console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
+    else:
+        console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))

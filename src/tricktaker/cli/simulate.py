@@ -1,0 +1,232 @@
+"""``tricktaker simulate``: many seeded games between bots, summarised or as JSON lines."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from tricktaker.bots import play_game
+from tricktaker.engine import GameState
+from tricktaker.rules import Ruleset
+
+from .common import (
+    default_players,
+    fail,
+    load_rules,
+    make_bots,
+    make_console,
+    record_path,
+    save_record,
+    split_names,
+    start_game,
+)
+
+
+@dataclass
+class Tally:
+    """Running totals over the games, per seat."""
+
+    players: int
+    games: int = 0
+    score_sum: list[int] = field(default_factory=list)
+    exact: list[int] = field(default_factory=list)
+    hands: int = 0
+    wins: list[int] = field(default_factory=list)
+    completed: int = 0
+    hands_played: int = 0
+
+    def __post_init__(self) -> None:
+        self.score_sum = [0] * self.players
+        self.exact = [0] * self.players
+        self.wins = [0] * self.players
+
+    def add(self, state: GameState) -> None:
+        self.games += 1
+        for seat in range(self.players):
+            self.score_sum[seat] += state.scores[seat]
+        for hand in state.history:
+            self.hands += 1
+            for seat in range(self.players):
+                if hand.tricks[seat] == hand.bids[seat]:
+                    self.exact[seat] += 1
+        for seat in state.winners():
+            self.wins[seat] += 1
+        self.completed += int(state.completed)
+        self.hands_played += state.hands_played
+
+
+def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, Any]:
+    """One finished game as JSON data (one line of ``--json`` output)."""
+    data: dict[str, Any] = {
+        "game": rules.id,
+        "options": dict(rules.options),
+        "players": state.players,
+        "seed": state.seed,
+        "first_dealer": state.first_dealer,
+        "bots": bots,
+        "final_scores": list(state.scores),
+        "winners": state.winners(),
+        "hands_played": state.hands_played,
+        "hands": [hand.to_json(labels=rules.joker_labels) for hand in state.history],
+    }
+    if state.setup.cooperative:
+        data["completed"] = state.completed
+    return data
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def summary(tally: Tally, bots: list[str], cooperative: bool) -> Table:
+    table = Table(title="Results by seat", title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    if not cooperative:
+        table.add_column("Mean score", justify="right")
+    table.add_column("Exact bids", justify="right")
+    if not cooperative:
+        table.add_column("Wins", justify="right")
+        table.add_column("Win rate", justify="right")
+    per_seat_hands = tally.hands
+    for seat, name in enumerate(bots):
+        row = [str(seat), name]
+        if not cooperative:
+            row.append(f"{tally.score_sum[seat] / tally.games:.2f}")
+        row.append(_percent(tally.exact[seat], per_seat_hands))
+        if not cooperative:
+            row += [str(tally.wins[seat]), _percent(tally.wins[seat], tally.games)]
+        table.add_row(*row)
+    return table
+
+
+def simulate(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-n",
+            metavar="N",
+            help="Players (default: the number of --bots, else 4 if allowed).",
+            min=1,
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", "-g", metavar="K", help="Games to play.", min=1)
+    ] = 100,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="B1,B2,...",
+            help="One bot per seat, comma separated (random, heuristic). Default: heuristic.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="S", help="Game k (0-based) is seeded S + k.")
+    ] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A game option, e.g. --option hook=true (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object per game per line instead."),
+    ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record", metavar="DIR", help="Save each game's record into DIR.", file_okay=False
+        ),
+    ] = None,
+) -> None:
+    """Play seeded games between bots and report mean scores, exact bids and wins."""
+    console = make_console()
+    err = make_console(stderr=True)
+    rules = load_rules(game, option)
+    names = split_names(bots) if bots is not None else None
+    if names is not None and not names:
+        fail("--bots needs at least one bot name")
+    count = players if players is not None else len(names) if names else default_players(rules)
+    if names is None:
+        names = ["heuristic"] * count
+    if len(names) != count:
+        fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
+    make_bots(dict(enumerate(names)), seed)
+    start_game(rules, count, seed)
+    tally = Tally(count)
+    paths: list[Path] = []
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(escape(rules.name), total=games)
+        for k in range(games):
+            game_seed = seed + k
+            state = start_game(rules, count, game_seed)
+            seated = make_bots(dict(enumerate(names)), game_seed)
+            play_game(state, [seated[s] for s in range(count)])
+            tally.add(state)
+            if as_json:
+                sys.stdout.write(json.dumps(game_json(state, rules, names)) + "\n")
+            if record is not None:
+                path = record_path(record, f"{rules.id}-seed{game_seed}")
+                save_record(state, path)
+                paths.append(path)
+            progress.advance(task)
+    if record is not None:
+        where = err if as_json else console
+        where.print(Text(f"Records saved: {len(paths)} file(s) in {record}"))
+    if as_json:
+        return
+    chosen = [
+        f"{k}={str(v).lower()}"
+        for k, v in rules.options.items()
+        if v != rules.spec.options[k].default
+    ]
+    console.print(
+        Text(
+            f"{rules.name}: {games} game(s), {count} players, seeds {seed}..{seed + games - 1}"
+            + (f", options {', '.join(chosen)}" if chosen else "")
+        )
+    )
+    console.print(summary(tally, names, rules.cooperative))
+    if rules.cooperative:
+        console.print(
+            Text(
+                f"Completion rate: {_percent(tally.completed, tally.games)}"
+                f" ({tally.completed}/{tally.games});"
+                f" mean hands played: {tally.hands_played / tally.games:.2f}"
+            )
+        )
+    else:
+        console.print(Text("Wins count each tied winner. Exact bids: share of hands bid exactly."))

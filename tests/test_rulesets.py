@@ -1,0 +1,535 @@
+"""Rulesets: the shipped presets, validation errors, house rules and every game's schedule."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from tricktaker import RulesetError, list_rulesets, load_ruleset, new_game
+from tricktaker.bots import make_bot, play_game
+from tricktaker.cards import RANK_LABELS, card_rank
+from tricktaker.rules.ruleset import Ruleset
+
+PRESETS = [
+    "blackout",
+    "bluke",
+    "caller_clag",
+    "clag",
+    "coop_blackout",
+    "jabberwocky",
+    "kachuful",
+    "la_podrida",
+    "romanian_whist",
+    "seven_truf",
+    "up_and_down_the_river",
+]
+
+PLAYER_COUNTS = {
+    "blackout": range(2, 8),
+    "bluke": range(2, 16),
+    "caller_clag": range(3, 8),
+    "clag": range(3, 8),
+    "coop_blackout": range(2, 8),
+    "jabberwocky": range(3, 6),
+    "kachuful": range(3, 11),
+    "la_podrida": range(3, 9),
+    "romanian_whist": range(3, 7),
+    "seven_truf": range(4, 5),
+    "up_and_down_the_river": range(4, 6),
+}
+
+GAME_COUNTS = [(game, n) for game in PRESETS for n in PLAYER_COUNTS[game]]
+
+
+def sizes(rules: Ruleset, players: int) -> list[int]:
+    return [hand.hand_size for hand in rules.hands_for(players)]
+
+
+def up(low: int, high: int) -> list[int]:
+    return list(range(low, high + 1))
+
+
+def down(high: int, low: int) -> list[int]:
+    return list(range(high, low - 1, -1))
+
+
+def play_out(rules: Ruleset, players: int, seed: int = 1) -> None:
+    state = new_game(rules, players=players, seed=seed)
+    play_game(state, [make_bot("random", seed=s) for s in range(players)])
+    assert state.is_terminal()
+
+
+# --------------------------------------------------------------------- presets
+
+
+def test_every_game_is_shipped() -> None:
+    """RULES.md, The Oh Hell family: "All of these share: deal a number of cards that changes
+    by hand, fix a trump, every player bids" (every Oh Hell-family game has a preset)."""
+    assert set(PRESETS) <= set(list_rulesets())
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_preset_loads_and_plays_for_every_player_count(game: str, players: int) -> None:
+    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules, ending with
+    final scores" (each preset plays a whole game at each allowed player count)."""
+    rules = load_ruleset(game)
+    assert rules.id == game
+    assert players in rules.player_counts
+    play_out(rules, players)
+
+
+@pytest.mark.parametrize("game", PRESETS)
+def test_player_counts_match_rules(game: str) -> None:
+    """RULES.md, Bluke: "Players 2 to 15"; Blackout: "Players 2–7"; Jabberwocky: "3–5 players";
+    Up and Down the River: "4–5 players"; Clag: "3–7 players"; Kachuful: "3–10 players";
+    Romanian Whist: "3–6 players"; 7 Truf: "4 players"; La Podrida: "3–8 players"."""
+    rules = load_ruleset(game)
+    assert rules.player_counts == PLAYER_COUNTS[game]
+    for players in (min(PLAYER_COUNTS[game]) - 1, max(PLAYER_COUNTS[game]) + 1):
+        with pytest.raises(RulesetError, match=f"not {players}"):
+            new_game(rules, players=players, seed=0)
+
+
+@pytest.mark.parametrize("game", PRESETS)
+def test_every_option_loads(game: str) -> None:
+    """RULES.md, Blackout: "Options (each independent, each from the seed)" (every shipped
+    option can be switched on alone and played where its player counts allow)."""
+    base = load_ruleset(game)
+    for name, option, default in base.describe_options():
+        value: bool | int
+        if option.type == "bool":
+            value = not default
+        else:
+            value = option.min if option.min is not None else int(default)
+        rules = load_ruleset(game, options={name: value})
+        assert rules.options[name] == value
+        for players in rules.player_counts:
+            allowed = not option.players or players in option.players
+            if name == "all_dealt_final":
+                allowed = 54 % players == 0
+            if allowed:
+                play_out(rules, players)
+            else:
+                with pytest.raises(RulesetError, match=name):
+                    new_game(rules, players=players, seed=0)
+
+
+# ------------------------------------------------------------------ validation
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def assert_names(message: str, *parts: str) -> None:
+    missing = [part for part in parts if part not in message]
+    assert not missing, f"error message {message!r} does not name {missing}"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "reason"),
+    [
+        ("[bidding]\nhookk = true\n", "bidding.hookk", "unknown field"),
+        ('colour = "red"\n', "colour", "unknown field"),
+        ('[scoring]\nexactly = "1"\n', "scoring.exactly", "unknown field"),
+    ],
+)
+def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
+    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a ruleset
+    file with a misspelt field is refused, naming the file, the field and the reason)."""
+    path = write(tmp_path, "typo.toml", f'extends = "blackout"\n{body}')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), field, reason)
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "reason"),
+    [
+        ("players = { min = 1, max = 7 }\n", "players.min", "greater than or equal to 2"),
+        ("players = { min = 5, max = 3 }\n", "players", "above max"),
+        ('[bidding]\nmin_bid = "one"\n', "bidding.min_bid", "integer"),
+        ('[bidding]\nstyle = "shouted"\n', "bidding.style", "sequential"),
+        ('[trump]\nmethod = "rotate"\n', "trump", "rotation"),
+        ('[deck]\nranks = "2-A"\n', "deck", "rank span"),
+    ],
+)
+def test_wrong_value_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
+    """RULES.md, Blackout: "Players 2–7" (impossible values in a ruleset file are refused,
+    naming the file, the field and the reason)."""
+    path = write(tmp_path, "bad_value.toml", f'extends = "blackout"\n{body}')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), field, reason)
+
+
+def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) -> None:
+    """RULES.md, Blackout: "It cannot be combined with `hook` (the hook needs a last bidder):
+    asking for both is a ruleset validation error"."""
+    path = write(
+        tmp_path,
+        "both.toml",
+        'extends = "blackout"\n[bidding]\nhook = true\nstyle = "simultaneous"\n',
+    )
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), "bidding", "hook", "simultaneous")
+
+
+def test_hook_with_simultaneous_bidding_options_is_an_error() -> None:
+    """RULES.md, Blackout: "It cannot be combined with `hook` (the hook needs a last bidder):
+    asking for both is a ruleset validation error"."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("blackout", options={"hook": True, "simultaneous_bidding": True})
+    assert_names(
+        str(info.value), "blackout.toml", "hook", "simultaneous_bidding", "cannot be combined"
+    )
+    # each alone is fine
+    assert load_ruleset("blackout", options={"hook": True}).spec.bidding.hook
+    assert load_ruleset("blackout", options={"simultaneous_bidding": True}).spec.bidding.style == (
+        "simultaneous"
+    )
+
+
+def test_reverse_deals_with_full_rotation_is_an_error() -> None:
+    """RULES.md, Blackout: "`reverse_deals`: max, max−1, …, 1" and "`full_rotation`: 1 … max … 1"
+    (both fix the schedule, so they cannot be combined)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("blackout", options={"reverse_deals": True, "full_rotation": True})
+    assert_names(str(info.value), "blackout.toml", "reverse_deals", "full_rotation", "combined")
+
+
+@pytest.mark.parametrize(
+    ("formula", "reason"),
+    [
+        ("tricks +* 10", "not a formula"),
+        ("foo + 10", "unknown name 'foo'"),
+        ("__import__('os')", "not allowed"),
+    ],
+)
+def test_bad_scoring_formula_is_an_error(tmp_path: Path, formula: str, reason: str) -> None:
+    """RULES.md, Blackout: "Standard scoring: 1 point per trick won, plus 10 if exact" (a
+    scoring formula that cannot be read is refused, naming the file, the field and why)."""
+    path = write(
+        tmp_path, "formula.toml", f'extends = "blackout"\n[scoring]\nexact = "{formula}"\n'
+    )
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), "scoring.exact", reason)
+
+
+def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
+    """RULES.md, Common terms: "Max hand for a deck of D cards and n players is floor(D / n)"
+    (a max_hand formula over unknown names is refused)."""
+    path = write(
+        tmp_path, "max.toml", 'extends = "blackout"\n[schedule]\nmax_hand = "cards // seats"\n'
+    )
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), "schedule", "max_hand", "unknown name")
+
+
+def test_not_toml_is_an_error(tmp_path: Path) -> None:
+    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a file
+    that is not TOML is refused, naming the file)."""
+    path = write(tmp_path, "broken.toml", 'extends = "blackout"\n[scoring\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), "not valid TOML")
+
+
+def test_unknown_game_is_an_error() -> None:
+    """RULES.md, Rules of the games tricktaker must play: "This is the rules reference for
+    every game the project must support" (other names are refused, listing the games)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("hearts")
+    assert_names(str(info.value), "hearts", "unknown game", "blackout", "bluke")
+
+
+def test_unknown_option_is_an_error() -> None:
+    """RULES.md, Blackout: "Options (each independent, each from the seed)" (an option the
+    game does not have is refused)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("blackout", options={"hooky": True})
+    assert_names(str(info.value), "blackout.toml", "hooky", "unknown option")
+
+
+def test_bad_bool_option_value_is_an_error() -> None:
+    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (an on/off option
+    takes true or false; the error names the file, the option and the reason)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("blackout", options={"hook": "maybe"})
+    assert_names(str(info.value), "blackout.toml", "hook", "not true or false")
+
+
+def test_bad_int_option_value_is_an_error() -> None:
+    """RULES.md, Bluke: "Default minimum bid 1, as written; option `min_bid = 0`" (min_bid = 5
+    is refused, naming the file, the option and the reason)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("bluke", options={"min_bid": 5})
+    assert_names(str(info.value), "bluke.toml", "min_bid", "above the maximum")
+
+
+def test_bool_option_values_from_text() -> None:
+    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (text values from a
+    command line are read as on/off)."""
+    assert load_ruleset("blackout", options={"hook": "yes"}).options["hook"] is True
+    assert load_ruleset("blackout", options={"hook": "off"}).options["hook"] is False
+
+
+def test_extended_with_four_players_is_an_error() -> None:
+    """RULES.md, Bluke: "`extended` (3 players only): the schedule runs from 17 cards instead
+    of 13" (asking for it with 4 players is refused, naming the file, option and reason)."""
+    rules = load_ruleset("bluke", options={"extended": True})
+    with pytest.raises(RulesetError) as info:
+        new_game(rules, players=4, seed=0)
+    assert_names(str(info.value), "bluke.toml", "extended", "3 players")
+
+
+# ------------------------------------------------------------------ house rule
+
+
+HOUSE_RULE = """\
+extends = "blackout"
+id = "house_blackout"
+name = "House Blackout"
+
+[schedule]
+sizes = "1..3..1"
+
+[scoring]
+exact = "20 + bid"
+otherwise = "0 - tricks"
+"""
+
+
+def test_house_rule_extends_a_preset(tmp_path: Path) -> None:
+    """RULES.md, Blackout: "Standard scoring: 1 point per trick won, plus 10 if exact" (a house
+    rule file changes the scoring and schedule of a shipped game and plays with bots)."""
+    path = write(tmp_path, "house.toml", HOUSE_RULE)
+    rules = load_ruleset(path)
+    assert rules.id == "house_blackout"
+    assert rules.name == "House Blackout"
+    assert rules.player_counts == range(2, 8)
+    assert sizes(rules, 4) == [1, 2, 3, 2, 1]
+    state = new_game(rules, players=4, seed=3)
+    play_game(state, [make_bot("random", seed=s) for s in range(4)])
+    assert state.is_terminal()
+    assert [h.hand_size for h in state.history] == [1, 2, 3, 2, 1]
+    totals = [0] * 4
+    for hand in state.history:
+        assert sum(hand.tricks) == hand.hand_size
+        for seat in range(4):
+            b, t = hand.bids[seat], hand.tricks[seat]
+            expected = 20 + b if b == t else -t
+            assert hand.hand_scores[seat] == expected
+            totals[seat] += expected
+    assert state.scores == totals
+
+
+def test_house_rule_keeps_the_options_of_its_parent(tmp_path: Path) -> None:
+    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (options of the extended
+    game still apply to a house rule)."""
+    path = write(tmp_path, "house.toml", HOUSE_RULE)
+    rules = load_ruleset(path, options={"hook": True})
+    assert rules.spec.bidding.hook
+    assert rules.spec.scoring.exact == "20 + bid"
+    play_out(rules, 3)
+
+
+def test_house_rule_errors_name_the_house_file(tmp_path: Path) -> None:
+    """RULES.md, Blackout: "Players 2–7" (an error in a house rule names the house file)."""
+    path = write(tmp_path, "house_bad.toml", HOUSE_RULE + "[bidding]\nmin_bid = -1\n")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), str(path), "bidding.min_bid", "greater than or equal to 0")
+
+
+# -------------------------------------------------------------------- schedules
+
+
+@pytest.mark.parametrize("players", range(2, 16))
+def test_bluke_schedule(players: int) -> None:
+    """RULES.md, Bluke: "Schedule for 2–4 players: 13, 12, …, 2, 1, 2, …, 13 (25 hands)" and
+    "With 5 or more players … Start and end at floor(52 / n) cards … descending to 1 and back"."""
+    top = 13 if players <= 4 else 52 // players
+    expected = down(top, 1) + up(2, top)
+    got = sizes(load_ruleset("bluke"), players)
+    assert got == expected
+    if players <= 4:
+        assert len(got) == 25
+    assert 54 - players * max(got) >= 2
+
+
+@pytest.mark.parametrize("players", range(2, 16))
+def test_bluke_new_jersey_schedule(players: int) -> None:
+    """RULES.md, Bluke: "New Jersey variant (`new_jersey`): schedule 1, 2, …, 13, 12, …, 1
+    (with 5+ players: 1 … floor(52 / n) … 1)"."""
+    top = 13 if players <= 4 else 52 // players
+    rules = load_ruleset("bluke", options={"new_jersey": True})
+    assert sizes(rules, players) == up(1, top) + down(top - 1, 1)
+
+
+def test_bluke_extended_schedule() -> None:
+    """RULES.md, Bluke: "`extended` (3 players only): the schedule runs from 17 cards instead
+    of 13"."""
+    rules = load_ruleset("bluke", options={"extended": True})
+    assert sizes(rules, 3) == down(17, 1) + up(2, 17)
+
+
+@pytest.mark.parametrize(("players", "final"), [(3, 18), (6, 9)])
+def test_bluke_all_dealt_final_schedule(players: int, final: int) -> None:
+    """RULES.md, Bluke: "`all_dealt_final`: one extra final hand dealing all 54 cards where that
+    divides evenly (18 for 3 players, 9 for 6 players), played at no trump"."""
+    rules = load_ruleset("bluke", options={"all_dealt_final": True})
+    top = 13 if players <= 4 else 52 // players
+    hands = rules.hands_for(players)
+    assert [h.hand_size for h in hands] == [*down(top, 1), *up(2, top), final]
+    assert hands[-1].no_trump
+    assert not any(h.no_trump for h in hands[:-1])
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_blackout_schedules(players: int) -> None:
+    """RULES.md, Blackout: "Schedule: 1, 2, 3, … up to the max hand floor(52 / n)";
+    "`reverse_deals`: max, max−1, …, 1"; "`full_rotation`: 1 … max … 1"."""
+    top = 52 // players
+    assert sizes(load_ruleset("blackout"), players) == up(1, top)
+    reverse = load_ruleset("blackout", options={"reverse_deals": True})
+    assert sizes(reverse, players) == down(top, 1)
+    assert reverse.hands_for(players)[0].no_trump
+    assert not any(h.no_trump for h in reverse.hands_for(players)[1:])
+    full = load_ruleset("blackout", options={"full_rotation": True})
+    assert sizes(full, players) == up(1, top) + down(top - 1, 1)
+    for option in ("hook", "simultaneous_bidding", "alternate_scoring"):
+        assert sizes(load_ruleset("blackout", options={option: True}), players) == up(1, top)
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_coop_blackout_schedule(players: int) -> None:
+    """RULES.md, Cooperative Blackout: "If every player is exact the table advances to the next
+    hand size" (the sizes to get through are Blackout's 1 … floor(52 / n))."""
+    assert sizes(load_ruleset("coop_blackout"), players) == up(1, 52 // players)
+
+
+@pytest.mark.parametrize("players", range(3, 6))
+def test_jabberwocky_schedule(players: int) -> None:
+    """RULES.md, Jabberwocky: "Schedule 3, 4, …, 9, 8, …, 3 (13 hands)"."""
+    got = sizes(load_ruleset("jabberwocky"), players)
+    assert got == up(3, 9) + down(8, 3)
+    assert len(got) == 13
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_up_and_down_the_river_schedule(players: int) -> None:
+    """RULES.md, Up and Down the River: "19 hands: 1, 2, …, 10, 9, …, 1"."""
+    got = sizes(load_ruleset("up_and_down_the_river"), players)
+    assert got == up(1, 10) + down(9, 1)
+    assert len(got) == 19
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_clag_schedule(players: int) -> None:
+    """RULES.md, Clag: "20 hands: 1, 2, …, 7 (hands 1–7), then hands 8–14 all of 7 cards, then
+    6, 5, …, 1 (hands 15–20)"."""
+    hands = load_ruleset("clag").hands_for(players)
+    assert [h.hand_size for h in hands] == up(1, 7) + [7] * 7 + down(6, 1)
+    assert len(hands) == 20
+    assert hands[7].no_trump
+    assert not hands[7].misere
+    assert hands[8].bid_before_trump
+    assert hands[9].blind_bid
+    assert not hands[9].pile
+    assert hands[10].pile
+    assert hands[11].misere
+    assert not hands[11].no_trump
+    assert hands[12].misere
+    assert hands[12].no_trump
+    assert hands[13].name is None
+
+
+def test_caller_clag_plays_the_agreed_number_of_hands() -> None:
+    """RULES.md, Caller Clag: "a fixed number of hands agreed in advance. Each dealer (the
+    caller) chooses the hand size (3–7)"."""
+    rules = load_ruleset("caller_clag", options={"hands": 3})
+    assert rules.hands_for(4) == ()
+    state = new_game(rules, players=4, seed=2)
+    play_game(state, [make_bot("random", seed=s) for s in range(4)])
+    assert state.hands_played == 3
+    assert all(3 <= h.hand_size <= 7 for h in state.history)
+
+
+@pytest.mark.parametrize(
+    ("players", "count"), [(3, 17), (4, 12), (5, 10), (6, 8), (7, 7), (8, 6), (9, 5), (10, 5)]
+)
+def test_kachuful_schedule(players: int, count: int) -> None:
+    """RULES.md, Kachuful: "Hands: 1, 2, … up to the table's maximum, one hand per size:
+    players → hands: 3→17, 4→12, 5→10, 6→8, 7→7, 8→6, 9→5, 10→5"."""
+    assert sizes(load_ruleset("kachuful"), players) == up(1, count)
+
+
+@pytest.mark.parametrize(("players", "low"), [(3, "9"), (4, "7"), (5, "5"), (6, "3")])
+def test_romanian_whist_schedule_and_deck(players: int, low: str) -> None:
+    """RULES.md, Romanian Whist: "The deck has 8 × n cards, the highest ranks: 3 players A–9
+    (24), 4 players A–7 (32), 5 players A–5 (40), 6 players A–3 (48)" and "n hands of 1 card …
+    then 2, 3, …, 7, then n hands of 8, then 7, 6, …, 2, then n hands of 1" (3n + 12 hands)."""
+    rules = load_ruleset("romanian_whist")
+    got = sizes(rules, players)
+    assert got == [1] * players + up(2, 7) + [8] * players + down(7, 2) + [1] * players
+    assert len(got) == 3 * players + 12
+    deck = rules.deck(players)
+    assert len(deck) == 8 * players
+    lowest = RANK_LABELS.index(low)
+    assert {card_rank(c) for c in deck} == set(range(lowest, 13))
+
+
+def test_seven_truf_schedule_and_deck() -> None:
+    """RULES.md, 7 Truf: "22 hands: 1, 2, …, 7 (hands 1–7), four hands of 8 at no trump (8–11),
+    7, 6, …, 1 (12–18), four hands of 8 at no trump (19–22)" with a "32-card deck"."""
+    rules = load_ruleset("seven_truf")
+    got = sizes(rules, 4)
+    assert got == up(1, 7) + [8] * 4 + down(7, 1) + [8] * 4
+    assert len(got) == 22
+    deck = rules.deck(4)
+    assert len(deck) == 32
+    assert {card_rank(c) for c in deck} == set(range(5, 13))
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (3, down(17, 5) + [4] * 3 + up(5, 17)),
+        (4, down(13, 5) + [4] * 4 + up(5, 13)),
+        (5, down(10, 5) + [4] * 5 + up(5, 10)),
+        (6, down(8, 5) + [4] * 6 + up(5, 8)),
+        (7, down(7, 5) + [4] * 7 + up(5, 7)),
+        (8, [6, 5, 4, 4, 4, 4, 4, 4, 4, 4, 5, 6]),
+    ],
+)
+def test_la_podrida_schedule(players: int, expected: list[int]) -> None:
+    """RULES.md, La Podrida: "3: 17 … 5, three hands of 4, 5 … 17 (29 hands); 4: 13…4, four of
+    4, …13 (22); 5: … (17); 6: … (14); 7: … (13). 8 players: 6, 5, eight hands of 4, 5, 6 (12)"."""
+    got = sizes(load_ruleset("la_podrida"), players)
+    assert got == expected
+    assert len(got) == {3: 29, 4: 22, 5: 17, 6: 14, 7: 13, 8: 12}[players]
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
+def test_played_hands_follow_the_schedule(game: str, players: int) -> None:
+    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a played
+    game deals exactly the scheduled sizes, in order)."""
+    rules = load_ruleset(game)
+    state = new_game(rules, players=players, seed=4)
+    play_game(state, [make_bot("random", seed=s) for s in range(players)])
+    played = [h.hand_size for h in state.history]
+    if game == "caller_clag":
+        assert len(played) == rules.spec.schedule.called_hands
+    elif game == "coop_blackout":
+        assert played[0] == 1
+        assert all(b - a in (0, 1) for a, b in itertools.pairwise(played))
+    else:
+        assert played == sizes(rules, players)
