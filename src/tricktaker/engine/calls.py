@@ -99,8 +99,8 @@ def modifier_actions(call: Call) -> list[Action]:
     return [Action(CALL_MODIFIER, m) for m in MODIFIERS if modifier_problem(call, m) is None]
 
 
-def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[HandSpec, bool, bool]:
-    """The hand the call makes, whether the hook applies, and whether piles are shuffled."""
+def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[HandSpec, bool]:
+    """The hand the call makes, and whether the hook applies to it."""
     kind = call.kind or "normal"
     scoring: CompiledScoring | None = None
     if kind in MISERE_KINDS:
@@ -121,6 +121,4 @@ def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[Hand
         misere=kind in MISERE_KINDS,
         scoring=scoring or base,
     )
-    # The caller has seen their cards, so a called blind pile is shuffled back into a pile.
-    shuffle_piles = spec.blind_hand or spec.pile
-    return spec, "non_exact" in call.modifiers, shuffle_piles
+    return spec, "non_exact" in call.modifiers

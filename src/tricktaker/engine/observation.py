@@ -61,6 +61,8 @@ class Observation:
     cooperative: bool
     history: tuple[HandResult, ...]
     tables: CardTables | None
+    dealer_draw: tuple[tuple[int, int], ...] = ()
+    """The cards drawn for the first dealer, ``(seat, card)``, when drawn at the table."""
 
     @property
     def my_cards(self) -> list[int]:
@@ -143,4 +145,5 @@ def build_observation(state: GameState, seat: int) -> Observation:
         cooperative=state.setup.cooperative,
         history=tuple(state.history),
         tables=state.tables if state.trump_known else None,
+        dealer_draw=tuple(state.dealer_draw),
     )

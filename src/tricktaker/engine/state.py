@@ -94,7 +94,7 @@ class GameState:
         "scoring",
         "seed",
         "setup",
-        "shuffle_piles",
+        "shuffle_seats",
         "spec",
         "tables",
         "to_play",
@@ -205,7 +205,7 @@ class GameState:
         self.trump_broken = False
         self.cards_seen = [False] * n
         self.call: calls.Call | None = None
-        self.shuffle_piles = False
+        self.shuffle_seats: tuple[int, ...] = ()
         if setup.called:
             self.spec = HandSpec(number=self.hands_played + 1, hand_size=0)
             self.hand_size = 0
@@ -266,8 +266,11 @@ class GameState:
         if self.phase == PILE_SHUFFLE:
             out: list[int] = []
             for seat in range(self.setup.players):
-                pile = cards_of(self.hands[seat])
-                rng.shuffle(pile)
+                if seat in self.shuffle_seats:
+                    pile = cards_of(self.hands[seat])
+                    rng.shuffle(pile)
+                else:
+                    pile = self.dealt[seat][:]
                 out.extend(pile)
             return ChanceOutcome("piles", tuple(out))
         raise IllegalActionError("no chance step is pending", rule="turn order")
@@ -314,6 +317,10 @@ class GameState:
                 if len(pile) != size or card_set(pile) != self.hands[seat]:
                     raise IllegalActionError(
                         f"seat {seat}'s pile must hold exactly its hand", rule="blind hand"
+                    )
+                if seat not in self.shuffle_seats and list(pile) != self.dealt[seat]:
+                    raise IllegalActionError(
+                        f"seat {seat}'s face-down pile stays in the order dealt", rule="blind pile"
                     )
 
     def _deal(self, order: tuple[int, ...]) -> None:
@@ -377,7 +384,7 @@ class GameState:
         )
 
     def _after_bidding_trump_known(self) -> None:
-        if self.shuffle_piles:
+        if self.shuffle_seats:
             self.phase = PILE_SHUFFLE
             return
         self._start_play()
@@ -593,12 +600,15 @@ class GameState:
         call = self.call
         assert call is not None
         call.done = True
-        spec, hook, shuffle = calls.called_hand(
-            call, number=self.hands_played + 1, base=self.rules.scoring
-        )
+        spec, hook = calls.called_hand(call, number=self.hands_played + 1, base=self.rules.scoring)
         self._use_spec(spec)
         self.hook = self.setup.hook or hook
-        self.shuffle_piles = shuffle
+        if spec.blind_hand:
+            self.shuffle_seats = tuple(range(self.setup.players))
+        elif spec.pile:
+            # The caller has seen their cards: theirs go back into a shuffled pile;
+            # the others' face-down piles are played in the order dealt.
+            self.shuffle_seats = (self.dealer,)
         self._prepare_hand()
         self.cards_seen[self.dealer] = True
 
@@ -760,7 +770,7 @@ class GameState:
         other.trump_broken = self.trump_broken
         other.cards_seen = self.cards_seen[:]
         other.call = self.call.copy() if self.call is not None else None
-        other.shuffle_piles = self.shuffle_piles
+        other.shuffle_seats = self.shuffle_seats
         return other
 
     def observe(self, seat: int) -> Observation:

@@ -1,0 +1,294 @@
+"""Clag (RULES.md, Clag): the twenty-hand schedule, the special hands 8-14 and their scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import act, at_hand, deal, make_bids, play_cards
+from tricktaker import GameState, IllegalActionError, load_ruleset
+from tricktaker.cards import CLUBS, HEARTS, card_set, parse_card
+
+
+def clag_hand(number: int) -> GameState:
+    """Scheduled hand ``number`` of a 3-player game, dealt by seat 0 (seat 1 is eldest)."""
+    state = at_hand("clag", 3, number, first_dealer=(1 - number) % 3)
+    assert state.dealer == 0
+    assert state.hand_number == number
+    return state
+
+
+def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
+    before = state.record().dumps()
+    with pytest.raises(IllegalActionError) as info:
+        act(state, seat, text)
+    assert info.value.rule == rule
+    assert state.record().dumps() == before
+    return info.value
+
+
+def legal(state: GameState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def play_out(state: GameState) -> None:
+    """Finish the hand in progress, each seat taking its first legal action."""
+    number = state.hand_number
+    while state.hand_number == number and not state.is_terminal():
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_card(c) for c in text.split())
+
+
+# Seat 1 leads tiny spades; seats 2 and 0 hold no spades. Hearts would win every trick if
+# they were trumps.
+SPADES_VS_VOIDS = ["AD KD QD JD 10D 9D 8D", "2S 3S 4S 5S 6S 7S 8S", "AH KH QH JH 10H 9H 8H"]
+SPADES_VS_VOIDS_PLAY = [
+    c
+    for i in range(7)
+    for c in (
+        SPADES_VS_VOIDS[1].split()[i],
+        SPADES_VS_VOIDS[2].split()[i],
+        SPADES_VS_VOIDS[0].split()[i],
+    )
+]
+
+# Seat 1 wins two spade tricks, then seat 2 wins all five diamond tricks (seat 0 discards
+# hearts). Tricks: seat 0: 0, seat 1: 2, seat 2: 5.
+SPLIT = ["4S 5S 2H 3H 4H 5H 6H", "AS KS 2D 3D 4D 5D 6D", "2S 3S 7D 8D 9D 10D JD"]
+SPLIT_PLAY = [
+    "AS", "2S", "4S",
+    "KS", "3S", "5S",
+    "2D", "7D", "2H",
+    "8D", "3H", "3D",
+    "9D", "4H", "4D",
+    "10D", "5H", "5D",
+    "JD", "6H", "6D",
+]  # fmt: skip
+
+
+def test_schedule_twenty_hands() -> None:
+    """RULES.md, Clag: "20 hands: 1, 2, ..., 7 (hands 1-7), then hands 8-14 all of 7 cards, then
+    6, 5, ..., 1 (hands 15-20)"."""
+    for players in (3, 7):
+        sizes = [h.hand_size for h in load_ruleset("clag").hands_for(players)]
+        assert sizes == [*range(1, 8), *[7] * 7, *range(6, 0, -1)]
+
+
+@pytest.mark.parametrize(
+    ("number", "name"),
+    [
+        (8, "no_trump"),
+        (9, "bid_before_trump"),
+        (10, "blind_bid"),
+        (11, "blind_pile"),
+        (12, "misere"),
+        (13, "misere_no_trump"),
+        (14, None),
+        (7, None),
+    ],
+)
+def test_special_hands_are_named(number: int, name: str | None) -> None:
+    """RULES.md, Clag: "Special hands: 8: no trump. 9: ... 13: Misere at no trump. 14: normal"."""
+    state = clag_hand(number)
+    state.apply_chance()
+    assert state.observe(1).special == name
+
+
+def test_hand_8_no_trump() -> None:
+    """RULES.md, Clag: "8: no trump" - no turn-up fixes a trump, so a void hearts holder
+    cannot trump."""
+    state = clag_hand(8)
+    deal(state, SPADES_VS_VOIDS, turn_up="7H")
+    assert state.trump is None
+    assert state.turn_up is None
+    view = state.observe(2)
+    assert view.trump_known
+    assert view.trump is None
+    assert view.turn_up is None
+    make_bids(state, [0, 7, 0])
+    play_cards(state, SPADES_VS_VOIDS_PLAY)
+    result = state.history[-1]
+    assert result.trump is None
+    assert result.tricks == (0, 7, 0)
+    assert result.special == {"name": "no_trump"}
+    assert result.hand_scores == (10, 24, 10)
+
+
+def test_hand_9_bids_before_trump_is_exposed() -> None:
+    """RULES.md, Clag: "9: bids are made before the trump card is exposed"."""
+    state = clag_hand(9)
+    deal(state, SPADES_VS_VOIDS, turn_up="7H")
+    assert state.phase_name == "bidding"
+    for value in (0, 7):
+        for seat in range(3):
+            view = state.observe(seat)
+            assert not view.trump_known
+            assert view.trump is None
+            assert view.turn_up is None
+            assert view.hand is not None
+        act(state, state.to_act()[0], f"bid {value}")
+    act(state, 0, "bid 0")
+    assert state.phase_name == "playing"
+    view = state.observe(0)
+    assert view.trump_known
+    assert view.turn_up == parse_card("7H")
+    assert view.trump == HEARTS
+    # Hearts are trumps now: seat 2 (void in spades) trumps the first trick.
+    play_cards(state, ["2S", "8H", "8D"])
+    assert state.trick_winners == [2]
+    play_out(state)
+    assert state.history[-1].special == {"name": "bid_before_trump"}
+    assert state.history[-1].turn_up == parse_card("7H")
+
+
+def test_hand_10_bids_before_players_see_their_cards() -> None:
+    """RULES.md, Clag: "10: bids are made before players see their own cards"."""
+    state = clag_hand(10)
+    deal(state, SPADES_VS_VOIDS, turn_up="7C")
+    assert state.phase_name == "bidding"
+    for value in (1, 2):
+        for seat in range(3):
+            view = state.observe(seat)
+            assert view.hand is None
+            assert view.my_cards == []
+            assert not state.hand_visible(seat)
+        act(state, state.to_act()[0], f"bid {value}")
+    for seat in range(3):
+        assert state.observe(seat).hand is None
+    act(state, 0, "bid 3")
+    assert state.phase_name == "playing"
+    for seat in range(3):
+        assert state.observe(seat).hand == card_set(SPADES_VS_VOIDS[seat].split())
+    assert state.trump == CLUBS
+    play_out(state)
+    assert state.history[-1].special == {"name": "blind_bid"}
+
+
+PILES = ["8H 2C 9S 10S JS QS 8D", "KS 2H 3H 4H 5H 6H 7H", "2D AS 3S 4S 5S 6S 7S"]
+
+
+def test_hand_11_blind_pile_play_pile_only_in_deal_order() -> None:
+    """RULES.md, Clag: "11: ... cards are played in pile order (no choice, so no follow-suit
+    obligation); tricks are won as usual. The first card dealt to a pile is the first played"."""
+    state = clag_hand(11)
+    deal(state, PILES, turn_up="3C")
+    assert state.trump == CLUBS
+    for seat in range(3):
+        assert state.observe(seat).hand is None
+    make_bids(state, [1, 2, 3])
+    assert state.phase_name == "playing"
+    assert legal(state, 1) == ["play_pile"]
+    assert_illegal(state, 1, "play KS", "blind pile")
+    for _ in range(3):
+        act(state, state.to_act()[0], "play_pile")
+    # Seat 1's KS leads; seat 2 plays its first card 2D although it holds spades.
+    assert state.trick_cards[0] == (
+        (1, parse_card("KS")),
+        (2, parse_card("2D")),
+        (0, parse_card("8H")),
+    )
+    assert state.trick_winners == [1]
+    for _ in range(3):
+        act(state, state.to_act()[0], "play_pile")
+    # Seat 1 leads 2H, seat 2 plays AS, seat 0 plays 2C: the trump wins as usual.
+    assert state.trick_cards[1] == (
+        (1, parse_card("2H")),
+        (2, parse_card("AS")),
+        (0, parse_card("2C")),
+    )
+    assert state.trick_winners == [1, 0]
+    for seat in range(3):
+        assert state.observe(seat).hand is None
+    while state.hand_number == 11:
+        seat = state.to_act()[0]
+        assert legal(state, seat) == ["play_pile"]
+        act(state, seat, "play_pile")
+    result = state.history[-1]
+    assert result.special == {"name": "blind_pile"}
+    assert result.deal == tuple(cards(pile) for pile in PILES)
+    for seat in range(3):
+        played = tuple(card for trick in result.trick_cards for s, card in trick if s == seat)
+        assert played == cards(PILES[seat])
+
+
+def test_hand_11_blind_pile_hands_never_visible_while_bidding() -> None:
+    """RULES.md, Clag: "11: each player's cards are dealt as a face-down pile; bids are made
+    blind"."""
+    state = clag_hand(11)
+    deal(state, PILES, turn_up="3C")
+    act(state, 1, "bid 0")
+    act(state, 2, "bid 7")
+    for seat in range(3):
+        assert state.observe(seat).hand is None
+        assert not state.hand_visible(seat)
+    act(state, 0, "bid 1")
+    for seat in range(3):
+        assert state.observe(seat).hand is None
+        assert state.observe(seat).pile
+
+
+@pytest.mark.parametrize(("number", "trump"), [(12, CLUBS), (13, None)])
+def test_misere_only_bid_zero(number: int, trump: int | None) -> None:
+    """RULES.md, Clag: "12: Misere: trump exposed, everyone bids 0 and tries to take no tricks.
+    13: Misere at no trump"."""
+    state = clag_hand(number)
+    deal(state, SPLIT, turn_up="2C")
+    assert state.trump == trump
+    assert state.observe(1).misere
+    for seat in (1, 2, 0):
+        assert legal(state, seat) == ["bid 0"]
+        error = assert_illegal(state, seat, "bid 1", "misere")
+        assert "0" in error.reason
+        act(state, seat, "bid 0")
+    assert state.phase_name == "playing"
+
+
+@pytest.mark.parametrize(
+    ("number", "turn_up", "trump", "name"),
+    [(12, "2C", CLUBS, "misere"), (13, "7H", None, "misere_no_trump")],
+)
+def test_misere_scoring(number: int, turn_up: str, trump: int | None, name: str) -> None:
+    """RULES.md, Clag: "Misere hands: no tricks -> 10, else -2 per trick"."""
+    state = clag_hand(number)
+    deal(state, SPLIT, turn_up=turn_up)
+    make_bids(state, [0, 0, 0])
+    play_cards(state, SPLIT_PLAY)
+    result = state.history[-1]
+    assert result.trump == trump
+    assert result.tricks == (0, 2, 5)
+    assert result.special == {"name": name}
+    assert result.hand_scores == (10, -4, -10)
+
+
+@pytest.mark.parametrize(
+    ("bids", "hand_scores"),
+    [
+        ([0, 2, 5], (10, 14, 20)),
+        ([1, 2, 4], (0, 14, 0)),
+        ([0, 3, 6], (10, 0, 0)),
+    ],
+)
+def test_hand_14_normal_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
+    """RULES.md, Clag: "14: normal"; "Scoring: normal hands: exact -> 10 + 2 x tricks, else 0"."""
+    state = clag_hand(14)
+    deal(state, SPLIT, turn_up="2C")
+    assert state.trump == CLUBS
+    make_bids(state, bids)
+    play_cards(state, SPLIT_PLAY)
+    result = state.history[-1]
+    assert result.tricks == (0, 2, 5)
+    assert result.special is None
+    assert result.hand_scores == hand_scores
+
+
+def test_normal_hand_uses_turn_up_trump() -> None:
+    """RULES.md, Clag: "14: normal" - trump by turn-up, so a void hearts holder trumps."""
+    state = clag_hand(14)
+    deal(state, SPADES_VS_VOIDS, turn_up="7H")
+    assert state.trump == HEARTS
+    make_bids(state, [0, 0, 7])
+    play_cards(state, ["2S", "8H", "8D"])
+    assert state.trick_winners == [2]

@@ -1,0 +1,201 @@
+"""La Podrida (RULES.md, La Podrida): counter-clockwise dealer and deal, hook, must trump."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
+from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset
+from tricktaker.cards import HEARTS, parse_card
+
+
+def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
+    before = state.record().dumps()
+    with pytest.raises(IllegalActionError) as info:
+        act(state, seat, text)
+    assert info.value.rule == rule
+    assert state.record().dumps() == before
+    return info.value
+
+
+def legal(state: GameState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def play_out(state: GameState) -> None:
+    """Finish the hand in progress (seeded chance steps, first legal actions)."""
+    number = state.hand_number
+    while state.hand_number == number and not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+
+
+def four_card_hand() -> GameState:
+    """4 players, hand 11 (the first hand of 4 cards), dealt by seat 0 (seat 1 is eldest)."""
+    state = at_hand("la_podrida", 4, 11, first_dealer=2)
+    assert state.dealer == 0
+    assert state.hand_size == 4
+    return state
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (3, [*range(17, 4, -1), 4, 4, 4, *range(5, 18)]),
+        (4, [*range(13, 4, -1), 4, 4, 4, 4, *range(5, 14)]),
+        (5, [*range(10, 4, -1), *[4] * 5, *range(5, 11)]),
+        (6, [8, 7, 6, 5, *[4] * 6, 5, 6, 7, 8]),
+        (7, [7, 6, 5, *[4] * 7, 5, 6, 7]),
+        (8, [6, 5, *[4] * 8, 5, 6]),
+    ],
+)
+def test_schedule(players: int, sizes: list[int]) -> None:
+    """RULES.md, La Podrida: "always max down to 5, then n hands of 4, then 5 up to max: 3: 17 ...
+    5, three hands of 4, 5 ... 17 (29 hands); 4: ... (22); 5: ... (17); 6: ... (14); 7: ... (13).
+    8 players: 6, 5, eight hands of 4, 5, 6 (12)"."""
+    got = [h.hand_size for h in load_ruleset("la_podrida").hands_for(players)]
+    assert got == sizes
+    assert len(got) == {3: 29, 4: 22, 5: 17, 6: 14, 7: 13, 8: 12}[players]
+
+
+def test_dealer_rotates_counter_clockwise() -> None:
+    """RULES.md, La Podrida: "The dealer rotates counter-clockwise" (seat d, then d - 1)."""
+    state = game("la_podrida", 5, first_dealer=1)
+    for _ in range(4):
+        play_out(state)
+    assert [h.dealer for h in state.history] == [1, 0, 4, 3]
+    assert state.dealer == 2
+
+
+def test_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
+    """RULES.md, La Podrida: "the deal itself goes counter-clockwise starting from the dealer's
+    right"."""
+    state = game("la_podrida", 5, first_dealer=2)
+    assert state.deal_order() == [1, 0, 4, 3, 2]
+    deck = tuple(sorted(load_ruleset("la_podrida").deck(5)))
+    state.apply_chance(ChanceOutcome("deal", deck))
+    # Cards are dealt one at a time: seat 1 gets the 1st, 6th, 11th ... card of the deck.
+    assert state.dealt[1][:3] == [deck[0], deck[5], deck[10]]
+    assert state.dealt[0][:2] == [deck[1], deck[6]]
+    assert state.dealt[4][0] == deck[2]
+    assert state.dealt[3][0] == deck[3]
+    assert state.dealt[2][0] == deck[4]
+    # The next undealt card is turned up.
+    assert state.turn_up == deck[50]
+
+
+def test_bidding_and_play_clockwise_from_dealers_left_dealer_last_with_hook() -> None:
+    """RULES.md, La Podrida: "Bidding and play still go clockwise starting at the dealer's left,
+    so the dealer bids last"; "Bidding 0 allowed, hook rule on the dealer"."""
+    state = game("la_podrida", 5, first_dealer=2)
+    state.apply_chance()
+    order = []
+    made = 0
+    while state.phase_name == "bidding":
+        seat = state.to_act()[0]
+        order.append(seat)
+        if seat == 2:
+            size = state.hand_size
+            assert f"bid {size - made}" not in legal(state, 2)
+            assert_illegal(state, 2, f"bid {size - made}", "hook rule")
+        options = legal(state, seat)
+        assert "bid 0" in options or seat == 2
+        act(state, seat, options[min(1, len(options) - 1)])
+        made += state.bids[seat] or 0
+    assert order == [3, 4, 0, 1, 2]
+    assert state.to_act() == (3,)
+    state.apply(3, state.legal_actions(3)[0])
+    assert state.to_act() == (4,)
+
+
+def test_four_players_thirteen_cards_trump_from_second_deck() -> None:
+    """RULES.md, La Podrida: "when no card is left (4 players, 13-card hands) the trump is the
+    suit of a card drawn at random from a second shuffled deck"."""
+    state = game("la_podrida", 4, first_dealer=0)
+    assert state.hand_size == 13
+    state.apply_chance()
+    assert state.rest == ()
+    assert state.phase_name == "trump_draw"
+    assert state.is_chance()
+    assert not state.observe(1).trump_known
+    before = state.record().dumps()
+    with pytest.raises(IllegalActionError):
+        state.apply_chance(ChanceOutcome("deal", (parse_card("5H"),)))
+    assert state.record().dumps() == before
+    state.apply_chance(ChanceOutcome("second_deck", (parse_card("5H"),)))
+    assert state.trump == HEARTS
+    assert state.turn_up == parse_card("5H")
+    assert state.phase_name == "bidding"
+    assert state.observe(2).trump == HEARTS
+
+
+def test_second_deck_draw_is_seeded() -> None:
+    """RULES.md, La Podrida: the trump card is "drawn at random from a second shuffled deck";
+    RULES.md, Common terms: "Every hand must be reproducible from the game's random seed"."""
+    trumps = []
+    for _ in range(2):
+        state = game("la_podrida", 4, first_dealer=0, seed=5)
+        state.apply_chance()
+        state.apply_chance()
+        assert state.turn_up is not None
+        assert state.trump == state.turn_up // 13
+        trumps.append(state.turn_up)
+    assert trumps[0] == trumps[1]
+
+
+def test_cards_left_means_ordinary_turn_up() -> None:
+    """RULES.md, La Podrida: "Trump by turn-up"."""
+    state = game("la_podrida", 5, first_dealer=0)
+    state.apply_chance()
+    assert state.phase_name == "bidding"
+    assert state.turn_up is not None
+    assert state.trump == state.turn_up // 13
+
+
+def test_must_trump_when_void() -> None:
+    """RULES.md, La Podrida: "Play: follow suit; if void, must trump if able; otherwise any
+    card"."""
+    state = four_card_hand()
+    deal(
+        state,
+        ["8S 9S 10S 4C", "AS KS QS 2C", "3H 5D 4D AC", "5S 6S 7S 3C"],
+        turn_up="2H",
+    )
+    assert state.trump == HEARTS
+    make_bids(state, [1, 3, 1, 0])
+    play_cards(state, ["AS"])
+    assert legal(state, 2) == ["play 3H"]
+    assert_illegal(state, 2, "play AC", "must trump")
+    assert_illegal(state, 2, "play 4D", "must trump")
+    play_cards(state, ["3H"])
+    assert_illegal(state, 3, "play 3C", "follow suit")
+    play_cards(state, ["5S", "8S"])
+    assert state.trick_winners == [2]
+
+
+@pytest.mark.parametrize(
+    ("bids", "hand_scores"),
+    [
+        ([1, 3, 1, 0], (0, 13, 11, 10)),
+        ([2, 2, 0, 1], (0, 3, 1, 0)),
+    ],
+)
+def test_scoring_one_per_trick_plus_ten_if_exact(
+    bids: list[int], hand_scores: tuple[int, ...]
+) -> None:
+    """RULES.md, La Podrida: "Scoring: 1 per trick + 10 if exact"."""
+    state = four_card_hand()
+    deal(
+        state,
+        ["8S 9S 10S 4C", "AS KS QS 2C", "2S 3S 4S AC", "5S 6S 7S 3C"],
+        turn_up="2H",
+    )
+    make_bids(state, bids)
+    play_cards(state, ["AS", "2S", "5S", "8S", "KS", "3S", "6S", "9S"])
+    play_cards(state, ["QS", "4S", "7S", "10S", "2C", "AC", "3C", "4C"])
+    result = state.history[-1]
+    assert result.tricks == (0, 3, 1, 0)
+    assert result.hand_scores == hand_scores

@@ -1,0 +1,109 @@
+"""7 Truf (RULES.md, 7 Truf): 32 cards, no-trump 8-card hands, hook, its scoring."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
+from tricktaker import GameState, IllegalActionError, RulesetError, load_ruleset
+from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
+
+
+def third_hand() -> GameState:
+    """Hand 3 (3 cards), dealt by seat 0 (seat 1 is eldest)."""
+    state = at_hand("seven_truf", 4, 3, first_dealer=2)
+    assert state.dealer == 0
+    assert state.hand_size == 3
+    return state
+
+
+# Seat 1 wins two spade tricks; seat 2 wins the club trick. Tricks: 0, 2, 1, 0.
+HANDS = ["JS QS 9C", "AS KS 7C", "7S 8S AC", "9S 10S 8C"]
+PLAY = ["AS", "7S", "9S", "JS", "KS", "8S", "10S", "QS", "7C", "AC", "8C", "9C"]
+
+
+def legal(state: GameState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+def test_thirty_two_card_deck() -> None:
+    """RULES.md, 7 Truf: "4 players, 32-card deck (A K Q J 10 9 8 7)"."""
+    deck = load_ruleset("seven_truf").deck(4)
+    assert len(deck) == 32
+    assert {RANK_LABELS[card_rank(c)] for c in deck} == {"A", "K", "Q", "J", "10", "9", "8", "7"}
+
+
+def test_four_players_only() -> None:
+    """RULES.md, 7 Truf: "4 players"."""
+    for players in (3, 5):
+        with pytest.raises(RulesetError):
+            game("seven_truf", players)
+
+
+def test_schedule() -> None:
+    """RULES.md, 7 Truf: "22 hands: 1, 2, ..., 7 (hands 1-7), four hands of 8 at no trump
+    (8-11), 7, 6, ..., 1 (12-18), four hands of 8 at no trump (19-22)"."""
+    sizes = [h.hand_size for h in load_ruleset("seven_truf").hands_for(4)]
+    assert sizes == [*range(1, 8), 8, 8, 8, 8, *range(7, 0, -1), 8, 8, 8, 8]
+
+
+@pytest.mark.parametrize("number", [8, 11, 19, 22])
+def test_eight_card_hands_at_no_trump(number: int) -> None:
+    """RULES.md, 7 Truf: "four hands of 8 at no trump"."""
+    state = at_hand("seven_truf", 4, number)
+    assert state.hand_size == 8
+    state.apply_chance()
+    assert state.trump is None
+    assert state.turn_up is None
+    assert state.observe(1).trump is None
+
+
+def test_turn_up_trump_below_eight_cards() -> None:
+    """RULES.md, 7 Truf: "Trump by turn-up on hands below 8 cards"."""
+    state = third_hand()
+    deal(state, HANDS, turn_up="7H")
+    assert state.trump == HEARTS
+
+
+def test_hook_on_the_dealer() -> None:
+    """RULES.md, 7 Truf: "Bidding once each, eldest first, 0..hand size, hook rule on the
+    dealer"."""
+    state = third_hand()
+    deal(state, HANDS, turn_up="7H")
+    assert legal(state, 1) == ["bid 0", "bid 1", "bid 2", "bid 3"]
+    act(state, 1, "bid 2")
+    act(state, 2, "bid 1")
+    act(state, 3, "bid 0")
+    assert state.to_act() == (0,)
+    assert legal(state, 0) == ["bid 1", "bid 2", "bid 3"]
+    before = state.record().dumps()
+    with pytest.raises(IllegalActionError) as info:
+        act(state, 0, "bid 0")
+    assert info.value.rule == "hook rule"
+    assert state.record().dumps() == before
+
+
+@pytest.mark.parametrize(
+    ("bids", "hand_scores"),
+    [
+        # Seat 1 exact 2 -> 20; seat 2 exact 1 -> 10; seat 3 passes and takes nothing ->
+        # 5 x 3 = 15; seat 0 bid 1 and took nothing -> 0 (1 per trick).
+        ([1, 2, 1, 0], (0, 20, 10, 15)),
+        # Seat 1 passes but takes 2 -> 2; seat 2 bid 2, took 1 -> 1; seat 3 bid 1 -> 0.
+        ([2, 0, 2, 1], (0, 2, 1, 0)),
+        # Seat 1 bid 3, took 2 -> 2; seat 2 passed, took 1 -> 1; seat 3 passed -> 15.
+        ([2, 3, 0, 0], (0, 2, 1, 15)),
+        # Seat 1 bid 1, took 2 (over) -> 2.
+        ([0, 1, 1, 0], (15, 2, 10, 15)),
+    ],
+)
+def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
+    """RULES.md, 7 Truf: "bid >= 1 and exact -> 10 x bid. Bid 0 ("pass") and no tricks ->
+    5 x hand size. Otherwise 1 point per trick won"."""
+    state = third_hand()
+    deal(state, HANDS, turn_up="7H")
+    make_bids(state, bids)
+    play_cards(state, PLAY)
+    result = state.history[-1]
+    assert result.tricks == (0, 2, 1, 0)
+    assert result.hand_scores == hand_scores
