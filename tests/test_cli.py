@@ -15,7 +15,8 @@ from tricktaker.cli.human import read_reply
 from tricktaker.cli.render import Cards
 from tricktaker.engine import Action
 
-runner = CliRunner()
+# A wide, fixed width: the output must not depend on the terminal running the tests.
+runner = CliRunner(env={"COLUMNS": "200"})
 
 
 def run(*args: str, stdin: str | None = None) -> Result:

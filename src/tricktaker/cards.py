@@ -90,8 +90,9 @@ def pretty_card(card: int, *, labels: tuple[str, str] = DEFAULT_JOKER_LABELS) ->
     return RANK_LABELS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 
-def parse_card(text: str) -> int:
-    """Read a card written ``AS``, ``10h``, ``TH``, ``HB`` / ``BJ`` (high joker), ``LB`` / ``LJ``.
+def parse_card(text: str, *, labels: tuple[str, str] | None = None) -> int:
+    """Read a card written ``AS``, ``10h``, ``TH``, ``HB`` / ``BJ`` (high joker), ``LB`` / ``LJ``,
+    or a joker by a game's own ``labels`` (high, low).
 
     >>> parse_card("2C"), parse_card("as"), parse_card("lj")
     (0, 51, 53)
@@ -99,6 +100,8 @@ def parse_card(text: str) -> int:
     word = text.strip().upper()
     if word in _JOKER_ALIASES:
         return _JOKER_ALIASES[word]
+    if labels is not None and word in (labels[0].upper(), labels[1].upper()):
+        return HIGH_JOKER if word == labels[0].upper() else LOW_JOKER
     if len(word) < 2:
         raise CardError(f"{text!r} is not a card: write rank then suit, like AS, 10H or 2C")
     rank_part, suit_part = word[:-1], word[-1]

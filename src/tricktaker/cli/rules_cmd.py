@@ -52,7 +52,7 @@ def players_text(ruleset: Ruleset) -> str:
 
 def list_games(console: Console) -> None:
     table = Table(title="Games", title_justify="left")
-    table.add_column("Game")
+    table.add_column("Game", no_wrap=True)
     table.add_column("Name")
     table.add_column("Players", justify="center")
     table.add_column("Options")

@@ -44,14 +44,13 @@ class Action:
         """The action as written in records: ``bid 3``, ``play 10H``, ``play_pile``."""
         if self.kind in _BARE_KINDS:
             return self.kind
-        if self.kind == PLAY:
-            assert isinstance(self.value, int)
+        if self.kind == PLAY and type(self.value) is int and 0 <= self.value < 54:
             return f"play {format_card(self.value, labels=labels)}"
         return f"{self.kind} {self.value}"
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Read an action written as by :meth:`text`."""
+    def parse(text: str, *, labels: tuple[str, str] | None = None) -> Action:
+        """Read an action written as by :meth:`text` (``labels``: the game's joker names)."""
         words = text.split()
         if not words:
             raise ActionParseError("empty action")
@@ -67,7 +66,7 @@ class Action:
         value = words[1]
         if kind == PLAY:
             try:
-                return PLAY_ACTIONS[parse_card(value)]
+                return PLAY_ACTIONS[parse_card(value, labels=labels)]
             except CardError as exc:
                 raise ActionParseError(str(exc)) from None
         if kind in _INT_KINDS:

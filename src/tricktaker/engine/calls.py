@@ -11,7 +11,20 @@ import itertools
 from dataclasses import dataclass, field
 
 from tricktaker.cards import SUIT_LETTERS
-from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, Action
+from tricktaker.engine.actions import (
+    CALL_KIND,
+    CALL_MODIFIER,
+    CALL_SIZE,
+    DONE_ACTION,
+    Action,
+)
+from tricktaker.engine.base import (
+    CALL_KIND_PHASE,
+    CALL_MODIFIERS,
+    CALL_SIZE_PHASE,
+    DEAL,
+    StateFields,
+)
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec
 from tricktaker.rules.schema import Scoring
 
@@ -122,3 +135,65 @@ def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[Hand
         scoring=scoring or base,
     )
     return spec, "non_exact" in call.modifiers
+
+
+class CallingMixin(StateFields):
+    """The part of the game state that takes the caller's calls (Caller Clag)."""
+
+    __slots__ = ()
+
+    def legal_call_actions(self) -> list[Action]:
+        if self.phase == CALL_SIZE_PHASE:
+            sizes = range(self.setup.called_min, self.setup.called_max + 1)
+            # A card must remain for the turn-up.
+            return [Action(CALL_SIZE, s) for s in sizes if s * self.setup.players < 52]
+        if self.phase == CALL_KIND_PHASE:
+            return kind_actions()
+        assert self.call is not None
+        return [DONE_ACTION, *modifier_actions(self.call)]
+
+    def _why_call_illegal(self, action: Action) -> tuple[str, str]:
+        if self.phase == CALL_MODIFIERS and action.kind == CALL_MODIFIER and self.call is not None:
+            problem = modifier_problem(self.call, str(action.value))
+            if problem:
+                return problem, "Caller Clag modifiers"
+        expected = {
+            CALL_SIZE_PHASE: "call_size 3..7",
+            CALL_KIND_PHASE: "call_kind KIND",
+            CALL_MODIFIERS: "call_modifier MOD or call_done",
+        }.get(self.phase, "another action")
+        return f"{action} is not possible now; expected {expected}", "Caller Clag calls"
+
+    def _apply_call(self, action: Action) -> None:
+        kind = action.kind
+        if kind == CALL_SIZE:
+            assert isinstance(action.value, int)
+            self.call = Call(action.value)
+            self.hand_size = action.value
+            self.spec = HandSpec(number=self.hands_played + 1, hand_size=action.value)
+            self.phase = DEAL
+        elif kind == CALL_KIND:
+            assert self.call is not None
+            self.call.kind = str(action.value)
+            self.phase = CALL_MODIFIERS
+        elif kind == CALL_MODIFIER:
+            assert self.call is not None
+            self.call.modifiers.append(str(action.value))
+        else:
+            self._finish_call()
+
+    def _finish_call(self) -> None:
+        call = self.call
+        assert call is not None
+        call.done = True
+        spec, hook = called_hand(call, number=self.hands_played + 1, base=self.rules.scoring)
+        self._use_spec(spec)
+        self.hook = self.setup.hook or hook
+        if spec.blind_hand:
+            self.shuffle_seats = tuple(range(self.setup.players))
+        elif spec.pile:
+            # The caller has seen their cards: theirs go back into a shuffled pile;
+            # the others' face-down piles are played in the order dealt.
+            self.shuffle_seats = (self.dealer,)
+        self._prepare_hand()
+        self.cards_seen[self.dealer] = True

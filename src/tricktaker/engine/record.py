@@ -38,6 +38,7 @@ class GameRecord:
     players: int
     seed: int
     first_dealer: int
+    first_dealer_given: bool
     events: list[list[Any]]
     final_scores: list[int] | None
     finished: bool
@@ -62,6 +63,7 @@ class GameRecord:
             players=state.players,
             seed=state.seed,
             first_dealer=state.first_dealer,
+            first_dealer_given=state.first_dealer_given,
             events=events,
             final_scores=list(state.scores) if state.is_terminal() else None,
             finished=state.is_terminal(),
@@ -76,6 +78,7 @@ class GameRecord:
             "players": self.players,
             "seed": self.seed,
             "first_dealer": self.first_dealer,
+            "first_dealer_given": self.first_dealer_given,
             "finished": self.finished,
             "final_scores": self.final_scores,
             "ruleset": self.ruleset,
@@ -146,6 +149,7 @@ class GameRecord:
             players=data["players"],
             seed=data["seed"],
             first_dealer=data["first_dealer"],
+            first_dealer_given=data.get("first_dealer_given", True) is not False,
             events=data["events"],
             final_scores=scores,
             finished=data["finished"],
@@ -159,18 +163,23 @@ class GameRecord:
             rules = ruleset_from_data(
                 self.ruleset, options=self.options, source=f"record of {self.game}"
             )
-            state = new_game(
-                rules, players=self.players, seed=self.seed, first_dealer=self.first_dealer
-            )
+            given = self.first_dealer if self.first_dealer_given else None
+            state = new_game(rules, players=self.players, seed=self.seed, first_dealer=given)
         except (RulesetError, ValueError) as exc:
             raise RecordError(f"the record's game cannot be set up: {exc}") from None
+        if state.first_dealer != self.first_dealer:
+            raise RecordError(
+                f"the seed gives seat {state.first_dealer} as first dealer,"
+                f" but the record says seat {self.first_dealer}"
+            )
+        labels = state.setup.labels
         for index, (who, text) in enumerate(self.events, start=1):
             try:
                 if isinstance(who, str):
-                    cards = tuple(parse_card(c) for c in text.split())
+                    cards = tuple(parse_card(c, labels=labels) for c in text.split())
                     state.apply_chance(ChanceOutcome(who, cards))
                 elif isinstance(who, int) and not isinstance(who, bool):
-                    state.apply(who, Action.parse(text))
+                    state.apply(who, Action.parse(text, labels=labels))
                 else:
                     raise RecordError(f"event {index}: {who!r} is neither a seat nor a chance step")
             except (IllegalActionError, ActionParseError, CardError) as exc:

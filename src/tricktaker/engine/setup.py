@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tricktaker.cards import card_rank, card_suit
-from tricktaker.rules.ruleset import HandSpec, Ruleset
+from tricktaker.cards import card_rank, card_suit, parse_card
+from tricktaker.rules.ruleset import HandSpec, Ruleset, RulesetError
+
+if TYPE_CHECKING:
+    from tricktaker.engine.hooks import GameHooks
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,23 @@ class Setup:
     called_min: int
     called_max: int
     labels: tuple[str, str]
+    hooks: GameHooks | None
+    opening_lead: int | None
+    bowers: str | None
+    deal_pattern: tuple[tuple[str, tuple[int, ...]], ...] | None
+    partnerships: tuple[tuple[int, ...], ...]
+
+    def deal_packets(self, seats: list[int], size: int) -> list[tuple[int, int]]:
+        """``(seat, count)`` packets of the deal in order; seat -1 is the kitty."""
+        if self.deal_pattern is None:
+            return [(seats[i % self.players], 1) for i in range(size * self.players)]
+        packets: list[tuple[int, int]] = []
+        for target, counts in self.deal_pattern:
+            if target == "kitty":
+                packets.append((-1, counts[0]))
+            else:
+                packets.extend((seat, count) for seat, count in zip(seats, counts, strict=True))
+        return packets
 
     @classmethod
     def of(cls, rules: Ruleset, players: int) -> Setup:
@@ -50,6 +71,7 @@ class Setup:
 
     @classmethod
     def _build(cls, rules: Ruleset, players: int) -> Setup:
+        rules.check_players(players)
         spec = rules.spec
         streak = spec.bidding.zero_streak_limit
         if streak is not None and players < spec.bidding.zero_streak_min_players:
@@ -80,7 +102,37 @@ class Setup:
             called_min=spec.schedule.called_min,
             called_max=spec.schedule.called_max,
             labels=rules.joker_labels,
+            hooks=rules.hooks,
+            opening_lead=parse_card(spec.play.opening_lead) if spec.play.opening_lead else None,
+            bowers=spec.play.bowers,
+            deal_pattern=parse_deal_pattern(spec.deal.pattern, players, rules.source),
+            partnerships=tuple(tuple(team) for team in spec.table.partnerships),
         )
+
+
+def parse_deal_pattern(
+    pattern: str | None, players: int, source: str
+) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """Read a deal pattern such as ``"kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1"``:
+    packets to the kitty, or one count per seat in deal order."""
+    if pattern is None:
+        return None
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for part in pattern.split(";"):
+        words = part.split()
+        try:
+            if words and words[0] == "kitty":
+                out.append(("kitty", (int(words[1]),)))
+                continue
+            counts = tuple(int(w) for w in words)
+        except (ValueError, IndexError):
+            raise RulesetError(f"{source}: deal.pattern: cannot read {part.strip()!r}") from None
+        if len(counts) != players:
+            raise RulesetError(
+                f"{source}: deal.pattern: {part.strip()!r} needs one count per player ({players})"
+            )
+        out.append(("seats", counts))
+    return tuple(out)
 
 
 def draw_for_dealer(

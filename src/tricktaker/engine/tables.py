@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tricktaker.cards import HIGH_JOKER, LOW_JOKER, SUIT_MASKS
+from tricktaker.cards import HIGH_JOKER, JACK, LOW_JOKER
 
 FREE = 4
 """Effective suit of a standard Bluke: it follows no suit and sets none when led."""
@@ -59,18 +59,26 @@ def build_tables(
     jokers_as_trump: bool,
     nuloss: bool = False,
     precedence: tuple[int, ...] | None = None,
+    bowers: str | None = None,
 ) -> CardTables:
     """Tables for one hand (cached: the result is shared and must not be changed).
 
     ``jokers_as_trump``: the jokers are the two highest trumps (when there is a trump);
     otherwise they are free Blukes that beat everything. ``nuloss`` reverses ranks;
     ``precedence`` orders the suits (highest first) and removes the trump.
+    ``bowers`` (``"left_high"`` or ``"right_high"``) makes the jack of trumps (right
+    bower) and the jack of the same colour (left bower) the two highest trumps; the
+    left bower then belongs to the trump suit in every respect.
     """
     suit_of = [c // 13 for c in range(52)] + [FREE, FREE]
     if nuloss:
         rank_of = [12 - c % 13 for c in range(52)] + [14, 13]
     else:
         rank_of = [c % 13 for c in range(52)] + [14, 13]
+    if bowers is not None and trump is not None:
+        right, left = trump * 13 + JACK, (3 - trump) * 13 + JACK
+        suit_of[left] = trump
+        rank_of[right], rank_of[left] = (13, 14) if bowers == "left_high" else (14, 13)
     trump_key = [0] * 54
     if precedence is not None:
         for card in range(52):
@@ -84,7 +92,9 @@ def build_tables(
         for card in range(54):
             if suit_of[card] == trump:
                 trump_key[card] = 500 + rank_of[card]
-    suit_masks = [SUIT_MASKS[s] for s in range(4)] + [0]
+    suit_masks = [0, 0, 0, 0, 0]
+    for card in range(52):
+        suit_masks[suit_of[card]] |= 1 << card
     joker_bits = (1 << HIGH_JOKER) | (1 << LOW_JOKER)
     if jokers_as_trump and trump is not None:
         suit_masks[trump] |= joker_bits

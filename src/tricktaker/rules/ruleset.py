@@ -12,11 +12,11 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -37,6 +37,9 @@ from tricktaker.rules.schema import (
     Scoring,
 )
 
+if TYPE_CHECKING:
+    from tricktaker.engine.hooks import GameHooks
+
 
 class RulesetError(ValueError):
     """A ruleset file, option or player count that cannot be used; the message says why."""
@@ -51,6 +54,7 @@ class CompiledScoring:
     over: Formula
     under: Formula
     trick_points: Formula | None
+    memo: dict[tuple[int, int, int, int], int] = field(default_factory=dict, compare=False)
 
     @classmethod
     def compile(cls, spec: Scoring) -> CompiledScoring:
@@ -71,13 +75,20 @@ class CompiledScoring:
 
     def score(self, *, bid: int, tricks: int, hand_size: int, players: int) -> int:
         """The score of one seat for one hand, without trick points."""
+        key = (bid, tricks, hand_size, players)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
         if tricks == bid:
             formula = self.exact_zero if bid == 0 else self.exact
         elif tricks > bid:
             formula = self.over
         else:
             formula = self.under
-        return formula(bid=bid, tricks=tricks, hand_size=hand_size, players=players)
+        value = formula(bid=bid, tricks=tricks, hand_size=hand_size, players=players)
+        if len(self.memo) < 100_000:
+            self.memo[key] = value
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +186,26 @@ class Ruleset:
         self.options = options
         self.source = source
         self.scoring = CompiledScoring.compile(spec.scoring)
+        self.hooks: GameHooks | None = None
+        self.hook_settings: Any = None
+        if spec.hooks is not None:
+            from tricktaker.engine.hooks import get_hooks
+
+            try:
+                self.hooks = get_hooks(spec.hooks)
+            except KeyError as exc:
+                raise RulesetError(f"{source}: hooks: {exc.args[0]}") from None
+            model = self.hooks.settings_model
+            if model is not None:
+                try:
+                    self.hook_settings = model.model_validate(spec.settings)
+                except ValidationError as err:
+                    message = _format_validation(source, err)
+                    raise RulesetError(
+                        message.replace(f"{source}: ", f"{source}: settings.")
+                    ) from None
+        elif spec.settings:
+            raise RulesetError(f"{source}: settings: only a ruleset with hooks takes settings")
         self._hands: dict[int, tuple[HandSpec, ...]] = {}
         self.setups: dict[int, object] = {}
         """Engine set-ups per player count, cached here by the engine."""

@@ -72,6 +72,15 @@ class Table(Strict):
     deal_direction: Literal["clockwise", "counterclockwise"] = "clockwise"
     first_dealer: Literal["random", "draw"] = "random"
     draw_ties: Literal["redraw", "suit"] = "redraw"
+    partnerships: list[list[int]] = []
+
+
+class DealSpec(Strict):
+    """How the cards are dealt. ``pattern`` gives packets, e.g. Euchre's
+    ``"kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1"`` (counts per seat in deal order);
+    without it cards go one at a time."""
+
+    pattern: str | None = None
 
 
 class Scoring(Strict):
@@ -200,6 +209,19 @@ class Play(Strict):
     must_trump: bool = False
     trump_lead: Literal["any", "after_broken"] = "any"
     jokers: Literal["free", "trump"] = "free"
+    opening_lead: str | None = None
+    """A card whose holder must lead it to the first trick (Pluck's 2C)."""
+    bowers: Literal["left_high", "right_high"] | None = None
+
+    @field_validator("opening_lead")
+    @classmethod
+    def _card(cls, text: str | None) -> str | None:
+        if text is not None:
+            try:
+                parse_card(text)
+            except CardError as exc:
+                raise ValueError(str(exc)) from None
+        return text
 
     @model_validator(mode="after")
     def _check(self) -> Play:
@@ -254,6 +276,7 @@ class RulesetSpec(Strict):
     players: Players
     deck: Deck = Deck()
     table: Table = Table()
+    deal: DealSpec = DealSpec()
     schedule: Schedule = Schedule()
     trump: Trump = Trump()
     bidding: Bidding = Bidding()
@@ -261,6 +284,10 @@ class RulesetSpec(Strict):
     scoring: Scoring
     result: Result = Result()
     options: dict[str, Option] = {}
+    hooks: str | None = None
+    """Named Python hooks for what data cannot say (``pluck``, ``euchre``, ``buckup``)."""
+    settings: dict[str, Any] = {}
+    """Settings read by the hooks, validated by them."""
 
     @model_validator(mode="after")
     def _check(self) -> RulesetSpec:

@@ -1,0 +1,133 @@
+"""Named Python hooks: what a ruleset's data cannot say (exchanges, auctions, money).
+
+A ruleset names its hooks (``hooks = "pluck"``); the engine calls them at fixed points
+of every hand and otherwise runs its own phases (deal, trick play, records,
+observations). Hooks are stateless objects registered by name; a game's changing
+data lives in ``state.ext``, an object with a ``copy()`` method, so that
+:meth:`GameState.clone` stays independent.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from pydantic import BaseModel
+
+from tricktaker.engine.actions import Action
+from tricktaker.engine.base import DEAL, ChanceOutcome
+
+if TYPE_CHECKING:
+    import random
+
+    from tricktaker.engine.results import HandResult
+    from tricktaker.engine.state import GameState
+
+
+class Copyable(Protocol):
+    def copy(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a game's hooks say about a finished hand."""
+
+    hand_scores: tuple[int, ...]
+    bids: tuple[int, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class GameHooks:
+    """Base class of a game's hooks; each method's default is the standard behaviour."""
+
+    name: ClassVar[str] = ""
+    settings_model: ClassVar[type[BaseModel] | None] = None
+    """A pydantic model validating the ruleset's ``[settings]`` table."""
+
+    def settings(self, state: GameState) -> Any:
+        """The ruleset's validated ``[settings]`` (an instance of :attr:`settings_model`)."""
+        return state.rules.hook_settings
+
+    def init_game(self, state: GameState) -> Copyable | None:
+        """Game-level data kept in ``state.ext`` (stacks, plucks owed, team scores)."""
+        return None
+
+    def begin_hand(self, state: GameState) -> None:
+        """Start a hand; by default the next step is the deal."""
+        state.phase = DEAL
+
+    def after_deal(self, state: GameState) -> None:
+        """Continue after the deal; by default the trump is fixed and bids are taken."""
+        state._prepare_hand()
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        """The seats that may act in a hook phase."""
+        return ()
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """The actions ``seat`` may take in a hook phase."""
+        return []
+
+    def why_illegal(self, state: GameState, seat: int, action: Action) -> tuple[str, str]:
+        """Reason and rule for an action the hook phase does not accept."""
+        options = ", ".join(str(a) for a in self.legal_actions(state, seat)[:8])
+        return f"{action} is not possible now (possible: {options})", self.name
+
+    def apply(self, state: GameState, seat: int, action: Action) -> None:
+        """Apply a legal action of a hook phase."""
+        raise NotImplementedError(f"{self.name} hooks take no actions")
+
+    def chance_kind(self, state: GameState) -> str | None:
+        """The kind of chance step pending in a hook phase, if any."""
+        return None
+
+    def sample_chance(self, state: GameState, rng: random.Random) -> ChanceOutcome:
+        raise NotImplementedError(f"{self.name} hooks have no chance steps")
+
+    def check_chance(self, state: GameState, outcome: ChanceOutcome) -> str | None:
+        """Why a given outcome is impossible now; None when it is fine."""
+        return None
+
+    def apply_chance(self, state: GameState, outcome: ChanceOutcome) -> None:
+        raise NotImplementedError(f"{self.name} hooks have no chance steps")
+
+    def phase_name(self, state: GameState) -> str:
+        """The name of the hook phase in progress."""
+        return self.name
+
+    def score_hand(self, state: GameState) -> HandScore:
+        """Scores of a finished hand (the ruleset's formulas by default)."""
+        raise NotImplementedError
+
+    def game_over(self, state: GameState) -> bool:
+        """Whether the game ends after the hand just scored."""
+        return False
+
+    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+        """The game's own part of ``seat``'s observation (only what it may know)."""
+        return {}
+
+    def redact(self, result: HandResult, seat: int) -> HandResult:
+        """A finished hand as ``seat`` may see it (private parts removed)."""
+        return result
+
+
+_REGISTRY: dict[str, GameHooks] = {}
+
+
+def register(hooks: type[GameHooks]) -> type[GameHooks]:
+    """Class decorator: make a game's hooks available by their name."""
+    _REGISTRY[hooks.name] = hooks()
+    return hooks
+
+
+def get_hooks(name: str) -> GameHooks:
+    """The registered hooks called ``name`` (importing the shipped games first)."""
+    if name not in _REGISTRY:
+        importlib.import_module("tricktaker.games")
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise KeyError(f"unknown hooks {name!r} (known: {known})") from None

@@ -1,0 +1,162 @@
+"""Trick play: the trump, legal cards, playing a card, winning a trick."""
+
+from __future__ import annotations
+
+from tricktaker.cards import SUIT_NAMES, format_card
+from tricktaker.engine.actions import PLAY, PLAY_ACTIONS, Action
+from tricktaker.engine.base import PLAYING, StateFields
+from tricktaker.engine.tables import FREE, build_tables
+
+_SUIT_BITS = 0x1FFF
+_BY_PATTERN: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(5)]
+"""Per 13-bit chunk of a card set (four suits, then the jokers), its play actions."""
+
+
+def _chunk_actions(chunk: int, pattern: int) -> tuple[Action, ...]:
+    actions = tuple(PLAY_ACTIONS[chunk * 13 + bit] for bit in range(13) if (pattern >> bit) & 1)
+    _BY_PATTERN[chunk][pattern] = actions
+    return actions
+
+
+def play_actions_of(mask: int) -> list[Action]:
+    """The play actions for the cards of ``mask``, lowest id first."""
+    out: list[Action] = []
+    by_pattern = _BY_PATTERN
+    chunk = 0
+    while mask:
+        pattern = mask & _SUIT_BITS
+        if pattern:
+            out += by_pattern[chunk][pattern] or _chunk_actions(chunk, pattern)
+        mask >>= 13
+        chunk += 1
+    return out
+
+
+class PlayMixin(StateFields):
+    """The part of the game state that plays tricks."""
+
+    __slots__ = ()
+
+    def set_trump(self, trump: int | None) -> None:
+        """Fix the hand's trump suit (None: no trump) and expose it to everyone."""
+        self.trump = trump
+        self.trump_known = True
+        call = self.call
+        self.tables = build_tables(
+            trump=trump,
+            jokers_as_trump=self.setup.jokers_as_trump,
+            nuloss=call is not None and "nuloss" in call.modifiers,
+            precedence=call.precedence if call is not None else None,
+            bowers=self.setup.bowers if trump is not None else None,
+        )
+
+    def start_play(self, leader: int | None = None) -> None:
+        """Begin the tricks: the holder of the opening card, ``leader``, or the eldest leads."""
+        opening = self.setup.opening_lead
+        if opening is not None:
+            leader = next(s for s, hand in enumerate(self.hands) if (hand >> opening) & 1)
+        elif leader is None:
+            leader = self.eldest
+            if self.active is not None:
+                leader = self.next_active(self.dealer)
+        self.leader = self.to_play = leader
+        self.legal_cache = -1
+        self.phase = PLAYING
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` that takes part in the tricks."""
+        n = self.setup.players
+        nxt = (seat + 1) % n
+        active = self.active
+        if active is not None:
+            while not active[nxt]:
+                nxt = (nxt + 1) % n
+        return nxt
+
+    def _legal_mask(self, seat: int) -> int:
+        hand = self.hands[seat]
+        tables = self.tables
+        assert tables is not None
+        setup = self.setup
+        trick = self.trick
+        if not trick:
+            if setup.opening_lead is not None and not self.trick_cards:
+                opening = 1 << setup.opening_lead
+                if hand & opening:
+                    return opening
+            if setup.trump_lead_after_broken and not self.trump_broken and self.trump is not None:
+                others = hand & ~tables.trump_mask
+                if others:
+                    return others
+            return hand
+        led = tables.suit_of[trick[0][1]]
+        if led == FREE or not setup.follow_suit:
+            return hand
+        free = hand & tables.suit_masks[FREE]
+        follow = hand & tables.suit_masks[led]
+        if follow:
+            return follow | free
+        if setup.must_trump and self.trump is not None:
+            trumps = hand & tables.trump_mask
+            if trumps:
+                return trumps | free
+        return hand
+
+    def legal_play_actions(self) -> list[Action]:
+        """The cards the player to play may play, as actions (the mask is kept for apply)."""
+        mask = self.legal_cache
+        if mask < 0:
+            mask = self.legal_cache = self._legal_mask(self.to_play)
+        return play_actions_of(mask)
+
+    def _why_card_illegal(self, seat: int, action: Action) -> tuple[str, str]:
+        if self.piles is not None:
+            return "in a pile hand you play the next card of your pile (play_pile)", "blind pile"
+        card = action.value
+        if action.kind != PLAY:
+            return f"it is time to play a card, not {action}", "turn order"
+        if type(card) is not int or not 0 <= card < 54:
+            return f"{card!r} is not a card", "play a card from your hand"
+        name = format_card(card, labels=self.setup.labels)
+        if not (self.hands[seat] >> card) & 1:
+            return f"you do not hold {name}", "play a card from your hand"
+        tables = self.tables
+        assert tables is not None
+        if not self.trick:
+            opening = self.setup.opening_lead
+            if opening is not None and not self.trick_cards:
+                first = format_card(opening, labels=self.setup.labels)
+                return f"the first trick is opened with the {first}", "opening lead"
+            return f"{name} is a trump, and trumps may not be led until broken", "trump lead"
+        led = tables.suit_of[self.trick[0][1]]
+        if self.hands[seat] & tables.suit_masks[led]:
+            return f"you must follow suit ({SUIT_NAMES[led]} led)", "follow suit"
+        return "you hold a trump and must play one (void in the led suit)", "must trump"
+
+    def _play_card(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.legal_cache = -1
+        trick = self.trick
+        trick.append((seat, card))
+        tables = self.tables
+        assert tables is not None
+        trump = self.trump
+        if trump is not None and tables.suit_of[card] == trump:
+            self.trump_broken = True
+        active = self.active
+        if active is None:
+            players = self.setup.players
+            if len(trick) < players:
+                self.to_play = seat + 1 if seat + 1 < players else 0
+                return
+        elif len(trick) < sum(active):
+            self.to_play = self.next_active(seat)
+            return
+        winner = tables.winner(trick)
+        self.tricks_won[winner] += 1
+        self.trick_cards.append(tuple(trick))
+        self.trick_winners.append(winner)
+        self.trick = []
+        self.leader = self.to_play = winner
+        if len(self.trick_cards) == self.hand_size:
+            self._score_hand()

@@ -1,0 +1,72 @@
+"""Smoke test for bench/throughput.py: its tricktaker side still runs (no timing asserts,
+no OpenSpiel needed), so the benchmark cannot rot unnoticed."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_throughput", BENCH_SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+
+
+def test_benchmark_ruleset_is_the_oh_hell_hand() -> None:
+    rules = bench.load_bench_rules()
+    assert rules.id == "blackout_12"
+    assert [h.hand_size for h in rules.hands_for(4)] == [12]
+    assert rules.spec.trump.method == "turn_up"
+    assert not rules.spec.bidding.hook
+    assert rules.spec.play.follow_suit
+
+
+def test_playout_loop_plays_whole_hands() -> None:
+    rules = bench.load_bench_rules()
+    rng = random.Random(0)
+    for seed in range(5):
+        state = bench.play_tricktaker_hand(rules, seed, rng)
+        assert state.is_terminal()
+        (hand,) = state.history
+        assert hand.hand_size == 12
+        assert len(hand.trick_cards) == 12
+        assert sum(hand.tricks) == 12
+        assert all(0 <= b <= 12 for b in hand.bids)
+    bench.tricktaker_playouts(rules, 3, rng=rng, first_seed=100)
+    assert bench.tricktaker_steps(rules) == (1, 52)
+
+
+def test_mid_hand_states_support_the_timed_calls() -> None:
+    rules = bench.load_bench_rules()
+    for state, seat in bench.tricktaker_mid_hand_states(rules, 8):
+        assert not state.is_terminal()
+        assert state.to_act() == (seat,)
+        assert state.legal_actions(seat)
+        assert state.clone().legal_actions(seat) == state.legal_actions(seat)
+        assert state.observe(seat).is_my_turn
+
+
+def test_main_reports_tricktaker_without_openspiel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
+    assert bench.main(["--quick", "--rounds", "1", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "NOT AVAILABLE" in out
+    assert "median tricktaker" in out
+    assert "state.observe(seat)" in out
