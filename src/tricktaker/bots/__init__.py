@@ -1,7 +1,8 @@
 """Bots: they see an Observation, never a GameState."""
 
+from tricktaker.bots import pluck_policy
 from tricktaker.bots.base import BOT_NAMES, Bot, make_bot, play_game
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.random_bot import RandomBot
 
-__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "RandomBot", "make_bot", "play_game"]
+__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "RandomBot", "make_bot", "play_game", "pluck_policy"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from tricktaker.bots.policies import policy_for
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import (
     BID,
@@ -51,6 +52,11 @@ def estimate_tricks(obs: Observation) -> float:
     return total
 
 
+def _partners(obs: Observation, seat: int) -> bool:
+    """Whether ``seat`` is this seat's partner."""
+    return any(seat in team and obs.seat in team and seat != obs.seat for team in obs.partnerships)
+
+
 class HeuristicBot:
     """Bids its estimated tricks and plays to make the bid exactly.
 
@@ -69,6 +75,9 @@ class HeuristicBot:
             raise ValueError(f"seat {observation.seat} has no legal action now")
         if len(actions) == 1:
             return actions[0]
+        policy = policy_for(actions)
+        if policy is not None:
+            return policy(observation, self.rng)
         kind = actions[0].kind
         if kind == BID:
             return self._bid(observation)
@@ -96,8 +105,11 @@ class HeuristicBot:
     def _play(self, obs: Observation) -> Action:
         tables = _tables(obs)
         legal = [int(a.value) for a in obs.legal_actions]
-        bid = obs.bids[obs.seat] or 0
-        need = bid - obs.tricks_won[obs.seat]
+        if obs.rules.spec.hooks is not None:
+            # No exact bid to make (Pluck, Euchre, Buckup): every trick helps.
+            need = obs.hand_size
+        else:
+            need = (obs.bids[obs.seat] or 0) - obs.tricks_won[obs.seat]
         trick = obs.current_trick
         if not trick:
             by_strength = sorted(legal, key=lambda c: _key(tables, c, tables.suit_of[c]))
@@ -112,6 +124,9 @@ class HeuristicBot:
 
         winners = sorted((c for c in legal if _key(tables, c, led) > best), key=strength)
         losers = sorted((c for c in legal if _key(tables, c, led) <= best), key=strength)
+        leading_seat = max(trick, key=lambda sc: _key(tables, sc[1], led))[0]
+        if need > 0 and losers and _partners(obs, leading_seat) and last:
+            return Action(PLAY, losers[0])
         if need > 0 and not obs.misere:
             if winners:
                 return Action(PLAY, winners[0] if last else winners[-1])

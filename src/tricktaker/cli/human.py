@@ -15,10 +15,10 @@ from tricktaker.engine.actions import (
     CALL_DONE,
     CALL_MODIFIER,
     CALL_SIZE,
-    KINDS,
     PLAY,
     PLAY_PILE,
     ActionParseError,
+    action_kinds,
     bid,
     play,
 )
@@ -143,7 +143,7 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
     pile = bool(legal) and legal[0].kind == PLAY_PILE
     if pile and word in ("play", "pile", "p", "next"):
         return Reply(action=legal[0])
-    if word.split()[0] in KINDS:
+    if word.split()[0] in action_kinds():
         return _from_text(raw, obs)
     if NUMBER.match(word):
         number = int(word)

@@ -20,10 +20,26 @@ CALL_KIND = "call_kind"
 CALL_MODIFIER = "call_modifier"
 CALL_DONE = "call_done"
 
-_INT_KINDS = frozenset({BID, CALL_SIZE})
-_STR_KINDS = frozenset({CALL_KIND, CALL_MODIFIER})
-_BARE_KINDS = frozenset({PLAY_PILE, CALL_DONE})
-KINDS = frozenset({PLAY}) | _INT_KINDS | _STR_KINDS | _BARE_KINDS
+_CARD_KINDS = {PLAY}
+_INT_KINDS = {BID, CALL_SIZE}
+_STR_KINDS = {CALL_KIND, CALL_MODIFIER}
+_BARE_KINDS = {PLAY_PILE, CALL_DONE}
+
+
+def register_action_kind(kind: str, value: str) -> None:
+    """Make a game's action kind readable: ``value`` is ``card``, ``int``, ``str`` or ``none``."""
+    table = {"card": _CARD_KINDS, "int": _INT_KINDS, "str": _STR_KINDS, "none": _BARE_KINDS}
+    if value not in table:
+        raise ValueError(f"unknown action value type {value!r}")
+    for kinds in table.values():
+        if kind in kinds and kinds is not table[value]:
+            raise ValueError(f"action kind {kind!r} is already registered differently")
+    table[value].add(kind)
+
+
+def action_kinds() -> frozenset[str]:
+    """Every action kind the engine can read."""
+    return frozenset(_CARD_KINDS | _INT_KINDS | _STR_KINDS | _BARE_KINDS)
 
 
 class ActionParseError(ValueError):
@@ -44,8 +60,8 @@ class Action:
         """The action as written in records: ``bid 3``, ``play 10H``, ``play_pile``."""
         if self.kind in _BARE_KINDS:
             return self.kind
-        if self.kind == PLAY and type(self.value) is int and 0 <= self.value < 54:
-            return f"play {format_card(self.value, labels=labels)}"
+        if self.kind in _CARD_KINDS and type(self.value) is int and 0 <= self.value < 54:
+            return f"{self.kind} {format_card(self.value, labels=labels)}"
         return f"{self.kind} {self.value}"
 
     @staticmethod
@@ -55,7 +71,7 @@ class Action:
         if not words:
             raise ActionParseError("empty action")
         kind = words[0].lower()
-        if kind not in KINDS:
+        if kind not in action_kinds():
             raise ActionParseError(f"{text!r}: unknown action kind {kind!r}")
         if kind in _BARE_KINDS:
             if len(words) != 1:
@@ -64,11 +80,12 @@ class Action:
         if len(words) != 2:
             raise ActionParseError(f"{text!r}: {kind} takes exactly one value")
         value = words[1]
-        if kind == PLAY:
+        if kind in _CARD_KINDS:
             try:
-                return PLAY_ACTIONS[parse_card(value, labels=labels)]
+                card = parse_card(value, labels=labels)
             except CardError as exc:
                 raise ActionParseError(str(exc)) from None
+            return PLAY_ACTIONS[card] if kind == PLAY else Action(kind, card)
         if kind in _INT_KINDS:
             try:
                 number = int(value)

@@ -84,6 +84,7 @@ class StateFields:
         "phase",
         "pile_pos",
         "piles",
+        "redeals",
         "rest",
         "rules",
         "schedule_pos",
@@ -151,6 +152,7 @@ class StateFields:
     call: Call | None
     shuffle_seats: tuple[int, ...]
     legal_cache: int
+    redeals: int
     bid_cache: tuple[int, list[int]] | None
 
     @property

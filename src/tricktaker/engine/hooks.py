@@ -92,6 +92,10 @@ class GameHooks:
     def apply_chance(self, state: GameState, outcome: ChanceOutcome) -> None:
         raise NotImplementedError(f"{self.name} hooks have no chance steps")
 
+    def hands_in_game(self, state: GameState) -> int | None:
+        """How many hands the game has, when that is fixed in advance."""
+        return None
+
     def phase_name(self, state: GameState) -> str:
         """The name of the hook phase in progress."""
         return self.name

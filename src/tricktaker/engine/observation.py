@@ -5,8 +5,9 @@ Bots, the command line and any other client only ever see an :class:`Observation
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import Action
@@ -63,6 +64,12 @@ class Observation:
     tables: CardTables | None
     dealer_draw: tuple[tuple[int, int], ...] = ()
     """The cards drawn for the first dealer, ``(seat, card)``, when drawn at the table."""
+    partnerships: tuple[tuple[int, ...], ...] = ()
+    """Teams of seats that score together (Euchre), empty when everyone plays alone."""
+    active: tuple[bool, ...] | None = None
+    """Seats taking part in the tricks of this hand (None: everyone)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own information for this seat (plucks, auction, kitty, pot, stacks)."""
 
     @property
     def my_cards(self) -> list[int]:
@@ -109,6 +116,12 @@ def build_observation(state: GameState, seat: int) -> Observation:
         - (1 if any(s == seat for s, _ in state.trick) else 0)
     )
     schedule = state.setup.schedule
+    hooks = state.hooks
+    history = tuple(state.history)
+    extra: Mapping[str, Any] = {}
+    if hooks is not None:
+        history = tuple(hooks.redact(result, seat) for result in history)
+        extra = hooks.observe(state, seat)
     return Observation(
         seat=seat,
         players=n,
@@ -116,7 +129,11 @@ def build_observation(state: GameState, seat: int) -> Observation:
         phase=state.phase_name,
         hand_number=state.hand_number,
         hands_in_game=(
-            None if state.setup.called or state.setup.advance_when_all_exact else len(schedule)
+            hooks.hands_in_game(state)
+            if hooks is not None
+            else None
+            if state.setup.called or state.setup.advance_when_all_exact
+            else len(schedule)
         ),
         hands_played=state.hands_played,
         hand_size=state.hand_size,
@@ -143,7 +160,10 @@ def build_observation(state: GameState, seat: int) -> Observation:
         to_act=state.to_act(),
         legal_actions=tuple(state.legal_actions(seat)),
         cooperative=state.setup.cooperative,
-        history=tuple(state.history),
+        history=history,
         tables=state.tables if state.trump_known else None,
         dealer_draw=tuple(state.dealer_draw),
+        partnerships=state.setup.partnerships,
+        active=tuple(state.active) if state.active is not None else None,
+        extra=extra,
     )

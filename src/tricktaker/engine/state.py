@@ -69,6 +69,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.history = []
         self.events = []
         self.hands_played = 0
+        self.redeals = 0
         self.schedule_pos = 0
         self.completed = False
         self.dealer_draw = []
@@ -110,6 +111,10 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         return self.phase in CHANCE_PHASES
 
     def _rng(self, step: str) -> random.Random:
+        if self.redeals:
+            return random.Random(
+                mix_seed(self.seed, self.hands_played, _CHANCE_STEPS[step], self.redeals)
+            )
         return random.Random(mix_seed(self.seed, self.hands_played, _CHANCE_STEPS[step]))
 
     def to_act(self) -> tuple[int, ...]:
@@ -130,6 +135,29 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
     # ------------------------------------------------------------ hand set-up
 
     def _begin_hand(self) -> None:
+        self.redeals = 0
+        self._reset_cards()
+        if self.setup.called:
+            self.spec = HandSpec(number=self.hands_played + 1, hand_size=0)
+            self.hand_size = 0
+            self.hook = self.setup.hook
+            self.scoring = self.rules.scoring
+            self.phase = CALL_SIZE_PHASE
+            return
+        self._use_spec(self.setup.schedule[self.schedule_pos % len(self.setup.schedule)])
+        if self.hooks is not None:
+            self.hooks.begin_hand(self)
+        else:
+            self.phase = DEAL
+
+    def redeal(self) -> None:
+        """Throw the cards in and deal the same hand again from a new shuffle
+        (for hooks: Buckup's 19 redeal). Scores and the game's own data are kept."""
+        self.redeals += 1
+        self._reset_cards()
+        self.phase = DEAL
+
+    def _reset_cards(self) -> None:
         setup = self.setup
         n = setup.players
         self.hands = [0] * n
@@ -156,18 +184,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.shuffle_seats = ()
         self.legal_cache = -1
         self.bid_cache = None
-        if setup.called:
-            self.spec = HandSpec(number=self.hands_played + 1, hand_size=0)
-            self.hand_size = 0
-            self.hook = setup.hook
-            self.scoring = self.rules.scoring
-            self.phase = CALL_SIZE_PHASE
-            return
-        self._use_spec(setup.schedule[self.schedule_pos % len(setup.schedule)])
-        if self.hooks is not None:
-            self.hooks.begin_hand(self)
-        else:
-            self.phase = DEAL
 
     def _use_spec(self, spec: HandSpec) -> None:
         self.spec = spec
@@ -573,6 +589,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         other.call = self.call.copy() if self.call is not None else None
         other.shuffle_seats = self.shuffle_seats
         other.legal_cache = self.legal_cache
+        other.redeals = self.redeals
         other.bid_cache = self.bid_cache
         return other
 

@@ -1,0 +1,40 @@
+"""Heuristic decisions for Pluck: which card to pluck, which suit to name as trump."""
+
+from __future__ import annotations
+
+import random
+
+from tricktaker.bots.policies import register_policy
+from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of
+from tricktaker.engine.actions import Action
+from tricktaker.engine.observation import Observation
+from tricktaker.games.pluck import CALL_TRUMP, PLUCK
+
+
+def suit_strength(hand: int, suit: int) -> float:
+    """How good ``suit`` would be as trump: length, plus its high cards."""
+    cards = cards_of(hand & SUIT_MASKS[suit])
+    return len(cards) + sum(max(0, card % 13 - 8) * 0.5 for card in cards)
+
+
+@register_policy(CALL_TRUMP)
+def call_trump(observation: Observation, rng: random.Random) -> Action:
+    """Name the suit with the most length and strength."""
+    hand = observation.hand or 0
+    return max(
+        observation.legal_actions,
+        key=lambda a: suit_strength(hand, "CDHS".index(str(a.value))),
+    )
+
+
+@register_policy(PLUCK)
+def pluck(observation: Observation, rng: random.Random) -> Action:
+    """Give a low card of a short suit: the pluckee must return their highest of it."""
+    hand = (observation.hand or 0) & ~JOKER_MASK
+
+    def cost(action: Action) -> tuple[int, int]:
+        card = int(action.value)
+        length = (hand & SUIT_MASKS[card // 13]).bit_count()
+        return card % 13, length
+
+    return min(observation.legal_actions, key=cost)
