@@ -184,11 +184,12 @@ class PluckHooks(GameHooks):
         data = self._data(state)
         labels = state.setup.labels
         if data.stage == "pluck":
-            if action.kind == PLUCK and isinstance(action.value, int) and action.value >= 52:
+            card = action.value
+            if action.kind != PLUCK or type(card) is not int or not 0 <= card < 54:
+                return "give the pluckee a card: pluck CARD", "Pluck: plucks"
+            if card >= 52:
                 return "a joker may not be given in a pluck", "Pluck: plucks"
-            if action.kind == PLUCK:
-                return f"you do not hold {action}", "Pluck: plucks"
-            return "give the pluckee a card: pluck CARD", "Pluck: plucks"
+            return f"you do not hold {format_card(card, labels=labels)}", "Pluck: plucks"
         if data.stage == "give_back":
             assert data.given is not None
             forced = give_back_card(state.hands[seat], data.given // 13)
