@@ -8,6 +8,50 @@ from typing import Any
 from tricktaker.cards import SUIT_NAMES, format_card
 
 
+class FrozenDict(dict[str, Any]):
+    """A dict that refuses changes (results are shared with every observation)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a finished hand's data cannot be changed")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
+        return FrozenDict, (dict(self),)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items(), key=lambda kv: kv[0])))
+
+
+class FrozenList(list[Any]):
+    """A list that refuses changes (it still equals a plain list with the same items)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a finished hand's data cannot be changed")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
+        return FrozenList, (list(self),)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every dict and list (deeply) made read-only."""
+    if isinstance(value, dict):
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return FrozenList(freeze(v) for v in value)
+    if isinstance(value, tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """One completed hand, with everything needed to check it by hand.
@@ -31,6 +75,10 @@ class HandResult:
     special: dict[str, Any] | None = None
     all_exact: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "special", freeze(self.special))
+        object.__setattr__(self, "extra", freeze(self.extra))
 
     def to_json(self, *, labels: tuple[str, str] = ("HB", "LB")) -> dict[str, Any]:
         """The hand as plain JSON data, cards written ``AS``, ``10H``, ``HB``."""

@@ -396,8 +396,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             return "the game is over", "end of game"
         if self.is_chance():
             return "the cards must be dealt first (a chance step is pending)", "turn order"
-        if not 0 <= seat < self.setup.players:
-            return f"there is no seat {seat}", "seats"
+        if type(seat) is not int or not 0 <= seat < self.setup.players:
+            return f"there is no seat {seat!r}", "seats"
         if isinstance(action.value, bool) or not isinstance(action.value, int | str):
             return f"{action!r} is not a well-formed action", "actions"
         if seat not in self.to_act():
@@ -420,7 +420,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
     def apply(self, seat: int, action: Action) -> None:
         """Take ``action`` for ``seat``; an illegal action raises and changes nothing."""
         phase = self.phase
-        if phase == PLAYING and seat == self.to_play:
+        if phase == PLAYING and seat == self.to_play and type(seat) is int:
             if self.piles is None:
                 if action.kind == PLAY:
                     card = action.value
@@ -437,7 +437,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 self.pile_pos[seat] += 1
                 self._play_card(seat, card)
                 return
-        elif phase == BIDDING and action.kind == BID and seat in self.to_act():
+        elif (
+            phase == BIDDING and action.kind == BID and type(seat) is int and seat in self.to_act()
+        ):
             value = action.value
             cache = self.bid_cache
             allowed = cache[1] if cache is not None and cache[0] == seat else self._legal_bids(seat)

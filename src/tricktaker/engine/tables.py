@@ -15,17 +15,17 @@ FREE = 4
 """Effective suit of a standard Bluke: it follows no suit and sets none when led."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardTables:
     """How every card behaves in the current hand."""
 
-    suit_of: list[int]
+    suit_of: tuple[int, ...]
     """Effective suit (0-3), or :data:`FREE`."""
-    rank_of: list[int]
+    rank_of: tuple[int, ...]
     """Strength within its suit (higher wins)."""
-    trump_key: list[int]
+    trump_key: tuple[int, ...]
     """Strength that wins whatever is led (trumps, Blukes, suit precedence); 0 if none."""
-    suit_masks: list[int]
+    suit_masks: tuple[int, ...]
     """Cards whose effective suit is 0..3, and FREE at index 4."""
     trump_mask: int
 
@@ -102,9 +102,9 @@ def build_tables(
         suit_masks[FREE] = joker_bits
     trump_mask = suit_masks[trump] if trump is not None else 0
     return CardTables(
-        suit_of=suit_of,
-        rank_of=rank_of,
-        trump_key=trump_key,
-        suit_masks=suit_masks,
+        suit_of=tuple(suit_of),
+        rank_of=tuple(rank_of),
+        trump_key=tuple(trump_key),
+        suit_masks=tuple(suit_masks),
         trump_mask=trump_mask,
     )
