@@ -1,8 +1,18 @@
 """Bots: they see an Observation, never a GameState."""
 
-from tricktaker.bots import pluck_policy
+from tricktaker.bots import buckup_policy, euchre_policy, pluck_policy
 from tricktaker.bots.base import BOT_NAMES, Bot, make_bot, play_game
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.random_bot import RandomBot
 
-__all__ = ["BOT_NAMES", "Bot", "HeuristicBot", "RandomBot", "make_bot", "play_game", "pluck_policy"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "buckup_policy",
+    "euchre_policy",
+    "make_bot",
+    "play_game",
+    "pluck_policy",
+]

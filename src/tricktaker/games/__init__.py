@@ -1,5 +1,5 @@
 """Named Python hooks for games whose rules data cannot fully say (registered on import)."""
 
-from tricktaker.games import pluck
+from tricktaker.games import buckup, euchre, pluck
 
-__all__ = ["pluck"]
+__all__ = ["buckup", "euchre", "pluck"]

@@ -1,0 +1,974 @@
+"""Buckup (RULES.md, Buckup; seed 003): antes, the 19 redeal, stay or fold with the draw,
+the dealer's obligation and OFN, the rolling pot, burns and scare cards, on hand-built deals.
+
+Seats are numbered clockwise; with ``first_dealer=0`` the order of decisions is 1, 2, ...,
+and the dealer (seat 0) decides last.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from tests.helpers import act, deal, game, play_cards
+from tricktaker import (
+    ChanceOutcome,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    RulesetError,
+    load_ruleset,
+    new_game,
+)
+from tricktaker.bots import make_bot
+from tricktaker.cards import card_set, cards_of, format_card, parse_card
+from tricktaker.engine.actions import Action
+from tricktaker.games.buckup import BuckupData, is_nineteen_hand
+from tricktaker.rules.ruleset import ruleset_from_data
+
+START = 500
+
+# Case hands (seat 0 deals; trump spades by the turn-up 2S unless said otherwise).
+TOP_TRUMPS = "AH KH QH JH 10H"
+"""Five top hearts: with hearts trump, every trick."""
+FILLER = ["2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D", "7C 8C 9C 10C JC", "7D 8D 9D 10D JD"]
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def new(
+    players: int = 4,
+    *,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    dealer: int = 0,
+) -> GameState:
+    return game("buckup", players, options=options, seed=seed, first_dealer=dealer)
+
+
+def data(state: GameState) -> BuckupData:
+    assert isinstance(state.ext, BuckupData)
+    return state.ext
+
+
+def view(state: GameState, seat: int = 0) -> Mapping[str, Any]:
+    return state.observe(seat).extra
+
+
+def conserved(state: GameState) -> bool:
+    d = data(state)
+    return sum(d.stacks) + d.pot == START * state.players
+
+
+def start(state: GameState, hands: Sequence[str], turn_up: str, ante: str = "kept") -> None:
+    """The dealer sets the ante, then the given hands are dealt."""
+    act(state, state.dealer, f"ante {ante}")
+    deal(state, hands, turn_up=turn_up)
+
+
+def draw(state: GameState, seat: int, discards: str = "", drawn: str | None = None) -> None:
+    """After ``stay`` / ``come_back``: discard, say draw, and resolve the draw."""
+    for card in discards.split():
+        act(state, seat, f"discard {card}")
+    act(state, seat, "draw")
+    if drawn is not None:
+        cards = tuple(parse_card(c) for c in drawn.split())
+        state.apply_chance(ChanceOutcome("draw", cards))
+    while state.is_chance() and state.phase_name in ("draw", "restock"):
+        state.apply_chance()
+
+
+def stay(state: GameState, seat: int, discards: str = "", drawn: str | None = None) -> None:
+    act(state, seat, "stay")
+    draw(state, seat, discards, drawn)
+
+
+def payments(state: GameState, reason: str) -> list[tuple[int, int]]:
+    return [(p.seat, p.amount) for p in data(state).ledger.payments if p.reason == reason]
+
+
+def last_extra(state: GameState) -> dict[str, object]:
+    return state.history[-1].extra
+
+
+def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> None:
+    """The action raises IllegalActionError naming ``rule`` and changes nothing."""
+    before = state.record().dumps()
+    views = [state.observe(s) for s in range(state.players)]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(seat, Action.parse(text))
+    assert info.value.rule == rule, str(info.value)
+    assert state.record().dumps() == before
+    assert [state.observe(s) for s in range(state.players)] == views
+
+
+def legal(state: GameState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+# ------------------------------------------------------------------ players, deal
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_four_to_seven_players(players: int) -> None:
+    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals), standard deck"."""
+    state = new(players)
+    assert state.setup.deck == tuple(range(52))
+    assert data(state).stacks == [START] * players
+
+
+@pytest.mark.parametrize("players", [8, 9])
+def test_eight_or_nine_players_need_four_card_deals(players: int) -> None:
+    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals)"."""
+    with pytest.raises(RulesetError, match="4 to 7 players"):
+        new(players)
+    state = new(players, options={"four_card_deal": True})
+    assert state.hand_size == 4
+    for players_bad in (3, 10):
+        with pytest.raises(RulesetError):
+            new(players_bad, options={"four_card_deal": True})
+
+
+def test_a_house_file_with_nine_players_but_five_cards_is_refused() -> None:
+    """RULES.md, Buckup: "(8–9 with 4-card deals)", "standard deck, no jokers": a ruleset
+    that allows 9 players with 5-card deals is refused with a message naming the option."""
+    rules = load_ruleset("buckup")
+    data_ = dict(rules.data)
+    data_["players"] = {"min": 4, "max": 9}
+    house = ruleset_from_data(data_, source="house.toml")
+    with pytest.raises(RulesetError, match="four_card_deal"):
+        new_game(house, players=9)
+    # A stripped deck without cards for every draw, or with jokers, is refused too.
+    for deck in ({"ranks": "A-7"}, {"jokers": True}):
+        stripped = ruleset_from_data({**rules.data, "deck": deck}, source="house.toml")
+        with pytest.raises(RulesetError, match="deck"):
+            new_game(stripped, players=6)
+
+
+def test_the_dealer_sets_the_ante_then_everyone_antes() -> None:
+    """RULES.md, Buckup: "Each hand the dealer sets the **ante** structure; default 5/5/5:
+    ante 5 each into the pot, 5 to fold, 5 per card kept when drawing"."""
+    state = new(4, dealer=2)
+    assert state.phase_name == "ante"
+    assert state.to_act() == (2,)
+    assert legal(state, 2) == [
+        "ante kept",
+        "ante drawn",
+        "ante kept_no_fold_fee",
+        "ante drawn_no_fold_fee",
+    ]
+    assert view(state)["ante"] is None
+    assert_illegal(state, 3, "ante kept", "turn order")
+    assert_illegal(state, 2, "stay", "Buckup: ante")
+    act(state, 2, "ante kept")
+    assert view(state)["ante"] == {"ante": 5, "fold_fee": 5, "card_fee": 5, "fee_per": "kept"}
+    assert data(state).stacks == [495] * 4
+    assert data(state).pot == 20
+    assert payments(state, "ante") == [(3, 5), (0, 5), (1, 5), (2, 5)]
+    assert state.is_chance()
+    assert state.phase_name == "deal"
+
+
+def test_deal_five_each_and_the_turn_up_is_trump_not_drawn() -> None:
+    """RULES.md, Buckup: "Deal 5 cards each clockwise from the dealer's left; the next card
+    is turned up and its suit is trump for the whole hand." (The turn-up is never drawn.)"""
+    state = new(4)
+    start(state, ["9C 9D 9H 9S 8C", "8D 8H 8S 7C 7D", "7H 7S 6C 6D 6H", "6S 5C 5D 5H 5S"], "QH")
+    assert state.trump == 2
+    assert state.turn_up == parse_card("QH")
+    assert [len(cards_of(h)) for h in state.hands] == [5] * 4
+    assert view(state)["stock"] == 52 - 20 - 1
+    assert parse_card("QH") not in data(state).stock
+    # Dealt one at a time from the dealer's left: seat 1 gets the first card.
+    outcome = state.events[-1][1]
+    assert isinstance(outcome, ChanceOutcome)
+    order = outcome.cards
+    assert order[0] == parse_card("8D")
+    assert order[3] == parse_card("9C")
+
+
+def test_action_texts_read_back() -> None:
+    for text in ("ante drawn_no_fold_fee", "discard 10H", "out_for_now", "come_back", "draw"):
+        assert str(Action.parse(text)) == text
+
+
+# --------------------------------------------------------------------- 19 redeal
+
+
+@pytest.mark.parametrize(
+    ("cards", "qualifies"),
+    [
+        ("2C 3D 4H 5S 5C", True),  # 19
+        ("2C 2D 2H 3S 3C", True),
+        ("2C 3D 4H 5S 6C", False),  # 20
+        ("9C 2D 2H 2S 3C", True),  # 18, a nine is allowed
+        ("10C 2D 2H 2S 3C", False),  # a ten is above 9
+        ("AC 2D 2H 3S 3C", False),  # aces are high
+        ("JC 2D 2H 2S 3C", False),
+    ],
+)
+def test_nineteen_redeal_condition(cards: str, qualifies: bool) -> None:
+    """RULES.md, Buckup: "a player whose five cards are all 9 or lower and add up to 19 or
+    less may demand a redeal"."""
+    assert is_nineteen_hand([parse_card(c) for c in cards.split()]) is qualifies
+
+
+LOW = "2C 3D 4H 5S 5C"
+LOW2 = "2D 3H 4S 2H 3C"
+
+
+def test_a_nineteen_hand_may_demand_a_redeal_same_pot_no_new_ante() -> None:
+    """RULES.md, Buckup: "**19 redeal**: before drawing, a player whose five cards are all 9
+    or lower and add up to 19 or less may demand a redeal (new deal, same pot, no new
+    ante)"."""
+    state = new(4)
+    start(state, ["AS KS QS JS 10S", LOW, "AH KH QH JH 10H", "AC KC QC JC 10C"], "AD")
+    assert state.phase_name == "redeal"
+    assert state.to_act() == (1,)
+    assert legal(state, 1) == ["redeal", "keep"]
+    assert_illegal(state, 2, "redeal", "turn order")
+    pot = data(state).pot
+    act(state, 1, "redeal")
+    assert state.is_chance()
+    assert state.phase_name == "deal"
+    assert state.redeals == 1
+    state.apply_chance()  # a new shuffle
+    assert data(state).pot == pot == 20
+    assert payments(state, "ante") == [(1, 5), (2, 5), (3, 5), (0, 5)]
+    assert state.hands_played == 0
+
+
+def test_qualifying_players_are_asked_in_turn_from_the_dealers_left() -> None:
+    """RULES.md, Buckup: "**19 redeal**: before drawing, a player ... may demand a redeal";
+    "In turn from the dealer's left"."""
+    state = new(4, dealer=2)
+    # Seats 3 and 1 qualify; seat 3 is left of the dealer.
+    start(state, ["AS KS QS JS 10S", LOW, "AH KH QH JH 10H", LOW2], "AD")
+    assert state.to_act() == (3,)
+    act(state, 3, "keep")
+    assert state.to_act() == (1,)
+    act(state, 1, "keep")
+    assert state.phase_name == "stay_or_fold"
+    assert state.to_act() == (3,)
+    assert_illegal(state, 3, "redeal", "Buckup: 19 redeal")
+
+
+def test_no_nineteen_redeal_with_four_card_deals() -> None:
+    """RULES.md, Buckup: "Not used with 4-card deals."."""
+    state = new(4, options={"four_card_deal": True})
+    start(state, ["AS KS QS JS", "2C 3D 4H 2S", "AH KH QH JH", "AC KC QC JC"], "AD")
+    assert state.phase_name == "stay_or_fold"
+    assert_illegal(state, 1, "redeal", "Buckup: 19 redeal")
+
+
+# -------------------------------------------------------------- fees and drawing
+
+
+def four_hands() -> list[str]:
+    return ["AS KS QS JS 10S", "AH KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D"]
+
+
+@pytest.mark.parametrize(
+    ("ante", "discards", "fee"),
+    [
+        ("kept", "", 25),
+        ("kept", "AH KH QH", 10),  # keeps 2
+        ("kept", "AH KH QH JH 10H", 0),  # keeps none
+        ("drawn", "", 0),
+        ("drawn", "AH KH QH", 15),  # draws 3
+        ("kept_no_fold_fee", "AH", 20),
+        ("drawn_no_fold_fee", "AH KH", 10),
+    ],
+)
+def test_draw_fee_per_card_kept_or_drawn(ante: str, discards: str, fee: int) -> None:
+    """RULES.md, Buckup: "5 per card kept when drawing ("inverse fee"). Alternatives the
+    dealer may choose: a fee per card drawn instead of per card kept"."""
+    state = new(4)
+    start(state, four_hands(), "2S", ante=ante)
+    stay(state, 1, discards)
+    assert payments(state, "draw_fee") == ([(1, fee)] if fee else [])
+    assert data(state).stacks[1] == 495 - fee
+    assert len(cards_of(state.hands[1])) == 5
+    assert conserved(state)
+
+
+@pytest.mark.parametrize(("ante", "fee"), [("kept", 5), ("drawn", 5), ("kept_no_fold_fee", 0)])
+def test_fold_fee_or_no_fold_fee(ante: str, fee: int) -> None:
+    """RULES.md, Buckup: "5 to fold"; "Alternatives the dealer may choose: ... no fold fee.
+    Fees go to the pot."."""
+    state = new(4)
+    start(state, four_hands(), "2S", ante=ante)
+    act(state, 1, "fold")
+    assert payments(state, "fold_fee") == ([(1, fee)] if fee else [])
+    assert data(state).pot == 20 + fee
+    assert view(state)["status"] == ["undecided", "out", "undecided", "undecided"]
+
+
+def test_four_card_deal_draws_to_five_and_pays_per_card() -> None:
+    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals)"; seed: "The Dealer will only
+    deal 4 cards to each player, and players that elect to play will draw to 5."."""
+    for ante, fee in (("kept", 15), ("drawn", 10)):
+        state = new(4, options={"four_card_deal": True})
+        start(state, ["AS KS QS JS", "AH KH QH JH", "AC KC QC JC", "AD KD QD JD"], "2S", ante)
+        stay(state, 1, "JH", drawn="2H 3H")
+        assert state.hands[1] == card_set(["AH", "KH", "QH", "2H", "3H"])
+        assert payments(state, "draw_fee") == [(1, fee)]
+        stay(state, 2, "")  # stands with 4, draws 1
+        assert len(cards_of(state.hands[2])) == 5
+
+
+def test_a_stayer_discards_one_card_at_a_time_then_draws() -> None:
+    """RULES.md, Buckup: "A player who stays immediately discards and draws 0–5 cards,
+    paying the draw fee."."""
+    state = new(4)
+    start(state, four_hands(), "2S")
+    act(state, 1, "stay")
+    assert state.phase_name == "discard"
+    assert legal(state, 1)[0] == "draw"
+    assert set(legal(state, 1)[1:]) == {f"discard {c}" for c in ["AH", "KH", "QH", "JH", "10H"]}
+    assert_illegal(state, 1, "discard AS", "Buckup: discard and draw")
+    assert_illegal(state, 2, "stay", "turn order")
+    act(state, 1, "discard 10H")
+    act(state, 1, "discard JH")
+    act(state, 1, "draw")
+    assert state.is_chance()
+    assert state.phase_name == "draw"
+    assert state.sample_chance().cards == tuple(data(state).stock[:2])
+    with pytest.raises(IllegalActionError):
+        state.apply_chance(ChanceOutcome("draw", (parse_card("AS"), parse_card("2H"))))
+    with pytest.raises(IllegalActionError):
+        state.apply_chance(ChanceOutcome("draw", (parse_card("2H"),)))
+    state.apply_chance(ChanceOutcome("draw", (parse_card("2H"), parse_card("3H"))))
+    assert state.hands[1] == card_set(["AH", "KH", "QH", "2H", "3H"])
+    assert view(state)["stock"] == 31 - 2
+    assert state.to_act() == (2,)
+    # Drawn cards and discards are private to the drawer.
+    for seat in (0, 2, 3):
+        assert "2H" not in repr(state.observe(seat))
+
+
+def test_the_stock_runs_out_and_the_discards_form_a_new_stock() -> None:
+    """RULES.md, Buckup: "When the stock runs out, the discards are shuffled to form a new
+    stock." (The drawing player's own discards are set aside until they have drawn.)"""
+    state = new(7)
+    hands = [
+        "2C 3C 4C 5C 6C",
+        "7C 8C 9C 10C JC",
+        "QC KC AC 2D 3D",
+        "4D 5D 6D 7D 8D",
+        "9D 10D JD QD KD",
+        "AD 2H 3H 4H 5H",
+        "6H 7H 8H 9H 10H",
+    ]
+    start(state, hands, "JH")
+    assert view(state)["stock"] == 16
+    for seat in (1, 2, 3):  # 15 cards drawn, one left
+        stay(state, seat, hands[seat])
+    assert view(state)["stock"] == 1
+    act(state, 4, "stay")
+    own = "9D 10D JD QD KD"
+    for card in own.split():
+        act(state, 4, f"discard {card}")
+    act(state, 4, "draw")
+    assert state.phase_name == "draw"
+    state.apply_chance()  # the last card of the stock
+    assert state.phase_name == "restock"
+    assert state.is_chance()
+    assert state.to_act() == ()
+    pile = data(state).discards
+    assert sorted(pile) == sorted(parse_card(c) for c in " ".join(hands[1:4]).split())
+    with pytest.raises(IllegalActionError):  # not the discards
+        state.apply_chance(ChanceOutcome("restock", tuple(parse_card(c) for c in own.split())))
+    outcome = state.sample_chance()
+    assert outcome.kind == "restock"
+    assert not set(outcome.cards) & {parse_card(c) for c in own.split()}
+    state.apply_chance(outcome)
+    assert view(state)["stock"] == 15
+    state.apply_chance()  # the other four cards, from the new stock
+    assert len(cards_of(state.hands[4])) == 5
+    assert not state.hands[4] & card_set(own.split())
+    assert view(state)["stock"] == 11
+    assert sorted(data(state).discards) == sorted(parse_card(c) for c in own.split())
+    assert conserved(state)
+
+
+# ------------------------------------------------------------ only one player in
+
+
+def test_dealer_must_stay_when_exactly_one_other_is_in() -> None:
+    """RULES.md, Buckup: "the classic "dealer's obligation": the dealer must stay in to
+    defend the pot"."""
+    state = new(4)
+    start(state, four_hands(), "2S")
+    stay(state, 1)
+    act(state, 2, "fold")
+    act(state, 3, "fold")
+    assert state.to_act() == (0,)
+    assert legal(state, 0) == ["stay"]
+    assert_illegal(state, 0, "fold", "Buckup: dealer's obligation")
+    assert_illegal(state, 0, "out_for_now", "Buckup: out for now")
+    stay(state, 0)
+    assert state.phase_name == "playing"
+    assert state.active == [True, True, False, False]
+    assert state.to_act() == (1,)
+
+
+def test_dealer_may_fold_when_two_others_are_in() -> None:
+    """RULES.md, Buckup: "In turn from the dealer's left each player stays or folds."."""
+    state = new(4)
+    start(state, four_hands(), "2S")
+    stay(state, 1)
+    act(state, 2, "fold")
+    stay(state, 3)
+    assert legal(state, 0) == ["stay", "fold"]
+    act(state, 0, "fold")
+    assert state.phase_name == "playing"
+    assert state.active == [False, True, False, True]
+
+
+def test_nobody_stays_in_so_the_dealer_takes_the_pot() -> None:
+    """RULES.md, Buckup: "if nobody stays in, the dealer takes the pot"."""
+    state = new(4, dealer=1)
+    start(state, four_hands(), "2S")
+    for seat in (2, 3, 0):
+        act(state, seat, "fold")
+    assert state.hands_played == 1
+    hand = state.history[-1]
+    assert hand.extra["winners"] == [1]
+    assert hand.extra["pot_after"] == 0
+    assert hand.extra["payments"][-1] == {"seat": 1, "amount": -35, "reason": "uncontested"}
+    assert hand.hand_scores == (-10, 30, -10, -10)
+    assert hand.trick_cards == ()
+    assert state.scores == [s - START for s in data(state).stacks]
+    assert data(state).pot == 0
+    assert conserved(state)
+    assert state.phase_name == "ante"
+    assert state.dealer == 2
+
+
+def test_the_first_player_in_left_of_the_dealer_leads() -> None:
+    """RULES.md, Buckup: "Play: the first player in, left of the dealer, leads"."""
+    state = new(5, dealer=3)
+    hands = [*four_hands(), "2C 3C 4C 5C 6C"]
+    start(state, hands, "2S")
+    act(state, 4, "fold")
+    act(state, 0, "fold")
+    stay(state, 1)
+    stay(state, 2)
+    act(state, 3, "fold")
+    assert state.phase_name == "playing"
+    assert state.to_act() == (1,)
+    play_cards(state, ["AH", "AC"])  # two players in: the trick is over
+    assert state.trick_cards[-1] == ((1, parse_card("AH")), (2, parse_card("AC")))
+
+
+def test_follow_suit_else_any_card_no_obligation_to_trump() -> None:
+    """RULES.md, Buckup: "follow suit if able, otherwise any card (no obligation to trump).
+    Highest trump wins, else highest of the led suit."."""
+    state = new(4)
+    start(state, ["9C 9D 9H 9S 8C", "AH 2C KH QH JH", "AC KC 2S 3D 4D", "AD KD QD JD 10D"], "2H")
+    stay(state, 1)
+    stay(state, 2)
+    act(state, 3, "fold")
+    act(state, 0, "fold")
+    act(state, 1, "play 2C")
+    assert {str(a) for a in state.legal_actions(2)} == {"play AC", "play KC"}
+    play_cards(state, ["KC"])
+    assert state.trick_winners == [2]
+    act(state, 2, "play 3D")  # seat 1 has no diamonds: any card, trump or not
+    assert len(state.legal_actions(1)) == 4
+    play_cards(state, ["AH"])
+    assert state.trick_winners == [2, 1]
+
+
+# ------------------------------------------------------------------------- OFN
+
+OFN = {"out_for_now": True}
+
+
+def test_out_for_now_is_an_option() -> None:
+    """RULES.md, Buckup: "The newer **OFN** ("out for now") rule is an option: players may
+    fold as OFN"."""
+    state = new(4)
+    start(state, four_hands(), "2S")
+    assert legal(state, 1) == ["stay", "fold"]
+    assert_illegal(state, 1, "out_for_now", "Buckup: out for now")
+    state = new(4, options=OFN)
+    start(state, four_hands(), "2S")
+    assert legal(state, 1) == ["stay", "fold", "out_for_now"]
+    act(state, 1, "out_for_now")
+    assert view(state)["status"][1] == "out_for_now"
+    assert payments(state, "fold_fee") == []  # paid only if they stay out
+
+
+def ofn_to_dealer(state: GameState) -> None:
+    """Seat 1 out for now, seat 2 in, seat 3 out for now; the dealer (0) to decide."""
+    start(state, four_hands(), "2S", ante="drawn")
+    act(state, 1, "out_for_now")
+    stay(state, 2)
+    act(state, 3, "out_for_now")
+    assert state.to_act() == (0,)
+
+
+def test_ofn_dealer_with_one_in_stays_or_goes_out_for_now() -> None:
+    """RULES.md, Buckup: "if exactly one player is in when the dealer's turn comes and the
+    dealer goes OFN, the OFN players get one more turn"."""
+    state = new(4, options=OFN)
+    ofn_to_dealer(state)
+    assert legal(state, 0) == ["stay", "out_for_now"]
+    assert_illegal(state, 0, "fold", "Buckup: out for now")
+    stay(state, 0)
+    assert state.phase_name == "playing"
+    assert state.active == [True, False, True, False]
+    # The players still out for now are out, and pay the fold fee.
+    assert payments(state, "fold_fee") == [(1, 5), (3, 5)]
+    assert view(state)["status"] == ["in", "out", "in", "out"]
+
+
+def test_ofn_someone_comes_back_and_the_dealer_stays_out() -> None:
+    """RULES.md, Buckup: "the OFN players get one more turn in order to come back in (and
+    draw); if anyone does, the dealer stays out"."""
+    state = new(4, options=OFN)
+    ofn_to_dealer(state)
+    act(state, 0, "out_for_now")
+    assert state.phase_name == "come_back"
+    assert state.to_act() == (1,)
+    assert legal(state, 1) == ["come_back", "fold"]
+    act(state, 1, "come_back")
+    draw(state, 1, "10H", drawn="2H")
+    assert state.to_act() == (3,)  # the others still get their turn
+    act(state, 3, "fold")
+    assert state.phase_name == "playing"
+    assert state.active == [False, True, True, False]
+    assert view(state)["status"] == ["out", "in", "in", "out"]
+    assert payments(state, "fold_fee") == [(3, 5), (0, 5)]
+    assert payments(state, "draw_fee") == [(1, 5)]
+
+
+def test_ofn_nobody_comes_back_and_the_dealer_comes_back_in() -> None:
+    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
+    single player take the pot uncontested"."""
+    state = new(4, options=OFN)
+    ofn_to_dealer(state)
+    act(state, 0, "out_for_now")
+    act(state, 1, "fold")
+    act(state, 3, "fold")
+    assert state.phase_name == "dealer_choice"
+    assert state.to_act() == (0,)
+    assert legal(state, 0) == ["come_back", "concede"]
+    assert_illegal(state, 0, "fold", "Buckup: out for now")
+    act(state, 0, "come_back")
+    draw(state, 0)
+    assert state.phase_name == "playing"
+    assert state.active == [True, False, True, False]
+    assert payments(state, "fold_fee") == [(1, 5), (3, 5)]
+
+
+def test_ofn_nobody_comes_back_and_the_dealer_concedes_the_pot() -> None:
+    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
+    single player take the pot uncontested"."""
+    state = new(4, options=OFN)
+    ofn_to_dealer(state)
+    act(state, 0, "out_for_now")
+    act(state, 1, "fold")
+    act(state, 3, "fold")
+    act(state, 0, "concede")
+    hand = state.history[-1]
+    assert hand.extra["winners"] == [2]
+    assert hand.extra["status"] == ["out", "out", "in", "out"]
+    # 20 antes + three fold fees, taken by seat 2 without play.
+    assert hand.extra["payments"][-1] == {"seat": 2, "amount": -35, "reason": "uncontested"}
+    assert hand.hand_scores == (-10, -10, 30, -10)
+    assert data(state).pot == 0
+    assert conserved(state)
+
+
+def test_ofn_dealer_with_no_one_out_for_now_chooses_at_once() -> None:
+    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
+    single player take the pot uncontested"."""
+    state = new(4, options=OFN)
+    start(state, four_hands(), "2S")
+    act(state, 1, "fold")
+    stay(state, 2)
+    act(state, 3, "fold")
+    act(state, 0, "out_for_now")
+    assert state.phase_name == "dealer_choice"
+
+
+def test_ofn_with_two_in_the_dealer_stays_or_folds() -> None:
+    """RULES.md, Buckup: OFN applies "if exactly one player is in when the dealer's turn
+    comes"; otherwise the dealer stays or folds, and players out for now are out."""
+    state = new(4, options=OFN)
+    start(state, four_hands(), "2S")
+    act(state, 1, "out_for_now")
+    stay(state, 2)
+    stay(state, 3)
+    assert legal(state, 0) == ["stay", "fold"]
+    assert_illegal(state, 0, "out_for_now", "Buckup: out for now")
+    act(state, 0, "fold")
+    assert state.phase_name == "playing"
+    assert payments(state, "fold_fee") == [(0, 5), (1, 5)]
+
+
+def test_ofn_nobody_in_the_dealer_takes_the_pot() -> None:
+    """RULES.md, Buckup: "if nobody stays in, the dealer takes the pot"."""
+    state = new(4, options=OFN)
+    start(state, four_hands(), "2S")
+    for seat in (1, 2, 3):
+        act(state, seat, "out_for_now")
+    hand = state.history[-1]
+    assert hand.extra["winners"] == [0]
+    assert hand.hand_scores == (30, -10, -10, -10)
+
+
+# ------------------------------------------------------------------- settlement
+
+
+def case_one_winner(state: GameState) -> None:
+    """Seat d+1 holds the top five hearts (trump); d+2 and d+3 stay and are burned; the
+    dealer folds. Ante 'drawn', nobody draws: pot 20 + 5."""
+    d = state.dealer
+    hands = [""] * 4
+    hands[(d + 1) % 4] = TOP_TRUMPS
+    for i, seat in enumerate(((d + 2) % 4, (d + 3) % 4, d)):
+        hands[seat] = FILLER[i]
+    start(state, hands, "2H", ante="drawn")
+    stay(state, (d + 1) % 4)
+    stay(state, (d + 2) % 4)
+    stay(state, (d + 3) % 4)
+    act(state, d, "fold")
+    leader = (d + 1) % 4
+    for card in TOP_TRUMPS.split():
+        act(state, leader, f"play {card}")
+        for seat in ((d + 2) % 4, (d + 3) % 4):
+            act(state, seat, str(state.legal_actions(seat)[0]))
+
+
+def test_one_winner_takes_the_pot_and_the_burned_match_it() -> None:
+    """RULES.md, Buckup: "players who took 2 or more tricks win the pot. One such player
+    takes it all." "Every player who stayed in and took fewer than 2 tricks is **burned**
+    and pays into the pot the amount the pot held at settlement (before the winners took
+    it); those payments form the next pot."."""
+    state = new(4)
+    case_one_winner(state)
+    hand = state.history[-1]
+    assert hand.tricks == (0, 5, 0, 0)
+    extra = hand.extra
+    assert extra["pot_before"] == 0
+    assert extra["pot_settled"] == 25
+    assert extra["winners"] == [1]
+    assert extra["burned"] == [2, 3]
+    assert extra["payments"][-3:] == [
+        {"seat": 1, "amount": -25, "reason": "win"},
+        {"seat": 2, "amount": 25, "reason": "burn"},
+        {"seat": 3, "amount": 25, "reason": "burn"},
+    ]
+    assert extra["pot_after"] == 50
+    assert extra["stacks"] == [490, 520, 470, 470]
+    assert hand.hand_scores == (-10, 20, -30, -30)
+    assert hand.bids == ()
+    assert extra["ante"] == {"ante": 5, "fold_fee": 5, "card_fee": 5, "fee_per": "drawn"}
+    assert conserved(state)
+    # The pot rolls over into the next hand.
+    assert view(state)["pot"] == 50
+    act(state, 1, "ante kept")
+    assert data(state).pot == 70
+
+
+def test_two_winners_split_and_a_three_trick_winner_takes_the_odd_chip() -> None:
+    """RULES.md, Buckup: "Two such players split it evenly; if one of them took 3 tricks
+    they take the odd chip"."""
+    state = new(4)
+    start(
+        state,
+        ["7C 8C 9C 10C JC", "AS KS QS 3C 2D", "AC KC 5D 6D 7D", "2H 3H 4H 5H 6H"],
+        "2S",
+        "drawn",
+    )
+    stay(state, 1, "2D", drawn="4C")  # pays 5: the pot is odd
+    stay(state, 2)
+    act(state, 3, "fold")
+    act(state, 0, "fold")
+    assert data(state).pot == 35
+    play_cards(state, ["AS", "5D", "KS", "6D", "QS", "7D", "3C", "AC", "KC", "4C"])
+    hand = state.history[-1]
+    assert hand.tricks == (0, 3, 2, 0)
+    assert hand.extra["winners"] == [1, 2]
+    assert hand.extra["burned"] == []
+    assert hand.extra["payments"][-2:] == [
+        {"seat": 1, "amount": -18, "reason": "win"},
+        {"seat": 2, "amount": -17, "reason": "win"},
+    ]
+    assert hand.extra["pot_after"] == 0
+    assert conserved(state)
+
+
+def test_two_winners_with_two_tricks_each_leave_the_odd_chip_in_the_pot() -> None:
+    """RULES.md, Buckup: "otherwise the odd chip stays in the pot for the next hand"."""
+    state = new(4)
+    hands = ["7C 8C 9C 10C JC", "AS KS 2C 3C 4C", "AH KH 2D 3D 4D", "AC 5H 6H 5D 6D"]
+    start(state, hands, "2S", "drawn")
+    stay(state, 1)
+    stay(state, 2)
+    stay(state, 3)
+    act(state, 0, "fold")
+    assert data(state).pot == 25
+    play_cards(
+        state,
+        ["AS", "2D", "5D", "KS", "3D", "6D", "2C", "4D", "AC", "5H", "3C", "AH", "KH", "6H", "4C"],
+    )
+    hand = state.history[-1]
+    assert hand.tricks == (0, 2, 2, 1)
+    assert hand.extra["winners"] == [1, 2]
+    assert hand.extra["burned"] == [3]
+    assert hand.extra["payments"][-3:] == [
+        {"seat": 1, "amount": -12, "reason": "win"},
+        {"seat": 2, "amount": -12, "reason": "win"},
+        {"seat": 3, "amount": 25, "reason": "burn"},
+    ]
+    assert hand.extra["pot_after"] == 1 + 25
+    assert conserved(state)
+
+
+def test_nobody_takes_two_tricks_the_pot_stays_and_everyone_in_is_burned() -> None:
+    """RULES.md, Buckup: "If nobody took 2 tricks, the pot stays and each burned player
+    still matches it."."""
+    state = new(5)
+    hands = [
+        "KC 2C 9D 8H 10D",
+        "AC 2D 3H 4H 5H",
+        "AD 2H 3D 4D 5D",
+        "AH 3S 6D 7D 8D",
+        "AS 3C 4C 6H 7H",
+    ]
+    start(state, hands, "2S", "drawn")
+    for seat in (1, 2, 3, 4, 0):
+        stay(state, seat)
+    assert data(state).pot == 25
+    play_cards(
+        state,
+        [
+            *["AC", "3D", "6D", "4C", "2C"],
+            *["2D", "AD", "7D", "6H", "9D"],
+            *["2H", "AH", "7H", "8H", "3H"],
+            *["3S", "AS", "10D", "4H", "4D"],
+            *["3C", "KC", "5H", "5D", "8D"],
+        ],
+    )
+    hand = state.history[-1]
+    assert hand.tricks == (1, 1, 1, 1, 1)
+    assert hand.extra["winners"] == []
+    assert hand.extra["burned"] == [0, 1, 2, 3, 4]
+    assert hand.extra["pot_after"] == 25 + 5 * 25
+    assert hand.hand_scores == (-30,) * 5
+    assert conserved(state)
+
+
+# ------------------------------------------------------------ rolling pot, game end
+
+
+def test_the_game_is_extended_until_the_pot_is_empty() -> None:
+    """RULES.md, Buckup: "The pot rolls over until won." "⚑ The game ends after a
+    configurable number of hands, extended until the pot is empty (capped)."."""
+    state = new(4, options={"hands": 1, "max_hands": 5})
+    case_one_winner(state)  # burns: the pot holds 50
+    assert not state.is_terminal()
+    assert state.hands_played == 1
+    act(state, 1, "ante kept")
+    deal(state, four_hands(), turn_up="2S")
+    for seat in (2, 3, 0):
+        act(state, seat, "fold")  # the dealer (1) takes the pot
+    assert state.history[-1].extra["pot_before"] == 50
+    assert state.history[-1].extra["payments"][-1]["amount"] == -(50 + 20 + 15)
+    assert state.is_terminal()
+    assert state.completed
+    assert state.scores == [s - START for s in data(state).stacks]
+    assert sum(state.scores) == 0
+
+
+def test_the_game_stops_at_max_hands_with_the_pot_unwon() -> None:
+    """RULES.md, Buckup: "extended until the pot is empty (capped)"."""
+    state = new(4, options={"hands": 1, "max_hands": 2})
+    case_one_winner(state)
+    case_one_winner(state)
+    assert state.is_terminal()
+    assert not state.completed
+    assert data(state).pot > 0
+    assert state.hands_played == 2
+    assert conserved(state)
+    with pytest.raises(RulesetError, match="max_hands"):
+        load_ruleset("buckup", options={"hands": 30, "max_hands": 10})
+
+
+def test_the_default_game_is_twenty_hands_capped_at_two_hundred() -> None:
+    rules = load_ruleset("buckup")
+    assert rules.hook_settings.hands == 20
+    assert rules.hook_settings.max_hands == 200
+    assert rules.options["hands"] == 20
+
+
+# -------------------------------------------------------------------- scare cards
+
+
+def test_scare_cards_are_public_and_a_trump_scare_card_must_stay() -> None:
+    """RULES.md, Buckup: "**Scare cards** (option): one card of each player's deal is dealt
+    face up; players whose face-up card is of the trump suit must stay in."."""
+    state = new(4, options={"scare_cards": True})
+    hands = ["KS 2C 3C 4C 5C", "2S AH KH QH JH", "AC KC QC JC 10C", "AD KD QD JD 10D"]
+    start(state, hands, "3S")
+    for seat in range(4):
+        assert view(state, seat)["scare_cards"] == ["KS", "2S", "AC", "AD"]
+    assert legal(state, 1) == ["stay"]
+    assert_illegal(state, 1, "fold", "Buckup: scare cards")
+    stay(state, 1, "2S")
+    assert legal(state, 2) == ["stay", "fold"]
+    act(state, 2, "fold")
+    act(state, 3, "fold")
+    assert legal(state, 0) == ["stay"]  # both forced and obliged
+    assert "scare_cards" not in view(new(4))
+
+
+# ---------------------------------------------------------------- hidden information
+
+
+def test_hidden_cards_stay_private() -> None:
+    """DESIGN.md: observations are the only window; RULES.md, Buckup: drawn cards and
+    folded hands are never shown to the other players."""
+    state = new(4)
+    case_one_winner(state)
+    full = state.history[-1]
+    assert full.deal[0] == tuple(parse_card(c) for c in FILLER[2].split())  # the folder's
+    for seat in range(4):
+        seen = state.observe(seat).history[-1]
+        assert seen.deal[seat] == full.deal[seat]
+        assert all(cards == () for s, cards in enumerate(seen.deal) if s != seat)
+    state = new(4)
+    start(state, four_hands(), "2S")
+    stay(state, 1, "AH", drawn="3H")
+    for seat in (0, 2, 3):
+        obs = state.observe(seat)
+        assert set(obs.extra) == {"stacks", "pot", "ante", "status", "stock", "payments"}
+        assert obs.hand == state.hands[seat]
+        assert format_card(parse_card("3H")) not in repr(obs.extra)
+
+
+# ------------------------------------------------------------ random games, replays
+
+
+def checked_game(players: int, options: Mapping[str, object], names: list[str], seed: int) -> int:
+    """Play a whole game checking the chips after every step; returns the steps taken."""
+    rules = load_ruleset("buckup", options=options)
+    stack = rules.hook_settings.starting_stack
+    state = new_game(rules, players=players, seed=seed)
+    total = stack * players
+    bots = [make_bot(names[s % len(names)], seed=seed * 10 + s) for s in range(players)]
+    chooser = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        d = data(state)
+        assert sum(d.stacks) + d.pot == total, f"step {steps}"
+        assert d.pot >= 0
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            seat = chooser.choice(state.to_act())
+            obs = state.observe(seat)
+            assert obs.extra["payments"] == [p.to_json() for p in d.ledger.payments]
+            state.apply(seat, bots[seat].act(obs))
+        steps += 1
+    d = data(state)
+    assert sum(d.stacks) + d.pot == total
+    assert state.scores == [s - stack for s in d.stacks]
+    for hand in state.history:
+        assert sum(hand.hand_scores) == hand.extra["pot_before"] - hand.extra["pot_after"]
+        paid = sum(p["amount"] for p in hand.extra["payments"])
+        assert hand.extra["pot_after"] - hand.extra["pot_before"] == paid
+        assert {p["reason"] for p in hand.extra["payments"]} <= {
+            "ante",
+            "fold_fee",
+            "draw_fee",
+            "burn",
+            "win",
+            "uncontested",
+        }
+    settings = rules.hook_settings
+    assert state.hands_played <= settings.max_hands
+    assert state.hands_played >= settings.hands
+    assert d.pot == 0 or state.hands_played == settings.max_hands
+    text = state.record().dumps()
+    again = GameRecord.loads(text).replay()
+    assert again.history == state.history
+    assert again.scores == state.scores
+    assert again.record().dumps() == text
+    return steps
+
+
+GAMES = [
+    (4, {}, ["random"]),
+    (5, {}, ["heuristic"]),
+    (6, {"out_for_now": True}, ["random", "heuristic"]),
+    (7, {"scare_cards": True}, ["heuristic", "random"]),
+    (4, {"four_card_deal": True, "out_for_now": True}, ["random"]),
+    (8, {"four_card_deal": True}, ["heuristic", "random"]),
+    (9, {"four_card_deal": True, "scare_cards": True, "out_for_now": True}, ["random"]),
+    (7, {"out_for_now": True, "scare_cards": True}, ["heuristic"]),
+    (5, {"hands": 3, "max_hands": 6, "starting_stack": 40}, ["random"]),
+    (6, {"fold_fee": 0, "card_fee": 1, "ante": 3}, ["heuristic", "random"]),
+]
+
+
+@pytest.mark.parametrize(("players", "options", "names"), GAMES)
+def test_chips_are_conserved_at_every_step_and_records_replay(
+    players: int, options: Mapping[str, object], names: list[str]
+) -> None:
+    """RULES.md, Buckup: "every chip is accounted for (player stacks + pot are conserved
+    apart from money entering by antes and leaving by wins)"; Common terms: "every game
+    must be replayable from its record of actions"."""
+    for seed in range(3):
+        assert checked_game(players, options, names, seed=seed + players) > 0
+
+
+def test_every_branch_is_reached_by_random_games() -> None:
+    """The random games above reach the redeal, the restock, OFN and the uncontested pot."""
+    seen: set[str] = set()
+    for seed in range(40):
+        rules = load_ruleset("buckup", options={"out_for_now": True, "hands": 3})
+        state = new_game(rules, players=7, seed=seed)
+        bots = [make_bot("random", seed=seed + s) for s in range(7)]
+        while not state.is_terminal():
+            seen.add(state.phase_name)
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.to_act()[0]
+            action = bots[seat].act(state.observe(seat))
+            seen.add(action.kind)
+            state.apply(seat, action)
+        for hand in state.history:
+            seen.update(p["reason"] for p in hand.extra["payments"])
+    assert {"redeal", "restock", "come_back", "concede", "out_for_now", "uncontested"} <= seen
+
+
+def test_the_heuristic_policy_follows_its_rules_of_thumb() -> None:
+    """bots/buckup_policy.py: default ante, always redeal, discard non-trumps below a king."""
+    bot = make_bot("heuristic", seed=0)
+    state = new(4)
+    assert str(bot.act(state.observe(0))) == "ante kept"
+    act(state, 0, "ante kept")
+    deal(state, ["AS KS QS JS 10S", LOW, "AH KH QH JH 10H", "AC KC QC JC 10C"], turn_up="2H")
+    assert str(bot.act(state.observe(1))) == "redeal"
+    state = new(4)
+    start(state, ["AS KS QS JS 10S", "AH KH 3C QD 2S", "9C KC QC JC 10C", "AD KD 9D JD 10D"], "2H")
+    assert str(bot.act(state.observe(1))) == "stay"
+    act(state, 1, "stay")
+    assert str(bot.act(state.observe(1))) == "discard 2S"
+    act(state, 1, "discard 2S")
+    assert str(bot.act(state.observe(1))) == "discard 3C"
+    act(state, 1, "discard 3C")
+    assert str(bot.act(state.observe(1))) == "discard QD"
+    act(state, 1, "discard QD")
+    assert str(bot.act(state.observe(1))) == "draw"
