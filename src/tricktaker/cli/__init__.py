@@ -14,7 +14,8 @@ from .simulate import simulate
 
 app = typer.Typer(
     name="tricktaker",
-    help="Oh Hell-family trick-taking games: rules, play against bots, simulate, replay.",
+    help="Trick-taking games (the Oh Hell family, Pluck, Euchre, Buckup): rules, play"
+    " against bots, simulate, replay.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -1,17 +1,20 @@
-"""Reading a person's decisions: bids, cards, the caller's calls, and table commands."""
+"""Reading a person's decisions: bids, cards, the caller's calls, the game's own actions
+(plucks, auctions, discards, antes) and table commands."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from tricktaker.cards import CardError, parse_card
+from tricktaker.cards import CardError, parse_card, parse_suit
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
+    BID,
     CALL_DONE,
     CALL_MODIFIER,
     CALL_SIZE,
@@ -24,12 +27,14 @@ from tricktaker.engine.actions import (
 )
 
 from .render import Cards
+from .render_games import bid_text, suit_text
 
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 SCORE_WORDS = frozenset({"score", "scores", "scorecard"})
 DONE_WORDS = frozenset({"done", "call_done", "finish", "end"})
 NUMBER = re.compile(r"^[+-]?\d+$")
+STANDARD_PHASES = frozenset({"bidding", "call_size", "call_kind", "call_modifiers", "playing"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,20 +46,75 @@ class Reply:
     error: str | None = None
 
 
-def action_label(action: Action, cards: Cards) -> str:
-    """An action as shown in lists: ``A♠``, ``2``, ``no_trump``, ``done``."""
-    if action.kind == PLAY and isinstance(action.value, int):
-        return cards.card(action.value)
+@cache
+def value_type(kind: str) -> str:
+    """How an action kind's value is written: ``card``, ``int``, ``str`` or ``none``.
+
+    >>> value_type("play"), value_type("bid"), value_type("call_kind"), value_type("play_pile")
+    ('card', 'int', 'str', 'none')
+    """
+    try:
+        Action.parse(kind)
+    except ActionParseError:
+        pass
+    else:
+        return "none"
+    try:
+        action = Action.parse(f"{kind} 2C")
+    except ActionParseError:
+        return "int"
+    return "str" if isinstance(action.value, str) else "card"
+
+
+def is_card_action(action: Action) -> bool:
+    """Whether the action's value is a card (``play``, ``pluck``, ``discard`` ...)."""
+    return value_type(action.kind) == "card"
+
+
+def action_label(action: Action, cards: Cards, *, bare_cards: bool = True) -> str:
+    """An action as shown in lists: ``A♠``, ``2``, ``no_trump``, ``done``, ``pluck 7♥``."""
     if action.kind == PLAY_PILE:
         return "next card of your pile"
     if action.kind == CALL_DONE:
         return "done"
-    return str(action.value)
+    if is_card_action(action) and isinstance(action.value, int):
+        card = cards.card(action.value)
+        return card if bare_cards or action.kind == PLAY else f"{words(action.kind)} {card}"
+    if value_type(action.kind) == "none":
+        return words(action.kind)
+    if action.kind == "call_trump":
+        return suit_text(action.value, cards)
+    if action.kind == "auction":
+        return bid_text(action.value, cards)
+    if action.kind in (BID, CALL_SIZE) or action.kind.startswith("call_"):
+        return str(action.value)
+    return f"{words(action.kind)} {words(str(action.value))}"
+
+
+def words(text: str) -> str:
+    return text.replace("_", " ")
+
+
+def value_phase(obs: Observation) -> bool:
+    """Whether a bare number is the value itself (bids, hand sizes, a lone number kind)."""
+    if obs.phase in ("bidding", "call_size"):
+        return True
+    kinds = {a.kind for a in obs.legal_actions}
+    return len(kinds) == 1 and value_type(next(iter(kinds))) == "int"
 
 
 def numbered_phase(obs: Observation) -> bool:
     """Whether a bare number picks from the list (it is the value when bidding or sizing)."""
-    return obs.phase not in ("bidding", "call_size")
+    return not value_phase(obs)
+
+
+def lists_choices(obs: Observation) -> bool:
+    """Whether the legal choices are listed before asking (word choices of a game phase)."""
+    if obs.phase in ("call_kind", "call_modifiers"):
+        return True
+    if obs.phase in STANDARD_PHASES or not obs.legal_actions:
+        return False
+    return not all(is_card_action(a) for a in obs.legal_actions) or len(obs.legal_actions) == 1
 
 
 def show_choices(console: Console, obs: Observation, cards: Cards) -> None:
@@ -64,11 +124,14 @@ def show_choices(console: Console, obs: Observation, cards: Cards) -> None:
         values = ", ".join(str(a.value) for a in legal)
         console.print(Text(f"Legal: {values}"))
         return
-    items = [Text(f"{i}) {action_label(a, cards)}") for i, a in enumerate(legal, start=1)]
+    bare = len({a.kind for a in legal}) == 1
+    items = [
+        Text(f"{i}) {action_label(a, cards, bare_cards=bare)}") for i, a in enumerate(legal, 1)
+    ]
     console.print(Text("Legal:"), Columns(items, padding=(0, 3)))
 
 
-def prompt_text(obs: Observation) -> str:
+def prompt_text(obs: Observation, cards: Cards | None = None) -> str:
     legal = obs.legal_actions
     if obs.phase == "bidding":
         values = [int(a.value) for a in legal]
@@ -86,24 +149,45 @@ def prompt_text(obs: Observation) -> str:
         return "Add a modifier (number or name), or 1 / done to finish the call: "
     if legal and legal[0].kind == PLAY_PILE:
         return "Play the next card of your pile (Enter): "
-    return "Your card (e.g. AS, 10h; ? lists the legal ones): "
+    if obs.phase == "playing" or not legal:
+        return "Your card (e.g. AS, 10h; ? lists the legal ones): "
+    return game_prompt(legal, cards or Cards(symbols=False))
 
 
-def _joker(word: str, cards: Cards) -> int | None:
-    for card, label in zip((52, 53), cards.labels, strict=True):
-        if word.upper() == label.upper():
-            return card
-    return None
+def game_prompt(legal: tuple[Action, ...], cards: Cards) -> str:
+    """The prompt of a game's own phase, from the kinds of action now legal."""
+    if len(legal) == 1:
+        only = action_label(legal[0], cards, bare_cards=False)
+        return f"Your move: {only} is the only choice (Enter takes it): "
+    kinds = sorted({a.kind for a in legal}, key=[a.kind for a in legal].index)
+    if kinds == ["call_trump"]:
+        return "Name trump (a number from the list, C, D, H, S or the suit's name): "
+    if "auction" in kinds:
+        return "Your bid (a number from the list, or e.g. 4h, nt, pass): "
+    card_kinds = [k for k in kinds if value_type(k) == "card"]
+    if card_kinds and len(card_kinds) == len(kinds):
+        return f"Card to {words(' or '.join(card_kinds))} (e.g. 7h; ? lists them): "
+    shown = ", ".join(words(k) for k in kinds)
+    return f"Your choice ({shown}: a number from the list, a word or an action): "
 
 
-def _from_text(raw: str, obs: Observation) -> Reply:
-    """Exact action text such as ``play AS``, ``bid 2``, ``call_modifier nuloss``."""
+def _from_text(raw: str, obs: Observation, cards: Cards) -> Reply:
+    """Exact action text such as ``play AS``, ``bid 2``, ``pluck 7h``, ``auction 4h``."""
     try:
-        action = Action.parse(raw)
+        action = Action.parse(raw, labels=cards.labels)
     except ActionParseError as exc:
+        same = [a for a in obs.legal_actions if a.kind == raw.lower()]
+        if len(same) == 1:
+            return Reply(action=same[0])
         return Reply(error=str(exc))
+    if value_type(action.kind) == "str":
+        for legal in obs.legal_actions:
+            if legal.kind == action.kind and str(legal.value).lower() == str(action.value).lower():
+                return Reply(action=legal)
+        if action.kind == "call_trump":
+            return _suit_word(str(action.value), obs) or Reply(action=action)
     for legal in obs.legal_actions:
-        if legal.text().lower() == action.text().lower():
+        if legal == action:
             return Reply(action=legal)
     return Reply(action=action)
 
@@ -125,6 +209,46 @@ def _call_word(word: str, obs: Observation) -> Reply:
     return Reply(action=Action(CALL_MODIFIER, key))
 
 
+def _suit_word(word: str, obs: Observation) -> Reply | None:
+    """A suit named where a suit-valued action (``call_trump S``) is legal."""
+    try:
+        letter = "CDHS"[parse_suit(word)]
+    except CardError:
+        return None
+    for legal in obs.legal_actions:
+        if value_type(legal.kind) == "str" and str(legal.value).upper() == letter:
+            return Reply(action=legal)
+    return None
+
+
+def _game_word(raw: str, obs: Observation, cards: Cards) -> Reply | None:
+    """A bare word in a game's phase: a legal action's value (``4h``, ``nt``, ``kept``),
+    a suit where a suit is asked, or a card where card actions are legal."""
+    key = raw.lower().replace(" ", "_").replace("-", "_")
+    for legal in obs.legal_actions:
+        kind_type = value_type(legal.kind)
+        if kind_type == "str" and str(legal.value).lower() == key:
+            return Reply(action=legal)
+        if kind_type == "none" and legal.kind == key:
+            return Reply(action=legal)
+    suit = _suit_word(raw, obs)
+    if suit is not None:
+        return suit
+    card_kinds = sorted({a.kind for a in obs.legal_actions if is_card_action(a)})
+    if not card_kinds:
+        return None
+    try:
+        card = parse_card(raw, labels=cards.labels)
+    except CardError as exc:
+        return Reply(error=str(exc))
+    for legal in obs.legal_actions:
+        if is_card_action(legal) and legal.value == card:
+            return Reply(action=legal)
+    if len(card_kinds) == 1:
+        return Reply(action=play(card) if card_kinds[0] == PLAY else Action(card_kinds[0], card))
+    return Reply(error=f"{raw!r}: say which, e.g. {' or '.join(f'{k} {raw}' for k in card_kinds)}")
+
+
 def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
     """Understand one line typed by the seat in ``obs`` (legality is checked later)."""
     raw = text.strip()
@@ -144,27 +268,33 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
     if pile and word in ("play", "pile", "p", "next"):
         return Reply(action=legal[0])
     if word.split()[0] in action_kinds():
-        return _from_text(raw, obs)
+        return _from_text(raw, obs, cards)
     if NUMBER.match(word):
-        number = int(word)
-        if obs.phase == "bidding":
-            return Reply(action=bid(number))
-        if obs.phase == "call_size":
-            return Reply(action=Action(CALL_SIZE, number))
-        if 1 <= number <= len(legal):
-            return Reply(action=legal[number - 1])
-        return Reply(error=f"{number} is not in the list: pick 1 to {len(legal)} (? lists them)")
+        return _number(int(word), obs)
     phase = obs.phase
-    if phase == "playing":
-        joker = _joker(word, cards)
-        if joker is not None:
-            return Reply(action=play(joker))
-        try:
-            return Reply(action=play(parse_card(raw)))
-        except CardError as exc:
-            return Reply(error=str(exc))
     if phase in ("call_kind", "call_modifiers"):
         return _call_word(word, obs)
     if phase == "bidding":
         return Reply(error=f"{raw!r} is not a bid: type a number of tricks, like 2")
+    reply = _game_word(raw, obs, cards)
+    if reply is not None:
+        return reply
+    if phase == "playing":
+        try:
+            return Reply(action=play(parse_card(raw, labels=cards.labels)))
+        except CardError as exc:
+            return Reply(error=str(exc))
     return Reply(error=f"{raw!r} is not understood (? lists the legal choices)")
+
+
+def _number(number: int, obs: Observation) -> Reply:
+    legal = obs.legal_actions
+    if obs.phase == "bidding":
+        return Reply(action=bid(number))
+    if obs.phase == "call_size":
+        return Reply(action=Action(CALL_SIZE, number))
+    if value_phase(obs):
+        return Reply(action=Action(legal[0].kind, number))
+    if 1 <= number <= len(legal):
+        return Reply(action=legal[number - 1])
+    return Reply(error=f"{number} is not in the list: pick 1 to {len(legal)} (? lists them)")

@@ -2,7 +2,9 @@
 
 The person's seat is shown only its own observation (``state.observe(seat)``); bots
 act from theirs. Everything narrated is public: bids once revealed, calls, cards
-played, trick winners and hand results.
+played, trick winners and hand results. In the games with their own phases (plucks,
+auctions, antes) a card passed or discarded by another seat is named only when the
+person's observation shows it (see :mod:`tricktaker.cli.narrate_games`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from tricktaker.bots import Bot
@@ -39,7 +42,8 @@ from .common import (
     start_game,
     unicode_ok,
 )
-from .human import prompt_text, read_reply, show_choices
+from .human import lists_choices, prompt_text, read_reply, show_choices
+from .narrate_games import describe_game_action, game_changes, verb
 from .render import (
     Cards,
     cooperative_line,
@@ -52,19 +56,19 @@ from .render import (
     table_view,
     winners_line,
 )
+from .render_games import game_lines, seat_grid
+from .scorecards import (
+    game_hand_table,
+    game_scorecard,
+    hand_summary,
+    has_bids,
+    result_line,
+    score_unit,
+)
 
 
 class GameAbandonedError(Exception):
     """The person quit (``quit``, end of input or Ctrl-C)."""
-
-
-def verb(name: str, base: str) -> str:
-    """``You play`` / ``Seat 2 plays``."""
-    if name == "You":
-        return f"{name} {base}"
-    if base.endswith(("s", "sh", "ch")):
-        return f"{name} {base}es"
-    return f"{name} {base}s"
 
 
 class Table:
@@ -85,6 +89,9 @@ class Table:
         self.cards = cards
         self.names = seat_names(state.players, human)
         self.simultaneous = state.rules.spec.bidding.style == "simultaneous"
+        self.hooks = state.rules.spec.hooks is not None
+        self.partnerships = state.setup.partnerships
+        self.quotas = state.rules.spec.hooks == "pluck"
 
     # ------------------------------------------------------------ the loop
 
@@ -122,12 +129,17 @@ class Table:
         """Show the table and read the person's decision until it is legal."""
         obs = self.state.observe(self.human)
         self.console.print()
-        table_view(self.console, obs, self.names, self.cards)
-        if obs.phase in ("call_kind", "call_modifiers"):
+        if self.hooks:
+            lines = game_lines(obs, self.names, self.cards)
+            grid = seat_grid(obs, self.names)
+            table_view(self.console, obs, self.names, self.cards, lines_after=lines, grid=grid)
+        else:
+            table_view(self.console, obs, self.names, self.cards)
+        if lists_choices(obs):
             show_choices(self.console, obs, self.cards)
         while True:
             try:
-                line = self.console.input(Text(prompt_text(obs)))
+                line = self.console.input(Text(prompt_text(obs, self.cards)))
             except (EOFError, KeyboardInterrupt):
                 raise GameAbandonedError from None
             reply = read_reply(line, obs, self.cards)
@@ -153,9 +165,22 @@ class Table:
         if not obs.history:
             self.say("No hand has been scored yet.")
             return
-        self.console.print(
-            scorecard(obs.history, self.names, self.cards, cooperative=obs.cooperative)
-        )
+        self.console.print(self.card_table(obs))
+
+    def card_table(
+        self, obs: Observation, *, details: bool = True, title: str | None = None
+    ) -> RichTable:
+        """The scorecard: per-seat bids (or quotas) where the game has them, else the game's."""
+        if has_bids(obs.history, obs.players):
+            return scorecard(
+                obs.history,
+                self.names,
+                self.cards,
+                cooperative=obs.cooperative,
+                details=details,
+                title=title,
+            )
+        return game_scorecard(obs.history, self.names, self.cards, self.partnerships, title=title)
 
     # ----------------------------------------------------------- narration
 
@@ -186,6 +211,8 @@ class Table:
             self.say(f"{verb(name, 'finish')} the call: {call}.")
         elif kind in (PLAY, PLAY_PILE):
             self.narrate_card(seat, prev, new)
+        else:
+            self.say(describe_game_action(seat, action, prev, new, self.names, self.cards))
 
     def narrate_card(self, seat: int, prev: Observation, new: Observation) -> None:
         name = self.names[seat]
@@ -209,18 +236,21 @@ class Table:
             hand = new.history[-1]
             self.console.print()
             self.say(f"Hand {hand.number} is over.", "bold")
-            self.console.print(hand_result_table(hand, self.names, cooperative=new.cooperative))
-            if not self.state.is_terminal():
+            for line in hand_summary(hand, self.names, self.cards):
+                self.say(line)
+            if len(hand.bids) == new.players:
+                header = "Quota" if self.quotas else "Bid"
                 self.console.print(
-                    scorecard(
-                        new.history,
-                        self.names,
-                        self.cards,
-                        cooperative=new.cooperative,
-                        details=False,
-                        title="Scorecard (bid/won score)",
+                    hand_result_table(
+                        hand, self.names, cooperative=new.cooperative, bid_header=header
                     )
                 )
+            else:
+                self.console.print(game_hand_table(hand, self.names, self.partnerships))
+            if not self.state.is_terminal():
+                what = "quota/won over" if self.quotas else "bid/won score"
+                title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
+                self.console.print(self.card_table(new, details=False, title=title))
                 self.console.print()
                 self.console.rule(Text(hand_heading(new, self.names)))
             return
@@ -234,6 +264,9 @@ class Table:
             self.say(f"Trump: {self.cards.trump(new.trump, new.turn_up)}")
         if prev.phase == "pile_shuffle" and new.phase == "playing":
             self.say("The hands are shuffled into face-down piles, played in pile order.")
+        if self.hooks:
+            for line in game_changes(prev, new, self.names, self.cards):
+                self.say(line)
 
     # -------------------------------------------------------------- the end
 
@@ -242,11 +275,14 @@ class Table:
         obs = state.observe(self.human)
         self.console.print()
         self.console.rule(Text("Final scorecard"))
-        self.console.print(
-            scorecard(obs.history, self.names, self.cards, cooperative=obs.cooperative)
-        )
+        self.console.print(self.card_table(obs))
         if obs.cooperative:
             self.say(cooperative_line(state.hands_played, state.completed), "bold")
+        elif self.hooks:
+            unit = score_unit(state.history)
+            winners = state.winners()
+            line = result_line(winners, self.names, state.scores, self.partnerships, unit=unit)
+            self.say(line, "bold")
         else:
             self.say(winners_line(state.winners(), self.names, state.scores), "bold")
 

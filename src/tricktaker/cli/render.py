@@ -101,6 +101,8 @@ def hidden_hand_note(obs: Observation) -> str:
         return "(not dealt yet: the caller first calls the hand size)"
     if obs.pile:
         return "(hidden: your cards are a face-down pile, played in pile order)"
+    if obs.rules.spec.hooks is not None:
+        return "(not dealt yet)"
     return "(hidden: you bid blind, before looking at your cards)"
 
 
@@ -111,8 +113,17 @@ def bid_cell(obs: Observation, seat: int) -> str:
     return "bid" if obs.bid_made[seat] else "-"
 
 
-def table_view(console: Console, obs: Observation, names: Sequence[str], cards: Cards) -> None:
-    """Everything the seat may know, shown when it must act."""
+def table_view(
+    console: Console,
+    obs: Observation,
+    names: Sequence[str],
+    cards: Cards,
+    *,
+    lines_after: Sequence[tuple[str, str]] = (),
+    grid: Table | None = None,
+) -> None:
+    """Everything the seat may know, shown when it must act; a game with its own phases
+    adds ``lines_after`` (label, text) and its own per-seat ``grid``."""
     console.rule(Text(f"Your turn · {hand_heading(obs, names)}"))
     lines = Text()
     lines.append("Trump:   ", style="bold")
@@ -144,7 +155,13 @@ def table_view(console: Console, obs: Observation, names: Sequence[str], cards: 
     elif obs.phase == "playing":
         lines.append("\nTrick:   ", style="bold")
         lines.append(f"{names[obs.leader]} to lead")
+    for label, text in lines_after:
+        lines.append("\n" + f"{label}:".ljust(8) + " ", style="bold")
+        lines.append(text)
     console.print(lines)
+    if grid is not None:
+        console.print(grid)
+        return
     grid = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     grid.add_column("Seat")
     grid.add_column("Bid", justify="right")
@@ -215,17 +232,21 @@ def outcome_counts(history: Sequence[HandResult], seat: int) -> str:
     return " ".join(f"{key}{value}" for key, value in counts.items())
 
 
-def hand_result_table(hand: HandResult, names: Sequence[str], *, cooperative: bool) -> Table:
-    """One finished hand: bids, tricks, hand score and total per seat."""
+def hand_result_table(
+    hand: HandResult, names: Sequence[str], *, cooperative: bool, bid_header: str = "Bid"
+) -> Table:
+    """One finished hand: bids (or quotas), tricks, hand score and total per seat."""
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     table.add_column("Seat")
-    table.add_column("Bid", justify="right")
+    table.add_column(bid_header, justify="right")
     table.add_column("Won", justify="right")
     if not cooperative:
         table.add_column("Hand", justify="right")
         table.add_column("Total", justify="right")
     table.add_column("")
     labels = {"S": "set", "O": "over", "P": "exact"}
+    if bid_header != "Bid":
+        labels = {"S": "short", "O": "over", "P": "made"}
     for seat, name in enumerate(names):
         row = [name, str(hand.bids[seat]), str(hand.tricks[seat])]
         if not cooperative:

@@ -21,15 +21,19 @@ from .render import (
     seat_names,
     winners_line,
 )
+from .scorecards import hand_summary, has_bids, result_line, score_unit
 
 
-def hand_table(hand: HandResult, names: list[str], cards: Cards, *, cooperative: bool) -> Table:
-    """One hand: a column per seat with bid, tricks, hand score and total."""
+def hand_table(
+    hand: HandResult, names: list[str], *, cooperative: bool, bid_label: str = "bid"
+) -> Table:
+    """One hand: a column per seat with bid (or quota, where any), tricks, score and total."""
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     table.add_column("")
     for name in names:
         table.add_column(name, justify="right")
-    table.add_row("bid", *(str(b) for b in hand.bids))
+    if len(hand.bids) == len(names):
+        table.add_row(bid_label, *(str(b) for b in hand.bids))
     table.add_row("tricks", *(str(t) for t in hand.tricks))
     if not cooperative:
         table.add_row("score", *(f"{s:+d}" for s in hand.hand_scores))
@@ -87,7 +91,10 @@ def replay(
         )
         console.print()
         console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
-        console.print(hand_table(hand, names, cards, cooperative=cooperative))
+        label = "quota" if rules.spec.hooks == "pluck" else "bid"
+        console.print(hand_table(hand, names, cooperative=cooperative, bid_label=label))
+        for line in hand_summary(hand, names, cards):
+            console.print(Text(f"  {line}"))
         if tricks:
             show_tricks(console, hand, names, cards)
     console.print()
@@ -98,17 +105,30 @@ def replay(
     final.add_column("Seat")
     if not cooperative:
         final.add_column("Score", justify="right")
-    final.add_column("S/O/P")
+    bids = has_bids(state.history, state.players)
+    if bids:
+        final.add_column("S/O/P")
+    stacks = state.history[-1].extra.get("stacks") if state.history else None
+    if isinstance(stacks, list):
+        final.add_column("Stack", justify="right")
     for seat, name in enumerate(names):
         row = [name]
         if not cooperative:
             row.append(str(state.scores[seat]))
-        row.append(outcome_counts(state.history, seat))
+        if bids:
+            row.append(outcome_counts(state.history, seat))
+        if isinstance(stacks, list):
+            row.append(str(stacks[seat]))
         final.add_row(*row)
     console.print(final)
     if not state.is_terminal():
         return
     if cooperative:
         console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
+    elif rules.spec.hooks is not None:
+        unit = score_unit(state.history)
+        teams = state.setup.partnerships
+        line = result_line(state.winners(), names, state.scores, teams, unit=unit)
+        console.print(Text(line, style="bold"))
     else:
         console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))

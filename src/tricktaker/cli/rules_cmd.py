@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
+from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from tricktaker.engine import new_game
 from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.schema import Option
 
 from .common import fail, load_rules, make_console, user_errors
+
+ENDING = re.compile(
+    r"\b(game ends|ends after|a game is|game:|game lasts|until the\b|to \d+ points)",
+    re.IGNORECASE,
+)
+"""Notes that say how a game ends."""
 
 
 def rules(
@@ -116,12 +125,86 @@ def glance(ruleset: Ruleset) -> list[tuple[str, str]]:
         scoring += f"; otherwise: {sc.otherwise}"
     if sc.trick_points:
         scoring += f"; plus per trick k: {sc.trick_points}"
+    if spec.hooks is not None:
+        return hooks_glance(ruleset, deck, trump, play)
     rows = [("Deck", deck), ("Trump", trump), ("Bidding", bidding), ("Play", play)]
     if ruleset.cooperative:
         rows.append(("Result", "cooperative: the whole table wins or loses together"))
     else:
         rows.append(("Scoring", scoring))
     return rows
+
+
+def hooks_glance(ruleset: Ruleset, deck: str, trump: str, play: str) -> list[tuple[str, str]]:
+    """The main settings of a game with its own phases (named hooks and ``[settings]``)."""
+    spec = ruleset.spec
+    rows = [("Deck", deck)]
+    if spec.trump.method != "none":
+        rows.append(("Trump", trump))
+    if spec.table.partnerships:
+        teams = " vs ".join(" & ".join(map(str, team)) for team in spec.table.partnerships)
+        rows.append(("Teams", f"seats {teams}"))
+    rows.append(("Play", play))
+    rows.append(
+        ("Hooks", f"{spec.hooks}: the game's own phases, bidding and scoring (see the notes)")
+    )
+    settings = settings_rows(ruleset)
+    if settings:
+        shown = [
+            f"{name} = {value}" + (f" ({doc})" if doc else "") for name, value, doc in settings
+        ]
+        rows.append(("Settings", "; ".join(shown)))
+    return rows
+
+
+def settings_rows(ruleset: Ruleset) -> list[tuple[str, str, str]]:
+    """``[settings]`` as (name, value, description), from the hooks' validated model."""
+    model = ruleset.hook_settings
+    if not isinstance(model, BaseModel):
+        return [(k, _value(v), "") for k, v in ruleset.spec.settings.items()]
+    fields = type(model).model_fields
+    return [(name, _value(getattr(model, name)), fields[name].description or "") for name in fields]
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value)
+    return str(value)
+
+
+def game_length(ruleset: Ruleset) -> str:
+    """How a game with its own phases ends: a fixed number of hands, or its notes' words."""
+    hooks = ruleset.hooks
+    hands: int | None = None
+    if hooks is not None:
+        try:
+            state = new_game(ruleset, players=ruleset.player_counts[0], seed=0)
+            hands = hooks.hands_in_game(state)
+        except (RulesetError, ValueError):
+            hands = None
+    endings = [note for note in ruleset.spec.notes if ENDING.search(note)]
+    if hands is not None:
+        text = f"the game lasts {hands} hand{'s' if hands != 1 else ''}."
+    else:
+        text = "open-ended: the game has no fixed number of hands."
+    if endings:
+        text += " From the notes: " + " ".join(endings)
+    elif hands is None:
+        text += " It ends when the game's own rule says so."
+    return text
+
+
+def single_size(ruleset: Ruleset) -> int | None:
+    """The hand size when every hand of every table has the same size, else None."""
+    sizes: set[int] = set()
+    for players in ruleset.player_counts:
+        try:
+            sizes |= {hand.hand_size for hand in ruleset.hands_for(players)}
+        except RulesetError:
+            return None
+    return sizes.pop() if len(sizes) == 1 else None
 
 
 def schedule_rows(ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -181,6 +264,11 @@ def show_game(console: Console, ruleset: Ruleset) -> None:
         console.print(table)
     else:
         console.print("Options: none")
+    size = single_size(ruleset)
+    if spec.hooks is not None and size is not None:
+        console.print(Text("Schedule", style="bold"))
+        console.print(Text(f"  {size} cards each, every hand; {game_length(ruleset)}"))
+        return
     console.print(Text("Schedule (hand sizes by players)", style="bold"))
     if spec.schedule.called:
         sched = spec.schedule

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 from rich.text import Text
 
 from tricktaker.bots import play_game
@@ -29,39 +27,7 @@ from .common import (
     split_names,
     start_game,
 )
-
-
-@dataclass
-class Tally:
-    """Running totals over the games, per seat."""
-
-    players: int
-    games: int = 0
-    score_sum: list[int] = field(default_factory=list)
-    exact: list[int] = field(default_factory=list)
-    hands: int = 0
-    wins: list[int] = field(default_factory=list)
-    completed: int = 0
-    hands_played: int = 0
-
-    def __post_init__(self) -> None:
-        self.score_sum = [0] * self.players
-        self.exact = [0] * self.players
-        self.wins = [0] * self.players
-
-    def add(self, state: GameState) -> None:
-        self.games += 1
-        for seat in range(self.players):
-            self.score_sum[seat] += state.scores[seat]
-        for hand in state.history:
-            self.hands += 1
-            for seat in range(self.players):
-                if hand.tricks[seat] == hand.bids[seat]:
-                    self.exact[seat] += 1
-        for seat in state.winners():
-            self.wins[seat] += 1
-        self.completed += int(state.completed)
-        self.hands_played += state.hands_played
+from .sim_stats import tally_for
 
 
 def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, Any]:
@@ -80,33 +46,9 @@ def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, An
     }
     if state.setup.cooperative:
         data["completed"] = state.completed
+    if state.setup.partnerships:
+        data["partnerships"] = [list(team) for team in state.setup.partnerships]
     return data
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100.0 * part / whole:.1f}%" if whole else "-"
-
-
-def summary(tally: Tally, bots: list[str], cooperative: bool) -> Table:
-    table = Table(title="Results by seat", title_justify="left")
-    table.add_column("Seat", justify="right")
-    table.add_column("Bot")
-    if not cooperative:
-        table.add_column("Mean score", justify="right")
-    table.add_column("Exact bids", justify="right")
-    if not cooperative:
-        table.add_column("Wins", justify="right")
-        table.add_column("Win rate", justify="right")
-    per_seat_hands = tally.hands
-    for seat, name in enumerate(bots):
-        row = [str(seat), name]
-        if not cooperative:
-            row.append(f"{tally.score_sum[seat] / tally.games:.2f}")
-        row.append(_percent(tally.exact[seat], per_seat_hands))
-        if not cooperative:
-            row += [str(tally.wins[seat]), _percent(tally.wins[seat], tally.games)]
-        table.add_row(*row)
-    return table
 
 
 def simulate(
@@ -163,7 +105,8 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play seeded games between bots and report mean scores, exact bids and wins."""
+    """Play seeded games between bots and report results by seat (scores, bids or quotas,
+    contracts or chips, wins)."""
     console = make_console()
     err = make_console(stderr=True)
     rules = load_rules(game, option)
@@ -176,8 +119,7 @@ def simulate(
     if len(names) != count:
         fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
     make_bots(dict(enumerate(names)), seed)
-    start_game(rules, count, seed)
-    tally = Tally(count)
+    tally = tally_for(rules, start_game(rules, count, seed))
     paths: list[Path] = []
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -219,14 +161,6 @@ def simulate(
             + (f", options {', '.join(chosen)}" if chosen else "")
         )
     )
-    console.print(summary(tally, names, rules.cooperative))
-    if rules.cooperative:
-        console.print(
-            Text(
-                f"Completion rate: {_percent(tally.completed, tally.games)}"
-                f" ({tally.completed}/{tally.games});"
-                f" mean hands played: {tally.hands_played / tally.games:.2f}"
-            )
-        )
-    else:
-        console.print(Text("Wins count each tied winner. Exact bids: share of hands bid exactly."))
+    console.print(tally.table(names))
+    for note in tally.notes():
+        console.print(Text(note))
