@@ -102,13 +102,6 @@ class PlayMixin(StateFields):
                 return trumps | free
         return hand
 
-    def legal_play_actions(self) -> list[Action]:
-        """The cards the player to play may play, as actions (the mask is kept for apply)."""
-        mask = self.legal_cache
-        if mask < 0:
-            mask = self.legal_cache = self._legal_mask(self.to_play)
-        return play_actions_of(mask)
-
     def _why_card_illegal(self, seat: int, action: Action) -> tuple[str, str]:
         if self.piles is not None:
             return "in a pile hand you play the next card of your pile (play_pile)", "blind pile"

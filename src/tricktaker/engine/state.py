@@ -371,6 +371,10 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             if mask < 0:
                 mask = self.legal_cache = self._legal_mask(seat)
             return play_actions_of(mask)
+        if phase == BIDDING and not self.setup.simultaneous:
+            if seat != (self.eldest + self.bid_count) % self.setup.players:
+                return []
+            return self.legal_bid_actions(seat)
         if seat not in self.to_act():
             return []
         if phase == BIDDING:
@@ -437,12 +441,15 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 self.pile_pos[seat] += 1
                 self._play_card(seat, card)
                 return
-        elif (
-            phase == BIDDING and action.kind == BID and type(seat) is int and seat in self.to_act()
-        ):
+        elif phase == BIDDING and action.kind == BID and type(seat) is int:
             value = action.value
             cache = self.bid_cache
-            allowed = cache[1] if cache is not None and cache[0] == seat else self._legal_bids(seat)
+            if cache is not None and cache[0] == seat:
+                allowed = cache[1]  # asked for its bids in this very position: its turn
+            elif seat in self.to_act():
+                allowed = self._legal_bids(seat)
+            else:
+                allowed = []
             if type(value) is int and value in allowed:
                 self.events.append((seat, action))
                 self._bid(seat, value)
@@ -461,8 +468,10 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
 
     def _score_hand(self) -> None:
         setup, size, n = self.setup, self.hand_size, self.setup.players
-        bids = tuple(b if b is not None else 0 for b in self.bids)
-        all_exact = all(t == b for t, b in zip(self.tricks_won, bids, strict=True))
+        bid_list = [b if b is not None else 0 for b in self.bids]
+        bids = tuple(bid_list)
+        tricks = self.tricks_won
+        all_exact = bid_list == tricks
         extra: dict[str, object] = {}
         if self.hooks is not None:
             result = self.hooks.score_hand(self)
@@ -471,11 +480,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         elif setup.cooperative:
             hand_scores = [0] * n
         else:
-            score = self.scoring.score
-            hand_scores = [
-                score(bid=bids[s], tricks=self.tricks_won[s], hand_size=size, players=n)
-                for s in range(n)
-            ]
+            score = self.scoring.score_of
+            hand_scores = [score(bid_list[s], tricks[s], size, n) for s in range(n)]
             points = self.scoring.trick_points
             if points is not None:
                 for k, winner in enumerate(self.trick_winners, start=1):
@@ -495,7 +501,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 dealer=self.dealer,
                 trump=self.trump,
                 turn_up=self.turn_up,
-                deal=tuple(tuple(cards) for cards in source),
+                deal=tuple([tuple(cards) for cards in source]),
                 bids=bids,
                 trick_cards=tuple(self.trick_cards),
                 tricks=tuple(self.tricks_won),

@@ -75,6 +75,10 @@ class CompiledScoring:
 
     def score(self, *, bid: int, tricks: int, hand_size: int, players: int) -> int:
         """The score of one seat for one hand, without trick points."""
+        return self.score_of(bid, tricks, hand_size, players)
+
+    def score_of(self, bid: int, tricks: int, hand_size: int, players: int) -> int:
+        """:meth:`score` with positional arguments (memoized: it is called every hand)."""
         key = (bid, tricks, hand_size, players)
         known = self.memo.get(key)
         if known is not None:
