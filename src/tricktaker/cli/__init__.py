@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import typer
 
+from .arena import arena
 from .play import play
 from .replay import replay
 from .rules_cmd import rules
@@ -25,6 +26,7 @@ app.command("rules")(rules)
 app.command("play")(play)
 app.command("simulate")(simulate)
 app.command("replay")(replay)
+app.command("arena")(arena)
 
 
 def main() -> None:

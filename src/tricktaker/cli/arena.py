@@ -1,0 +1,189 @@
+"""``tricktaker arena``: bots compared over duplicate deals (see :mod:`tricktaker.arena`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from tricktaker.arena import ArenaConfig, ArenaResult, BotResult, check_config, run_arena
+
+from .common import fail, load_rules, make_console, parse_options, split_names
+
+
+def arena(
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."
+        ),
+    ],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="B1,B2,...",
+            help="One bot per seat, comma separated (random, heuristic); they rotate"
+            " through the seats.",
+            show_default=False,
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", metavar="N", help="Players (default: the number of --bots).", min=1
+        ),
+    ] = None,
+    hands: Annotated[
+        int,
+        typer.Option(
+            "--hands",
+            "-k",
+            metavar="K",
+            help="Play deal sets until each rotation has K hands.",
+            min=1,
+        ),
+    ] = 100,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", "-w", metavar="W", help="Processes playing deal sets.", min=1),
+    ] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", metavar="S", help="Deal set d is the game seeded S + d.")
+    ] = 0,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="A game option, e.g. --option hook=true (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object with settings and results.")
+    ] = False,
+) -> None:
+    """Compare bots over duplicate deals: each deal set is played once per rotation of the
+    bots through the seats; mean score per hand with a 95% interval, exact bids, wins and
+    an openskill rating per bot."""
+    rules = load_rules(game, option)
+    names = split_names(bots)
+    if not names:
+        fail("--bots needs at least one bot name")
+    count = players if players is not None else len(names)
+    if len(names) != count:
+        fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
+    config = ArenaConfig(
+        game=game, bots=tuple(names), hands=hands, seed=seed, options=parse_options(option)
+    )
+    try:
+        check_config(config)
+    except ValueError as exc:
+        fail(str(exc))
+    err = make_console(stderr=True)
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} hands"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(escape(f"{rules.name} arena"), total=hands)
+        result = run_arena(
+            config, workers=workers, progress=lambda done: progress.update(task, completed=done)
+        )
+    if as_json:
+        data = result.to_json()
+        data["settings"]["workers"] = workers
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    console = make_console()
+    changed = [
+        f"{k}={str(v).lower()}"
+        for k, v in rules.options.items()
+        if v != rules.spec.options[k].default
+    ]
+    for line in report(result, changed):
+        console.print(line)
+
+
+def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
+    """The arena's results as printable lines and a table (``chosen``: options set)."""
+    rotations = result.players
+    head = (
+        f"{result.name} arena: {result.deal_sets} deal set(s) x {rotations} rotation(s)"
+        f" = {result.games} games, seeds {result.seed}..{result.seed + result.deal_sets - 1},"
+        f" hands per rotation {min(result.hands_per_rotation)} or more"
+        + (f", options {', '.join(chosen)}" if chosen else "")
+    )
+    return [Text(head), table(result), *(Text(note) for note in notes(result))]
+
+
+def table(result: ArenaResult) -> Table:
+    grid = Table(title="Results by bot", title_justify="left")
+    grid.add_column("#", justify="right")
+    grid.add_column("Name", no_wrap=True)
+    if result.partnerships:
+        grid.add_column("Partner", no_wrap=True)
+    for title in ("Hands", "Mean/hand ± 95%", "Exact", "Wins", "Rating"):
+        grid.add_column(title, justify="right", no_wrap=True)
+    grid.add_column("Ordinal", justify="right", no_wrap=True)
+    for bot in result.results:
+        row = [str(bot.index), bot.name]
+        if result.partnerships:
+            row.append(", ".join(map(str, bot.partners)) or "-")
+        row += [
+            str(bot.hands),
+            interval_text(bot),
+            f"{100 * bot.exact_rate:.1f}%" if bot.exact_rate is not None else "-",
+            f"{bot.wins} ({100 * bot.win_rate:.1f}%)",
+            f"{bot.mu:.1f} ± {bot.sigma:.1f}",
+            f"{bot.ordinal:.2f}",
+        ]
+        grid.add_row(*row)
+    return grid
+
+
+def interval_text(bot: BotResult) -> str:
+    """``+5.74 ± 1.03`` (the half width of the 95% interval; none from one deal set)."""
+    half = bot.score.half_width
+    return f"{bot.score.mean:+.2f}" + (f" ± {half:.2f}" if half is not None else "")
+
+
+def notes(result: ArenaResult) -> list[str]:
+    unit = "net chips" if result.game.startswith("buckup") else "points"
+    if result.partnerships:
+        unit = "the team's points"
+    lines = [
+        f"Mean/hand: {unit} per hand, ± the half width of its 95% interval (Student t over"
+        f" the {result.deal_sets} deal set(s): each deal set's total over its hands in all"
+        " rotations). Rating: mu ± sigma.",
+        "Exact: hands bid exactly (Pluck: quota met exactly); '-' where there are no bids."
+        " Wins: games won; ties count each winner"
+        + ("; a team's win counts for both partners." if result.partnerships else "."),
+    ]
+    if result.cooperative:
+        lines.append("Rating: none (a cooperative game has no ranking); wins: games completed.")
+    else:
+        lines.append(
+            "Rating: openskill Plackett-Luce, one update per game from the final ranking;"
+            " ordinal = mu - 3 sigma."
+        )
+    if result.duplicated is not None:
+        lines.append(
+            f"Duplicate deals: {100 * result.duplicated:.1f}% of the replayed hands were dealt"
+            " as in the deal set's first game."
+        )
+    return lines
