@@ -622,3 +622,42 @@ def new_game(
     The first dealer is drawn from the seed unless given.
     """
     return GameState(rules, players=players, seed=seed, first_dealer=first_dealer)
+
+
+def game_at_hand(
+    rules: Ruleset,
+    *,
+    players: int,
+    hands_played: int,
+    dealer: int,
+    scores: Sequence[int] | None = None,
+    schedule_position: int | None = None,
+    zero_streak: Sequence[int] | None = None,
+    seed: int = 0,
+) -> GameState:
+    """A game positioned at the start of a later hand, before its deal.
+
+    For search and analysis: a bot that knows the public facts of a game (hands
+    played, the dealer, the scores) rebuilds a state there and replays the hand in
+    progress with sampled hidden cards. Not for games with hooks, whose own data
+    (plucks owed, a pot) comes from earlier hands.
+
+    >>> from tricktaker import load_ruleset
+    >>> state = game_at_hand(load_ruleset("bluke"), players=4, hands_played=12, dealer=3)
+    >>> state.hand_size, state.dealer, state.phase_name
+    (1, 3, 'deal')
+    """
+    if rules.hooks is not None:
+        raise ValueError(f"{rules.id} keeps data across hands; replay its record instead")
+    state = GameState(rules, players=players, seed=seed, first_dealer=dealer)
+    state.hands_played = hands_played
+    position = hands_played if schedule_position is None else schedule_position
+    if not rules.spec.schedule.called and not 0 <= position < len(state.setup.schedule):
+        raise ValueError(f"hand position {position} is outside the schedule")
+    state.schedule_pos = position
+    if scores is not None:
+        state.scores = list(scores)
+    if zero_streak is not None:
+        state.zero_streak = list(zero_streak)
+    state._begin_hand()
+    return state
