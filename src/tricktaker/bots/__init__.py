@@ -2,17 +2,22 @@
 
 from tricktaker.bots import buckup_policy, euchre_policy, pluck_policy
 from tricktaker.bots.base import BOT_NAMES, Bot, make_bot, play_game
+from tricktaker.bots.determinize import Determinizer, sample_state
 from tricktaker.bots.heuristic import HeuristicBot
+from tricktaker.bots.pimc import PIMCBot
 from tricktaker.bots.random_bot import RandomBot
 
 __all__ = [
     "BOT_NAMES",
     "Bot",
+    "Determinizer",
     "HeuristicBot",
+    "PIMCBot",
     "RandomBot",
     "buckup_policy",
     "euchre_policy",
     "make_bot",
     "play_game",
     "pluck_policy",
+    "sample_state",
 ]

@@ -22,16 +22,17 @@ class Bot(Protocol):
 
 def _registry() -> dict[str, Callable[[int], Bot]]:
     from tricktaker.bots.heuristic import HeuristicBot
+    from tricktaker.bots.pimc import PIMCBot
     from tricktaker.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot}
+    return {"random": RandomBot, "heuristic": HeuristicBot, "pimc": PIMCBot}
 
 
-BOT_NAMES = ("random", "heuristic")
+BOT_NAMES = ("random", "heuristic", "pimc")
 
 
 def make_bot(name: str, *, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``), seeded for reproducible choices."""
+    """A bot by name (``random``, ``heuristic``, ``pimc``), seeded for reproducible choices."""
     factories = _registry()
     if name not in factories:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(factories)}")
