@@ -1,0 +1,428 @@
+"""Head to head inside OpenSpiel's ``oh_hell``: a tricktaker bot against OpenSpiel's ISMCTS.
+
+The game is OpenSpiel's own ``oh_hell(players=4, num_tricks_fixed=12)``: OpenSpiel deals,
+checks every move and scores. Our bot plays its seats through
+``bench/openspiel_adapter.py``, which shows it only what its seat may see (its cards, the
+trump card, the bids and the plays) as a tricktaker Observation, and maps its action back.
+
+Duplicate deals: each deal (dealer, 48 cards and the trump card, drawn from a seeded
+generator and applied as OpenSpiel chance outcomes) is played twice, our bot at seats
+{0, 2} and then at {1, 3}, ``pyspiel.ISMCTSBot`` at the others. The per-deal difference
+(our mean points per seat-hand minus theirs over both plays) gives the 95% interval.
+With ``--vs-random`` each deal is played four times, our bot at one seat (0, 1, 2, 3 in
+turn) and uniformly random players at the other three.
+
+    .venv/bin/python bench/vs_openspiel.py [--bot heuristic] [--hands 1000] [--sims 1000]
+        [--vs-random] [--seed 0] [--json] [--quick]
+
+Needs OpenSpiel (``pip install -e '.[bench]'``). See ``bench/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import json
+import math
+import platform
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openspiel_adapter import (
+    EXACT_BONUS,
+    HAND_SIZE,
+    NUM_CARDS,
+    OPENSPIEL_GAME,
+    OPENSPIEL_PARAMS,
+    PLAYERS,
+    OhHellAdapter,
+    check_game,
+)
+from tricktaker.bots import make_bot
+
+Z95 = 1.959963984540054
+ISMCTS_UCT_C = 2.0
+ISMCTS_SEATINGS: tuple[frozenset[int], ...] = (frozenset({0, 2}), frozenset({1, 3}))
+RANDOM_SEATINGS: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(PLAYERS))
+
+Chooser = Callable[[Any], int]
+"""Picks an OpenSpiel action in a state where its seat is to move."""
+
+
+def mix(*parts: int) -> int:
+    """A 31-bit seed from integers (stable across runs and platforms)."""
+    value = 0x9E3779B9
+    for part in parts:
+        value = (value * 1_000_003 + part + 0x7F4A7C15) % (1 << 61)
+    return value % (1 << 31)
+
+
+def deal_actions(rng: random.Random) -> list[int]:
+    """The chance outcomes of one deal: tricks, dealer, 48 cards to seats 0, 1, 2, 3, ...,
+    and the trump card."""
+    dealer = rng.randrange(PLAYERS)
+    cards = rng.sample(range(NUM_CARDS), PLAYERS * HAND_SIZE + 1)
+    return [HAND_SIZE, dealer, *cards]
+
+
+def dealt_state(game: Any, chance: Sequence[int]) -> Any:
+    """A new OpenSpiel state with ``chance`` applied (each checked to be a legal outcome)."""
+    state = game.new_initial_state()
+    for action in chance:
+        if not state.is_chance_node():
+            raise RuntimeError("the deal has more chance outcomes than the game")
+        if action not in {a for a, _ in state.chance_outcomes()}:
+            raise RuntimeError(f"{action} is not a chance outcome here")
+        state.apply_action(action)
+    if state.is_chance_node():
+        raise RuntimeError("the deal has fewer chance outcomes than the game")
+    return state
+
+
+_BIDS_RE = re.compile(r"Bids:\s+([-\d ]+)")
+_WON_RE = re.compile(r"Tricks Won:\s+([\d ]+)")
+
+
+def final_bids_and_tricks(state: Any) -> tuple[list[int], list[int]]:
+    """Bids and tricks won, read from the finished game (the harness sees everything)."""
+    text = str(state)
+    bids, won = _BIDS_RE.search(text), _WON_RE.search(text)
+    if bids is None or won is None:
+        raise RuntimeError("cannot read bids and tricks from the final state")
+    return [int(x) for x in bids.group(1).split()], [int(x) for x in won.group(1).split()]
+
+
+@dataclass
+class Side:
+    """Everything measured for one side (our bot or the opponents)."""
+
+    name: str
+    points: list[float] = field(default_factory=list)
+    """Points of each seat-hand played."""
+    exact: int = 0
+    move_seconds: list[float] = field(default_factory=list)
+    adapter_seconds: list[float] = field(default_factory=list)
+    """For our bot: the part of each move spent building its Observation."""
+
+    def record(self, points: float, exact: bool) -> None:
+        self.points.append(points)
+        self.exact += exact
+
+    def summary(self) -> dict[str, Any]:
+        times = sorted(self.move_seconds)
+        n = len(self.points)
+
+        def ms(x: float) -> float:
+            return round(1000 * x, 3)
+
+        return {
+            "name": self.name,
+            "seat_hands": n,
+            "mean_points": statistics.fmean(self.points) if n else math.nan,
+            "exact_rate": self.exact / n if n else math.nan,
+            "moves": len(times),
+            "ms_per_move_mean": ms(statistics.fmean(times)) if times else None,
+            "ms_per_move_median": ms(times[len(times) // 2]) if times else None,
+            "ms_per_move_p95": ms(times[int(0.95 * (len(times) - 1))]) if times else None,
+            "ms_per_move_max": ms(times[-1]) if times else None,
+            "adapter_ms_per_move_mean": ms(statistics.fmean(self.adapter_seconds))
+            if self.adapter_seconds
+            else None,
+        }
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and a normal 95% interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+@dataclass
+class Match:
+    ours: Side
+    theirs: Side
+    per_deal_diff: list[float] = field(default_factory=list)
+    per_deal_ours: list[float] = field(default_factory=list)
+    per_deal_theirs: list[float] = field(default_factory=list)
+    hands: int = 0
+
+
+def play_hand(
+    game: Any,
+    chance: Sequence[int],
+    choosers: Sequence[Chooser],
+    ours: frozenset[int],
+    match: Match,
+) -> tuple[list[float], list[bool]]:
+    """Play one hand from the deal ``chance``; returns each seat's points and exactness."""
+    state = dealt_state(game, chance)
+    clock = time.perf_counter
+    while not state.is_terminal():
+        seat = state.current_player()
+        start = clock()
+        action = choosers[seat](state)
+        spent = clock() - start
+        (match.ours if seat in ours else match.theirs).move_seconds.append(spent)
+        if action not in state.legal_actions():
+            raise RuntimeError(f"seat {seat} chose the illegal action {action}")
+        state.apply_action(action)
+    points = [float(x) for x in state.returns()]
+    bids, won = final_bids_and_tricks(state)
+    exact = [b == w for b, w in zip(bids, won, strict=True)]
+    for seat in range(PLAYERS):
+        expected = won[seat] + (EXACT_BONUS if exact[seat] else 0)
+        if points[seat] != expected:
+            raise RuntimeError(f"seat {seat}: OpenSpiel scored {points[seat]}, not {expected}")
+    match.hands += 1
+    return points, exact
+
+
+def our_chooser(bot_name: str, seed: int, seat: int, adapter: OhHellAdapter, side: Side) -> Chooser:
+    bot = make_bot(bot_name, seed=seed)
+    clock = time.perf_counter
+
+    def choose(state: Any) -> int:
+        start = clock()
+        observation = adapter.observe(state, seat)
+        side.adapter_seconds.append(clock() - start)
+        return adapter.to_openspiel(bot.act(observation))
+
+    return choose
+
+
+def ismcts_chooser(game: Any, seed: int, sims: int) -> Chooser:
+    import pyspiel
+
+    bot = pyspiel.ISMCTSBot(
+        seed,
+        pyspiel.RandomRolloutEvaluator(1, seed),
+        ISMCTS_UCT_C,
+        sims,
+        -1,  # max_world_samples: unlimited
+        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False,  # use_observation_string: key nodes by the information state string
+        False,  # allow_inconsistent_action_sets
+    )
+
+    def choose(state: Any) -> int:
+        return int(bot.step(state))
+
+    return choose
+
+
+def random_chooser(seed: int) -> Chooser:
+    rng = random.Random(seed)
+
+    def choose(state: Any) -> int:
+        actions = state.legal_actions()
+        return int(actions[rng.randrange(len(actions))])
+
+    return choose
+
+
+def run(
+    *,
+    bot: str,
+    hands: int,
+    sims: int,
+    seed: int,
+    vs_random: bool,
+    progress: Callable[[str], None] | None = None,
+    progress_seconds: float = 10.0,
+) -> dict[str, Any]:
+    """Play the match and return its summary (see :func:`report`)."""
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME, OPENSPIEL_PARAMS)
+    check_game(game)
+    adapter = OhHellAdapter()
+    make_bot(bot, seed=0)  # fail early on an unknown name
+    seatings = RANDOM_SEATINGS if vs_random else ISMCTS_SEATINGS
+    opponent = "random" if vs_random else f"openspiel_ismcts_{sims}"
+    deals = max(1, math.ceil(hands / len(seatings)))
+    match = Match(ours=Side(bot), theirs=Side(opponent))
+    deal_rng = random.Random(mix(seed, 0xDEA1))
+    started = last_note = time.perf_counter()
+    for deal in range(deals):
+        chance = deal_actions(deal_rng)
+        ours_points: list[float] = []
+        theirs_points: list[float] = []
+        for play, seating in enumerate(seatings):
+            choosers: list[Chooser] = []
+            for seat in range(PLAYERS):
+                seat_seed = mix(seed, deal, play, seat)
+                if seat in seating:
+                    choosers.append(our_chooser(bot, seat_seed, seat, adapter, match.ours))
+                elif vs_random:
+                    choosers.append(random_chooser(seat_seed))
+                else:
+                    choosers.append(ismcts_chooser(game, seat_seed, sims))
+            points, exact = play_hand(game, chance, choosers, seating, match)
+            for seat in range(PLAYERS):
+                side = match.ours if seat in seating else match.theirs
+                side.record(points[seat], exact[seat])
+                (ours_points if seat in seating else theirs_points).append(points[seat])
+        match.per_deal_ours.append(statistics.fmean(ours_points))
+        match.per_deal_theirs.append(statistics.fmean(theirs_points))
+        match.per_deal_diff.append(match.per_deal_ours[-1] - match.per_deal_theirs[-1])
+        now = time.perf_counter()
+        if progress is not None and (now - last_note >= progress_seconds or deal == deals - 1):
+            last_note = now
+            progress(progress_line(match, deal + 1, deals, now - started))
+    summary = report(match, deals=deals, seatings=seatings)
+    summary["config"] = {
+        "bot": bot,
+        "opponent": opponent,
+        "hands_requested": hands,
+        "sims": None if vs_random else sims,
+        "seed": seed,
+        "vs_random": vs_random,
+        "ismcts": None
+        if vs_random
+        else {
+            "uct_c": ISMCTS_UCT_C,
+            "max_simulations": sims,
+            "evaluator": "RandomRolloutEvaluator(n_rollouts=1)",
+            "max_world_samples": -1,
+            "final_policy_type": "MAX_VISIT_COUNT",
+            "use_observation_string": False,
+            "allow_inconsistent_action_sets": False,
+        },
+    }
+    summary["seconds"] = round(time.perf_counter() - started, 1)
+    summary["machine"] = {
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "open_spiel": _version("open-spiel"),
+        "tricktaker": _version("tricktaker"),
+    }
+    return summary
+
+
+def _version(package: str) -> str | None:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def progress_line(match: Match, done: int, deals: int, elapsed: float) -> str:
+    diff, low, high = interval(match.per_deal_diff)
+    ours_ms = 1000 * statistics.fmean(match.ours.move_seconds or [0.0])
+    theirs_ms = 1000 * statistics.fmean(match.theirs.move_seconds or [0.0])
+    eta = elapsed / done * (deals - done)
+    return (
+        f"deal {done}/{deals} ({match.hands} hands)  "
+        f"{match.ours.name} {statistics.fmean(match.ours.points):.2f}  "
+        f"{match.theirs.name} {statistics.fmean(match.theirs.points):.2f}  "
+        f"diff {diff:+.2f} [{low:+.2f}, {high:+.2f}]  "
+        f"ms/move {ours_ms:.1f} vs {theirs_ms:.1f}  "
+        f"{elapsed:.0f}s elapsed, ~{eta:.0f}s left"
+    )
+
+
+def report(match: Match, *, deals: int, seatings: Sequence[frozenset[int]]) -> dict[str, Any]:
+    diff, low, high = interval(match.per_deal_diff)
+    _, ours_low, ours_high = interval(match.per_deal_ours)
+    _, theirs_low, theirs_high = interval(match.per_deal_theirs)
+    return {
+        "deals": deals,
+        "hands": match.hands,
+        "seatings": [sorted(s) for s in seatings],
+        "ours": match.ours.summary() | {"points_95": [ours_low, ours_high]},
+        "theirs": match.theirs.summary() | {"points_95": [theirs_low, theirs_high]},
+        "diff_per_hand": diff,
+        "diff_95": [low, high],
+    }
+
+
+def format_report(summary: dict[str, Any]) -> str:
+    config = summary["config"]
+    ours, theirs = summary["ours"], summary["theirs"]
+    lines = [
+        f"OpenSpiel {OPENSPIEL_GAME}{OPENSPIEL_PARAMS}: {config['bot']} vs {config['opponent']}",
+        f"{summary['deals']} duplicate deals, {summary['hands']} hands "
+        f"(ours at seats {' then '.join(str(s) for s in summary['seatings'])}), "
+        f"seed {config['seed']}, {summary['seconds']}s",
+        "",
+        f"{'side':<22} {'pts/hand':>9} {'95% interval':>17} {'exact':>7} "
+        f"{'ms/move mean':>13} {'median':>8} {'p95':>8} {'max':>8}",
+    ]
+    for side in (ours, theirs):
+        low, high = side["points_95"]
+        lines.append(
+            f"{side['name']:<22} {side['mean_points']:>9.3f} "
+            f"{f'[{low:.2f}, {high:.2f}]':>17} {side['exact_rate']:>7.1%} "
+            f"{side['ms_per_move_mean']:>13.3f} {side['ms_per_move_median']:>8.3f} "
+            f"{side['ms_per_move_p95']:>8.3f} {side['ms_per_move_max']:>8.3f}"
+        )
+    if ours["adapter_ms_per_move_mean"] is not None:
+        lines.append(
+            f"(our ms/move includes {ours['adapter_ms_per_move_mean']:.3f} ms "
+            "to build the Observation from the OpenSpiel state)"
+        )
+    low, high = summary["diff_95"]
+    lines += [
+        "",
+        f"difference (ours - theirs) per hand: {summary['diff_per_hand']:+.3f}, "
+        f"95% interval [{low:+.3f}, {high:+.3f}] (over per-deal differences)",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="A tricktaker bot against OpenSpiel's ISMCTS (or random players) "
+        "inside OpenSpiel's oh_hell, on duplicate deals."
+    )
+    parser.add_argument("--bot", default="heuristic", help="our bot, by make_bot name")
+    parser.add_argument(
+        "--hands", type=int, default=1000, help="hands to play (rounded up to whole deals)"
+    )
+    parser.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
+    parser.add_argument("--seed", type=int, default=0, help="seed for the deals and all bots")
+    parser.add_argument(
+        "--vs-random", action="store_true", help="one seat ours, three uniformly random"
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--quick", action="store_true", help="smoke run: 8 hands, 100 sims")
+    parser.add_argument(
+        "--progress-seconds", type=float, default=10.0, help="seconds between progress lines"
+    )
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.hands, args.sims = 8, 100
+    if args.hands < 1 or args.sims < 1:
+        parser.error("--hands and --sims must be positive")
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    summary = run(
+        bot=args.bot,
+        hands=args.hands,
+        sims=args.sims,
+        seed=args.seed,
+        vs_random=args.vs_random,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+        progress_seconds=args.progress_seconds,
+    )
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_report(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
