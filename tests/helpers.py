@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tricktaker import ChanceOutcome, GameState, load_ruleset, new_game
+import pytest
+
+from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, bid, play
@@ -67,3 +69,23 @@ def play_cards(state: GameState, cards: Sequence[str]) -> None:
 def act(state: GameState, seat: int, text: str) -> None:
     """Apply an action written as text, e.g. ``act(state, 2, "bid 3")``."""
     state.apply(seat, Action.parse(text))
+
+
+def assert_illegal(
+    state: GameState, seat: int, action: Action | str, rule: str
+) -> IllegalActionError:
+    """The action raises IllegalActionError naming exactly ``rule`` and changes nothing:
+    neither the record nor any seat's observation."""
+    before = state.record().dumps()
+    views = [state.observe(s) for s in range(state.players)]
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(seat, Action.parse(action) if isinstance(action, str) else action)
+    assert info.value.rule == rule, str(info.value)
+    assert state.record().dumps() == before
+    assert [state.observe(s) for s in range(state.players)] == views
+    return info.value
+
+
+def legal(state: GameState, seat: int) -> list[str]:
+    """The legal actions of ``seat``, as text."""
+    return [str(a) for a in state.legal_actions(seat)]

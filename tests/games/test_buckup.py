@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import act, deal, game, play_cards
+from tests.helpers import act, deal, game, legal, play_cards
 from tricktaker import (
     ChanceOutcome,
     GameRecord,
@@ -104,10 +104,6 @@ def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> None:
     assert info.value.rule == rule, str(info.value)
     assert state.record().dumps() == before
     assert [state.observe(s) for s in range(state.players)] == views
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 # ------------------------------------------------------------------ players, deal

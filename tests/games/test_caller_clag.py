@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tests.helpers import act, deal, game, make_bids, play_cards
+from tests.helpers import act, assert_illegal, deal, game, legal, make_bids, play_cards
 from tricktaker import ChanceOutcome, GameState, IllegalActionError
 from tricktaker.cards import CLUBS, HEARTS, card_set, parse_card
 
@@ -36,19 +36,6 @@ def called(
         act(state, 0, f"call_modifier {modifier}")
     act(state, 0, "call_done")
     return state
-
-
-def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
-    before = state.record().dumps()
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule
-    assert state.record().dumps() == before
-    return info.value
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def cards(text: str) -> tuple[int, ...]:

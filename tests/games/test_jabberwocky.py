@@ -4,27 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, make_bids, play_cards
-from tricktaker import GameState, IllegalActionError, load_ruleset
+from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
+from tricktaker import GameState, load_ruleset
 from tricktaker.cards import HEARTS, parse_card
 
 
 def first_hand(players: int = 3) -> GameState:
     """Hand 1 (3 cards), dealt by seat 0, so seat 1 bids first and leads."""
     return at_hand("jabberwocky", players, 1, first_dealer=0)
-
-
-def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
-    before = state.record().dumps()
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule
-    assert state.record().dumps() == before
-    return info.value
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def test_schedule_three_up_to_nine_and_back() -> None:

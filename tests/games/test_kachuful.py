@@ -6,22 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
-from tricktaker import GameState, IllegalActionError, load_ruleset
+from tests.helpers import act, assert_illegal, at_hand, deal, game, legal, make_bids, play_cards
+from tricktaker import GameState, load_ruleset
 from tricktaker.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-
-
-def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
-    before = state.record().dumps()
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule
-    assert state.record().dumps() == before
-    return info.value
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def play_hand(state: GameState, choose_bid: Callable[[int, list[int]], int]) -> None:

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
+from tests.helpers import act, assert_illegal, at_hand, deal, game, legal, make_bids, play_cards
 from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS, parse_card
-
-
-def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
-    before = state.record().dumps()
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule
-    assert state.record().dumps() == before
-    return info.value
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def play_out(state: GameState) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, make_bids, play_cards
-from tricktaker import GameState, IllegalActionError, load_ruleset
+from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
+from tricktaker import GameState, load_ruleset
 from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
 
@@ -15,19 +15,6 @@ def fifth_hand() -> GameState:
     assert state.dealer == 0
     assert state.hand_size == 3
     return state
-
-
-def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> IllegalActionError:
-    before = state.record().dumps()
-    with pytest.raises(IllegalActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule
-    assert state.record().dumps() == before
-    return info.value
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
+from tests.helpers import act, at_hand, deal, game, legal, make_bids, play_cards
 from tricktaker import GameState, IllegalActionError, RulesetError, load_ruleset
 from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
@@ -20,10 +20,6 @@ def third_hand() -> GameState:
 # Seat 1 wins two spade tricks; seat 2 wins the club trick. Tricks: 0, 2, 1, 0.
 HANDS = ["JS QS 9C", "AS KS 7C", "7S 8S AC", "9S 10S 8C"]
 PLAY = ["AS", "7S", "9S", "JS", "KS", "8S", "10S", "QS", "7C", "AC", "8C", "9C"]
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def test_thirty_two_card_deck() -> None:

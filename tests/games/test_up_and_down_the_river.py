@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, make_bids, play_cards
+from tests.helpers import act, at_hand, deal, legal, make_bids, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS
 
@@ -24,10 +24,6 @@ def third_hand(players: int = 4, options: Mapping[str, object] | None = None) ->
 # Seat 1 wins the two spade tricks, then seat 2 wins the club trick with the ace.
 HANDS = ["7S 8S 4C", "AS KS 2C", "3S 4S AC", "5S 6S 3C"]
 PLAY = ["AS", "3S", "5S", "7S", "KS", "4S", "6S", "8S", "2C", "AC", "3C", "4C"]
-
-
-def legal(state: GameState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
 
 
 def test_schedule_nineteen_hands() -> None:

@@ -14,16 +14,19 @@ from rich.text import Text
 
 from tricktaker.arena import ArenaConfig, ArenaResult, BotResult, check_config, run_arena
 
-from .common import fail, load_rules, make_console, parse_options, split_names
+from .common import (
+    GameArgument,
+    GameOptions,
+    fail,
+    load_rules,
+    make_console,
+    parse_options,
+    split_names,
+)
 
 
 def arena(
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."
-        ),
-    ],
+    game: GameArgument,
     bots: Annotated[
         str,
         typer.Option(
@@ -58,16 +61,7 @@ def arena(
     seed: Annotated[
         int, typer.Option("--seed", "-s", metavar="S", help="Deal set d is the game seeded S + d.")
     ] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="A game option, e.g. --option hook=true (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object with settings and results.")
     ] = False,

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -159,3 +159,22 @@ def save_record(state: GameState, path: Path) -> None:
         state.record().save(path)
     except OSError as exc:
         fail(f"{path}: cannot write the record: {exc.strerror}")
+
+
+GameArgument = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."),
+]
+"""The GAME argument shared by the commands."""
+
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="A game option, e.g. --option hook=true (repeatable).",
+        show_default=False,
+    ),
+]
+"""The repeatable ``--option NAME=VALUE`` shared by the commands."""

@@ -30,6 +30,8 @@ from tricktaker.engine.actions import (
 )
 
 from .common import (
+    GameArgument,
+    GameOptions,
     default_players,
     fail,
     load_rules,
@@ -288,12 +290,7 @@ class Table:
 
 
 def play(
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."
-        ),
-    ],
+    game: GameArgument,
     players: Annotated[
         int | None,
         typer.Option(
@@ -304,16 +301,7 @@ def play(
             min=1,
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="A game option, e.g. --option hook=true (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     seed: Annotated[
         int | None,
         typer.Option("--seed", "-s", metavar="S", help="Seed of the deal (default: random)."),

@@ -17,6 +17,8 @@ from tricktaker.engine import GameState
 from tricktaker.rules import Ruleset
 
 from .common import (
+    GameArgument,
+    GameOptions,
     default_players,
     fail,
     load_rules,
@@ -52,12 +54,7 @@ def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, An
 
 
 def simulate(
-    game: Annotated[
-        str,
-        typer.Argument(
-            metavar="GAME", help="A game id (tricktaker rules lists them) or a .toml file."
-        ),
-    ],
+    game: GameArgument,
     players: Annotated[
         int | None,
         typer.Option(
@@ -84,16 +81,7 @@ def simulate(
     seed: Annotated[
         int, typer.Option("--seed", "-s", metavar="S", help="Game k (0-based) is seeded S + k.")
     ] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option",
-            "-o",
-            metavar="NAME=VALUE",
-            help="A game option, e.g. --option hook=true (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    option: GameOptions = None,
     as_json: Annotated[
         bool,
         typer.Option("--json", help="Print one JSON object per game per line instead."),
