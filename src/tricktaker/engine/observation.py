@@ -110,11 +110,6 @@ def build_observation(state: GameState, seat: int) -> Observation:
         hand = state.hands[seat]
     else:
         hand = None
-    cards_left = (
-        state.hand_size
-        - len(state.trick_cards)
-        - (1 if any(s == seat for s, _ in state.trick) else 0)
-    )
     schedule = state.setup.schedule
     hooks = state.hooks
     history = tuple(state.history)
@@ -144,7 +139,7 @@ def build_observation(state: GameState, seat: int) -> Observation:
         trump_known=state.trump_known,
         turn_up=state.turn_up if state.trump_known else None,
         hand=hand,
-        cards_in_hand=0 if over else max(cards_left, 0),
+        cards_in_hand=0 if over else state.hands[seat].bit_count(),
         bids=bids,
         bid_made=tuple(b is not None for b in state.bids),
         hook=state.hook,
