@@ -86,7 +86,7 @@ def test_bots_are_deterministic_given_their_seed(bot_name: str) -> None:
 
 
 def test_make_bot_by_name() -> None:
-    assert set(BOT_NAMES) == {"random", "heuristic", "pimc"}
+    assert set(BOT_NAMES) == {"random", "heuristic", "pimc", "ismcts"}
     for name in BOT_NAMES:
         assert make_bot(name, seed=3).name == name
     assert isinstance(make_bot("random"), RandomBot)

@@ -4,6 +4,7 @@ from tricktaker.bots import buckup_policy, euchre_policy, pluck_policy
 from tricktaker.bots.base import BOT_NAMES, Bot, make_bot, play_game
 from tricktaker.bots.determinize import Determinizer, sample_state
 from tricktaker.bots.heuristic import HeuristicBot
+from tricktaker.bots.ismcts import ISMCTSBot
 from tricktaker.bots.pimc import PIMCBot
 from tricktaker.bots.random_bot import RandomBot
 
@@ -12,6 +13,7 @@ __all__ = [
     "Bot",
     "Determinizer",
     "HeuristicBot",
+    "ISMCTSBot",
     "PIMCBot",
     "RandomBot",
     "buckup_policy",

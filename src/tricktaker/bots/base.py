@@ -22,13 +22,14 @@ class Bot(Protocol):
 
 def _registry() -> dict[str, Callable[[int], Bot]]:
     from tricktaker.bots.heuristic import HeuristicBot
+    from tricktaker.bots.ismcts import ISMCTSBot
     from tricktaker.bots.pimc import PIMCBot
     from tricktaker.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot, "pimc": PIMCBot}
+    return {"random": RandomBot, "heuristic": HeuristicBot, "pimc": PIMCBot, "ismcts": ISMCTSBot}
 
 
-BOT_NAMES = ("random", "heuristic", "pimc")
+BOT_NAMES = ("random", "heuristic", "pimc", "ismcts")
 
 
 def make_bot(name: str, *, seed: int = 0) -> Bot:

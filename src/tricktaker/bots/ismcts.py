@@ -1,0 +1,182 @@
+"""An information-set Monte Carlo tree search (ISMCTS) bot for the Oh Hell family.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). One tree is grown per
+decision, from the deciding seat's point of view. Each iteration
+
+1. samples a complete state consistent with the seat's observation
+   (:mod:`tricktaker.bots.determinize`, hidden bids guessed as the PIMC bot does);
+2. descends the tree: every node is a point in the hand's public action sequence, and
+   its children are the (seat, action) moves seen from it. Only the moves legal in this
+   sampled state are candidates, so each child also counts how often it was
+   *available*, and UCB1 uses that count in place of the parent's visits (the
+   "subset-armed bandit"). A child is scored for the seat that made the move;
+3. expands one untried move, then plays the rest of the HAND with the PIMC bot's fast
+   greedy rollout policy (:func:`tricktaker.bots.pimc.rollout_hand`);
+4. backs up every seat's hand score, normalized as ``score / (10 + hand size)`` (in a
+   cooperative game: whether everyone was exact, as the PIMC rollout scores it).
+
+Bids are searched too. Chance steps inside the hand (a second deck's trump card,
+shuffled piles) are drawn from a per-iteration seed given to the sampled state. With
+simultaneous bids the deciding seat always moves first in the tree; other seats' hidden
+bids are still tree moves (a single-observer limitation). Caller Clag's calls are left
+to the heuristic bot. The final choice is the most visited root move.
+
+The search is deterministic given the seed and ``iterations``, unless a ``time_budget``
+(seconds per decision) stops it earlier.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from tricktaker.bots.determinize import Determinizer
+from tricktaker.bots.heuristic import HeuristicBot
+from tricktaker.bots.pimc import guess_bid, rollout_hand
+from tricktaker.engine.actions import BID, PLAY, Action
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.state import GameState
+
+__all__ = ["ISMCTSBot"]
+
+Move = tuple[int, Action]
+"""A seat and the action it takes."""
+
+
+class _Node:
+    """A tree node: the statistics of the move that leads to it, and its children."""
+
+    __slots__ = ("avail", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0  # total, for the seat that made the move into this node
+
+
+class ISMCTSBot:
+    """Chooses bids and cards by information-set MCTS over sampled deals.
+
+    ``iterations``: determinizations (tree descents and rollouts) per decision;
+    ``time_budget``: seconds per decision after which no further iteration starts (makes
+    the bot depend on machine speed); ``exploration``: the UCB1 constant.
+
+    >>> ISMCTSBot(seed=0).name
+    'ismcts'
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 400,
+        time_budget: float | None = None,
+        *,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.fallback = HeuristicBot(seed)
+        self.last_iterations = 0
+        """Iterations the last search ran (for benchmarks)."""
+
+    def act(self, observation: Observation) -> Action:
+        actions = observation.legal_actions
+        if not actions:
+            raise ValueError(f"seat {observation.seat} has no legal action now")
+        if observation.rules.hooks is not None:
+            raise NotImplementedError(f"the ISMCTS bot does not play {observation.rules.id}")
+        if len(actions) == 1:
+            return actions[0]
+        if actions[0].kind not in (BID, PLAY):
+            return self.fallback.act(observation)
+        return self._search(observation, actions)
+
+    # ----------------------------------------------------------------- search
+
+    def _search(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        sampler = Determinizer(obs)
+        root = _Node()
+        seat = obs.seat
+        scale = 10.0 + obs.hand_size
+        self.last_iterations = 0
+        while self.last_iterations < self.iterations:
+            state = sampler.sample(self.rng, guess_bid=guess_bid)
+            state.seed = self.rng.getrandbits(62)  # fresh chance steps for this iteration
+            self._iterate(state, root, seat, scale)
+            self.last_iterations += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+
+        def rank(index: int) -> tuple[int, float, int]:
+            child = root.children.get((seat, actions[index]))
+            if child is None or not child.visits:
+                return (0, 0.0, -index)
+            return (child.visits, child.reward / child.visits, -index)
+
+        return actions[max(range(len(actions)), key=rank)]
+
+    def _iterate(self, state: GameState, root: _Node, me: int, scale: float) -> None:
+        """One determinized descent, expansion, rollout and backup."""
+        start = state.hands_played
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while state.hands_played == start and not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seats = state.to_act()
+            seat = me if me in seats else seats[0]
+            moves = [(seat, a) for a in state.legal_actions(seat)]
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                move = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                for m in moves:
+                    if m in node.children:
+                        node.children[m].avail += 1
+                child = node.children[move] = _Node()
+                state.apply(seat, move[1])
+                path.append((child, seat))
+                break
+            move, node = self._select(node, moves)
+            state.apply(seat, move[1])
+            path.append((node, seat))
+        rollout_hand(state, me)
+        rewards = _rewards(state, scale)
+        for visited, mover in path:
+            visited.visits += 1
+            visited.reward += rewards[mover]
+
+    def _select(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node]:
+        """The available child with the best UCB1 score (availability counts)."""
+        best: tuple[Move, _Node] | None = None
+        best_score = -math.inf
+        c = self.exploration
+        for move in moves:
+            child = node.children[move]
+            child.avail += 1
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if score > best_score:
+                best, best_score = (move, child), score
+        assert best is not None
+        return best
+
+
+def _rewards(state: GameState, scale: float) -> list[float]:
+    """Each seat's normalized result for the hand just scored."""
+    result = state.history[-1]
+    if state.setup.cooperative:
+        exact = sum(b == t for b, t in zip(result.bids, result.tricks, strict=True))
+        value = float(result.all_exact) + 0.01 * exact
+        return [value] * state.players
+    return [score / scale for score in result.hand_scores]
