@@ -7,29 +7,23 @@ from tricktaker.engine.actions import PLAY, PLAY_ACTIONS, Action
 from tricktaker.engine.base import PLAYING, StateFields
 from tricktaker.engine.tables import FREE, build_tables
 
-_SUIT_BITS = 0x1FFF
-_BY_PATTERN: list[list[tuple[Action, ...] | None]] = [[None] * 8192 for _ in range(5)]
-"""Per 13-bit chunk of a card set (four suits, then the jokers), its play actions."""
+
+def _chunk_table(chunk: int) -> list[tuple[Action, ...]]:
+    """The play actions of every 13-bit pattern of one chunk, lowest card first."""
+    table: list[tuple[Action, ...]] = [()] * 8192
+    for pattern in range(1, 8192):
+        low = pattern & -pattern
+        table[pattern] = (PLAY_ACTIONS[chunk * 13 + low.bit_length() - 1], *table[pattern ^ low])
+    return table
 
 
-def _chunk_actions(chunk: int, pattern: int) -> tuple[Action, ...]:
-    actions = tuple(PLAY_ACTIONS[chunk * 13 + bit] for bit in range(13) if (pattern >> bit) & 1)
-    _BY_PATTERN[chunk][pattern] = actions
-    return actions
-
-
-def play_actions_of(mask: int) -> list[Action]:
-    """The play actions for the cards of ``mask``, lowest id first."""
-    out: list[Action] = []
-    by_pattern = _BY_PATTERN
-    chunk = 0
-    while mask:
-        pattern = mask & _SUIT_BITS
-        if pattern:
-            out += by_pattern[chunk][pattern] or _chunk_actions(chunk, pattern)
-        mask >>= 13
-        chunk += 1
-    return out
+_JOKER_TABLE = [(), (PLAY_ACTIONS[52],), (PLAY_ACTIONS[53],), (PLAY_ACTIONS[52], PLAY_ACTIONS[53])]
+ACTIONS_BY_PATTERN: tuple[list[tuple[Action, ...]], ...] = (
+    *(_chunk_table(chunk) for chunk in range(4)),
+    _JOKER_TABLE,
+)
+"""Per 13-bit chunk of a card set (four suits, then the jokers), the play actions of each
+pattern of cards, built once at import (a few milliseconds)."""
 
 
 class PlayMixin(StateFields):
@@ -126,25 +120,11 @@ class PlayMixin(StateFields):
             return f"you must follow suit ({SUIT_NAMES[led]} led)", "follow suit"
         return "you hold a trump and must play one (void in the led suit)", "must trump"
 
-    def _play_card(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
-        self.legal_cache = -1
-        trick = self.trick
-        trick.append((seat, card))
+    def _finish_trick(self) -> None:
+        """The trick is complete: its winner takes it and leads; the hand may end."""
         tables = self.tables
         assert tables is not None
-        trump = self.trump
-        if trump is not None and tables.suit_of[card] == trump:
-            self.trump_broken = True
-        active = self.active
-        if active is None:
-            players = self.setup.players
-            if len(trick) < players:
-                self.to_play = seat + 1 if seat + 1 < players else 0
-                return
-        elif len(trick) < sum(active):
-            self.to_play = self.next_active(seat)
-            return
+        trick = self.trick
         winner = tables.winner(trick)
         self.tricks_won[winner] += 1
         self.trick_cards.append(tuple(trick))

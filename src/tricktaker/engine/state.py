@@ -37,7 +37,7 @@ from tricktaker.engine.base import (
 from tricktaker.engine.bidding import BiddingMixin
 from tricktaker.engine.calls import CallingMixin
 from tricktaker.engine.errors import IllegalActionError
-from tricktaker.engine.play import PlayMixin, play_actions_of
+from tricktaker.engine.play import ACTIONS_BY_PATTERN, PlayMixin
 from tricktaker.engine.results import HandResult
 from tricktaker.engine.setup import Setup, draw_for_dealer
 from tricktaker.rules.ruleset import HandSpec, Ruleset
@@ -370,7 +370,16 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             mask = self.legal_cache
             if mask < 0:
                 mask = self.legal_cache = self._legal_mask(seat)
-            return play_actions_of(mask)
+            # The actions of the mask's cards, from per-suit tables (the hottest path).
+            out: list[Action] = []
+            chunk = 0
+            while mask:
+                pattern = mask & 0x1FFF
+                if pattern:
+                    out += ACTIONS_BY_PATTERN[chunk][pattern]
+                mask >>= 13
+                chunk += 1
+            return out
         if phase == BIDDING and not self.setup.simultaneous:
             if seat != (self.eldest + self.bid_count) % self.setup.players:
                 return []
@@ -425,21 +434,39 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         """Take ``action`` for ``seat``; an illegal action raises and changes nothing."""
         phase = self.phase
         if phase == PLAYING and seat == self.to_play and type(seat) is int:
-            if self.piles is None:
-                if action.kind == PLAY:
-                    card = action.value
+            card = -1
+            piles = self.piles
+            if piles is None:
+                value = action.value
+                if action.kind == PLAY and type(value) is int and 0 <= value < 54:
                     mask = self.legal_cache
                     if mask < 0:
                         mask = self._legal_mask(seat)
-                    if type(card) is int and 0 <= card < 54 and (mask >> card) & 1:
-                        self.events.append((seat, action))
-                        self._play_card(seat, card)
-                        return
+                    if (mask >> value) & 1:
+                        card = value
             elif action.kind == PLAY_PILE:
-                self.events.append((seat, action))
-                card = self.piles[seat][self.pile_pos[seat]]
+                card = piles[seat][self.pile_pos[seat]]
                 self.pile_pos[seat] += 1
-                self._play_card(seat, card)
+            if card >= 0:
+                # Play the card (the trick's completion is in play.py).
+                self.events.append((seat, action))
+                self.hands[seat] &= ~(1 << card)
+                self.legal_cache = -1
+                trick = self.trick
+                trick.append((seat, card))
+                trump = self.trump
+                if trump is not None and self.tables.suit_of[card] == trump:  # type: ignore[union-attr]
+                    self.trump_broken = True
+                active = self.active
+                if active is None:
+                    players = self.setup.players
+                    if len(trick) < players:
+                        self.to_play = seat + 1 if seat + 1 < players else 0
+                        return
+                elif len(trick) < sum(active):
+                    self.to_play = self.next_active(seat)
+                    return
+                self._finish_trick()
                 return
         elif phase == BIDDING and action.kind == BID and type(seat) is int:
             value = action.value
