@@ -89,3 +89,17 @@ def assert_illegal(
 def legal(state: GameState, seat: int) -> list[str]:
     """The legal actions of ``seat``, as text."""
     return [str(a) for a in state.legal_actions(seat)]
+
+
+def deal_from_eldest(state: GameState, hands: Sequence[str], turn_up: str | None) -> None:
+    """Deal ``hands`` listed in playing order: the eldest's first, then clockwise."""
+    n = state.players
+    per_seat = [""] * n
+    for i, cards in enumerate(hands):
+        per_seat[(state.eldest + i) % n] = cards
+    deal(state, per_seat, turn_up=turn_up)
+
+
+def seat_at(state: GameState, position: int) -> int:
+    """The seat ``position`` places clockwise from the eldest."""
+    return (state.eldest + position) % state.players

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, game, make_bids, play_cards
+from tests.helpers import act, at_hand, deal, deal_from_eldest, game, make_bids, play_cards, seat_at
 from tricktaker import GameState, IllegalActionError, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import HEARTS, format_card, parse_card
@@ -22,20 +22,6 @@ def hand_of_size(
     state = at_hand("blackout", players, size, options=options)
     assert state.hand_size == size
     return state
-
-
-def deal_from_eldest(state: GameState, hands: Sequence[str], turn_up: str | None) -> None:
-    """Deal ``hands`` listed in playing order: the eldest's first, then clockwise."""
-    n = state.players
-    per_seat = [""] * n
-    for i, cards in enumerate(hands):
-        per_seat[(state.eldest + i) % n] = cards
-    deal(state, per_seat, turn_up=turn_up)
-
-
-def seat_at(state: GameState, position: int) -> int:
-    """The seat ``position`` places clockwise from the eldest."""
-    return (state.eldest + position) % state.players
 
 
 def bids_from_eldest(state: GameState, values: Sequence[int]) -> None:

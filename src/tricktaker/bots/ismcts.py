@@ -33,8 +33,8 @@ import time
 
 from tricktaker.bots.determinize import Determinizer
 from tricktaker.bots.heuristic import HeuristicBot
-from tricktaker.bots.pimc import guess_bid, rollout_hand
-from tricktaker.engine.actions import BID, PLAY, Action
+from tricktaker.bots.pimc import SearchBot, guess_bid, rollout_hand
+from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 
@@ -56,7 +56,7 @@ class _Node:
         self.reward = 0.0  # total, for the seat that made the move into this node
 
 
-class ISMCTSBot:
+class ISMCTSBot(SearchBot):
     """Chooses bids and cards by information-set MCTS over sampled deals.
 
     ``iterations``: determinizations (tree descents and rollouts) per decision;
@@ -86,18 +86,6 @@ class ISMCTSBot:
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
-
-    def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action now")
-        if observation.rules.hooks is not None:
-            raise NotImplementedError(f"the ISMCTS bot does not play {observation.rules.id}")
-        if len(actions) == 1:
-            return actions[0]
-        if actions[0].kind not in (BID, PLAY):
-            return self.fallback.act(observation)
-        return self._search(observation, actions)
 
     # ----------------------------------------------------------------- search
 

@@ -106,7 +106,30 @@ def rollout_hand(state: GameState, seat: int) -> float:
     return float(result.hand_scores[seat])
 
 
-class PIMCBot:
+class SearchBot:
+    """What the search bots share: the checks before a search, and the fallback to the
+    heuristic bot for decisions they do not search (Caller Clag's calls)."""
+
+    name = "search"
+    fallback: HeuristicBot
+
+    def act(self, observation: Observation) -> Action:
+        actions = observation.legal_actions
+        if not actions:
+            raise ValueError(f"seat {observation.seat} has no legal action now")
+        if observation.rules.hooks is not None:
+            raise NotImplementedError(f"the {self.name} bot does not play {observation.rules.id}")
+        if len(actions) == 1:
+            return actions[0]
+        if actions[0].kind not in (BID, PLAY):
+            return self.fallback.act(observation)
+        return self._search(observation, actions)
+
+    def _search(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
+        raise NotImplementedError
+
+
+class PIMCBot(SearchBot):
     """Chooses bids and cards by rollouts over sampled deals.
 
     ``determinizations``: deals sampled per decision; ``rollouts``: a cap on the
@@ -135,18 +158,6 @@ class PIMCBot:
         self.rollouts = rollouts
         self.min_determinizations = min_determinizations
         self.fallback = HeuristicBot(seed)
-
-    def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action now")
-        if observation.rules.hooks is not None:
-            raise NotImplementedError(f"the PIMC bot does not play {observation.rules.id}")
-        if len(actions) == 1:
-            return actions[0]
-        if actions[0].kind not in (BID, PLAY):
-            return self.fallback.act(observation)
-        return self._search(observation, actions)
 
     def _search(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
         count = min(
