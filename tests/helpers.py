@@ -11,6 +11,21 @@ from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, bid, play
 
+OH_HELL_GAMES = (
+    "blackout",
+    "bluke",
+    "caller_clag",
+    "clag",
+    "coop_blackout",
+    "jabberwocky",
+    "kachuful",
+    "la_podrida",
+    "romanian_whist",
+    "seven_truf",
+    "up_and_down_the_river",
+)
+"""The shipped games of the Oh Hell family (RULES.md), in id order."""
+
 
 def game(
     name: str,

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import OH_HELL_GAMES
 from tricktaker import (
     ChanceOutcome,
     GameRecord,
@@ -43,21 +44,6 @@ from tricktaker.engine.actions import Action, bid, play
 
 # --------------------------------------------------------------- configurations
 
-OH_HELL_GAMES: Final = frozenset(
-    {
-        "blackout",
-        "bluke",
-        "caller_clag",
-        "clag",
-        "coop_blackout",
-        "jabberwocky",
-        "kachuful",
-        "la_podrida",
-        "romanian_whist",
-        "seven_truf",
-        "up_and_down_the_river",
-    }
-)
 """The games whose rules (RULES.md "The Oh Hell family") these checks know in detail.
 Other games (Pluck, Buckup, Euchre) get the engine-wide checks only: turn order, refused
 actions, records, clones and no other seat's cards in an observation."""

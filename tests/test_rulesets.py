@@ -7,24 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import OH_HELL_GAMES
 from tricktaker import RulesetError, list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import RANK_LABELS, card_rank
 from tricktaker.rules.ruleset import Ruleset
 
-PRESETS = [
-    "blackout",
-    "bluke",
-    "caller_clag",
-    "clag",
-    "coop_blackout",
-    "jabberwocky",
-    "kachuful",
-    "la_podrida",
-    "romanian_whist",
-    "seven_truf",
-    "up_and_down_the_river",
-]
+PRESETS = list(OH_HELL_GAMES)
 
 PLAYER_COUNTS = {
     "blackout": range(2, 8),

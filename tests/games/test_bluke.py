@@ -6,11 +6,20 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tests.helpers import at_hand, deal, deal_from_eldest, game, make_bids, play_cards, seat_at
-from tricktaker import GameState, IllegalActionError, RulesetError, load_ruleset, new_game
+from tests.helpers import (
+    assert_illegal,
+    at_hand,
+    deal,
+    deal_from_eldest,
+    game,
+    make_bids,
+    play_cards,
+    seat_at,
+)
+from tricktaker import GameState, RulesetError, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import HEARTS, HIGH_JOKER, LOW_JOKER, card_set, format_card, parse_card
-from tricktaker.engine.actions import Action, bid, play
+from tricktaker.engine.actions import bid, play
 
 NJ = {"new_jersey": True}
 
@@ -33,17 +42,6 @@ def hand_of_size(
 
 def legal_cards(state: GameState, seat: int) -> set[str]:
     return {format_card(a.value) for a in state.legal_actions(seat) if isinstance(a.value, int)}
-
-
-def assert_illegal(state: GameState, seat: int, action: Action, rule: str) -> None:
-    """The action raises IllegalActionError naming ``rule`` and changes nothing."""
-    before = state.record().dumps()
-    views = [state.observe(s) for s in range(state.players)]
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(seat, action)
-    assert rule in info.value.rule
-    assert state.record().dumps() == before
-    assert [state.observe(s) for s in range(state.players)] == views
 
 
 def one_card_trick(
