@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= blackout
 
-.PHONY: setup play test lint bench clean
+.PHONY: setup play test lint bench bench-search clean
 
 $(BIN)/tricktaker: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ test: lint
 bench: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/throughput.py
+
+bench-search: setup
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python bench/search_speed.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

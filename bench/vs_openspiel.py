@@ -13,7 +13,7 @@ With ``--vs-random`` each deal is played four times, our bot at one seat (0, 1, 
 turn) and uniformly random players at the other three.
 
     .venv/bin/python bench/vs_openspiel.py [--bot heuristic] [--hands 1000] [--sims 1000]
-        [--vs-random] [--seed 0] [--json] [--quick]
+        [--vs-random] [--seed 0] [--workers 2] [--json] [--quick]
 
 Needs OpenSpiel (``pip install -e '.[bench]'``). See ``bench/README.md``.
 """
@@ -21,16 +21,18 @@ Needs OpenSpiel (``pip install -e '.[bench]'``). See ``bench/README.md``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import math
+import multiprocessing
 import platform
 import random
 import re
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -229,6 +231,73 @@ def random_chooser(seed: int) -> Chooser:
     return choose
 
 
+@dataclass(frozen=True)
+class DealJob:
+    """One duplicate deal to play in every seating."""
+
+    index: int
+    chance: tuple[int, ...]
+    bot: str
+    sims: int
+    seed: int
+    vs_random: bool
+
+
+_GAME: dict[str, Any] = {}
+
+
+def _game() -> tuple[Any, OhHellAdapter]:
+    """This process's OpenSpiel game and adapter (made once per worker)."""
+    if not _GAME:
+        import pyspiel
+
+        game = pyspiel.load_game(OPENSPIEL_GAME, OPENSPIEL_PARAMS)
+        check_game(game)
+        _GAME["game"], _GAME["adapter"] = game, OhHellAdapter()
+    return _GAME["game"], _GAME["adapter"]
+
+
+def play_deal(job: DealJob) -> Match:
+    """Play one deal in every seating; the deal's part of the match."""
+    game, adapter = _game()
+    seatings = RANDOM_SEATINGS if job.vs_random else ISMCTS_SEATINGS
+    match = Match(ours=Side(job.bot), theirs=Side(""))
+    ours_points: list[float] = []
+    theirs_points: list[float] = []
+    for play, seating in enumerate(seatings):
+        choosers: list[Chooser] = []
+        for seat in range(PLAYERS):
+            seat_seed = mix(job.seed, job.index, play, seat)
+            if seat in seating:
+                choosers.append(our_chooser(job.bot, seat_seed, seat, adapter, match.ours))
+            elif job.vs_random:
+                choosers.append(random_chooser(seat_seed))
+            else:
+                choosers.append(ismcts_chooser(game, seat_seed, job.sims))
+        points, exact = play_hand(game, job.chance, choosers, seating, match)
+        for seat in range(PLAYERS):
+            side = match.ours if seat in seating else match.theirs
+            side.record(points[seat], exact[seat])
+            (ours_points if seat in seating else theirs_points).append(points[seat])
+    match.per_deal_ours.append(statistics.fmean(ours_points))
+    match.per_deal_theirs.append(statistics.fmean(theirs_points))
+    match.per_deal_diff.append(match.per_deal_ours[-1] - match.per_deal_theirs[-1])
+    return match
+
+
+def merge(total: Match, part: Match) -> None:
+    """Add one deal's results to the match."""
+    for mine, theirs in ((total.ours, part.ours), (total.theirs, part.theirs)):
+        mine.points += theirs.points
+        mine.exact += theirs.exact
+        mine.move_seconds += theirs.move_seconds
+        mine.adapter_seconds += theirs.adapter_seconds
+    total.per_deal_diff += part.per_deal_diff
+    total.per_deal_ours += part.per_deal_ours
+    total.per_deal_theirs += part.per_deal_theirs
+    total.hands += part.hands
+
+
 def run(
     *,
     bot: str,
@@ -236,48 +305,37 @@ def run(
     sims: int,
     seed: int,
     vs_random: bool,
+    workers: int = 1,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
-    """Play the match and return its summary (see :func:`report`)."""
-    import pyspiel
-
-    game = pyspiel.load_game(OPENSPIEL_GAME, OPENSPIEL_PARAMS)
-    check_game(game)
-    adapter = OhHellAdapter()
+    """Play the match and return its summary (see :func:`report`). The deals and every
+    bot's seed depend only on ``seed``, so ``workers`` changes only the time taken."""
+    _game()
     make_bot(bot, seed=0)  # fail early on an unknown name
     seatings = RANDOM_SEATINGS if vs_random else ISMCTS_SEATINGS
     opponent = "random" if vs_random else f"openspiel_ismcts_{sims}"
     deals = max(1, math.ceil(hands / len(seatings)))
     match = Match(ours=Side(bot), theirs=Side(opponent))
     deal_rng = random.Random(mix(seed, 0xDEA1))
+    jobs = [
+        DealJob(deal, tuple(deal_actions(deal_rng)), bot, sims, seed, vs_random)
+        for deal in range(deals)
+    ]
     started = last_note = time.perf_counter()
-    for deal in range(deals):
-        chance = deal_actions(deal_rng)
-        ours_points: list[float] = []
-        theirs_points: list[float] = []
-        for play, seating in enumerate(seatings):
-            choosers: list[Chooser] = []
-            for seat in range(PLAYERS):
-                seat_seed = mix(seed, deal, play, seat)
-                if seat in seating:
-                    choosers.append(our_chooser(bot, seat_seed, seat, adapter, match.ours))
-                elif vs_random:
-                    choosers.append(random_chooser(seat_seed))
-                else:
-                    choosers.append(ismcts_chooser(game, seat_seed, sims))
-            points, exact = play_hand(game, chance, choosers, seating, match)
-            for seat in range(PLAYERS):
-                side = match.ours if seat in seating else match.theirs
-                side.record(points[seat], exact[seat])
-                (ours_points if seat in seating else theirs_points).append(points[seat])
-        match.per_deal_ours.append(statistics.fmean(ours_points))
-        match.per_deal_theirs.append(statistics.fmean(theirs_points))
-        match.per_deal_diff.append(match.per_deal_ours[-1] - match.per_deal_theirs[-1])
-        now = time.perf_counter()
-        if progress is not None and (now - last_note >= progress_seconds or deal == deals - 1):
-            last_note = now
-            progress(progress_line(match, deal + 1, deals, now - started))
+    with contextlib.ExitStack() as stack:
+        parts: Iterator[Match]
+        if workers > 1:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(workers))
+            parts = pool.imap(play_deal, jobs)
+        else:
+            parts = map(play_deal, jobs)
+        for done, part in enumerate(parts, 1):
+            merge(match, part)
+            now = time.perf_counter()
+            if progress is not None and (now - last_note >= progress_seconds or done == deals):
+                last_note = now
+                progress(progress_line(match, done, deals, now - started))
     summary = report(match, deals=deals, seatings=seatings)
     summary["config"] = {
         "bot": bot,
@@ -286,6 +344,7 @@ def run(
         "sims": None if vs_random else sims,
         "seed": seed,
         "vs_random": vs_random,
+        "workers": workers,
         "ismcts": None
         if vs_random
         else {
@@ -393,6 +452,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--vs-random", action="store_true", help="one seat ours, three uniformly random"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes playing deals in parallel"
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quick", action="store_true", help="smoke run: 8 hands, 100 sims")
     parser.add_argument(
@@ -401,8 +463,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.sims = 8, 100
-    if args.hands < 1 or args.sims < 1:
-        parser.error("--hands and --sims must be positive")
+    if args.hands < 1 or args.sims < 1 or args.workers < 1:
+        parser.error("--hands, --sims and --workers must be positive")
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -414,6 +476,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sims=args.sims,
         seed=args.seed,
         vs_random=args.vs_random,
+        workers=args.workers,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )

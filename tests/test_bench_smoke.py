@@ -4,6 +4,7 @@ no OpenSpiel needed), so the benchmark cannot rot unnoticed."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 from pathlib import Path
@@ -70,3 +71,69 @@ def test_main_reports_tricktaker_without_openspiel(
     assert "NOT AVAILABLE" in out
     assert "median tricktaker" in out
     assert "state.observe(seat)" in out
+
+
+# ------------------------------------------------------------ bench/search_speed.py
+
+
+def _load_bench_module(name: str) -> ModuleType:
+    """A bench script as a module (``search_speed`` imports its neighbours by name)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BENCH_SCRIPT.with_name(f"{name}.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_load_bench_module("openspiel_adapter")
+_load_bench_module("vs_openspiel")
+search_speed = _load_bench_module("search_speed")
+
+
+def test_search_positions_cover_the_hand() -> None:
+    """Our side alone: every phase's positions are decisions with a choice."""
+    rules = _load_bench_module("openspiel_adapter").OhHellAdapter().rules
+    positions = search_speed.make_positions(rules, 2, seed=1)
+    assert list(positions) == ["bid", "early", "mid", "late"]
+    for phase, first, _ in search_speed.PHASES:
+        for k, position in enumerate(positions[phase]):
+            state = position.state
+            assert position.openspiel is None
+            assert state.to_act() == (position.seat,)
+            assert len(position.observation.legal_actions) >= 2
+            assert position.next_action in position.observation.legal_actions
+            played = 4 * 12 - sum(hand.bit_count() for hand in state.hands)
+            made = sum(b is not None for b in state.bids) + played
+            assert made == first + k
+            assert state.phase_name == ("bidding" if phase == "bid" else "playing")
+
+
+def test_search_speed_runs_without_openspiel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
+    assert search_speed.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "NOT AVAILABLE" in out
+    for label in ("ISMCTSBot iterations/s", "PIMCBot rollouts/s", "Determinizer(obs)"):
+        assert label in out
+    assert "vary by" in out
+
+
+def test_search_speed_beside_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    assert search_speed.main(["--quick", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    rows = {(r["metric"], r["phase"]): r for r in summary["rows"]}
+    assert len(rows) == 9 * 4
+    for metric in ("ismcts", "pimc", "random_playout", "sample", "clone", "apply"):
+        for phase in ("bid", "early", "mid", "late"):
+            row = rows[metric, phase]
+            assert row["tricktaker"] > 0
+            assert row["openspiel"] > 0
+            assert row["speed_ratio"] > 0
+    assert rows["determinizer", "mid"]["openspiel"] is None

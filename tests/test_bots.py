@@ -3,13 +3,25 @@ are reproducible from their seed, and the heuristic bot plays better than random
 
 from __future__ import annotations
 
+import re
 import statistics
 
 import pytest
 
 from tests.helpers import at_hand, deal, make_bids
 from tricktaker import GameState, Observation, list_rulesets, load_ruleset, new_game
-from tricktaker.bots import BOT_NAMES, Bot, HeuristicBot, RandomBot, make_bot, play_game
+from tricktaker.bots import (
+    BOT_NAMES,
+    LEVELS,
+    Bot,
+    HeuristicBot,
+    ISMCTSBot,
+    PIMCBot,
+    RandomBot,
+    make_bot,
+    parse_bot_spec,
+    play_game,
+)
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, play
 
@@ -95,6 +107,42 @@ def test_make_bot_by_name() -> None:
         make_bot("grandmaster")
     assert "random" in str(info.value)
     assert "heuristic" in str(info.value)
+
+
+def test_levels_name_bots_with_budgets() -> None:
+    """Difficulty levels (issue 4): easy, medium and hard name bots of rising strength."""
+    assert isinstance(make_bot("easy"), HeuristicBot)
+    assert isinstance(make_bot("medium"), PIMCBot)
+    hard = make_bot("hard", seed=2)
+    assert isinstance(hard, ISMCTSBot)
+    assert hard.time_budget is not None
+    assert hard.time_budget <= 1.0
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+
+
+def test_bot_settings_are_parsed_and_checked() -> None:
+    bot = make_bot("ismcts:iterations=50:exploration=0.5", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.exploration, bot.time_budget) == (50, 0.5, None)
+    assert parse_bot_spec("hard:iterations=20") == (
+        "ismcts",
+        {"iterations": 20, "time_budget": 1.0},
+    )
+    pimc = make_bot("pimc:time_budget=0.25")
+    assert isinstance(pimc, PIMCBot)
+    assert pimc.time_budget == 0.25
+    problems = {
+        "ismcts:depth=3": "ismcts has no setting 'depth' (settings: iterations",
+        "ismcts:iterations": "write each setting as :KEY=VALUE",
+        "ismcts:iterations=many": "iterations must be a whole number, not 'many'",
+        "pimc:time_budget=soon": "time_budget must be a number, not 'soon'",
+        "ismcts:iterations=0": "iterations must be at least 1",
+        "random:budget=1": "random has no setting 'budget' (settings: none)",
+        "expert": "unknown bot 'expert'; the bots are: random, heuristic, pimc, ismcts, easy",
+    }
+    for spec, message in problems.items():
+        with pytest.raises(ValueError, match=re.escape(message)):
+            make_bot(spec)
 
 
 def test_play_game_needs_one_bot_per_seat() -> None:

@@ -11,9 +11,10 @@ import pytest
 from tests.helpers import at_hand, deal, make_bids, play_cards
 from tricktaker import GameState, load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.determinize import Determinizer, known_voids, sample_state
+from tricktaker.bots.determinize import Determinizer, _replay, _start, known_voids, sample_state
 from tricktaker.cards import card_set, cards_of, parse_card
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.setup import Setup
 from tricktaker.rules.ruleset import list_rulesets
 
 OH_HELL = [name for name in list_rulesets() if load_ruleset(name).hooks is None]
@@ -203,6 +204,44 @@ def test_random_games_sample_consistent_states(name: str) -> None:
                     check_sample(obs, sample_state(obs, rng))
                 state.apply(seat, bots[seat].act(obs))
                 step += 1
+
+
+@pytest.mark.parametrize("name", OH_HELL)
+def test_reused_replays_equal_full_replays(name: str) -> None:
+    """Later samples copy the first replayed state and swap the hidden cards: each must
+    be the state a full replay of the hand with the same cards gives."""
+    rules = load_ruleset(name)
+    players = min(4, rules.player_counts[-1])
+    state = new_game(rules, players=players, seed=11)
+    bots = [make_bot("heuristic", seed=s) for s in range(players)]
+    rng = random.Random(name)
+    reused = 0
+    for step in range(90):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if step % 3 == 0:
+            sampler = Determinizer(obs)
+            sampler.sample(rng)
+            for _ in range(2):
+                fast = sampler.sample(rng)
+                check_sample(obs, fast)
+                if sampler.template is None:
+                    continue
+                reused += 1
+                full = _start(obs, sampler.setup)
+                turn_up = obs.turn_up if sampler.main_turn_up else None
+                _replay(full, obs, [d[:] for d in fast.dealt], turn_up, rng, None)
+                for field in ("hands", "bids", "trick", "tricks_won", "leader", "phase", "trump"):
+                    assert getattr(fast, field) == getattr(full, field), field
+                for s in range(players):
+                    assert fast.legal_actions(s) == full.legal_actions(s)
+        state.apply(seat, bots[seat].act(obs))
+    assert reused or Setup.of(rules, players).simultaneous or name == "caller_clag"
 
 
 # ------------------------------------------------------------ uniformity

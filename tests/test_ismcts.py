@@ -49,15 +49,6 @@ def test_ismcts_plays_every_oh_hell_game_legally(name: str) -> None:
     assert state.history
 
 
-def test_ismcts_refuses_games_with_hooks() -> None:
-    state = new_game(load_ruleset("pluck"), players=3, seed=0)
-    while state.is_chance():
-        state.apply_chance()
-    seat = next(s for s in range(3) if state.observe(s).legal_actions)
-    with pytest.raises(NotImplementedError, match="pluck"):
-        ISMCTSBot().act(state.observe(seat))
-
-
 def test_ismcts_rejects_a_zero_budget() -> None:
     with pytest.raises(ValueError, match="iterations"):
         ISMCTSBot(iterations=0)

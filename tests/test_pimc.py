@@ -36,15 +36,6 @@ def test_pimc_plays_every_oh_hell_game_to_the_end(name: str) -> None:
     assert state.is_terminal()
 
 
-def test_pimc_refuses_games_with_hooks() -> None:
-    state = new_game(load_ruleset("pluck"), players=3, seed=0)
-    while state.is_chance():
-        state.apply_chance()
-    seat = next(s for s in range(3) if state.observe(s).legal_actions)
-    with pytest.raises(NotImplementedError, match="pluck"):
-        PIMCBot().act(state.observe(seat))
-
-
 def test_pimc_is_deterministic_given_its_seed() -> None:
     def record(seed: int) -> str:
         state = new_game(load_ruleset("jabberwocky"), players=4, seed=5)

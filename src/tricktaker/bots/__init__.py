@@ -1,7 +1,7 @@
 """Bots: they see an Observation, never a GameState."""
 
 from tricktaker.bots import buckup_policy, euchre_policy, pluck_policy
-from tricktaker.bots.base import BOT_NAMES, Bot, make_bot, play_game
+from tricktaker.bots.base import BOT_NAMES, LEVELS, Bot, make_bot, parse_bot_spec, play_game
 from tricktaker.bots.determinize import Determinizer, sample_state
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.ismcts import ISMCTSBot
@@ -10,6 +10,7 @@ from tricktaker.bots.random_bot import RandomBot
 
 __all__ = [
     "BOT_NAMES",
+    "LEVELS",
     "Bot",
     "Determinizer",
     "HeuristicBot",
@@ -19,6 +20,7 @@ __all__ = [
     "buckup_policy",
     "euchre_policy",
     "make_bot",
+    "parse_bot_spec",
     "play_game",
     "pluck_policy",
     "sample_state",

@@ -1,9 +1,15 @@
-"""The bot interface, the registry of bots by name, and a loop that plays a game with bots."""
+"""The bot interface, the registry of bots by name, and a loop that plays a game with bots.
+
+A bot is named by its kind (``random``, ``heuristic``, ``pimc``, ``ismcts``) or by a
+difficulty level (``easy``, ``medium``, ``hard``), optionally followed by settings of
+its budget, each ``:KEY=VALUE`` (``ismcts:iterations=800``, ``pimc:time_budget=0.5``).
+"""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
@@ -20,7 +26,7 @@ class Bot(Protocol):
         ...
 
 
-def _registry() -> dict[str, Callable[[int], Bot]]:
+def _registry() -> dict[str, Callable[..., Bot]]:
     from tricktaker.bots.heuristic import HeuristicBot
     from tricktaker.bots.ismcts import ISMCTSBot
     from tricktaker.bots.pimc import PIMCBot
@@ -30,14 +36,74 @@ def _registry() -> dict[str, Callable[[int], Bot]]:
 
 
 BOT_NAMES = ("random", "heuristic", "pimc", "ismcts")
+"""The kinds of bot."""
+
+LEVELS: dict[str, str] = {
+    "easy": "heuristic",
+    "medium": "pimc",
+    "hard": "ismcts:iterations=600:time_budget=1.0",
+}
+"""Difficulty levels and the bot each one is. ``hard`` is the strongest bot; its budget
+keeps it under about a second a move on the largest hands (the time limit only cuts
+searches that would run longer, so on smaller hands it is deterministic)."""
+
+
+def _value(spec: str, param: inspect.Parameter, text: str) -> Any:
+    """The setting's value, converted to the type its parameter is annotated with."""
+    annotation = str(param.annotation)
+    convert: Callable[[str], Any] = int if annotation.startswith("int") else float
+    if "float" not in annotation and "int" not in annotation:
+        convert = str
+    try:
+        return convert(text)
+    except ValueError:
+        kind = "a whole number" if convert is int else "a number"
+        raise ValueError(f"bot {spec!r}: {param.name} must be {kind}, not {text!r}") from None
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """A bot's kind and settings from ``NAME[:KEY=VALUE]...`` (levels expanded).
+
+    >>> parse_bot_spec("ismcts:iterations=800")
+    ('ismcts', {'iterations': 800})
+    >>> parse_bot_spec("hard:time_budget=0.5")
+    ('ismcts', {'iterations': 600, 'time_budget': 0.5})
+    """
+    name, *settings = spec.strip().split(":")
+    if name in LEVELS:
+        name, base = parse_bot_spec(LEVELS[name])
+    else:
+        base = {}
+    factories = _registry()
+    if name not in factories:
+        known = ", ".join([*factories, *LEVELS])
+        raise ValueError(f"unknown bot {name!r}; the bots are: {known}")
+    params = inspect.signature(factories[name]).parameters
+    allowed = [p for p in params if p != "seed"]
+    for item in settings:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"bot {spec!r}: write each setting as :KEY=VALUE, not {item!r}")
+        if key not in allowed:
+            accepted = ", ".join(allowed) or "none"
+            raise ValueError(f"bot {spec!r}: {name} has no setting {key!r} (settings: {accepted})")
+        base[key] = _value(spec, params[key], text.strip())
+    return name, base
 
 
 def make_bot(name: str, *, seed: int = 0) -> Bot:
-    """A bot by name (``random``, ``heuristic``, ``pimc``), seeded for reproducible choices."""
-    factories = _registry()
-    if name not in factories:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(factories)}")
-    return factories[name](seed)
+    """A bot by name or level, with settings (see the module notes), seeded for
+    reproducible choices.
+
+    >>> make_bot("ismcts:iterations=50", seed=1).iterations
+    50
+    """
+    kind, settings = parse_bot_spec(name)
+    try:
+        return _registry()[kind](seed, **settings)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bot {name!r}: {exc}") from None
 
 
 def play_game(state: GameState, bots: Sequence[Bot], *, until_hand_end: bool = False) -> None:

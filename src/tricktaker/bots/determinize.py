@@ -169,6 +169,8 @@ class Determinizer:
             self.exact, ways = False, 1
         if ways == 0:
             raise ValueError("no deal is consistent with the observation")
+        self.reuse = self._public_replay()
+        self.template: GameState | None = None
 
     # ------------------------------------------------------------- counting
 
@@ -272,8 +274,29 @@ class Determinizer:
 
     # ------------------------------------------------------------- building
 
+    def _public_replay(self) -> bool:
+        """Whether replaying the hand depends on nothing hidden but the cards: every bid
+        made is known, the trump is known, no piles and no call. Then every sample is the
+        same replayed state with other cards in the hidden hands (see :meth:`sample`)."""
+        obs = self.obs
+        return (
+            obs.phase in ("bidding", "playing")
+            and not obs.pile
+            and obs.call is None
+            and obs.trump_known
+            and obs.hand is not None
+            and all(b is not None for b, made in zip(obs.bids, obs.bid_made, strict=True) if made)
+            and (self.main_turn_up or self.setup.trump_method != "turn_up")
+        )
+
     def sample(self, rng: random.Random, *, guess_bid: BidGuess | None = None) -> GameState:
-        """A complete state consistent with the observation."""
+        """A complete state consistent with the observation.
+
+        The first sample is built by replaying the hand's actions after dealing the
+        sampled cards. When the replay depends on nothing hidden but the cards
+        (:meth:`_public_replay`), later samples copy that state and put other sampled
+        cards in the hidden hands, which gives the state a replay would give, faster.
+        """
         obs, setup = self.obs, self.setup
         held, rest = self.sample_cards(rng)
         if obs.hand is not None:
@@ -281,12 +304,23 @@ class Determinizer:
             rng.shuffle(own)
             held[obs.seat] = own
         dealt = [self.played[s] + held[s] for s in range(obs.players)]
+        template = self.template
+        if template is not None:
+            state = template.clone()
+            for s in self.hidden_seats:
+                state.hands[s] = sum(1 << c for c in held[s])
+                state.dealt[s] = dealt[s]
+            state.legal_cache = -1
+            state.bid_cache = None
+            return state
         if self.main_turn_up:
             turn_up = obs.turn_up
         else:
             turn_up = rest[0] if rest and setup.trump_method == "turn_up" else None
         state = _start(obs, setup)
         _replay(state, obs, dealt, turn_up, rng, guess_bid)
+        if self.reuse:
+            self.template = state.clone()
         return state
 
 

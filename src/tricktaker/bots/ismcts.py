@@ -1,25 +1,27 @@
-"""An information-set Monte Carlo tree search (ISMCTS) bot for the Oh Hell family.
+"""An information-set Monte Carlo tree search (ISMCTS) bot for every game on the engine.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). One tree is grown per
 decision, from the deciding seat's point of view. Each iteration
 
-1. samples a complete state consistent with the seat's observation
-   (:mod:`tricktaker.bots.determinize`, hidden bids guessed as the PIMC bot does);
+1. samples a complete state consistent with the seat's observation (the game's
+   determinizer, see :mod:`tricktaker.bots.gamesearch`);
 2. descends the tree: every node is a point in the hand's public action sequence, and
    its children are the (seat, action) moves seen from it. Only the moves legal in this
    sampled state are candidates, so each child also counts how often it was
    *available*, and UCB1 uses that count in place of the parent's visits (the
    "subset-armed bandit"). A child is scored for the seat that made the move;
-3. expands one untried move, then plays the rest of the HAND with the PIMC bot's fast
-   greedy rollout policy (:func:`tricktaker.bots.pimc.rollout_hand`);
-4. backs up every seat's hand score, normalized as ``score / (10 + hand size)`` (in a
-   cooperative game: whether everyone was exact, as the PIMC rollout scores it).
+3. expands one untried move, then plays the rest of the HAND with the game's fast
+   rollout policy (:func:`tricktaker.bots.pimc.rollout_hand`);
+4. backs up every seat's reward for the hand (the game's, e.g. an Oh Hell score over
+   ``10 + hand size``; in a cooperative game whether everyone was exact).
 
-Bids are searched too. Chance steps inside the hand (a second deck's trump card,
-shuffled piles) are drawn from a per-iteration seed given to the sampled state. With
-simultaneous bids the deciding seat always moves first in the tree; other seats' hidden
-bids are still tree moves (a single-observer limitation). Caller Clag's calls are left
-to the heuristic bot. The final choice is the most visited root move.
+Every searched decision (bids and cards; plucks, auction bids, discards, stay or fold
+and draws in the hook games) is a tree move. Chance steps inside the hand (a second
+deck's trump card, shuffled piles, a Buckup draw) are drawn from a per-iteration seed
+given to the sampled state. With simultaneous bids the deciding seat always moves
+first in the tree; other seats' hidden bids are still tree moves (a single-observer
+limitation). Caller Clag's calls are left to the heuristic bot. The final choice is
+the most visited root move.
 
 The search is deterministic given the seed and ``iterations``, unless a ``time_budget``
 (seconds per decision) stops it earlier.
@@ -31,9 +33,9 @@ import math
 import random
 import time
 
-from tricktaker.bots.determinize import Determinizer
+from tricktaker.bots.gamesearch import GameSearch, sample_weight
 from tricktaker.bots.heuristic import HeuristicBot
-from tricktaker.bots.pimc import SearchBot, guess_bid, rollout_hand
+from tricktaker.bots.pimc import SearchBot, rollout_hand
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
@@ -47,13 +49,18 @@ Move = tuple[int, Action]
 class _Node:
     """A tree node: the statistics of the move that leads to it, and its children."""
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("avail", "children", "reward", "visits", "weight")
 
     def __init__(self) -> None:
         self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.avail = 1
-        self.reward = 0.0  # total, for the seat that made the move into this node
+        self.weight = 0.0  # total weight of the samples that visited it
+        self.reward = 0.0  # weighted total, for the seat that made the move into this node
+
+    def mean(self) -> float:
+        """The weighted mean reward of the move (0 before any weight is seen)."""
+        return self.reward / self.weight if self.weight > 0 else 0.0
 
 
 class ISMCTSBot(SearchBot):
@@ -61,7 +68,9 @@ class ISMCTSBot(SearchBot):
 
     ``iterations``: determinizations (tree descents and rollouts) per decision;
     ``time_budget``: seconds per decision after which no further iteration starts (makes
-    the bot depend on machine speed); ``exploration``: the UCB1 constant.
+    the bot depend on machine speed); ``exploration``: the UCB1 constant; ``weighted``:
+    weigh each sample by how likely the others' bids were with its cards (the game's
+    bid model, :func:`~tricktaker.bots.gamesearch.sample_weight`; 0 turns it off).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -76,6 +85,7 @@ class ISMCTSBot(SearchBot):
         time_budget: float | None = None,
         *,
         exploration: float = 0.7,
+        weighted: int = 1,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -83,23 +93,24 @@ class ISMCTSBot(SearchBot):
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
+        self.weighted = bool(weighted)
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
 
     # ----------------------------------------------------------------- search
 
-    def _search(self, obs: Observation, actions: tuple[Action, ...]) -> Action:
+    def _search(self, obs: Observation, actions: tuple[Action, ...], game: GameSearch) -> Action:
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        sampler = Determinizer(obs)
+        sampler = game.determinizer(obs)
         root = _Node()
         seat = obs.seat
-        scale = 10.0 + obs.hand_size
         self.last_iterations = 0
         while self.last_iterations < self.iterations:
-            state = sampler.sample(self.rng, guess_bid=guess_bid)
+            state = sampler.sample(self.rng)
             state.seed = self.rng.getrandbits(62)  # fresh chance steps for this iteration
-            self._iterate(state, root, seat, scale)
+            weight = sample_weight(sampler, state) if self.weighted else 1.0
+            self._iterate(state, root, seat, game, weight)
             self.last_iterations += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -108,11 +119,13 @@ class ISMCTSBot(SearchBot):
             child = root.children.get((seat, actions[index]))
             if child is None or not child.visits:
                 return (0, 0.0, -index)
-            return (child.visits, child.reward / child.visits, -index)
+            return (child.visits, child.mean(), -index)
 
         return actions[max(range(len(actions)), key=rank)]
 
-    def _iterate(self, state: GameState, root: _Node, me: int, scale: float) -> None:
+    def _iterate(
+        self, state: GameState, root: _Node, me: int, game: GameSearch, weight: float
+    ) -> None:
         """One determinized descent, expansion, rollout and backup."""
         start = state.hands_played
         node = root
@@ -137,11 +150,12 @@ class ISMCTSBot(SearchBot):
             move, node = self._select(node, moves)
             state.apply(seat, move[1])
             path.append((node, seat))
-        rollout_hand(state, me)
-        rewards = _rewards(state, scale)
+        rollout_hand(state, game)
+        rewards = game.rewards(state)
         for visited, mover in path:
             visited.visits += 1
-            visited.reward += rewards[mover]
+            visited.weight += weight
+            visited.reward += weight * rewards[mover]
 
     def _select(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node]:
         """The available child with the best UCB1 score (availability counts)."""
@@ -151,20 +165,8 @@ class ISMCTSBot(SearchBot):
         for move in moves:
             child = node.children[move]
             child.avail += 1
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
+            score = child.mean() + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = (move, child), score
         assert best is not None
         return best
-
-
-def _rewards(state: GameState, scale: float) -> list[float]:
-    """Each seat's normalized result for the hand just scored."""
-    result = state.history[-1]
-    if state.setup.cooperative:
-        exact = sum(b == t for b, t in zip(result.bids, result.tricks, strict=True))
-        value = float(result.all_exact) + 0.01 * exact
-        return [value] * state.players
-    return [score / scale for score in result.hand_scores]

@@ -15,6 +15,7 @@ from rich.text import Text
 from tricktaker.arena import ArenaConfig, ArenaResult, BotResult, check_config, run_arena
 
 from .common import (
+    BOTS_HELP,
     GameArgument,
     GameOptions,
     fail,
@@ -33,8 +34,7 @@ def arena(
             "--bots",
             "-b",
             metavar="B1,B2,...",
-            help="One bot per seat, comma separated (random, heuristic); they rotate"
-            " through the seats.",
+            help=f"One bot per seat, comma separated ({BOTS_HELP}); they rotate through the seats.",
             show_default=False,
         ),
     ],

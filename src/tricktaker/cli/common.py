@@ -129,6 +129,13 @@ def make_bots(names: Mapping[int, str], game_seed: int) -> dict[int, Bot]:
     return bots
 
 
+BOTS_HELP = (
+    "bots: random, heuristic, pimc, ismcts, or a level: easy, medium, hard;"
+    " budgets as NAME:KEY=VALUE, e.g. ismcts:iterations=800"
+)
+"""What the ``--bots`` options accept."""
+
+
 def split_names(text: str) -> list[str]:
     """``"random, heuristic"`` as ``["random", "heuristic"]``."""
     return [part.strip() for part in text.split(",") if part.strip()]

@@ -30,6 +30,7 @@ from tricktaker.engine.actions import (
 )
 
 from .common import (
+    BOTS_HELP,
     GameArgument,
     GameOptions,
     default_players,
@@ -312,7 +313,7 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot for the other seats, or a comma list with one per other seat.",
+            help=f"Bot for the other seats, or a comma list with one per other seat ({BOTS_HELP}).",
         ),
     ] = "heuristic",
     record: Annotated[

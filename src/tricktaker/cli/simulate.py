@@ -17,6 +17,7 @@ from tricktaker.engine import GameState
 from tricktaker.rules import Ruleset
 
 from .common import (
+    BOTS_HELP,
     GameArgument,
     GameOptions,
     default_players,
@@ -74,7 +75,7 @@ def simulate(
             "--bots",
             "-b",
             metavar="B1,B2,...",
-            help="One bot per seat, comma separated (random, heuristic). Default: heuristic.",
+            help=f"One bot per seat, comma separated ({BOTS_HELP}). Default: heuristic.",
             show_default=False,
         ),
     ] = None,

@@ -1,0 +1,92 @@
+"""What the search bots need to know about each game, registered by the game's hooks.
+
+The search bots (:mod:`tricktaker.bots.pimc`, :mod:`tricktaker.bots.ismcts`) are the
+same for every game; a :class:`GameSearch` supplies the game-specific parts:
+
+- ``determinizer(obs)``: an object whose ``sample(rng)`` returns a complete
+  :class:`GameState` the observing seat cannot tell apart from the real one (its
+  cards, every card it has seen, the voids shown, the public and its own private
+  actions of the hand so far), with everything hidden sampled; it may also have a
+  ``weight(state)`` method, the relative likelihood of a sample given what the other
+  seats did (:func:`sample_weight`), which the bots use as an importance weight;
+- ``rollout_action(state, seat, actions)``: a fast policy that sees every hand, used
+  to play a sampled state to the end of the hand (it must handle every decision the
+  game's hand asks for);
+- ``rewards(state)``: each seat's result of the hand just scored
+  (``state.history[-1]``), scaled to about ``[-1, 1]``; partners share a result.
+
+``searched`` names the action kinds the bots search; any other decision is left to
+the heuristic bot (``None``: search every decision).
+
+The Oh Hell family (rulesets without hooks) is registered under the key ``None``;
+the hook games register under their hooks' names from their ``search_*`` modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from tricktaker.engine.actions import Action
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.state import GameState
+
+__all__ = ["GameSearch", "Sampler", "register_search", "sample_weight", "search_for"]
+
+
+class Sampler(Protocol):
+    """Samples complete states consistent with one observation."""
+
+    def sample(self, rng: random.Random) -> GameState:
+        """One complete state consistent with the observation."""
+        ...
+
+
+def sample_weight(sampler: Sampler, state: GameState) -> float:
+    """How much a sampled state counts: the sampler's ``weight(state)`` when it has
+    one (e.g. how likely the other seats' bids were with these cards), else 1."""
+    weigh = getattr(sampler, "weight", None)
+    return 1.0 if weigh is None else float(weigh(state))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSearch:
+    """The game-specific parts of the search bots (see the module notes)."""
+
+    determinizer: Callable[[Observation], Sampler]
+    rollout_action: Callable[[GameState, int, list[Action]], Action]
+    rewards: Callable[[GameState], list[float]]
+    searched: frozenset[str] | None = None
+
+    def searches(self, kind: str) -> bool:
+        """Whether the search bots search decisions of this action kind."""
+        return self.searched is None or kind in self.searched
+
+
+_REGISTRY: dict[str | None, GameSearch] = {}
+
+_MODULES = {
+    None: "tricktaker.bots.search_ohhell",
+    "pluck": "tricktaker.bots.search_pluck",
+    "euchre": "tricktaker.bots.search_euchre",
+    "buckup": "tricktaker.bots.search_buckup",
+}
+
+
+def register_search(hooks: str | None, search: GameSearch) -> GameSearch:
+    """Make ``search`` the search support of the games using ``hooks`` (None: Oh Hell)."""
+    _REGISTRY[hooks] = search
+    return search
+
+
+def search_for(hooks: str | None) -> GameSearch:
+    """The search support of the games using ``hooks`` (None: the Oh Hell family)."""
+    if hooks not in _REGISTRY and hooks in _MODULES:
+        importlib.import_module(_MODULES[hooks])
+    try:
+        return _REGISTRY[hooks]
+    except KeyError:
+        raise NotImplementedError(f"the search bots do not play games with {hooks} hooks") from None

@@ -1,0 +1,234 @@
+"""Search support for the Oh Hell family (rulesets without hooks).
+
+The rollout policy sees every hand: a seat bids the legal bid closest to its own
+estimate of its tricks (each card wins if no unseen card beats it when led), then
+plays to make its bid exactly (wins tricks while short, ducks once made; loses every
+trick in a misere hand). Caller Clag's calls are not searched (the heuristic bot
+makes them). A hand's reward is the seat's score divided by ``10 + hand size``; in a
+cooperative game it is whether everyone was exact (plus 0.01 per exact seat).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tricktaker.bots.determinize import Determinizer
+from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.cards import cards_of
+from tricktaker.engine.actions import BID, PLAY, Action
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.setup import Setup
+from tricktaker.engine.state import GameState
+from tricktaker.engine.tables import FREE, CardTables, build_tables
+
+__all__ = ["OH_HELL", "greedy_card", "guess_bid"]
+
+_NO_TRUMP = build_tables(trump=None, jokers_as_trump=False)
+
+
+def _estimate(state: GameState, seat: int) -> float:
+    """Expected tricks of ``seat``'s hand from its own point of view (as the heuristic
+    bot estimates them): each card wins if no unseen card beats it when it is led."""
+    tables = state.tables or _NO_TRUMP
+    mine = state.hands[seat]
+    unseen = [c for c in state.setup.deck if not (mine >> c) & 1 and c != state.turn_up]
+    others = (state.players - 1) * state.hand_size
+    dealt_fraction = min(1.0, others / max(1, len(unseen)))
+    total = 0.0
+    for card in cards_of(mine):
+        led = tables.suit_of[card]
+        strength = tables.key(card, led)
+        beaters = sum(1 for other in unseen if tables.key(other, led) > strength)
+        total += (1.0 - dealt_fraction) ** beaters
+    return total
+
+
+def guess_bid(state: GameState, seat: int) -> Action:
+    """The legal bid closest to the seat's estimated tricks (rollouts, hidden bids)."""
+    target = _estimate(state, seat)
+    return min(state.legal_actions(seat), key=lambda a: (abs(int(a.value) - target), a.value))
+
+
+def _reply_strength(state: GameState, seat: int, led: int, tables: CardTables) -> int:
+    """The strongest card ``seat`` could legally play to a trick led in ``led``."""
+    hand = state.hands[seat]
+    if led != FREE and state.setup.follow_suit:
+        follow = hand & tables.suit_masks[led]
+        if follow:
+            hand = follow | (hand & tables.suit_masks[FREE])
+        elif state.setup.must_trump and hand & tables.trump_mask:
+            hand = hand & (tables.trump_mask | tables.suit_masks[FREE])
+    key = tables.key
+    best = 0
+    while hand:
+        low = hand & -hand
+        strength = key(low.bit_length() - 1, led)
+        if strength > best:
+            best = strength
+        hand ^= low
+    return best
+
+
+def _threat(state: GameState, seat: int, led: int, tables: CardTables) -> int:
+    """The strongest card any seat still to play after ``seat`` could add to the trick."""
+    best = 0
+    nxt = state.next_active(seat)
+    end = state.trick[0][0] if state.trick else seat
+    while nxt != end:
+        strength = _reply_strength(state, nxt, led, tables)
+        if strength > best:
+            best = strength
+        nxt = state.next_active(nxt)
+    return best
+
+
+def greedy_card(state: GameState, seat: int, actions: list[Action], *, want: bool) -> Action:
+    """The card a greedy player who sees every hand picks.
+
+    Wanting the trick: the cheapest card sure to win it (no one still to play can beat
+    it), else the strongest card that wins it so far, else the lowest card. Not wanting
+    it: the strongest card that loses it so far (when leading: the lowest card), else,
+    when every card wins, the lowest (the highest when last to play)."""
+    tables: CardTables = state.tables or _NO_TRUMP
+    cards = [int(a.value) for a in actions]
+    trick = state.trick
+    key = tables.key
+    if not trick:
+        suit_of = tables.suit_of
+        if want:
+            threats: dict[int, int] = {}
+            sure = []
+            for card in cards:
+                led = suit_of[card]
+                if led not in threats:
+                    threats[led] = _threat(state, seat, led, tables)
+                if key(card, led) > threats[led]:
+                    sure.append(card)
+            if sure:
+                return Action(PLAY, min(sure, key=lambda c: (key(c, suit_of[c]), c)))
+        ranked = sorted(cards, key=lambda c: key(c, suit_of[c]))
+        return Action(PLAY, ranked[-1] if want else ranked[0])
+    led = tables.suit_of[trick[0][1]]
+    best = max(key(c, led) for _, c in trick)
+    last = len(trick) == state.players - 1 or state.next_active(seat) == trick[0][0]
+    ranked = sorted(cards, key=lambda c: (key(c, led), tables.rank_of[c]))
+    winners = [c for c in ranked if key(c, led) > best]
+    losers = [c for c in ranked if key(c, led) <= best]
+    if want:
+        if winners:
+            if last:
+                return Action(PLAY, winners[0])
+            threat = _threat(state, seat, led, tables)
+            for card in winners:
+                if key(card, led) > threat:
+                    return Action(PLAY, card)
+            return Action(PLAY, winners[-1])
+        return Action(PLAY, losers[0])
+    if losers:
+        return Action(PLAY, losers[-1])
+    return Action(PLAY, winners[-1] if last else winners[0])
+
+
+def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
+    """Bid the estimate; play to make the bid exactly (or to lose every trick)."""
+    kind = actions[0].kind
+    if kind == PLAY:
+        want = (state.bids[seat] or 0) > state.tricks_won[seat] and not state.spec.misere
+        return greedy_card(state, seat, actions, want=want)
+    if kind == BID:
+        return guess_bid(state, seat)
+    return actions[0]
+
+
+def rewards(state: GameState) -> list[float]:
+    """Each seat's score for the hand just scored over ``10 + hand size``; in a
+    cooperative game, whether everyone was exact (plus 0.01 per exact seat)."""
+    result = state.history[-1]
+    if state.setup.cooperative:
+        exact = sum(b == t for b, t in zip(result.bids, result.tricks, strict=True))
+        return [float(result.all_exact) + 0.01 * exact] * state.players
+    scale = 10.0 + result.hand_size
+    return [score / scale for score in result.hand_scores]
+
+
+BID_SPREAD = 1.25
+"""How far (in tricks) a seat's bid is assumed to stray from its hand's estimated
+tricks: the standard deviation of the bid model used to weigh sampled deals."""
+
+
+BID_FLOOR = 0.25
+"""The bid model's floor: a bid far from the estimate is still this likely relative to
+one that matches it (players bid by other rules than the model: random players, cautious
+players), so that no consistent deal is all but ruled out by a bid."""
+
+
+class _Sampler:
+    """A :class:`Determinizer` whose hidden simultaneous bids are guessed by estimate,
+    and which weighs each sampled deal by how likely the other seats' bids were.
+
+    **The bid model.** A seat's bid is taken to be its hand's estimated tricks plus a
+    normal error of :data:`BID_SPREAD`, mixed with a floor (:data:`BID_FLOOR`). The estimate adds a value per card: the
+    heuristic's chance that no opponent holds a card that beats it, scaled so that an
+    average hand is worth ``hand size / players`` tricks. The weight of a
+    deal is the product over the other seats that bid of the bid's likelihood given
+    the cards that deal gives them. The search bots weigh their statistics with it
+    (importance weighting), so deals that fit the bids count more; the samples
+    themselves stay uniform.
+    """
+
+    def __init__(self, obs: Observation, *, spread: float = BID_SPREAD) -> None:
+        self.determinizer = Determinizer(obs)
+        self.seats = [s for s in range(obs.players) if s != obs.seat and obs.bids[s] is not None]
+        self.value = _card_values(obs) if self.seats and spread > 0 else None
+        self.scale = -0.5 / (spread * spread) if spread > 0 else 0.0
+
+    def sample(self, rng: random.Random) -> GameState:
+        return self.determinizer.sample(rng, guess_bid=guess_bid)
+
+    def weight(self, state: GameState) -> float:
+        """The likelihood of the other seats' bids given this deal (up to a constant)."""
+        value = self.value
+        if value is None:
+            return 1.0
+        weight = 1.0
+        for seat in self.seats:
+            estimate = sum(value[c] for c in state.dealt[seat])
+            error = (state.bids[seat] or 0) - estimate
+            weight *= BID_FLOOR + (1.0 - BID_FLOOR) * math.exp(self.scale * error * error)
+        return weight
+
+
+def _card_values(obs: Observation) -> list[float] | None:
+    """Each card's chance to win a trick when it is led, as a bidder estimates it."""
+    tables = obs.tables
+    if tables is None:
+        return None
+    deck = [c for c in Setup.of(obs.rules, obs.players).deck if c != obs.turn_up]
+    others = (obs.players - 1) * obs.hand_size
+    dealt_fraction = min(1.0, others / max(1, len(deck) - obs.hand_size))
+    keep = 1.0 - dealt_fraction
+    value = [0.0] * 54
+    key = tables.key
+    for card in deck:
+        led = tables.suit_of[card]
+        strength = key(card, led)
+        beaters = sum(1 for other in deck if key(other, led) > strength)
+        value[card] = keep**beaters
+    # The formula ranks cards well but undercounts long hands' tricks (low trumps and
+    # kings win too); scale it so that an average hand is worth its share of tricks.
+    mean = sum(value) / len(deck)
+    if mean > 0:
+        value = [v / (obs.players * mean) for v in value]
+    return value
+
+
+OH_HELL = register_search(
+    None,
+    GameSearch(
+        determinizer=_Sampler,
+        rollout_action=rollout_action,
+        rewards=rewards,
+        searched=frozenset({BID, PLAY}),
+    ),
+)
