@@ -401,6 +401,7 @@ def report(match: Match, *, deals: int, seatings: Sequence[frozenset[int]]) -> d
         "theirs": match.theirs.summary() | {"points_95": [theirs_low, theirs_high]},
         "diff_per_hand": diff,
         "diff_95": [low, high],
+        "per_deal_diff": match.per_deal_diff,
     }
 
 

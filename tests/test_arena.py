@@ -60,15 +60,15 @@ def test_each_bot_plays_each_seat_once_per_deal_set() -> None:
 
 def test_blackout_rotations_are_dealt_the_same_hands() -> None:
     config = ArenaConfig("blackout", bots=HEURISTIC_VS_RANDOM, hands=1, seed=11)
-    first, first_deals = play_rotation(config, 2, 0)
+    first, first_deals, _ = play_rotation(config, 2, 0)
     for rotation in range(1, 4):
-        state, deals = play_rotation(config, 2, rotation)
+        state, deals, _ = play_rotation(config, 2, rotation)
         assert [hand.deal for hand in state.history] == [hand.deal for hand in first.history]
         assert [hand.trump for hand in state.history] == [hand.trump for hand in first.history]
         assert deals == first_deals
         assert state.first_dealer == first.first_dealer
     assert run_arena(config).duplicated == 1.0
-    other, _ = play_rotation(config, 3, 0)
+    other, _, _ = play_rotation(config, 3, 0)
     assert [h.deal for h in other.history] != [h.deal for h in first.history]
 
 
@@ -167,7 +167,7 @@ def test_exact_rates_and_wins_on_a_one_hand_game(two_card_blackout: Path) -> Non
     exact, wins, points = [0] * 3, [0] * 3, [0] * 3
     for deal_set in range(5):
         for rotation in range(3):
-            state, _ = play_rotation(config, deal_set, rotation)
+            state, _, _ = play_rotation(config, deal_set, rotation)
             (hand,) = state.history
             bots = seating(3, rotation)
             for seat, index in enumerate(bots):
@@ -233,7 +233,7 @@ def test_buckup_uses_net_chips() -> None:
     assert not result.partnerships
     chips, hands = [0] * 4, [0] * 4
     for rotation in range(4):
-        state, _ = play_rotation(config, 0, rotation)
+        state, _, _ = play_rotation(config, 0, rotation)
         for seat, index in enumerate(seating(4, rotation)):
             chips[index] += state.scores[seat]  # Buckup's scores: net chips
             hands[index] += len(state.history)
@@ -266,7 +266,7 @@ def test_command_prints_a_table() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Blackout arena: 1 deal set(s) x 4 rotation(s) = 4 games" in out
-    for title in ("Mean/hand ± 95%", "Exact", "Wins", "Rating", "Ordinal", "heuristic"):
+    for title in ("Mean/hand ± 95%", "Exact", "Wins", "Rating", "ms/move", "Ordinal", "heuristic"):
         assert title in out
     assert "Duplicate deals: 100.0%" in out
 
@@ -280,6 +280,9 @@ def test_command_json_and_workers() -> None:
     other = json.loads(two.stdout)
     assert data["settings"].pop("workers") == 1
     assert other["settings"].pop("workers") == 2
+    for result in (data, other):  # thinking time is the machine's, not the seed's
+        for entry in result["bots"]:
+            assert entry.pop("ms_per_move") >= 0
     assert data == other
     assert data["settings"]["game"] == "euchre"
     assert data["settings"]["seed"] == 9

@@ -16,6 +16,7 @@ from ``(seed, d, i)`` (a fresh bot for each game, the same seed in every rotatio
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -67,6 +68,10 @@ class GameSummary:
     cooperative: bool
     deals: tuple[str, ...]
     """A fingerprint of each hand's deal (hand size and every shuffle of the deck)."""
+    moves: tuple[int, ...] = ()
+    """Per bot: decisions it made (with more than one legal action)."""
+    think_seconds: tuple[float, ...] = field(default=(), compare=False)
+    """Per bot: seconds it took over those decisions (not compared: machine time)."""
 
 
 @dataclass(frozen=True)
@@ -133,20 +138,36 @@ def seat_teams(state: GameState) -> tuple[tuple[int, ...], ...]:
 
 def play_rotation(
     config: ArenaConfig, deal_set: int, rotation: int
-) -> tuple[GameState, tuple[str, ...]]:
-    """Play one game of the deal set with the bots rotated; the finished state and the
-    fingerprint of each hand's deal."""
+) -> tuple[GameState, tuple[str, ...], Clock]:
+    """Play one game of the deal set with the bots rotated; the finished state, the
+    fingerprint of each hand's deal and each seat's thinking time."""
     rules = rules_of(config)
     players = config.players
     seats = seating(players, rotation)
     bots = [make_bot(config.bots[bot], seed=bot_seed(config.seed, deal_set, bot)) for bot in seats]
     state = new_game(rules, players=players, seed=game_seed(config, deal_set))
-    return state, _play(state, bots)
+    clock = Clock(players)
+    return state, _play(state, bots, clock), clock
 
 
-def _play(state: GameState, bots: Sequence[Bot]) -> tuple[str, ...]:
-    """Play to the end (as :func:`tricktaker.bots.play_game`), noting the deals."""
+@dataclass
+class Clock:
+    """Per seat: decisions made (with a real choice) and the seconds they took."""
+
+    players: int
+    moves: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.moves = [0] * self.players
+        self.seconds = [0.0] * self.players
+
+
+def _play(state: GameState, bots: Sequence[Bot], clock: Clock) -> tuple[str, ...]:
+    """Play to the end (as :func:`tricktaker.bots.play_game`), noting the deals and
+    timing every decision that had more than one legal action."""
     shuffles: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    timer = time.perf_counter
     while not state.is_terminal():
         if state.is_chance():
             hand, size = state.hands_played, state.hand_size
@@ -156,7 +177,13 @@ def _play(state: GameState, bots: Sequence[Bot]) -> tuple[str, ...]:
                 shuffles.setdefault(hand, []).append((size, outcome.cards))
             continue
         for seat in state.to_act():
-            state.apply(seat, bots[seat].act(state.observe(seat)))
+            observation = state.observe(seat)
+            start = timer()
+            action = bots[seat].act(observation)
+            if len(observation.legal_actions) > 1:
+                clock.seconds[seat] += timer() - start
+                clock.moves[seat] += 1
+            state.apply(seat, action)
     return tuple(_digest(shuffles.get(hand, [])) for hand in range(len(state.history)))
 
 
@@ -165,10 +192,20 @@ def _digest(shuffles: list[tuple[int, tuple[int, ...]]]) -> str:
 
 
 def summarize(
-    state: GameState, rotation: int, seats: tuple[int, ...], deals: tuple[str, ...]
+    state: GameState,
+    rotation: int,
+    seats: tuple[int, ...],
+    deals: tuple[str, ...],
+    clock: Clock | None = None,
 ) -> GameSummary:
     """A finished game by bot rather than by seat (``seats``: the bot at each seat)."""
     players = state.players
+    moves = [0] * players
+    seconds = [0.0] * players
+    if clock is not None:
+        for seat in range(players):
+            moves[seats[seat]] = clock.moves[seat]
+            seconds[seats[seat]] = clock.seconds[seat]
     sums = [0] * players
     exact = [0] * players
     bid_hands = 0
@@ -196,6 +233,8 @@ def summarize(
         team_scores=tuple(max(state.scores[seat] for seat in team) for team in teams),
         cooperative=state.setup.cooperative,
         deals=deals,
+        moves=tuple(moves),
+        think_seconds=tuple(seconds),
     )
 
 
@@ -203,6 +242,7 @@ def play_deal_set(config: ArenaConfig, deal_set: int) -> DealSetResult:
     """Play deal set ``deal_set``: one game per rotation (this runs in the workers)."""
     games = []
     for rotation in range(config.players):
-        state, deals = play_rotation(config, deal_set, rotation)
-        games.append(summarize(state, rotation, seating(config.players, rotation), deals))
+        state, deals, clock = play_rotation(config, deal_set, rotation)
+        seats = seating(config.players, rotation)
+        games.append(summarize(state, rotation, seats, deals, clock))
     return DealSetResult(deal_set=deal_set, seed=game_seed(config, deal_set), games=tuple(games))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -120,6 +120,15 @@ class BotResult:
     mu: float
     sigma: float
     ordinal: float
+    moves: int = 0
+    """Decisions it made with more than one legal action."""
+    think_seconds: float = field(default=0.0, compare=False)
+    """Seconds it took over them (not compared: machine time)."""
+
+    @property
+    def ms_per_move(self) -> float | None:
+        """Mean milliseconds per decision (None if it never had a choice)."""
+        return 1000 * self.think_seconds / self.moves if self.moves else None
 
     @property
     def exact_rate(self) -> float | None:
@@ -143,6 +152,8 @@ class BotResult:
             "win_rate": self.win_rate,
             "partners": list(self.partners),
             "rating": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal},
+            "moves": self.moves,
+            "ms_per_move": self.ms_per_move,
         }
 
 
@@ -237,6 +248,8 @@ def bot_results(bots: Sequence[str], deal_sets: Sequence[DealSetResult]) -> tupl
                 mu=rating.mu,
                 sigma=rating.sigma,
                 ordinal=rating.ordinal(),
+                moves=sum(game.moves[bot] for game in games if game.moves),
+                think_seconds=sum(game.think_seconds[bot] for game in games if game.think_seconds),
             )
         )
     return tuple(results)

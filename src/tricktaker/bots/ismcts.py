@@ -70,7 +70,9 @@ class ISMCTSBot(SearchBot):
     ``time_budget``: seconds per decision after which no further iteration starts (makes
     the bot depend on machine speed); ``exploration``: the UCB1 constant; ``weighted``:
     weigh each sample by how likely the others' bids were with its cards (the game's
-    bid model, :func:`~tricktaker.bots.gamesearch.sample_weight`; 0 turns it off).
+    bid model, :func:`~tricktaker.bots.gamesearch.sample_weight`; 0 turns it off);
+    ``opponent_noise``: the chance that another seat's move in a rollout is uniformly
+    random rather than the game's policy (a model of weak opponents).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -86,6 +88,7 @@ class ISMCTSBot(SearchBot):
         *,
         exploration: float = 0.7,
         weighted: int = 1,
+        opponent_noise: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -94,6 +97,7 @@ class ISMCTSBot(SearchBot):
         self.time_budget = time_budget
         self.exploration = exploration
         self.weighted = bool(weighted)
+        self.opponent_noise = opponent_noise
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -150,7 +154,7 @@ class ISMCTSBot(SearchBot):
             move, node = self._select(node, moves)
             state.apply(seat, move[1])
             path.append((node, seat))
-        rollout_hand(state, game)
+        rollout_hand(state, game, noise=self.opponent_noise, rng=self.rng, me=me)
         rewards = game.rewards(state)
         for visited, mover in path:
             visited.visits += 1

@@ -28,8 +28,17 @@ from tricktaker.engine.state import GameState
 __all__ = ["PIMCBot", "SearchBot", "rollout_hand"]
 
 
-def rollout_hand(state: GameState, game: GameSearch) -> None:
-    """Play ``state`` to the end of its hand with the game's rollout policy."""
+def rollout_hand(
+    state: GameState,
+    game: GameSearch,
+    *,
+    noise: float = 0.0,
+    rng: random.Random | None = None,
+    me: int = -1,
+) -> None:
+    """Play ``state`` to the end of its hand with the game's rollout policy; with
+    ``noise``, each move of a seat other than ``me`` is uniformly random with that
+    chance instead (drawn from ``rng``)."""
     start = state.hands_played
     policy = game.rollout_action
     while state.hands_played == start and not state.is_terminal():
@@ -38,7 +47,13 @@ def rollout_hand(state: GameState, game: GameSearch) -> None:
             continue
         for s in state.to_act():
             actions = state.legal_actions(s)
-            state.apply(s, actions[0] if len(actions) == 1 else policy(state, s, actions))
+            if len(actions) == 1:
+                action = actions[0]
+            elif noise and s != me and rng is not None and rng.random() < noise:
+                action = actions[rng.randrange(len(actions))]
+            else:
+                action = policy(state, s, actions)
+            state.apply(s, action)
 
 
 class SearchBot:
@@ -69,7 +84,9 @@ class PIMCBot(SearchBot):
     ``determinizations``: states sampled per decision; ``rollouts``: a cap on the
     rollouts per decision (fewer states are sampled when there are many legal actions,
     never fewer than ``min_determinizations``); ``time_budget``: seconds per decision
-    after which no further state is sampled (makes the bot depend on machine speed).
+    after which no further state is sampled (makes the bot depend on machine speed);
+    ``opponent_noise``: the chance that another seat's move in a rollout is uniformly
+    random rather than the game's policy (a model of weak opponents).
 
     >>> PIMCBot(seed=0).name
     'pimc'
@@ -85,12 +102,14 @@ class PIMCBot(SearchBot):
         *,
         rollouts: int = 160,
         min_determinizations: int = 6,
+        opponent_noise: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.determinizations = determinizations
         self.time_budget = time_budget
         self.rollouts = rollouts
         self.min_determinizations = min_determinizations
+        self.opponent_noise = opponent_noise
         self.fallback = HeuristicBot(seed)
 
     def _search(self, obs: Observation, actions: tuple[Action, ...], game: GameSearch) -> Action:
@@ -111,7 +130,7 @@ class PIMCBot(SearchBot):
             for j, action in enumerate(actions):
                 trial = state.clone()
                 trial.apply(seat, action)
-                rollout_hand(trial, game)
+                rollout_hand(trial, game, noise=self.opponent_noise, rng=self.rng, me=seat)
                 totals[j] += weight * game.rewards(trial)[seat]
         best = max(range(len(actions)), key=lambda j: (totals[j], -j))
         return actions[best]

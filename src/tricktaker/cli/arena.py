@@ -131,7 +131,7 @@ def table(result: ArenaResult) -> Table:
     grid.add_column("Name", no_wrap=True)
     if result.partnerships:
         grid.add_column("Partner", no_wrap=True)
-    for title in ("Hands", "Mean/hand ± 95%", "Exact", "Wins", "Rating"):
+    for title in ("Hands", "Mean/hand ± 95%", "Exact", "Wins", "Rating", "ms/move"):
         grid.add_column(title, justify="right", no_wrap=True)
     grid.add_column("Ordinal", justify="right", no_wrap=True)
     for bot in result.results:
@@ -144,6 +144,7 @@ def table(result: ArenaResult) -> Table:
             f"{100 * bot.exact_rate:.1f}%" if bot.exact_rate is not None else "-",
             f"{bot.wins} ({100 * bot.win_rate:.1f}%)",
             f"{bot.mu:.1f} ± {bot.sigma:.1f}",
+            f"{bot.ms_per_move:.1f}" if bot.ms_per_move is not None else "-",
             f"{bot.ordinal:.2f}",
         ]
         grid.add_row(*row)
@@ -175,6 +176,10 @@ def notes(result: ArenaResult) -> list[str]:
             "Rating: openskill Plackett-Luce, one update per game from the final ranking;"
             " ordinal = mu - 3 sigma."
         )
+    lines.append(
+        "ms/move: a bot's mean thinking time per decision with more than one legal action"
+        " (machine time: it varies between runs and with the load)."
+    )
     if result.duplicated is not None:
         lines.append(
             f"Duplicate deals: {100 * result.duplicated:.1f}% of the replayed hands were dealt"
