@@ -248,10 +248,17 @@ def pimc_rollouts(bot: PIMCBot, observation: Observation) -> int:
     count = 0
     original = pimc_module.rollout_hand
 
-    def counting(state: GameState, game: GameSearch) -> None:
+    def counting(
+        state: GameState,
+        game: GameSearch,
+        *,
+        noise: float = 0.0,
+        rng: random.Random | None = None,
+        me: int = -1,
+    ) -> None:
         nonlocal count
         count += 1
-        original(state, game)
+        original(state, game, noise=noise, rng=rng, me=me)
 
     pimc_module.rollout_hand = counting
     try:

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
-from tricktaker.bots.gamesearch import GameSearch, sample_weight, search_for
+from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 
-__all__ = ["PIMCBot", "SearchBot", "rollout_hand"]
+__all__ = ["PIMCBot", "SearchBot", "choose_by_rollouts", "rollout_hand"]
 
 
 def rollout_hand(
@@ -118,19 +119,60 @@ class PIMCBot(SearchBot):
             max(self.min_determinizations, self.rollouts // len(actions)),
         )
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        sampler = game.determinizer(obs)
-        totals = [0.0] * len(actions)
-        seat = obs.seat
-        for i in range(count):
-            if deadline is not None and i and time.perf_counter() > deadline:
+        return choose_by_rollouts(
+            game.determinizer(obs),
+            actions,
+            obs.seat,
+            game,
+            self.rng,
+            first=count,
+            keep=len(actions),
+            rollouts=count * len(actions),
+            noise=self.opponent_noise,
+            deadline=deadline,
+        )
+
+
+def choose_by_rollouts(
+    sampler: Sampler,
+    actions: Sequence[Action],
+    seat: int,
+    game: GameSearch,
+    rng: random.Random,
+    *,
+    first: int,
+    keep: int,
+    rollouts: int,
+    noise: float = 0.0,
+    deadline: float | None = None,
+) -> Action:
+    """The action with the best weighted mean result over sampled states, each action
+    played out from the same states (common random numbers: the comparison is between
+    actions, not between deals).
+
+    Successive halving in two rounds: every action is tried on ``first`` states, then
+    only the best ``keep`` on further states until about ``rollouts`` rollouts are
+    spent. No state is sampled after the ``deadline`` (``time.perf_counter()``), once
+    one has been. Each state counts with the sampler's weight (:func:`sample_weight`).
+    """
+    candidates = list(range(len(actions)))
+    totals = [0.0] * len(actions)
+    spent = 0
+    for round_deals in (first, None):
+        if round_deals is None:
+            candidates = sorted(candidates, key=lambda j: (-totals[j], j))[:keep]
+            round_deals = (rollouts - spent) // len(candidates)
+        for _ in range(round_deals):
+            if deadline is not None and spent and time.perf_counter() > deadline:
                 break
-            state = sampler.sample(self.rng)
-            state.seed = self.rng.getrandbits(62)  # fresh chance steps for this sample
+            state = sampler.sample(rng)
+            state.seed = rng.getrandbits(62)  # fresh chance steps for this state
             weight = sample_weight(sampler, state)
-            for j, action in enumerate(actions):
+            for j in candidates:
                 trial = state.clone()
-                trial.apply(seat, action)
-                rollout_hand(trial, game, noise=self.opponent_noise, rng=self.rng, me=seat)
+                trial.apply(seat, actions[j])
+                rollout_hand(trial, game, noise=noise, rng=rng, me=seat)
                 totals[j] += weight * game.rewards(trial)[seat]
-        best = max(range(len(actions)), key=lambda j: (totals[j], -j))
-        return actions[best]
+            spent += len(candidates)
+    best = max(candidates, key=lambda j: (totals[j], -j))
+    return actions[best]
