@@ -16,7 +16,9 @@ same for every game; a :class:`GameSearch` supplies the game-specific parts:
   (``state.history[-1]``), scaled to about ``[-1, 1]``; partners share a result.
 
 ``searched`` names the action kinds the bots search; any other decision is left to
-the heuristic bot (``None``: search every decision).
+the heuristic bot (``None``: search every decision). ``model_opponents`` sets the
+ISMCTS bot's default for the other seats' moves in its tree (see
+:class:`~tricktaker.bots.ismcts.ISMCTSBot`).
 
 The Oh Hell family (rulesets without hooks) is registered under the key ``None``;
 the hook games register under their hooks' names from their ``search_*`` modules.
@@ -60,6 +62,9 @@ class GameSearch:
     rollout_action: Callable[[GameState, int, list[Action]], Action]
     rewards: Callable[[GameState], list[float]]
     searched: frozenset[str] | None = None
+    model_opponents: bool = False
+    """Whether ISMCTS should, by default, let the other seats' tree moves follow
+    ``rollout_action`` with their sampled cards rather than UCB."""
 
     def searches(self, kind: str) -> bool:
         """Whether the search bots search decisions of this action kind."""

@@ -77,7 +77,12 @@ class ISMCTSBot(SearchBot):
     budget, every bid played out from the same deals and the weakest dropped after a
     first round (:func:`~tricktaker.bots.pimc.choose_by_rollouts`), rather than in the
     tree. Off by default: against OpenSpiel's ISMCTS it bid worse (the rollouts play
-    with full information from the bid on, so they overrate hard contracts).
+    with full information from the bid on, so they overrate hard contracts);
+    ``model_opponents``: 1 makes the other seats' moves in the tree those of the game's
+    rollout policy with their sampled cards (still tree nodes), rather than UCB choices
+    made without their cards; 0 does not; -1 (the default) does what the game's search
+    support says (:attr:`GameSearch.model_opponents`: on for Euchre, whose auction UCB
+    plays badly for the other seats, off elsewhere).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -95,6 +100,7 @@ class ISMCTSBot(SearchBot):
         weighted: int = 1,
         opponent_noise: float = 0.0,
         bid_rollouts: int = 0,
+        model_opponents: int = -1,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -105,6 +111,7 @@ class ISMCTSBot(SearchBot):
         self.weighted = bool(weighted)
         self.opponent_noise = opponent_noise
         self.bid_rollouts = bid_rollouts
+        self.model_opponents = model_opponents
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -151,6 +158,7 @@ class ISMCTSBot(SearchBot):
         self, state: GameState, root: _Node, me: int, game: GameSearch, weight: float
     ) -> None:
         """One determinized descent, expansion, rollout and backup."""
+        model = self.model_opponents if self.model_opponents >= 0 else game.model_opponents
         start = state.hands_played
         node = root
         path: list[tuple[_Node, int]] = []
@@ -160,7 +168,20 @@ class ISMCTSBot(SearchBot):
                 continue
             seats = state.to_act()
             seat = me if me in seats else seats[0]
-            moves = [(seat, a) for a in state.legal_actions(seat)]
+            legal = state.legal_actions(seat)
+            if model and seat != me:
+                # The other seat moves as the game's policy would with its sampled cards.
+                action = legal[0] if len(legal) == 1 else game.rollout_action(state, seat, legal)
+                state.apply(seat, action)
+                child = node.children.get((seat, action))
+                if child is None:
+                    child = node.children[(seat, action)] = _Node()
+                    path.append((child, seat))
+                    break
+                node = child
+                path.append((node, seat))
+                continue
+            moves = [(seat, a) for a in legal]
             untried = [m for m in moves if m not in node.children]
             if untried:
                 move = untried[0] if len(untried) == 1 else self.rng.choice(untried)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
 from tricktaker.bots.heuristic import HeuristicBot
-from tricktaker.engine.actions import Action
+from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 
@@ -83,8 +83,9 @@ class PIMCBot(SearchBot):
     """Chooses every searched decision by rollouts over sampled states.
 
     ``determinizations``: states sampled per decision; ``rollouts``: a cap on the
-    rollouts per decision (fewer states are sampled when there are many legal actions,
-    never fewer than ``min_determinizations``); ``time_budget``: seconds per decision
+    rollouts per card play (fewer states are sampled when there are many legal cards,
+    never fewer than ``min_determinizations``; bids, calls and the other decisions
+    always get ``determinizations`` states); ``time_budget``: seconds per decision
     after which no further state is sampled (makes the bot depend on machine speed);
     ``opponent_noise``: the chance that another seat's move in a rollout is uniformly
     random rather than the game's policy (a model of weak opponents).
@@ -114,10 +115,9 @@ class PIMCBot(SearchBot):
         self.fallback = HeuristicBot(seed)
 
     def _search(self, obs: Observation, actions: tuple[Action, ...], game: GameSearch) -> Action:
-        count = min(
-            self.determinizations,
-            max(self.min_determinizations, self.rollouts // len(actions)),
-        )
+        count = self.determinizations
+        if actions[0].kind == PLAY:  # bids and calls decide more: never fewer deals
+            count = min(count, max(self.min_determinizations, self.rollouts // len(actions)))
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         return choose_by_rollouts(
             game.determinizer(obs),

@@ -15,7 +15,6 @@ import random
 
 from tricktaker.bots.determinize import Determinizer
 from tricktaker.bots.gamesearch import GameSearch, register_search
-from tricktaker.cards import cards_of
 from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
@@ -201,9 +200,10 @@ class _Sampler:
     and which weighs each sampled deal by how likely the other seats' bids were.
 
     **The bid model.** A seat's bid is taken to be its hand's estimated tricks plus a
-    normal error of :data:`BID_SPREAD`, mixed with a floor (:data:`BID_FLOOR`). The estimate adds a value per card: the
-    heuristic's chance that no opponent holds a card that beats it, scaled so that an
-    average hand is worth ``hand size / players`` tricks. The weight of a
+    normal error of :data:`BID_SPREAD`, mixed with a floor (:data:`BID_FLOOR`). The
+    estimate adds a value per card: the heuristic's chance that no opponent holds a
+    card that beats it, scaled so that an average hand is worth ``hand size / players``
+    tricks. The weight of a
     deal is the product over the other seats that bid of the bid's likelihood given
     the cards that deal gives them. The search bots weigh their statistics with it
     (importance weighting), so deals that fit the bids count more; the samples
