@@ -628,7 +628,16 @@ class BuckupHooks(GameHooks):
     # ------------------------------------------------------------ views
 
     def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+        """The chips, the pot, the ante, each seat's status and the stock's size (public),
+        and what ``seat`` alone knows of the draw: ``discarded``, its own discards of this
+        deal, and ``drew``, the cards it drew (each present once it has any).
+
+        How many cards each player drew shows in the draw fees; when the ante has no card
+        fee, ``drawn`` gives the counts. With scare cards, ``scare_discarded`` says whose
+        face-up card was thrown away (it leaves the table in sight of everyone).
+        """
         data = self._data(state)
+        settings = self._settings(state)
         view: dict[str, Any] = {
             "stacks": list(data.stacks),
             "pot": data.pot,
@@ -637,9 +646,45 @@ class BuckupHooks(GameHooks):
             "stock": len(data.stock),
             "payments": [p.to_json() for p in data.ledger.payments],
         }
-        if self._settings(state).scare_cards:
+        discards = self._deal_discards(state, data)
+        if settings.scare_cards:
             view["scare_cards"] = [format_card(c) if c is not None else None for c in data.scare]
+            view["scare_discarded"] = [
+                discards is not None and card is not None and (s, card) in discards
+                for s, card in enumerate(data.scare)
+            ]
+        if discards is None:
+            return view
+        assert data.ante is not None
+        if data.ante.card_fee == 0:
+            view["drawn"] = list(data.drawn)
+        mine = [card for s, card in discards if s == seat]
+        if mine:
+            view["discarded"] = [format_card(c) for c in mine]
+        if data.drawn[seat]:
+            dealt = 4 if settings.four_card_deal else FULL_HAND
+            drew = state.dealt[seat][dealt - len(mine) :]
+            if drew:
+                view["drew"] = [format_card(c) for c in drew]
         return view
+
+    def _deal_discards(self, state: GameState, data: BuckupData) -> list[tuple[int, int]] | None:
+        """``(seat, card)`` of every discard since the current deal, in order (None before
+        the deal and once the game is over)."""
+        if data.stage in (S_ANTE, S_DEALING) or state.is_terminal():
+            return None
+        out: list[tuple[int, int]] = []
+        for event in reversed(state.events):
+            action = event[1]
+            if isinstance(action, ChanceOutcome):
+                if action.kind == "deal":
+                    break
+            elif isinstance(action, Action) and action.kind == DISCARD:
+                seat = event[0]
+                assert isinstance(seat, int)
+                out.append((seat, int(action.value)))
+        out.reverse()
+        return out
 
     def redact(self, result: HandResult, seat: int) -> HandResult:
         deal = tuple(cards if s == seat else () for s, cards in enumerate(result.deal))

@@ -1,0 +1,1051 @@
+"""Search support for Buckup (RULES.md, Buckup, seed 003): the ante, the 19 redeal, stay
+or fold (and out for now), the discards and the draw, and the tricks, with the chips
+at stake.
+
+**What a seat knows** (:class:`BuckupDeterminizer`). Its own dealt cards, its
+discards and the cards it drew (``discarded`` and ``drew`` in its observation), the
+turn-up, the scare cards and whose were thrown away, every card played and the voids
+shown by failing to follow suit (no obligation to trump, so nothing else shows), the
+chips, the statuses and the payments. The payments and statuses give the public
+order of the decisions and how many cards each player threw and drew: a draw fee is
+the card fee times the cards kept (or drawn); no draw fee means none kept (drawn);
+without a card fee the observation gives the counts. The order is found by replaying
+candidate decisions on a dummy deal until the statuses, the payments, the phase and
+the seat to act are the observed ones (:func:`public_script`; where several orders
+leave the same chips and statuses, as staying at once or coming back after going out
+for now can, the first found is used: they draw in the same order unless a player drew
+five cards for no fee in an out-for-now round). From the counts the
+stock's history follows: the first stock (the cards left after the deal and the
+turn-up), then each new stock shuffled from the discards of the players who drew
+since the last one (a drawing player's own discards are set aside), each player
+drawing from the top (:class:`_Flow`).
+
+**Distribution.** A *world* is the deal (every seat's five cards in order and the
+stock's order), each shuffle of the discards into a new stock, and the cards each
+player threw. Every world is equally likely under fair shuffles, so the sampler aims at
+the uniform distribution over the worlds consistent with what the seat knows (*not*
+weighted by how likely each player's decisions were with those cards: a stay does not
+make a strong hand likelier, just as the Oh Hell determinizer ignores the bids). It
+samples where every card is *now* (each other seat's hand, the stock, the discard
+pile), then a history that leads there, and replays it through the engine:
+
+- Cards the seat has never seen are interchangeable except for the voids: for a given
+  placement of the cards it knows, every placement of the unseen ones has the same
+  number of worlds (the number of worlds of a placement is the number of ways to tell
+  which of each other player's cards it kept and which it drew from which stock, and
+  which player threw each card of a stock; this depends only on how many cards are
+  forced one way). They are placed exactly uniformly by the Oh Hell
+  determinizer's counting sampler (:class:`~tricktaker.bots.determinize.Determinizer`,
+  reused through :class:`_Placement`): the buckets are the other seats' hands, the
+  stock and the discard pile.
+- Cards it knows that went into a new stock (its own discards, or a thrown scare card,
+  once the discards were shuffled into a stock) may now be in the hand of a player who
+  drew from that stock, or in the stock. Every placement of them is weighted by its
+  exact number of worlds: the labelling count of each player's hand times the number
+  of placements of the unseen cards (the counting sampler's count, which takes the
+  voids into account, times the ways to split each bucket shared by several places).
+  This is exact (and checked against a simulation of fair shuffles: a discard goes
+  to each player who drew from the new stock, or stays in it, in proportion to the
+  cards drawn or left); beyond 20,000 placements (not met in testing)
+  they are placed one by one uniformly among the possible places instead (close to
+  uniform, not exact).
+- The history is then sampled uniformly given the placement: which of each player's
+  cards it kept and which it drew from which stock (the forced ones first), which
+  player threw each card of a stock (the seat's own discards and the scare cards are
+  forced), the stock's order (drawn cards first, the rest shuffled).
+
+Hence the sample is exactly uniform over the worlds consistent with the observation,
+with these reservations: the 19 redeal is not part of the observation (a player who
+keeps a qualifying hand says nothing at the table, so which hands qualified is not
+used: a sampled seat holding one simply kept it), the order of decisions above, the
+fall-back above, and the Oh Hell counting's own fall-back (more than 100,000 counting
+states: many seats with different voids).
+
+**Weights** (:meth:`BuckupDeterminizer.weight`). The samples are uniform, but the
+bots may weigh each by how likely the other players' decisions were with its cards
+(an importance weight, as the Oh Hell bid model does): a stay (or a come-back) is
+likelier the more the hand's strength (:func:`_strength`, the rollout policy's measure)
+exceeds what the rollout policy needs at that moment, by a logistic of spread
+:data:`DECISION_SPREAD`, and a number of discards the likelier the closer it is to the
+policy's; each factor has a floor (:data:`DECISION_FLOOR`) for players who follow other
+rules.
+
+The state is built from a copy of one state at the start of the hand (the stacks and
+pot before the ante, the scores, the dealer and the history as the seat sees them):
+the ante is replayed, the sampled cards dealt by a forced deal, every qualifying seat
+keeps, and the decisions, the discards and the draws (forced chance outcomes) and the
+cards played are replayed through the engine, which checks every step.
+
+**Rollout policy** (:func:`rollout_action`; it sees every hand but decides the money
+from its own cards): the default ante; always demand a 19 redeal; stay when the hand
+after the draw is worth enough tricks for the pot and the players already in; discard
+the side cards below a king; play cards with full information: lead a card nobody can
+beat, else the lowest; follow with the cheapest card no later player can beat, else
+the lowest.
+
+**Rewards** (:func:`rewards`): a seat's chips won or lost in the hand plus its equal
+share of the pot carried to the next hand (the next pot is everyone's to win; without
+the share a burn into a pot that comes back would count in full), over the largest pot
+the hand could reach before the settlement (mostly within -1.5 to 1.5).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from math import factorial
+from typing import Any
+
+from tricktaker.bots.buckup_policy import estimate_tricks
+from tricktaker.bots.determinize import Determinizer, _CountTooLargeError, known_voids
+from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.cards import cards_of, parse_card
+from tricktaker.engine.actions import PLAY, Action, play
+from tricktaker.engine.base import ChanceOutcome
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.setup import Setup
+from tricktaker.engine.state import GameState
+from tricktaker.games.buckup import (
+    A_DRAW,
+    A_KEEP,
+    A_REDEAL,
+    A_STAY,
+    ANTE_ACTION,
+    COME_BACK,
+    CONCEDE,
+    DISCARD,
+    DRAW,
+    FOLD,
+    FULL_HAND,
+    IN,
+    OFN,
+    OUT,
+    OUT_FOR_NOW,
+    REDEAL,
+    STAY,
+    BuckupData,
+    BuckupHooks,
+)
+from tricktaker.games.buckup_money import Ledger
+
+__all__ = [
+    "BUCKUP",
+    "BuckupDeterminizer",
+    "Step",
+    "public_script",
+    "rewards",
+    "rollout_action",
+]
+
+KING = 11
+STOCK, PILE = -1, -2
+"""Buckets of the placement besides the seats: the stock and the discard pile."""
+_MAX_PLACEMENTS = 20_000
+"""Placements of the known cards in new stocks weighed exactly before the fall-back."""
+_DECISIONS = ("stay_or_fold", "come_back", "dealer_choice")
+DECISION_SPREAD = 0.3
+"""How sharply the decision model of :meth:`BuckupDeterminizer.weight` turns from fold
+to stay around the strength needed (a logistic of the difference over this)."""
+DECISION_FLOOR = 0.25
+"""The decision model's floor: a decision against the model is still this likely
+relative to one that follows it (players use other rules: random, cautious or bold
+players), so that no consistent deal is all but ruled out."""
+
+
+def _cards(texts: Any) -> list[int]:
+    return [parse_card(str(text)) for text in texts or ()]
+
+
+# ------------------------------------------------------------- public script
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One public decision of the hand: ``seat`` takes ``action``; after a stay or a
+    come-back, ``discards`` cards are thrown and the cards drawn (``drawing`` False: the
+    seat is still discarding, the observer's own draw in progress). ``need``: the
+    strength the rollout policy needs to stay in (or come back) at that moment, None
+    when the seat had no choice (for :meth:`BuckupDeterminizer.weight`)."""
+
+    seat: int
+    action: Action
+    discards: int | None = None
+    drawing: bool = True
+    need: float | None = None
+
+
+def _hand_start(obs: Observation, setup: Setup) -> GameState:
+    """The game at the start of the observed hand, before the ante: the stacks and pot
+    of then (the observed ones less this hand's payments), the public scores, dealer
+    and history (as the seat sees them)."""
+    n = obs.players
+    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
+    state.first_dealer = (obs.dealer - setup.dealer_step * obs.hands_played) % n
+    state.dealer_draw = list(obs.dealer_draw)
+    state.hands_played = state.schedule_pos = obs.hands_played
+    state.scores = list(obs.scores)
+    state.history = list(obs.history)
+    paid = [0] * n
+    for payment in obs.extra.get("payments") or ():
+        paid[int(payment["seat"])] += int(payment["amount"])
+    stacks = [int(x) + p for x, p in zip(obs.extra["stacks"], paid, strict=True)]
+    pot = int(obs.extra["pot"]) - sum(paid)
+    data = state.ext
+    assert isinstance(data, BuckupData)
+    data.ledger = Ledger(stacks=stacks, pot=pot)
+    data.start_stacks = list(stacks)
+    data.pot_before = pot
+    return state
+
+
+def _ante_action(obs: Observation) -> Action:
+    """The dealer's ante as the observation shows it."""
+    ante = obs.extra["ante"]
+    fee_per = str(ante["fee_per"])
+    settings = obs.rules.hook_settings
+    no_fee = int(ante["fold_fee"]) == 0 and int(getattr(settings, "fold_fee", 0)) != 0
+    return Action(ANTE_ACTION, f"{fee_per}_no_fold_fee" if no_fee else fee_per)
+
+
+def _dealt_size(obs: Observation) -> int:
+    return 4 if getattr(obs.rules.hook_settings, "four_card_deal", False) else FULL_HAND
+
+
+def _dummy_order(state: GameState, obs: Observation) -> tuple[int, ...]:
+    """A deal with the real turn-up and scare cards whose hands never allow the 19
+    redeal (each holds a card above nine): for finding the order of the decisions."""
+    n, size = obs.players, _dealt_size(obs)
+    scare = obs.extra.get("scare_cards") or [None] * n
+    hands: list[list[int]] = [[parse_card(c)] if c is not None else [] for c in scare]
+    used = {c for h in hands for c in h}
+    assert obs.turn_up is not None
+    used.add(obs.turn_up)
+    rest = sorted((c for c in state.setup.deck if c not in used), key=lambda c: -(c % 13))
+    for seat in [s for _ in range(size) for s in range(n)]:
+        if len(hands[seat]) < size:
+            hands[seat].append(rest.pop(0))
+    return state.deck_order_for(hands, turn_up=obs.turn_up)
+
+
+def _discards_for(obs: Observation, seat: int, next_payment: tuple[int, int, str] | None) -> int:
+    """How many cards ``seat`` threw before drawing, from its draw fee (the next payment)
+    or, without a card fee, from the counts the observation gives."""
+    size = _dealt_size(obs)
+    ante = obs.extra["ante"]
+    card_fee = int(ante["card_fee"])
+    if card_fee == 0:
+        return int(obs.extra["drawn"][seat]) - (FULL_HAND - size)
+    fee = 0
+    if next_payment is not None and next_payment[0] == seat and next_payment[2] == "draw_fee":
+        fee = next_payment[1]
+    if ante["fee_per"] == "kept":
+        return size - fee // card_fee
+    return fee // card_fee - (FULL_HAND - size)
+
+
+_FINAL = {
+    STAY: (IN,),
+    COME_BACK: (IN,),
+    FOLD: (OUT,),
+    CONCEDE: (OUT,),
+    OUT_FOR_NOW: (OUT, OFN, IN),
+}
+"""The statuses a seat can show later after each decision."""
+
+
+def public_script(obs: Observation, base: GameState | None = None) -> list[Step]:
+    """The hand's public decisions so far, in order, with each player's number of
+    discards: the only sequence (or one of several the observation cannot tell apart)
+    that leads to the observed statuses, payments, phase and seat to act.
+
+    Candidates are replayed on a copy of ``base`` (the hand's start) with a dummy deal.
+    """
+    if obs.phase in ("ante", "redeal"):
+        return []
+    setup = Setup.of(obs.rules, obs.players)
+    state = (base or _hand_start(obs, setup)).clone()
+    state.apply(state.dealer, _ante_action(obs))
+    state.apply_chance(ChanceOutcome("deal", _dummy_order(state, obs)))
+    target = [(int(p["seat"]), int(p["amount"]), str(p["reason"])) for p in obs.extra["payments"]]
+    status = list(obs.extra["status"])
+    me = obs.seat
+    mine = len(obs.extra.get("discarded") or ())
+
+    def paid(st: GameState) -> list[tuple[int, int, str]]:
+        data = st.ext
+        assert isinstance(data, BuckupData)
+        return [(p.seat, p.amount, p.reason) for p in data.ledger.payments]
+
+    def done(st: GameState) -> bool:
+        data = st.ext
+        assert isinstance(data, BuckupData)
+        return (
+            st.phase_name == obs.phase
+            and (obs.phase == "playing" or st.to_act() == obs.to_act)
+            and data.status == status
+            and paid(st) == target
+        )
+
+    def search(st: GameState, script: list[Step]) -> list[Step] | None:
+        pays = paid(st)
+        if pays != target[: len(pays)]:
+            return None
+        if done(st):
+            return script
+        if st.phase_name not in _DECISIONS:
+            return None
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        need = _need(st, seat, {a.kind for a in legal}) if len(legal) > 1 else None
+        for action in legal:
+            if status[seat] not in _FINAL[action.kind]:
+                continue
+            child = st.clone()
+            child.apply(seat, action)
+            step = Step(seat, action, need=need)
+            if child.phase_name == "discard":
+                in_progress = seat == me and obs.phase == "discard"
+                if seat == me:
+                    count = mine
+                else:
+                    upcoming = target[len(paid(child))] if len(paid(child)) < len(target) else None
+                    count = _discards_for(obs, seat, upcoming)
+                if not 0 <= count <= child.hands[seat].bit_count():
+                    continue
+                for card in cards_of(child.hands[seat])[:count]:
+                    child.apply(seat, Action(DISCARD, card))
+                if not in_progress:
+                    child.apply(seat, A_DRAW)
+                    while child.is_chance():
+                        child.apply_chance()
+                step = Step(seat, action, count, not in_progress, need)
+            found = search(child, [*script, step])
+            if found is not None:
+                return found
+        return None
+
+    found = search(state, [])
+    if found is None:
+        raise ValueError("no sequence of decisions explains the observation")
+    return found
+
+
+# ---------------------------------------------------------------- the stocks
+
+
+@dataclass(frozen=True, slots=True)
+class _Draw:
+    """A completed draw: ``parts`` are (stock, cards) taken in turn; stock 0 is the
+    first stock, stock k the k-th one shuffled from discards."""
+
+    seat: int
+    discards: int
+    parts: tuple[tuple[int, int], ...]
+
+
+class _Flow:
+    """Where the cards of the draws came from, from the public counts (RULES.md, Buckup:
+    when the stock runs out, the discards are shuffled to form a new stock)."""
+
+    def __init__(self, script: list[Step], first_stock: int, extra: int) -> None:
+        """``extra``: cards drawn beyond those thrown (1 with 4-card deals, else 0)."""
+        self.draws: list[_Draw] = []
+        self.throwers: list[list[tuple[int, int]]] = [[]]
+        """Per stock: the players whose discards it was made of, and how many."""
+        self.pile_of: dict[int, int] = {}
+        """Per player who drew: the stock its discards went into (PILE: not yet)."""
+        pile: list[tuple[int, int]] = []
+        stock, left = 0, first_stock
+        for step in script:
+            if step.discards is None or not step.drawing:
+                continue
+            pending = step.discards + extra
+            parts: list[tuple[int, int]] = []
+            while pending:
+                if not left:
+                    stock += 1
+                    self.throwers.append(pile)
+                    for thrower, _ in pile:
+                        self.pile_of[thrower] = stock
+                    left, pile = sum(count for _, count in pile), []
+                    if not left:
+                        raise ValueError("the stock and the discards are both empty")
+                take = min(pending, left)
+                parts.append((stock, take))
+                left -= take
+                pending -= take
+            pile.append((step.seat, step.discards))
+            self.pile_of[step.seat] = PILE
+            self.draws.append(_Draw(step.seat, step.discards, tuple(parts)))
+        self.stock = stock
+        """The stock in use now."""
+        self.left = left
+        """Cards left in it."""
+        self.pile = pile
+        """The players whose discards are in the discard pile now, and how many."""
+
+
+# ------------------------------------------------------------------ placement
+
+
+class _Placement(Determinizer):
+    """The Oh Hell determinizer's exact counting sampler over given buckets.
+
+    ``counts[seat]`` unseen cards go to each seat other than the observer, none of them
+    in a suit of ``voids[seat]``; the rest of ``unknown`` forms the free bucket (the
+    stock and the discard pile). The counts may change from one sample to the next
+    (:meth:`ways`, :meth:`place`); the seats with voids are fixed. Only the counting
+    and :meth:`Determinizer.sample_cards` are used: the base class's ``__init__``
+    reads an Oh Hell observation and is not called.
+    """
+
+    def __init__(  # the base class's __init__ is not called (see above)
+        self, obs: Observation, unknown: list[int], counts: list[int], voids: list[int]
+    ) -> None:
+        self.obs = obs
+        self.unknown = unknown
+        self.counts = counts
+        self.hidden_seats = [s for s in range(obs.players) if s != obs.seat]
+        by_class: dict[int, list[int]] = {}
+        for card in unknown:
+            by_class.setdefault(card // 13, []).append(card)
+        self.classes = sorted(by_class.items())
+        present = sum(1 << c for c, _ in self.classes)
+        groups: dict[int, list[int]] = {}
+        for s in self.hidden_seats:
+            if voids[s] & present and counts[s] > 0:
+                groups.setdefault(voids[s] & present, []).append(s)
+        self.groups = sorted(groups.items())
+        self.restricted = {s for _, seats in self.groups for s in seats}
+        self.allowed = [
+            [i for i, (void, _) in enumerate(self.groups) if not (void >> c) & 1]
+            for c, _ in self.classes
+        ]
+        sizes = [len(cards) for _, cards in self.classes]
+        self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
+        self.memo = {}
+        self.exact = True
+        self.start = self._room(counts)
+
+    def _room(self, counts: list[int]) -> tuple[int, ...]:
+        return tuple(sum(counts[s] for s in seats) for _, seats in self.groups)
+
+    def ways(self, counts: list[int], free: list[int]) -> int:
+        """Placements of the unseen cards with ``counts`` cards in each seat and the free
+        bucket split into parts of the sizes ``free`` (1 once counting is too large).
+
+        The counting sampler counts which cards go to each bucket; a bucket shared by
+        several seats (the free one, or seats with the same voids) is then split in
+        ``multinomial`` ways, which depends on the counts."""
+        if not self.exact:
+            return 1
+        try:
+            out = self._ways(0, self._room(counts))
+        except _CountTooLargeError:
+            self.exact = False
+            return 1
+        for _, seats in self.groups:
+            out *= _multinomial([counts[s] for s in seats])
+        parts = [counts[s] for s in self.hidden_seats if s not in self.restricted]
+        return out * _multinomial(parts + free)
+
+    def place(self, rng: random.Random, counts: list[int]) -> tuple[list[list[int]], list[int]]:
+        """Each seat's unseen cards and the free ones (in random order), uniformly."""
+        if not self.groups:  # no voids: a shuffle is uniform
+            pool = self.unknown[:]
+            rng.shuffle(pool)
+            held: list[list[int]] = [[] for _ in range(self.obs.players)]
+            at = 0
+            for s in self.hidden_seats:
+                held[s] = pool[at : at + counts[s]]
+                at += counts[s]
+            return held, pool[at:]
+        self.counts = counts
+        self.start = self._room(counts)
+        return self.sample_cards(rng)
+
+
+def _multinomial(parts: list[int]) -> int:
+    """Ways to split ``sum(parts)`` distinct cards into parts of these sizes."""
+    out = factorial(sum(parts))
+    for part in parts:
+        out //= factorial(part)
+    return out
+
+
+def _labelling(size: int, kept: int, slots: list[int], forced_kept: int, forced: list[int]) -> int:
+    """Ways to tell which of a player's ``size`` cards it kept (``kept``) and which it
+    drew from each stock (``slots``), ``forced_kept`` and ``forced[i]`` of them being
+    known to be kept or drawn from stock ``i``."""
+    free = size - forced_kept - sum(forced)
+    rest = [kept - forced_kept, *(c - f for c, f in zip(slots, forced, strict=True))]
+    if free < 0 or min(rest) < 0:
+        return 0
+    out = factorial(free)
+    for count in rest:
+        out //= factorial(count)
+    return out
+
+
+def _choose(weights: list[int], rng: random.Random) -> int:
+    """An index with probability proportional to its (exact integer) weight."""
+    pick = rng.randrange(sum(weights))
+    for index, weight in enumerate(weights):
+        if pick < weight:
+            return index
+        pick -= weight
+    raise AssertionError("unreachable")
+
+
+# --------------------------------------------------------------- determinizer
+
+
+class BuckupDeterminizer:
+    """Samples Buckup states consistent with one observation (see the module notes).
+
+    >>> from tricktaker import load_ruleset, new_game
+    >>> state = new_game(load_ruleset("buckup"), players=4, seed=3)
+    >>> state.apply(state.dealer, Action(ANTE_ACTION, "kept"))
+    >>> state.apply_chance()
+    >>> seat = state.to_act()[0]
+    >>> sampled = BuckupDeterminizer(state.observe(seat)).sample(random.Random(0))
+    >>> sampled.hands[seat] == state.hands[seat], sampled.phase_name == state.phase_name
+    (True, True)
+    """
+
+    def __init__(self, obs: Observation) -> None:
+        if not isinstance(obs.rules.hooks, BuckupHooks):
+            raise ValueError(f"{obs.rules.id} is not a game of Buckup")
+        if obs.phase not in ("ante", "redeal", "discard", "playing", *_DECISIONS):
+            raise ValueError(f"there is nothing to determinize in phase {obs.phase}")
+        self.obs = obs
+        n, me = obs.players, obs.seat
+        setup = Setup.of(obs.rules, n)
+        self.base = _hand_start(obs, setup)
+        if obs.phase == "ante":
+            return
+        if obs.hand is None or obs.turn_up is None:
+            raise ValueError("a Buckup player sees its cards and the turn-up once dealt")
+        extra = obs.extra
+        size = _dealt_size(obs)
+        self.size = size
+        self.ante = _ante_action(obs)
+        self.script = public_script(obs, self.base)
+        flow = self.flow = _Flow(self.script, len(setup.deck) - n * size - 1, FULL_HAND - size)
+        if flow.left != int(extra["stock"]):
+            raise ValueError("the draws do not account for the stock")
+        self.plays = [sc for trick in (*obs.tricks, obs.current_trick) for sc in trick]
+        played: list[list[int]] = [[] for _ in range(n)]
+        for s, card in self.plays:
+            played[s].append(card)
+        self.played = played
+        self.draw_of = {d.seat: d for d in flow.draws}
+        # The observer's own cards.
+        self.my_discards = _cards(extra.get("discarded"))
+        my_drew = _cards(extra.get("drew"))
+        mine = [*cards_of(obs.hand), *played[me]]
+        self.my_kept = [c for c in mine if c not in my_drew]
+        self.my_parts: list[list[int]] = []
+        if me in self.draw_of:
+            at = 0
+            for _, count in self.draw_of[me].parts:
+                self.my_parts.append(my_drew[at : at + count])
+                at += count
+        # Scare cards: public, and whether each was thrown.
+        scare_text = extra.get("scare_cards") or [None] * n
+        self.scare = [parse_card(c) if c is not None else None for c in scare_text]
+        thrown = list(extra.get("scare_discarded") or [False] * n)
+        known = set(mine) | set(self.my_discards) | {c for c, _ in self._played_cards()}
+        known.add(obs.turn_up)
+        known |= {c for c in self.scare if c is not None}
+        self.unknown = [c for c in setup.deck if c not in known]
+        on_table = {c for c, _ in self._played_cards()} | set(mine)
+        # Where the known cards are: in a hand, in the discard pile, or in a new stock.
+        self.fixed: dict[int, list[int]] = {s: [] for s in range(n) if s != me}
+        self.in_pile: list[int] = []
+        self.from_stock: dict[int, int] = {}
+        """Known cards that went into new stock k (the observer's discards, thrown scare
+        cards), wherever they are now."""
+        throws: list[tuple[int, int]] = [(me, c) for c in self.my_discards]
+        self.kept_scare: dict[int, int] = {}
+        for s, scare in enumerate(self.scare):
+            if scare is None or s == me:
+                continue
+            if thrown[s]:
+                throws.append((s, scare))
+            else:
+                self.kept_scare[s] = scare
+                if scare not in on_table:
+                    self.fixed[s].append(scare)
+        self.thrown_by: dict[int, list[int]] = {}
+        semi: list[int] = []
+        for s, card in throws:
+            self.thrown_by.setdefault(s, []).append(card)
+            where = flow.pile_of.get(s)
+            if where is None:  # the observer's discards, set aside while it draws
+                continue
+            if where == PILE:
+                self.in_pile.append(card)
+                continue
+            self.from_stock[card] = where
+            if card not in on_table:
+                semi.append(card)
+        self.semi = semi
+        # How many cards each other seat holds now, and the unseen part of it.
+        voids = known_voids(obs) if obs.phase == "playing" else [0] * n
+        self.voids = voids
+        counts = [0] * n
+        for s in range(n):
+            if s == me:
+                continue
+            holds = FULL_HAND - len(played[s]) if s in self.draw_of else size
+            counts[s] = holds - len(self.fixed[s])
+        self.pile_unknown = sum(count for _, count in flow.pile) - len(self.in_pile)
+        slots = sum(counts) + self.pile_unknown + flow.left
+        if slots != len(self.unknown) + len(semi) or min(counts) < 0 or self.pile_unknown < 0:
+            raise ValueError("the observation does not add up to a deck")
+        self.counts = counts
+        self.placement = _Placement(obs, self.unknown, counts, voids)
+        self._weigh_placements()
+
+    def _played_cards(self) -> list[tuple[int, int]]:
+        return [(card, s) for s, card in self.plays]
+
+    # ------------------------------------------------- known cards in new stocks
+
+    def _targets(self, card: int) -> list[int]:
+        """Where a known card shuffled into a new stock may be now: the hand of another
+        player who drew from that stock (not void in its suit), or the stock."""
+        k = self.from_stock[card]
+        out = [
+            d.seat
+            for d in self.flow.draws
+            if d.seat != self.obs.seat
+            and any(stock == k for stock, _ in d.parts)
+            and not (self.voids[d.seat] >> (card // 13)) & 1
+        ]
+        if k == self.flow.stock:
+            out.append(STOCK)
+        return out
+
+    def _forced(self, seat: int, holding: list[int]) -> tuple[int, list[int]]:
+        """How many of ``seat``'s cards after its draw are known to be kept (its scare
+        card) and known to be drawn from each stock of its draw."""
+        draw = self.draw_of[seat]
+        forced = [0] * len(draw.parts)
+        index = {stock: i for i, (stock, _) in enumerate(draw.parts)}
+        for card in (*self.played[seat], *holding):
+            k = self.from_stock.get(card)
+            if k is not None and k in index:
+                forced[index[k]] += 1
+        return (1 if seat in self.kept_scare else 0), forced
+
+    def _weight(self, where: tuple[int, ...]) -> int:
+        """Worlds with the known cards in new stocks at ``where`` (one bucket each)."""
+        counts = list(self.counts)
+        holding: dict[int, list[int]] = {}
+        stock = 0
+        for card, bucket in zip(self.semi, where, strict=True):
+            if bucket == STOCK:
+                stock += 1
+            else:
+                counts[bucket] -= 1
+                holding.setdefault(bucket, []).append(card)
+        if min(counts) < 0 or stock > self.flow.left:
+            return 0
+        weight = 1
+        for draw in self.flow.draws:
+            if draw.seat == self.obs.seat:
+                continue
+            kept, forced = self._forced(draw.seat, holding.get(draw.seat, []))
+            weight *= _labelling(
+                FULL_HAND,
+                self.size - draw.discards,
+                [count for _, count in draw.parts],
+                kept,
+                forced,
+            )
+            if not weight:
+                return 0
+        return weight * self.placement.ways(counts, [self.pile_unknown, self.flow.left - stock])
+
+    def _weigh_placements(self) -> None:
+        """Every placement of the known cards in new stocks, with its number of worlds
+        (or, beyond :data:`_MAX_PLACEMENTS`, none: they are placed one by one)."""
+        self.exact = True
+        options = [self._targets(card) for card in self.semi]
+        total = 1
+        for targets in options:
+            total *= len(targets)
+        self.options = options
+        self.placements: list[tuple[int, ...]] = []
+        self.weights: list[int] = []
+        if total > _MAX_PLACEMENTS:
+            self.exact = False
+            return
+
+        def walk(i: int, where: list[int]) -> None:
+            if i == len(options):
+                weight = self._weight(tuple(where))
+                if weight:
+                    self.placements.append(tuple(where))
+                    self.weights.append(weight)
+                return
+            for bucket in options[i]:
+                where.append(bucket)
+                walk(i + 1, where)
+                where.pop()
+
+        walk(0, [])
+        if not self.weights:
+            raise ValueError("no deal is consistent with the observation")
+        self.exact = self.placement.exact
+
+    def _sample_where(self, rng: random.Random) -> tuple[int, ...]:
+        if self.weights:
+            return self.placements[_choose(self.weights, rng)]
+        for _ in range(10_000):  # the fall-back: one by one, uniformly
+            where = tuple(rng.choice(targets) for targets in self.options)
+            if self._weight(where):
+                return where
+        raise ValueError("no consistent place found for the known cards")
+
+    # ------------------------------------------------------------------- weights
+
+    def weight(self, state: GameState) -> float:
+        """How likely the other seats' decisions were with their cards in ``state``, up to
+        a constant: each stay, fold, out-for-now, come-back or concession that had a
+        choice, and each number of discards, under the rollout policy's rules with noise
+        (:data:`DECISION_SPREAD`, :data:`DECISION_FLOOR`). The bots use it as an
+        importance weight; the samples themselves are uniform."""
+        if self.obs.phase in ("ante", "redeal"):
+            return 1.0
+        hands = self._dealt_hands(state)
+        trump = state.trump
+        me = self.obs.seat
+        weight = 1.0
+        for step in self.script:
+            if step.seat == me:
+                continue
+            hand = hands[step.seat]
+            if step.need is not None:
+                margin = (_strength(hand, trump) - step.need) / DECISION_SPREAD
+                yes = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
+                likely = yes if step.action.kind in (STAY, COME_BACK) else 1.0 - yes
+                weight *= DECISION_FLOOR + (1.0 - DECISION_FLOOR) * likely
+            if step.discards is not None:
+                error = step.discards - len(_throwaways(hand, trump))
+                weight *= DECISION_FLOOR + (1.0 - DECISION_FLOOR) * math.exp(-0.5 * error * error)
+        return weight
+
+    def _dealt_hands(self, state: GameState) -> list[int]:
+        """Every seat's dealt cards in ``state`` (from its deal)."""
+        order: tuple[int, ...] = ()
+        for event in reversed(state.events):
+            outcome = event[1]
+            if isinstance(outcome, ChanceOutcome) and outcome.kind == "deal":
+                order = outcome.cards
+                break
+        n, size = state.players, self.size
+        hands = [0] * n
+        for i, seat in enumerate(state.deal_order()):
+            for card in order[i : size * n : n]:
+                hands[seat] |= 1 << card
+        return hands
+
+    # ------------------------------------------------------------------ sampling
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A complete state consistent with the observation."""
+        obs = self.obs
+        state = self.base.clone()
+        if obs.phase == "ante":
+            return state
+        n, me = obs.players, obs.seat
+        flow = self.flow
+        where = self._sample_where(rng)
+        counts = list(self.counts)
+        hands: dict[int, list[int]] = {s: list(cards) for s, cards in self.fixed.items()}
+        stock: list[int] = []
+        for card, bucket in zip(self.semi, where, strict=True):
+            if bucket == STOCK:
+                stock.append(card)
+            else:
+                counts[bucket] -= 1
+                hands[bucket].append(card)
+        held, free = self.placement.place(rng, counts)
+        for s in hands:
+            hands[s].extend(held[s])
+        pile = self.in_pile + free[: self.pile_unknown]
+        stock.extend(free[self.pile_unknown :])
+        rng.shuffle(stock)
+        # Each player's cards after the draw: which it kept, which it drew from where.
+        kept: dict[int, list[int]] = {}
+        drawn: dict[int, list[list[int]]] = {}
+        contents: list[list[int]] = [[] for _ in range(flow.stock + 1)]
+        for draw in flow.draws:
+            s = draw.seat
+            if s == me:
+                kept[s] = list(self.my_kept)
+                drawn[s] = [list(p) for p in self.my_parts]
+            else:
+                kept[s], drawn[s] = self._label(draw, [*self.played[s], *hands[s]], rng)
+            for (k, _), cards in zip(draw.parts, drawn[s], strict=True):
+                contents[k].extend(cards)
+        orders = [list(cards) for cards in contents]
+        orders[flow.stock].extend(stock)
+        # Who threw each card of each new stock, and of the discard pile.
+        thrown: dict[int, list[int]] = {me: list(self.my_discards)}
+        for k in range(1, flow.stock + 1):
+            self._split(orders[k], flow.throwers[k], thrown, rng)
+        self._split(pile, flow.pile, thrown, rng)
+        # The deal: every seat's five cards (its scare card first).
+        dealt: list[list[int]] = []
+        for s in range(n):
+            if s == me:
+                cards = self.my_kept + self.my_discards
+            elif s in kept:
+                cards = kept[s] + thrown[s]
+            else:
+                cards = hands[s]
+            rng.shuffle(cards)
+            scare = self.scare[s]
+            if scare is not None:
+                cards.remove(scare)
+                cards.insert(0, scare)
+            dealt.append(cards)
+        self._replay(state, dealt, orders, thrown, drawn)
+        return state
+
+    def _label(
+        self, draw: _Draw, cards: list[int], rng: random.Random
+    ) -> tuple[list[int], list[list[int]]]:
+        """Which of a player's cards after its draw it kept and which it drew from each
+        stock of its draw, uniformly given the cards known to be one or the other."""
+        index = {stock: i for i, (stock, _) in enumerate(draw.parts)}
+        kept: list[int] = []
+        drawn: list[list[int]] = [[] for _ in draw.parts]
+        loose: list[int] = []
+        scare = self.kept_scare.get(draw.seat)
+        for card in cards:
+            k = self.from_stock.get(card)
+            if card == scare:
+                kept.append(card)
+            elif k is not None and k in index:
+                drawn[index[k]].append(card)
+            else:
+                loose.append(card)
+        rng.shuffle(loose)
+        take = self.size - draw.discards - len(kept)
+        kept.extend(loose[:take])
+        del loose[:take]
+        for i, (_, count) in enumerate(draw.parts):
+            take = count - len(drawn[i])
+            drawn[i].extend(loose[:take])
+            del loose[:take]
+        assert not loose, "the labels do not cover the cards"
+        return kept, drawn
+
+    def _split(
+        self,
+        cards: list[int],
+        throwers: list[tuple[int, int]],
+        thrown: dict[int, list[int]],
+        rng: random.Random,
+    ) -> None:
+        """Share a stock's (or the pile's) cards among the players who threw them, the
+        known throws (the observer's, the scare cards) to their throwers."""
+        loose = [c for c in cards if not any(c in self.thrown_by.get(s, ()) for s, _ in throwers)]
+        rng.shuffle(loose)
+        for s, count in throwers:
+            if s == self.obs.seat:
+                continue
+            known = [c for c in self.thrown_by.get(s, ()) if c in cards]
+            take = count - len(known)
+            thrown[s] = known + loose[:take]
+            del loose[:take]
+        assert not loose, "the discards do not add up"
+
+    def _replay(
+        self,
+        state: GameState,
+        dealt: list[list[int]],
+        orders: list[list[int]],
+        thrown: dict[int, list[int]],
+        drawn: dict[int, list[list[int]]],
+    ) -> None:
+        """Deal ``dealt`` and replay the hand's public steps up to the observed moment."""
+        obs, me = self.obs, self.obs.seat
+        state.apply(state.dealer, self.ante)
+        order = list(state.deck_order_for(dealt, turn_up=obs.turn_up))
+        head = len(order) - len(orders[0])
+        state.apply_chance(ChanceOutcome("deal", tuple(order[:head] + orders[0])))
+        while state.phase_name == "redeal":
+            seat = state.to_act()[0]
+            if seat == me and obs.phase == "redeal":
+                break
+            state.apply(seat, A_KEEP)
+        restocks = 0
+        for step in self.script:
+            seat = step.seat
+            state.apply(seat, step.action)
+            if step.discards is None:
+                continue
+            for card in thrown[seat]:
+                state.apply(seat, Action(DISCARD, card))
+            if not step.drawing:
+                continue
+            state.apply(seat, A_DRAW)
+            parts = iter(drawn[seat])
+            while state.is_chance():
+                if state.phase_name == "restock":
+                    restocks += 1
+                    state.apply_chance(ChanceOutcome("restock", tuple(orders[restocks])))
+                else:
+                    state.apply_chance(ChanceOutcome("draw", tuple(next(parts))))
+        for seat, card in self.plays:
+            state.apply(seat, play(card))
+        if state.phase_name != obs.phase or state.to_act() != obs.to_act:
+            raise ValueError(f"cannot replay the observation (stuck in {state.phase_name})")
+
+
+# ---------------------------------------------------------------- rollout policy
+
+_DRAW_GAIN = 0.15
+"""Tricks gained on average per card drawn (as the heuristic bot reckons)."""
+
+
+def _data(state: GameState) -> BuckupData:
+    data = state.ext
+    assert isinstance(data, BuckupData)
+    return data
+
+
+def _throwaways(hand: int, trump: int | None) -> list[int]:
+    """The cards worth throwing: side cards below a king, lowest first."""
+    return sorted(
+        (c for c in cards_of(hand) if c // 13 != trump and c % 13 < KING), key=lambda c: c % 13
+    )
+
+
+def _strength(hand: int, trump: int | None) -> float:
+    """Expected tricks once the throwaways are replaced from the stock."""
+    drawn = len(_throwaways(hand, trump)) + max(0, FULL_HAND - hand.bit_count())
+    return estimate_tricks(hand, trump) + _DRAW_GAIN * drawn
+
+
+def _need(state: GameState, seat: int, kinds: set[str]) -> float:
+    """The strength (:func:`_strength`) a seat needs to stay in, or to come back when
+    ``kinds`` offers that: about two tricks in sight, a little more for each further
+    player in, less when the pot is small against the fold fee; less to come back."""
+    if CONCEDE in kinds:
+        return 1.3
+    if COME_BACK in kinds:
+        return 1.5
+    data = _data(state)
+    ante = data.ante
+    unit = max(ante.ante, ante.fold_fee, 1) if ante is not None else 5
+    others = sum(1 for s, st in enumerate(data.status) if st == IN and s != seat)
+    need = 1.8 + 0.1 * max(0, others - 1)
+    return min(need, 1.0) if data.pot <= 3 * unit else need
+
+
+def _stays(state: GameState, seat: int, kinds: set[str]) -> bool:
+    """Whether a seat stays in (or comes back) with its own cards and the money."""
+    return _strength(state.hands[seat], state.trump) >= _need(state, seat, kinds)
+
+
+def _best_reply(tables: Any, hand: int, led: int) -> int:
+    """The strongest key a hand can play to a trick whose led suit is ``led``."""
+    follow = hand & tables.suit_masks[led]
+    key = tables.key
+    return max((key(c, led) for c in cards_of(follow or hand)), default=0)
+
+
+def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
+    """Full information: win the trick with the cheapest card no later player can beat,
+    else play the lowest card; lead a card no one can beat (the weakest such), else the
+    lowest."""
+    tables = state.tables
+    assert tables is not None
+    key, suit_of, rank_of = tables.key, tables.suit_of, tables.rank_of
+    cards = [int(a.value) for a in actions]
+    trick = state.trick
+    hands = state.hands
+    active = state.active
+    playing = sum(active) if active is not None else state.players
+    later: list[int] = []
+    s = seat
+    for _ in range(playing - len(trick) - 1):
+        s = state.next_active(s)
+        later.append(s)
+    if trick:
+        led = suit_of[trick[0][1]]
+        best = max(key(c, led) for _, c in trick)
+        for other in later:
+            best = max(best, _best_reply(tables, hands[other], led))
+        winners = [c for c in cards if key(c, led) > best]
+        if winners:
+            return Action(PLAY, min(winners, key=lambda c: key(c, led)))
+        return Action(PLAY, min(cards, key=lambda c: (key(c, led), rank_of[c])))
+    safe = []
+    for card in cards:
+        led = suit_of[card]
+        strength = key(card, led)
+        if all(_best_reply(tables, hands[o], led) < strength for o in later):
+            safe.append(card)
+    if safe:
+        return Action(PLAY, min(safe, key=lambda c: key(c, suit_of[c])))
+    return Action(PLAY, min(cards, key=lambda c: (key(c, suit_of[c]), rank_of[c])))
+
+
+def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
+    """The rollout policy (see the module notes) for every decision of a hand."""
+    kind = actions[0].kind
+    if kind == PLAY:
+        return play_card(state, seat, actions)
+    if kind == DRAW:  # the discards: throw the side cards below a king, then draw
+        throw = _throwaways(state.hands[seat], state.trump)
+        return Action(DISCARD, throw[0]) if throw else A_DRAW
+    if kind == ANTE_ACTION:
+        return next(a for a in actions if a.value == "kept")
+    if kind in (REDEAL, "keep"):
+        return A_REDEAL
+    kinds = {a.kind: a for a in actions}
+    stays = _stays(state, seat, set(kinds))
+    if CONCEDE in kinds:
+        return kinds[COME_BACK] if stays else kinds[CONCEDE]
+    if COME_BACK in kinds:
+        return kinds[COME_BACK] if stays else kinds[FOLD]
+    if STAY in kinds:
+        return A_STAY if stays else kinds.get(OUT_FOR_NOW) or kinds.get(FOLD) or A_STAY
+    return actions[0]
+
+
+# ------------------------------------------------------------------- rewards
+
+
+def rewards(state: GameState) -> list[float]:
+    """Each seat's chips won or lost in the hand just scored plus its equal share of the
+    pot carried over, over the largest pot the hand could reach before the settlement
+    (the pot carried in, everyone's ante and a draw fee for five cards)."""
+    result = state.history[-1]
+    extra = result.extra
+    n = state.players
+    ante = extra.get("ante") or {}
+    most = int(ante.get("ante", 0)) + FULL_HAND * int(ante.get("card_fee", 0))
+    scale = float(max(1, int(extra["pot_before"]) + n * most))
+    share = int(extra["pot_after"]) / n
+    return [(score + share) / scale for score in result.hand_scores]
+
+
+BUCKUP = register_search(
+    "buckup",
+    GameSearch(
+        determinizer=BuckupDeterminizer,
+        rollout_action=rollout_action,
+        rewards=rewards,
+        searched=None,
+    ),
+)
