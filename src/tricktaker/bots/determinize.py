@@ -141,26 +141,10 @@ class Determinizer:
         if free_total < 0:
             raise ValueError("the observation shows more cards than the deck holds")
         suit_of = obs.tables.suit_of if obs.tables is not None else None
-        voids = known_voids(obs)
-        by_class: dict[int, list[int]] = {}
-        for card in self.unknown:
-            by_class.setdefault(suit_of[card] if suit_of is not None else 0, []).append(card)
-        self.classes = sorted(by_class.items())
-        present = sum(1 << c for c, _ in self.classes)
-        groups: dict[int, list[int]] = {}
-        for s in self.hidden_seats:
-            if voids[s] & present and self.counts[s] > 0:
-                groups.setdefault(voids[s] & present, []).append(s)
-        # Seats with the same voids are exchangeable: one bucket, split at the end.
-        self.groups = sorted(groups.items())
-        self.restricted = {s for _, seats in self.groups for s in seats}
-        self.allowed = [
-            [i for i, (void, _) in enumerate(self.groups) if not (void >> c) & 1]
-            for c, _ in self.classes
-        ]
-        sizes = [len(cards) for _, cards in self.classes]
-        self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.set_buckets(
+            [suit_of[card] if suit_of is not None else 0 for card in self.unknown],
+            known_voids(obs),
+        )
         self.start = start = tuple(sum(self.counts[s] for s in seats) for _, seats in self.groups)
         self.exact = True
         try:
@@ -171,6 +155,31 @@ class Determinizer:
             raise ValueError("no deal is consistent with the observation")
         self.reuse = self._public_replay()
         self.template: GameState | None = None
+
+    def set_buckets(self, classes: list[int], voids: list[int]) -> None:
+        """Sort ``self.unknown`` into classes (``classes[i]``, 0-4, is the effective
+        suit of ``self.unknown[i]``) and the hidden seats with known voids into buckets
+        (seats with the same voids share one, split at the end); ``self.counts`` and
+        ``self.hidden_seats`` must be set. Games with hooks reuse the counting with
+        their own unknown cards, counts and voids."""
+        by_class: dict[int, list[int]] = {}
+        for card, kind in zip(self.unknown, classes, strict=True):
+            by_class.setdefault(kind, []).append(card)
+        self.classes = sorted(by_class.items())
+        present = sum(1 << c for c, _ in self.classes)
+        groups: dict[int, list[int]] = {}
+        for s in self.hidden_seats:
+            if voids[s] & present and self.counts[s] > 0:
+                groups.setdefault(voids[s] & present, []).append(s)
+        self.groups = sorted(groups.items())
+        self.restricted = {s for _, seats in self.groups for s in seats}
+        self.allowed = [
+            [i for i, (void, _) in enumerate(self.groups) if not (void >> c) & 1]
+            for c, _ in self.classes
+        ]
+        sizes = [len(cards) for _, cards in self.classes]
+        self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     # ------------------------------------------------------------- counting
 

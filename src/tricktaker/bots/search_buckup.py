@@ -407,24 +407,7 @@ class _Placement(Determinizer):
         self.unknown = unknown
         self.counts = counts
         self.hidden_seats = [s for s in range(obs.players) if s != obs.seat]
-        by_class: dict[int, list[int]] = {}
-        for card in unknown:
-            by_class.setdefault(card // 13, []).append(card)
-        self.classes = sorted(by_class.items())
-        present = sum(1 << c for c, _ in self.classes)
-        groups: dict[int, list[int]] = {}
-        for s in self.hidden_seats:
-            if voids[s] & present and counts[s] > 0:
-                groups.setdefault(voids[s] & present, []).append(s)
-        self.groups = sorted(groups.items())
-        self.restricted = {s for _, seats in self.groups for s in seats}
-        self.allowed = [
-            [i for i, (void, _) in enumerate(self.groups) if not (void >> c) & 1]
-            for c, _ in self.classes
-        ]
-        sizes = [len(cards) for _, cards in self.classes]
-        self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
-        self.memo = {}
+        self.set_buckets([card // 13 for card in unknown], voids)
         self.exact = True
         self.start = self._room(counts)
 

@@ -133,24 +133,7 @@ class _Placement(Determinizer):
         if free_total < 0:
             raise ValueError("the observation shows more cards than the deck holds")
         suit_of = obs.tables.suit_of if obs.tables is not None else None
-        by_class: dict[int, list[int]] = {}
-        for card in unknown:
-            by_class.setdefault(suit_of[card] if suit_of is not None else 0, []).append(card)
-        self.classes = sorted(by_class.items())
-        present = sum(1 << c for c, _ in self.classes)
-        groups: dict[int, list[int]] = {}
-        for s in self.hidden_seats:
-            if voids[s] & present and counts[s] > 0:
-                groups.setdefault(voids[s] & present, []).append(s)
-        self.groups = sorted(groups.items())
-        self.restricted = {s for _, seats in self.groups for s in seats}
-        self.allowed = [
-            [i for i, (void, _) in enumerate(self.groups) if not (void >> c) & 1]
-            for c, _ in self.classes
-        ]
-        sizes = [len(cards) for _, cards in self.classes]
-        self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
-        self.memo = {}
+        self.set_buckets([suit_of[c] if suit_of is not None else 0 for c in unknown], voids)
         self.start = tuple(sum(counts[s] for s in seats) for _, seats in self.groups)
         self.exact = True  # at most three buckets of at most eight cards: a small count
         self.split_memo: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
