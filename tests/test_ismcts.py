@@ -115,3 +115,48 @@ def test_ismcts_beats_heuristic_bots_in_blackout() -> None:
     # Measured: +2.2 a hand, 17 of 24 ahead (other deal seeds: +1.2 to +4.6, 15-18 ahead).
     assert sum(margins) / len(margins) > 0
     assert sum(m > 0 for m in margins) >= 12
+
+
+def test_ismcts_gives_bids_their_own_budget() -> None:
+    """``bid_iterations`` is the budget of a bid; a card keeps ``iterations``."""
+    state = at_hand("blackout", 4, 6, first_dealer=0)
+    state.apply_chance()
+    bot = ISMCTSBot(seed=3, iterations=7, bid_iterations=31)
+    seat = state.to_act()[0]
+    bid = bot.act(state.observe(seat))
+    assert bid.kind == "bid"
+    assert bot.last_iterations == 31
+    state.apply(seat, bid)
+    while state.to_act() and state.legal_actions(state.to_act()[0])[0].kind == "bid":
+        other = state.to_act()[0]
+        state.apply(other, make_bot("heuristic", seed=other).act(state.observe(other)))
+    seat = state.to_act()[0]
+    card = bot.act(state.observe(seat))
+    assert card.kind == "play"
+    assert bot.last_iterations == 7
+
+
+def test_ismcts_checks_its_settings() -> None:
+    with pytest.raises(ValueError, match="bid_iterations"):
+        ISMCTSBot(bid_iterations=-1)
+    with pytest.raises(ValueError, match="opponent_noise"):
+        ISMCTSBot(opponent_noise=1.5)
+
+
+def test_ismcts_takes_the_opponent_model_of_the_game() -> None:
+    """-1 (the default) means the game's noise; an explicit value wins."""
+    from tricktaker.bots.gamesearch import search_for
+
+    game = search_for(None)
+    assert ISMCTSBot()._noise(game) == game.opponent_noise
+    assert ISMCTSBot(opponent_noise=0.25)._noise(game) == 0.25
+    assert ISMCTSBot(opponent_noise=0.0)._noise(game) == 0.0
+
+
+def test_ismcts_takes_the_exploration_of_the_game() -> None:
+    from tricktaker.bots.gamesearch import search_for
+    from tricktaker.bots.search_ohhell import EXPLORATION
+
+    assert search_for(None).exploration == EXPLORATION
+    with pytest.raises(ValueError, match="exploration"):
+        ISMCTSBot(exploration=-0.5)

@@ -16,8 +16,9 @@ same for every game; a :class:`GameSearch` supplies the game-specific parts:
   (``state.history[-1]``), scaled to about ``[-1, 1]``; partners share a result.
 
 ``searched`` names the action kinds the bots search; any other decision is left to
-the heuristic bot (``None``: search every decision). ``model_opponents`` sets the
-ISMCTS bot's default for the other seats' moves in its tree (see
+the heuristic bot (``None``: search every decision). ``exploration``,
+``model_opponents`` and ``opponent_noise`` are the ISMCTS bot's defaults for the game:
+its UCB1 constant, and how the other seats move in its tree and in its rollouts (see
 :class:`~tricktaker.bots.ismcts.ISMCTSBot`).
 
 The Oh Hell family (rulesets without hooks) is registered under the key ``None``;
@@ -65,6 +66,12 @@ class GameSearch:
     model_opponents: bool = False
     """Whether ISMCTS should, by default, let the other seats' tree moves follow
     ``rollout_action`` with their sampled cards rather than UCB."""
+    exploration: float = 0.7
+    """ISMCTS's default UCB1 constant (rewards are scaled to about ``[-1, 1]``)."""
+    opponent_noise: float = 0.0
+    """ISMCTS's default chance that another seat's rollout move is uniformly random
+    rather than ``rollout_action``'s (a hedge against opponents who play otherwise
+    than the full-information policy)."""
 
     def searches(self, kind: str) -> bool:
         """Whether the search bots search decisions of this action kind."""

@@ -68,11 +68,14 @@ class ISMCTSBot(SearchBot):
 
     ``iterations``: determinizations (tree descents and rollouts) per decision;
     ``time_budget``: seconds per decision after which no further iteration starts (makes
-    the bot depend on machine speed); ``exploration``: the UCB1 constant; ``weighted``:
+    the bot depend on machine speed); ``exploration``: the UCB1 constant (-1, the
+    default: the game's, :attr:`GameSearch.exploration`); ``weighted``:
     weigh each sample by how likely the others' bids were with its cards (the game's
     bid model, :func:`~tricktaker.bots.gamesearch.sample_weight`; 0 turns it off);
     ``opponent_noise``: the chance that another seat's move in a rollout is uniformly
-    random rather than the game's policy (a model of weak opponents); ``bid_rollouts``:
+    random rather than the game's policy (a model of weak or unpredictable opponents,
+    and a hedge against the full-information policy's overconfidence); -1 (the default)
+    takes the game's (:attr:`GameSearch.opponent_noise`); ``bid_rollouts``:
     when above 0, a bid (kind ``bid``) is chosen by rollouts over sampled deals with this
     budget, every bid played out from the same deals and the weakest dropped after a
     first round (:func:`~tricktaker.bots.pimc.choose_by_rollouts`), rather than in the
@@ -82,7 +85,9 @@ class ISMCTSBot(SearchBot):
     rollout policy with their sampled cards (still tree nodes), rather than UCB choices
     made without their cards; 0 does not; -1 (the default) does what the game's search
     support says (:attr:`GameSearch.model_opponents`: on for Euchre, whose auction UCB
-    plays badly for the other seats, off elsewhere).
+    plays badly for the other seats, off elsewhere); ``bid_iterations``: the budget of
+    a bid (kind ``bid``) when above 0, else ``iterations`` (a hand's contract decides
+    most of its score, so a bid may deserve more search than a card).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -96,14 +101,21 @@ class ISMCTSBot(SearchBot):
         iterations: int = 400,
         time_budget: float | None = None,
         *,
-        exploration: float = 0.7,
+        exploration: float = -1.0,
         weighted: int = 1,
-        opponent_noise: float = 0.0,
+        opponent_noise: float = -1.0,
         bid_rollouts: int = 0,
         model_opponents: int = -1,
+        bid_iterations: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if exploration < 0 and exploration != -1.0:
+            raise ValueError("exploration must be 0 or more (-1: the game's default)")
+        if not (0.0 <= opponent_noise <= 1.0 or opponent_noise == -1.0):
+            raise ValueError("opponent_noise must be between 0 and 1 (-1: the game's default)")
+        if bid_iterations < 0:
+            raise ValueError("bid_iterations must be 0 (as iterations) or more")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_budget = time_budget
@@ -112,6 +124,7 @@ class ISMCTSBot(SearchBot):
         self.opponent_noise = opponent_noise
         self.bid_rollouts = bid_rollouts
         self.model_opponents = model_opponents
+        self.bid_iterations = bid_iterations
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -131,13 +144,16 @@ class ISMCTSBot(SearchBot):
                 first=max(1, self.bid_rollouts // (4 * len(actions))),
                 keep=min(len(actions), 4),
                 rollouts=self.bid_rollouts,
-                noise=self.opponent_noise,
+                noise=self._noise(game),
                 deadline=deadline,
             )
         root = _Node()
         seat = obs.seat
+        budget = self.iterations
+        if actions[0].kind == BID and self.bid_iterations:
+            budget = self.bid_iterations
         self.last_iterations = 0
-        while self.last_iterations < self.iterations:
+        while self.last_iterations < budget:
             state = sampler.sample(self.rng)
             state.seed = self.rng.getrandbits(62)  # fresh chance steps for this iteration
             weight = sample_weight(sampler, state) if self.weighted else 1.0
@@ -192,21 +208,25 @@ class ISMCTSBot(SearchBot):
                 state.apply(seat, move[1])
                 path.append((child, seat))
                 break
-            move, node = self._select(node, moves)
+            move, node = self._select(node, moves, game)
             state.apply(seat, move[1])
             path.append((node, seat))
-        rollout_hand(state, game, noise=self.opponent_noise, rng=self.rng, me=me)
+        rollout_hand(state, game, noise=self._noise(game), rng=self.rng, me=me)
         rewards = game.rewards(state)
         for visited, mover in path:
             visited.visits += 1
             visited.weight += weight
             visited.reward += weight * rewards[mover]
 
-    def _select(self, node: _Node, moves: list[Move]) -> tuple[Move, _Node]:
+    def _noise(self, game: GameSearch) -> float:
+        """The chance that another seat's rollout move is random (setting or game's)."""
+        return self.opponent_noise if self.opponent_noise >= 0 else game.opponent_noise
+
+    def _select(self, node: _Node, moves: list[Move], game: GameSearch) -> tuple[Move, _Node]:
         """The available child with the best UCB1 score (availability counts)."""
         best: tuple[Move, _Node] | None = None
         best_score = -math.inf
-        c = self.exploration
+        c = self.exploration if self.exploration >= 0 else game.exploration
         for move in moves:
             child = node.children[move]
             child.avail += 1
