@@ -57,7 +57,7 @@ from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, game_at_hand
 from tricktaker.engine.tables import FREE
 
-__all__ = ["BidGuess", "Determinizer", "known_voids", "sample_state"]
+__all__ = ["BidGuess", "CardPlacement", "Determinizer", "known_voids", "sample_state"]
 
 BidGuess = Callable[[GameState, int], Action]
 """Chooses a hidden bid for ``seat`` in a sampled state (one of its legal bids)."""
@@ -107,61 +107,55 @@ def known_voids(obs: Observation) -> list[int]:
     return voids
 
 
-class Determinizer:
-    """Samples states consistent with one observation (see the module notes)."""
+class CardPlacement:
+    """The exact counting sampler (see the module notes): deals the ``unknown`` cards,
+    ``counts[seat]`` of them to each of the ``hidden_seats``, none of them in a class
+    (an effective suit, 0-4) of ``voids[seat]`` (a bit mask of classes), the rest to the
+    free bucket (undealt cards), uniformly among the placements that respect the voids.
+    ``classes[i]`` is the class of ``unknown[i]``.
 
-    def __init__(self, obs: Observation) -> None:
-        _check_supported(obs)
-        if obs.phase == "game_over":
-            raise ValueError("the game is over: there is nothing to determinize")
-        self.obs = obs
-        self.setup = setup = Setup.of(obs.rules, obs.players)
-        n, seat = obs.players, obs.seat
-        self.played: list[list[int]] = [[] for _ in range(n)]
-        for trick in (*obs.tricks, obs.current_trick):
-            for s, card in trick:
-                self.played[s].append(card)
-        dealt = obs.phase not in ("call_size", "deal")
-        size = obs.hand_size
-        self.counts = [size - len(p) if dealt else 0 for p in self.played]
-        seen = obs.played
-        if obs.hand is not None:
-            seen |= obs.hand
-        self.main_turn_up = (
-            obs.turn_up is not None
-            and setup.trump_method == "turn_up"
-            and len(setup.deck) > n * size
-        )
-        if self.main_turn_up:
-            assert obs.turn_up is not None
-            seen |= 1 << obs.turn_up
-        self.unknown = [c for c in setup.deck if not (seen >> c) & 1]
-        self.hidden_seats = [s for s in range(n) if s != seat or obs.hand is None]
-        free_total = len(self.unknown) - sum(self.counts[s] for s in self.hidden_seats)
-        if free_total < 0:
+    :class:`Determinizer` places the hidden cards of an Oh Hell hand with it; the hook
+    games' determinizers (Euchre, Buckup) give it their own unknown cards, counts and
+    voids. With ``count=False`` the counts are not checked here (a subclass whose counts
+    change from sample to sample counts them itself).
+
+    >>> placement = CardPlacement(3, [1, 2], [0, 1, 13, 14], [0, 0, 1, 1], [0, 1, 1], [0, 2, 0])
+    >>> held, free = placement.sample_cards(random.Random(0))
+    >>> all(card < 13 for card in held[1]), len(held[2]), len(free)
+    (True, 1, 2)
+    """
+
+    def __init__(
+        self,
+        players: int,
+        hidden_seats: list[int],
+        unknown: list[int],
+        classes: list[int],
+        counts: list[int],
+        voids: list[int],
+        *,
+        count: bool = True,
+    ) -> None:
+        self.players = players
+        self.hidden_seats = hidden_seats
+        self.unknown = unknown
+        self.counts = counts
+        if len(unknown) < sum(counts[s] for s in hidden_seats):
             raise ValueError("the observation shows more cards than the deck holds")
-        suit_of = obs.tables.suit_of if obs.tables is not None else None
-        self.set_buckets(
-            [suit_of[card] if suit_of is not None else 0 for card in self.unknown],
-            known_voids(obs),
-        )
-        self.start = start = tuple(sum(self.counts[s] for s in seats) for _, seats in self.groups)
+        self._set_buckets(classes, voids)
+        self.start = tuple(sum(counts[s] for s in seats) for _, seats in self.groups)
         self.exact = True
-        try:
-            ways = self._ways(0, start)
-        except _CountTooLargeError:
-            self.exact, ways = False, 1
-        if ways == 0:
-            raise ValueError("no deal is consistent with the observation")
-        self.reuse = self._public_replay()
-        self.template: GameState | None = None
+        if count:
+            try:
+                ways = self._ways(0, self.start)
+            except _CountTooLargeError:
+                self.exact, ways = False, 1
+            if ways == 0:
+                raise ValueError("no deal is consistent with the observation")
 
-    def set_buckets(self, classes: list[int], voids: list[int]) -> None:
-        """Sort ``self.unknown`` into classes (``classes[i]``, 0-4, is the effective
-        suit of ``self.unknown[i]``) and the hidden seats with known voids into buckets
-        (seats with the same voids share one, split at the end); ``self.counts`` and
-        ``self.hidden_seats`` must be set. Games with hooks reuse the counting with
-        their own unknown cards, counts and voids."""
+    def _set_buckets(self, classes: list[int], voids: list[int]) -> None:
+        """Sort ``self.unknown`` into classes and the hidden seats with known voids into
+        buckets (seats with the same voids share one, split at the end)."""
         by_class: dict[int, list[int]] = {}
         for card, kind in zip(self.unknown, classes, strict=True):
             by_class.setdefault(kind, []).append(card)
@@ -224,8 +218,7 @@ class Determinizer:
     def sample_cards(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Each seat's hidden cards now (empty for the seat's own known hand) and the
         undealt unknown cards, uniformly among the consistent deals."""
-        n = self.obs.players
-        held: list[list[int]] = [[] for _ in range(n)]
+        held: list[list[int]] = [[] for _ in range(self.players)]
         free: list[int] = []
         if not self.exact:
             return self._sample_sequential(rng)
@@ -259,7 +252,7 @@ class Determinizer:
     def _sample_sequential(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Fallback when counting is too large: fill the most constrained seats first
         from their allowed cards, retrying on a dead end (close to, not exactly, uniform)."""
-        n = self.obs.players
+        n = self.players
         class_of = {c: k for k, (_, cards) in enumerate(self.classes) for c in cards}
         void_of = {s: void for void, seats in self.groups for s in seats}
         order = sorted(self.restricted, key=lambda s: -void_of[s].bit_count())
@@ -280,6 +273,48 @@ class Determinizer:
                         held[s], pool = pool[: self.counts[s]], pool[self.counts[s] :]
                 return held, pool
         raise ValueError("no consistent deal found for the observation")
+
+
+class Determinizer(CardPlacement):
+    """Samples states consistent with one observation (see the module notes)."""
+
+    def __init__(self, obs: Observation) -> None:
+        _check_supported(obs)
+        if obs.phase == "game_over":
+            raise ValueError("the game is over: there is nothing to determinize")
+        self.obs = obs
+        self.setup = setup = Setup.of(obs.rules, obs.players)
+        n, seat = obs.players, obs.seat
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        for trick in (*obs.tricks, obs.current_trick):
+            for s, card in trick:
+                self.played[s].append(card)
+        dealt = obs.phase not in ("call_size", "deal")
+        size = obs.hand_size
+        self.counts = [size - len(p) if dealt else 0 for p in self.played]
+        seen = obs.played
+        if obs.hand is not None:
+            seen |= obs.hand
+        self.main_turn_up = (
+            obs.turn_up is not None
+            and setup.trump_method == "turn_up"
+            and len(setup.deck) > n * size
+        )
+        if self.main_turn_up:
+            assert obs.turn_up is not None
+            seen |= 1 << obs.turn_up
+        unknown = [c for c in setup.deck if not (seen >> c) & 1]
+        suit_of = obs.tables.suit_of if obs.tables is not None else None
+        super().__init__(
+            n,
+            [s for s in range(n) if s != seat or obs.hand is None],
+            unknown,
+            [suit_of[card] if suit_of is not None else 0 for card in unknown],
+            self.counts,
+            known_voids(obs),
+        )
+        self.reuse = self._public_replay()
+        self.template: GameState | None = None
 
     # ------------------------------------------------------------- building
 

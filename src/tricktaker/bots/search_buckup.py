@@ -35,8 +35,8 @@ pile), then a history that leads there, and replays it through the engine:
   which of each other player's cards it kept and which it drew from which stock, and
   which player threw each card of a stock; this depends only on how many cards are
   forced one way). They are placed exactly uniformly by the Oh Hell
-  determinizer's counting sampler (:class:`~tricktaker.bots.determinize.Determinizer`,
-  reused through :class:`_Placement`): the buckets are the other seats' hands, the
+  determinizer's counting sampler (:class:`~tricktaker.bots.determinize.CardPlacement`,
+  through :class:`_Placement`): the buckets are the other seats' hands, the
   stock and the discard pile.
 - Cards it knows that went into a new stock (its own discards, or a thrown scare card,
   once the discards were shuffled into a stock) may now be in the hand of a player who
@@ -98,7 +98,7 @@ from math import factorial
 from typing import Any
 
 from tricktaker.bots.buckup_policy import estimate_tricks
-from tricktaker.bots.determinize import Determinizer, _CountTooLargeError, known_voids
+from tricktaker.bots.determinize import CardPlacement, _CountTooLargeError, known_voids
 from tricktaker.bots.gamesearch import GameSearch, register_search
 from tricktaker.cards import cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
@@ -389,27 +389,25 @@ class _Flow:
 # ------------------------------------------------------------------ placement
 
 
-class _Placement(Determinizer):
-    """The Oh Hell determinizer's exact counting sampler over given buckets.
+class _Placement(CardPlacement):
+    """The counting sampler over Buckup's unseen cards: ``counts[seat]`` unseen cards go
+    to each seat other than the observer, none of them in a suit of ``voids[seat]``; the
+    rest of ``unknown`` forms the free bucket (the stock and the discard pile). The
+    counts may change from one sample to the next (:meth:`ways`, :meth:`place`); the
+    seats with voids are fixed, so the counts are checked by :meth:`ways`."""
 
-    ``counts[seat]`` unseen cards go to each seat other than the observer, none of them
-    in a suit of ``voids[seat]``; the rest of ``unknown`` forms the free bucket (the
-    stock and the discard pile). The counts may change from one sample to the next
-    (:meth:`ways`, :meth:`place`); the seats with voids are fixed. Only the counting
-    and :meth:`Determinizer.sample_cards` are used: the base class's ``__init__``
-    reads an Oh Hell observation and is not called.
-    """
-
-    def __init__(  # the base class's __init__ is not called (see above)
+    def __init__(
         self, obs: Observation, unknown: list[int], counts: list[int], voids: list[int]
     ) -> None:
-        self.obs = obs
-        self.unknown = unknown
-        self.counts = counts
-        self.hidden_seats = [s for s in range(obs.players) if s != obs.seat]
-        self.set_buckets([card // 13 for card in unknown], voids)
-        self.exact = True
-        self.start = self._room(counts)
+        super().__init__(
+            obs.players,
+            [s for s in range(obs.players) if s != obs.seat],
+            unknown,
+            [card // 13 for card in unknown],
+            counts,
+            voids,
+            count=False,
+        )
 
     def _room(self, counts: list[int]) -> tuple[int, ...]:
         return tuple(sum(counts[s] for s in seats) for _, seats in self.groups)
@@ -438,7 +436,7 @@ class _Placement(Determinizer):
         if not self.groups:  # no voids: a shuffle is uniform
             pool = self.unknown[:]
             rng.shuffle(pool)
-            held: list[list[int]] = [[] for _ in range(self.obs.players)]
+            held: list[list[int]] = [[] for _ in range(self.players)]
             at = 0
             for s in self.hidden_seats:
                 held[s] = pool[at : at + counts[s]]

@@ -13,7 +13,7 @@ handled by the same counting.
 
 **Uniform part.** The hidden cards are placed *exactly uniformly* among the
 placements consistent with those facts, by the Oh Hell determinizer's counting
-sampler (:class:`~tricktaker.bots.determinize.Determinizer`, reused through
+sampler (:class:`~tricktaker.bots.determinize.CardPlacement`, through
 :class:`_Placement`; a plain shuffle when no void is known): the buckets are the
 other seats' current hands (sized by the cards each has played) and one free bucket,
 which holds the kitty during the auction and, for a seat other than the declarer,
@@ -72,7 +72,7 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 
-from tricktaker.bots.determinize import Determinizer, known_voids
+from tricktaker.bots.determinize import CardPlacement, known_voids
 from tricktaker.bots.euchre_policy import PARTNER_TRICKS
 from tricktaker.bots.gamesearch import GameSearch, register_search
 from tricktaker.cards import ACE, cards_of, parse_card
@@ -113,32 +113,24 @@ HAND = 5
 # ------------------------------------------------------------------ determinizer
 
 
-class _Placement(Determinizer):
-    """The Oh Hell determinizer's exact counting sampler over given buckets.
+class _Placement(CardPlacement):
+    """The counting sampler over Euchre's unseen cards, their effective suits (the left
+    bower counts as trump) and the voids shown; its spreads are kept, since every sample
+    asks for the same ones."""
 
-    ``counts[seat]`` hidden cards go to each seat other than the observer, none of
-    them in an effective suit of ``voids[seat]``; the rest of ``unknown`` forms the
-    free bucket. Only the counting and :meth:`Determinizer.sample_cards` are used: the
-    observation is read by :class:`EuchreDeterminizer`, not by the base class.
-    """
-
-    def __init__(  # the base class's __init__ reads an Oh Hell observation: not called
+    def __init__(
         self, obs: Observation, unknown: list[int], counts: list[int], voids: list[int]
     ) -> None:
-        self.obs = obs
-        self.unknown = unknown
-        self.counts = counts
-        self.hidden_seats = [s for s in range(obs.players) if s != obs.seat]
-        free_total = len(unknown) - sum(counts[s] for s in self.hidden_seats)
-        if free_total < 0:
-            raise ValueError("the observation shows more cards than the deck holds")
-        suit_of = obs.tables.suit_of if obs.tables is not None else None
-        self.set_buckets([suit_of[c] if suit_of is not None else 0 for c in unknown], voids)
-        self.start = tuple(sum(counts[s] for s in seats) for _, seats in self.groups)
-        self.exact = True  # at most three buckets of at most eight cards: a small count
         self.split_memo: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
-        if self._ways(0, self.start) == 0:
-            raise ValueError("no deal is consistent with the observation")
+        suit_of = obs.tables.suit_of if obs.tables is not None else None
+        super().__init__(
+            obs.players,
+            [s for s in range(obs.players) if s != obs.seat],
+            unknown,
+            [suit_of[c] if suit_of is not None else 0 for c in unknown],
+            counts,
+            voids,
+        )
 
     def _splits(self, k: int, state: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """The base class's spreads, kept: every sample asks for the same ones."""
@@ -155,7 +147,7 @@ class _Placement(Determinizer):
             return super().sample_cards(rng)
         pool = self.unknown[:]
         rng.shuffle(pool)
-        held: list[list[int]] = [[] for _ in range(self.obs.players)]
+        held: list[list[int]] = [[] for _ in range(self.players)]
         for seat in self.hidden_seats:
             take = self.counts[seat]
             held[seat] = pool[:take]
