@@ -11,7 +11,14 @@ import pytest
 from tests.helpers import at_hand, deal, make_bids, play_cards
 from tricktaker import GameState, load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.determinize import Determinizer, _replay, _start, known_voids, sample_state
+from tricktaker.bots.determinize import (
+    CardPlacement,
+    Determinizer,
+    _replay,
+    _start,
+    known_voids,
+    sample_state,
+)
 from tricktaker.cards import card_set, cards_of, parse_card
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
@@ -303,3 +310,43 @@ def test_the_fallback_sampler_is_consistent_too(monkeypatch: pytest.MonkeyPatch)
     for sampled in samples(obs, 100):
         assert not sampled.hands[2] & suit_cards("CH")
         assert not sampled.hands[3] & suit_cards("S")
+
+
+def test_card_placement_is_uniform_over_the_placements_that_respect_the_voids() -> None:
+    """The counting sampler on its own (as the Euchre and Buckup determinizers use it):
+    seven cards of three classes, seat 1 void in class 1, seat 2 void in classes 0 and
+    2, seat 3 unconstrained; every consistent placement is equally likely."""
+    unknown = [0, 1, 2, 13, 14, 26, 27]
+    classes = [0, 0, 0, 1, 1, 2, 2]
+    counts = [0, 2, 2, 2]
+    voids = [0, 1 << 1, (1 << 0) | (1 << 2), 0]
+    placement = CardPlacement(4, [1, 2, 3], unknown, classes, counts, voids)
+    allowed = {1: {0, 1, 2, 26, 27}, 2: {13, 14}, 3: set(unknown)}
+    consistent = []
+    for one in itertools.combinations(unknown, 2):
+        for two in itertools.combinations([c for c in unknown if c not in one], 2):
+            left = [c for c in unknown if c not in one and c not in two]
+            for three in itertools.combinations(left, 2):
+                hands = {1: set(one), 2: set(two), 3: set(three)}
+                if all(hands[s] <= allowed[s] for s in hands):
+                    consistent.append(tuple(frozenset(hands[s]) for s in (1, 2, 3)))
+    rng = random.Random(5)
+    rounds = 4000
+    seen: Counter[tuple[frozenset[int], ...]] = Counter()
+    for _ in range(rounds):
+        held, free = placement.sample_cards(rng)
+        assert len(free) == 1
+        assert sorted([c for hand in held for c in hand] + free) == unknown
+        seen[tuple(frozenset(held[s]) for s in (1, 2, 3))] += 1
+    assert set(seen) == set(consistent)
+    expected = rounds / len(consistent)
+    assert all(abs(n - expected) < 0.35 * expected for n in seen.values())
+
+
+def test_card_placement_refuses_impossible_placements() -> None:
+    with pytest.raises(ValueError, match="more cards than the deck"):
+        CardPlacement(3, [1, 2], [0, 1], [0, 0], [0, 2, 1], [0, 0, 0])
+    with pytest.raises(ValueError, match="no deal is consistent"):
+        CardPlacement(3, [1, 2], [0, 1, 13], [0, 0, 1], [0, 2, 1], [0, 1, 1])
+    # Counts checked later (count=False): no error now.
+    CardPlacement(3, [1, 2], [0, 1, 13], [0, 0, 1], [0, 2, 1], [0, 1, 1], count=False)
