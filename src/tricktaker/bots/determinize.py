@@ -378,6 +378,20 @@ def _choose(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> t
     raise AssertionError("unreachable")
 
 
+def public_hand_start(obs: Observation, setup: Setup) -> GameState:
+    """A game at the start of the observed hand, before its deal, with the public scores,
+    dealer, dealer draw and history the seat sees; the hook games' determinizers (Euchre,
+    Buckup) replay a hand from it."""
+    n = obs.players
+    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
+    state.first_dealer = (obs.dealer - setup.dealer_step * obs.hands_played) % n
+    state.dealer_draw = list(obs.dealer_draw)
+    state.hands_played = state.schedule_pos = obs.hands_played
+    state.scores = list(obs.scores)
+    state.history = list(obs.history)
+    return state
+
+
 def _start(obs: Observation, setup: Setup) -> GameState:
     position = 0
     streak = [0] * obs.players

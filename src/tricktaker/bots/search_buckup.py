@@ -98,7 +98,12 @@ from math import factorial
 from typing import Any
 
 from tricktaker.bots.buckup_policy import estimate_tricks
-from tricktaker.bots.determinize import CardPlacement, _CountTooLargeError, known_voids
+from tricktaker.bots.determinize import (
+    CardPlacement,
+    _CountTooLargeError,
+    known_voids,
+    public_hand_start,
+)
 from tricktaker.bots.gamesearch import GameSearch, register_search
 from tricktaker.cards import cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
@@ -180,12 +185,7 @@ def _hand_start(obs: Observation, setup: Setup) -> GameState:
     of then (the observed ones less this hand's payments), the public scores, dealer
     and history (as the seat sees them)."""
     n = obs.players
-    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
-    state.first_dealer = (obs.dealer - setup.dealer_step * obs.hands_played) % n
-    state.dealer_draw = list(obs.dealer_draw)
-    state.hands_played = state.schedule_pos = obs.hands_played
-    state.scores = list(obs.scores)
-    state.history = list(obs.history)
+    state = public_hand_start(obs, setup)
     paid = [0] * n
     for payment in obs.extra.get("payments") or ():
         paid[int(payment["seat"])] += int(payment["amount"])

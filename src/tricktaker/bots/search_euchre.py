@@ -72,7 +72,7 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 
-from tricktaker.bots.determinize import CardPlacement, known_voids
+from tricktaker.bots.determinize import CardPlacement, known_voids, public_hand_start
 from tricktaker.bots.euchre_policy import PARTNER_TRICKS
 from tricktaker.bots.gamesearch import GameSearch, register_search
 from tricktaker.cards import ACE, cards_of, parse_card
@@ -374,17 +374,9 @@ def _informative_calls(
 
 
 def _hand_start(obs: Observation, setup: Setup) -> GameState:
-    """The game at the start of the observed hand, before its deal: the public scores,
-    dealer and history (as the seat sees them) of the real game. (Euchre keeps no data
-    across hands but the scores, and every hand is of five cards.)"""
-    n = obs.players
-    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
-    state.first_dealer = (obs.dealer - setup.dealer_step * obs.hands_played) % n
-    state.dealer_draw = list(obs.dealer_draw)
-    state.hands_played = state.schedule_pos = obs.hands_played
-    state.scores = list(obs.scores)
-    state.history = list(obs.history)
-    return state
+    """The game at the start of the observed hand, before its deal (Euchre keeps no
+    data across hands but the scores, and every hand is of five cards)."""
+    return public_hand_start(obs, setup)
 
 
 # ---------------------------------------------------------------- rollout policy
