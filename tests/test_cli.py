@@ -126,7 +126,7 @@ def test_usage_errors_exit_2_with_a_message(args: list[str], message: str) -> No
     result = run(*args, stdin="")
     assert result.exit_code == 2, result.output
     assert message in result.stderr
-    assert result.stderr.startswith("error: ")
+    assert result.stderr.startswith("Error: ")
 
 
 def test_typer_usage_errors_also_exit_2() -> None:

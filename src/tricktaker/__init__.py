@@ -4,25 +4,53 @@
 >>> state = new_game(load_ruleset("bluke"), players=4, seed=1)
 >>> state.rules.name, state.players
 ('Bluke', 4)
+
+The names below are imported on first use (``import tricktaker`` alone loads neither
+the engine nor the rules), so the command line starts quickly.
 """
 
-from tricktaker.engine import (
-    Action,
-    ChanceOutcome,
-    GameRecord,
-    GameState,
-    HandResult,
-    IllegalActionError,
-    Observation,
-    RecordError,
-    bid,
-    new_game,
-    play,
-    replay,
-)
-from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tricktaker.engine import (
+        Action,
+        ChanceOutcome,
+        GameRecord,
+        GameState,
+        HandResult,
+        IllegalActionError,
+        Observation,
+        RecordError,
+        bid,
+        new_game,
+        play,
+        replay,
+    )
+    from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 
 __version__ = "0.1.0"
+
+_HOMES = {
+    "tricktaker.engine": (
+        "Action",
+        "ChanceOutcome",
+        "GameRecord",
+        "GameState",
+        "HandResult",
+        "IllegalActionError",
+        "Observation",
+        "RecordError",
+        "bid",
+        "new_game",
+        "play",
+        "replay",
+    ),
+    "tricktaker.rules": ("Ruleset", "RulesetError", "list_rulesets", "load_ruleset"),
+}
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "Action",
@@ -42,3 +70,17 @@ __all__ = [
     "play",
     "replay",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported from their modules on first use (PEP 562)."""
+    home = _HOME_OF.get(name)
+    if home is None:
+        raise AttributeError(f"module 'tricktaker' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -1,37 +1,99 @@
 """The ``tricktaker`` command line: thin commands over the library.
 
-``tricktaker rules``, ``play``, ``simulate`` and ``replay``; run ``tricktaker --help``.
+``tricktaker rules``, ``play``, ``simulate``, ``replay`` and ``arena``; run
+``tricktaker --help``.
+
+Start-up is kept short: this module imports only typer. Each command lives in its own
+module, imported (with the engine, the rules and rich) only when that command runs or
+shows its help; the top-level help lists the commands from :data:`COMMANDS` without
+importing them.
 """
 
 from __future__ import annotations
 
-import typer
+import importlib
+from typing import TYPE_CHECKING, Annotated
 
-from .arena import arena
-from .play import play
-from .replay import replay
-from .rules_cmd import rules
-from .simulate import simulate
+import typer
+from typer.core import TyperGroup
+
+if TYPE_CHECKING:
+    from typer._click import Command, Context, HelpFormatter
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rules": ("rules_cmd", "List the shipped games, or show one game's rules and schedule."),
+    "play": ("play", "Play a game in the terminal against bots."),
+    "simulate": ("simulate", "Play seeded games between bots; results by seat."),
+    "replay": ("replay", "Replay a game record hand by hand."),
+    "arena": ("arena", "Compare bots over duplicate deals."),
+}
+"""Each command: the module under ``tricktaker.cli`` that defines it (a function of the
+same name) and its one-line summary for ``tricktaker --help``."""
+
+
+class LazyCommands(TyperGroup):
+    """The command group, importing each command's module only when it is used."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        loaded = self.commands.get(cmd_name)
+        if loaded is None and cmd_name in COMMANDS:
+            module, summary = COMMANDS[cmd_name]
+            function = getattr(importlib.import_module(f"{__name__}.{module}"), cmd_name)
+            single = typer.Typer(rich_markup_mode=None, add_completion=False)
+            single.command(cmd_name, short_help=summary)(function)
+            loaded = typer.main.get_command(single)
+            self.commands[cmd_name] = loaded
+        return loaded
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        rows = [(name, summary) for name, (_, summary) in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
 
 app = typer.Typer(
     name="tricktaker",
+    cls=LazyCommands,
     help="Trick-taking games (the Oh Hell family, Pluck, Euchre, Buckup): rules, play"
-    " against bots, simulate, replay.",
+    " against bots, simulate, replay and compare bots.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.command("rules")(rules)
-app.command("play")(play)
-app.command("simulate")(simulate)
-app.command("replay")(replay)
-app.command("arena")(arena)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"tricktaker {version('tricktaker')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print the version and exit.",
+            callback=_print_version,
+            is_eager=True,
+            expose_value=True,
+        ),
+    ] = False,
+) -> None:
+    """Trick-taking games: rules, play against bots, simulate, replay, arena."""
 
 
 def main() -> None:
-    """Entry point of the ``tricktaker`` script."""
+    """Entry point of the ``tricktaker`` script (and of ``python -m tricktaker``)."""
     app()
 
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "main"]

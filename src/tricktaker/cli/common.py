@@ -18,7 +18,15 @@ from tricktaker.engine import GameState, RecordError, new_game
 from tricktaker.rules import Ruleset, RulesetError, load_ruleset
 
 USAGE_ERROR = 2
-"""Exit status for anything the user asked that cannot be done (as for typer's own errors)."""
+"""Exit status when the command line asks for something that cannot be done: an unknown
+game, bot or option, a bad value, a file argument that is missing or not a valid record
+(the status typer gives its own usage errors)."""
+
+FAILURE = 1
+"""Exit status when a valid request fails while it runs (a file cannot be written)."""
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), once the finished part has been reported."""
 
 
 def make_console(*, stderr: bool = False) -> Console:
@@ -51,13 +59,18 @@ def unicode_ok(console: Console) -> bool:
     return True
 
 
-def fail(message: str) -> NoReturn:
-    """Print ``error: message`` on stderr and exit with status 2 (no traceback)."""
+def fail(message: str, *, status: int = USAGE_ERROR) -> NoReturn:
+    """Print ``Error: message`` on stderr (as typer does for its own usage errors) and exit
+    with ``status``: :data:`USAGE_ERROR` (the default) or :data:`FAILURE`. No traceback.
+
+    Further lines of a message are indented under the first.
+    """
     err = make_console(stderr=True)
     lines = str(message).strip().splitlines() or ["unknown error"]
-    for line in lines:
-        err.print(f"error: {line}", markup=False, soft_wrap=True)
-    raise typer.Exit(USAGE_ERROR)
+    err.print(f"Error: {lines[0]}", markup=False, soft_wrap=True)
+    for line in lines[1:]:
+        err.print(f"  {line}", markup=False, soft_wrap=True)
+    raise typer.Exit(status)
 
 
 @contextmanager
@@ -151,7 +164,7 @@ def record_path(directory: Path, stem: str) -> Path:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        fail(f"{directory}: cannot create the record folder: {exc.strerror}")
+        fail(f"{directory}: cannot create the record folder: {exc.strerror}", status=FAILURE)
     path = directory / f"{stem}.json"
     number = 2
     while path.exists():
@@ -165,7 +178,7 @@ def save_record(state: GameState, path: Path) -> None:
     try:
         state.record().save(path)
     except OSError as exc:
-        fail(f"{path}: cannot write the record: {exc.strerror}")
+        fail(f"{path}: cannot write the record: {exc.strerror}", status=FAILURE)
 
 
 GameArgument = Annotated[

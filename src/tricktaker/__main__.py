@@ -1,0 +1,5 @@
+"""``python -m tricktaker``: the same as the ``tricktaker`` script."""
+
+from tricktaker.cli import main
+
+main()
