@@ -244,9 +244,10 @@ class Ruleset:
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesetError` unless ``players`` may play this ruleset and options."""
         if players not in self.player_counts:
+            low, high = self.spec.players.min, self.spec.players.max
+            span = f"{low}" if low == high else f"{low} to {high}"
             raise RulesetError(
-                f"{self.source}: players: {self.name} is for {self.spec.players.min} to"
-                f" {self.spec.players.max} players, not {players}"
+                f"{self.source}: players: {self.name} is for {span} players, not {players}"
             )
         for name, option in self.spec.options.items():
             if (
