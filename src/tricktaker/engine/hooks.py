@@ -5,13 +5,28 @@ of every hand and otherwise runs its own phases (deal, trick play, records,
 observations). Hooks are stateless objects registered by name; a game's changing
 data lives in ``state.ext``, an object with a ``copy()`` method, so that
 :meth:`GameState.clone` stays independent.
+
+The engine stands below the games: it defines the registry and never imports a game
+by name. :func:`get_hooks` finds the hooks a ruleset names in three ways, in order:
+
+1. hooks already registered with :func:`register_hooks` (a class decorator), which is
+   how a game's module announces itself when it is imported;
+2. the ``tricktaker.games`` entry-point group (:data:`HOOKS_GROUP`) of the installed
+   packages: ``pluck = "tricktaker.games.pluck:PluckHooks"``. The shipped games are
+   declared there in ``pyproject.toml``, and a game in another package is declared the
+   same way in its own, so ``tricktaker play their_game.toml`` finds it;
+3. a ruleset may also name the class itself, ``hooks = "mypackage.mygame:MyHooks"``
+   (any importable module), for a game that is not packaged.
+
+A name found in (2) or (3) is imported once and then kept in the registry.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -117,21 +132,116 @@ class GameHooks:
         return result
 
 
+HOOKS_GROUP = "tricktaker.games"
+"""The entry-point group in which installed packages declare their games' hooks."""
+
 _REGISTRY: dict[str, GameHooks] = {}
 
+_H = TypeVar("_H", bound=GameHooks)
 
-def register(hooks: type[GameHooks]) -> type[GameHooks]:
-    """Class decorator: make a game's hooks available by their name."""
-    _REGISTRY[hooks.name] = hooks()
+
+class UnknownHooksError(KeyError):
+    """A ruleset names hooks that are neither registered, declared nor importable."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def _class_path(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def register_hooks(hooks: type[_H], *, name: str | None = None) -> type[_H]:
+    """Make a game's hooks available to rulesets under ``name`` (default: ``hooks.name``).
+
+    Use it as a class decorator in the game's module::
+
+        @register_hooks
+        class MyHooks(GameHooks):
+            name = "mygame"
+
+    Registering the same class again (a module imported twice) replaces the entry;
+    another class under a name already taken is an error.
+    """
+    if not (isinstance(hooks, type) and issubclass(hooks, GameHooks)):
+        raise TypeError(f"{hooks!r} is not a subclass of tricktaker.engine.hooks.GameHooks")
+    key = hooks.name if name is None else name
+    if not key:
+        raise ValueError(f"{_class_path(hooks)} has no name: set its `name` class attribute")
+    existing = _REGISTRY.get(key)
+    if existing is not None and _class_path(type(existing)) != _class_path(hooks):
+        raise ValueError(
+            f"hooks {key!r} are already registered by {_class_path(type(existing))};"
+            f" give {_class_path(hooks)} another name"
+        )
+    _REGISTRY[key] = hooks()
     return hooks
 
 
+def known_hooks() -> list[str]:
+    """The names rulesets can use now: registered hooks and declared entry points."""
+    declared = {point.name for point in entry_points(group=HOOKS_GROUP)}
+    return sorted(declared | set(_REGISTRY))
+
+
 def get_hooks(name: str) -> GameHooks:
-    """The registered hooks called ``name`` (importing the shipped games first)."""
-    if name not in _REGISTRY:
-        importlib.import_module("tricktaker.games")
+    """The hooks a ruleset calls ``name``: registered, declared as an entry point of the
+    ``tricktaker.games`` group, or a ``"module:Class"`` path (loaded once, then kept).
+
+    Raises :class:`UnknownHooksError` (a ``KeyError``) saying what is known and how a
+    game is plugged in.
+    """
+    hooks = _REGISTRY.get(name)
+    if hooks is not None:
+        return hooks
+    cls = _load_path(name) if ":" in name else _load_entry_point(name)
+    if not isinstance(_REGISTRY.get(name), cls):  # not registered by its own module
+        register_hooks(cls, name=name)
+    return _REGISTRY[name]
+
+
+def _as_hooks_class(obj: object, where: str) -> type[GameHooks]:
+    if isinstance(obj, type) and issubclass(obj, GameHooks):
+        return obj
+    raise UnknownHooksError(
+        f"{where} is {obj!r}, not a subclass of tricktaker.engine.hooks.GameHooks"
+    )
+
+
+def _load_path(name: str) -> type[GameHooks]:
+    module_name, _, attribute = name.partition(":")
     try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise KeyError(f"unknown hooks {name!r} (known: {known})") from None
+        obj: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UnknownHooksError(f"{name!r}: cannot import {module_name!r}: {exc}") from None
+    for part in attribute.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise UnknownHooksError(f"{name!r}: {module_name!r} has no {attribute!r}") from None
+    return _as_hooks_class(obj, repr(name))
+
+
+def _load_entry_point(name: str) -> type[GameHooks]:
+    points = {point.value: point for point in entry_points(group=HOOKS_GROUP, name=name)}
+    if not points:
+        known = ", ".join(known_hooks()) or "none"
+        raise UnknownHooksError(
+            f"unknown hooks {name!r} (known: {known}). A game written in Python is"
+            " plugged in by registering its GameHooks subclass with"
+            " tricktaker.engine.hooks.register_hooks before the ruleset is loaded,"
+            f" by declaring it in the {HOOKS_GROUP!r} entry-point group of its package,"
+            ' or by naming it in the ruleset as hooks = "module:Class"'
+        )
+    if len(points) > 1:
+        raise UnknownHooksError(
+            f"{name!r} is declared by several installed packages: {', '.join(sorted(points))}"
+        )
+    (point,) = points.values()
+    try:
+        obj = point.load()
+    except (ImportError, AttributeError) as exc:
+        raise UnknownHooksError(
+            f"{name!r}: cannot load the entry point {point.value!r}: {exc}"
+        ) from None
+    return _as_hooks_class(obj, f"{name!r} (entry point {point.value!r})")

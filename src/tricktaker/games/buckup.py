@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from tricktaker.cards import cards_of, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import DEAL, HOOK, ChanceOutcome, mix_seed
-from tricktaker.engine.hooks import GameHooks, HandScore, register
+from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
 from tricktaker.games.buckup_money import (
     ANTE,
     ANTE_CHOICES,
@@ -192,7 +192,7 @@ class BuckupData:
         return self.ledger.pot
 
 
-@register
+@register_hooks
 class BuckupHooks(GameHooks):
     """The ante, the redeal, stay or fold with the draw, and the pot of a Buckup hand."""
 

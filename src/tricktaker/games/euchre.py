@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
-from tricktaker.engine.hooks import GameHooks, HandScore, register
+from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
 
 if TYPE_CHECKING:
     from tricktaker.engine.results import HandResult
@@ -112,7 +112,7 @@ def _team_of(state: GameState, seat: int) -> int:
     return next(i for i, team in enumerate(state.setup.partnerships) if seat in team)
 
 
-@register
+@register_hooks
 class EuchreHooks(GameHooks):
     """The auction, kitty and discard of a Euchre hand, and its partnership scoring."""
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tricktaker.cards import JOKER_MASK, SUIT_LETTERS, SUIT_MASKS, cards_of, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
-from tricktaker.engine.hooks import GameHooks, HandScore, register
+from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
 
 if TYPE_CHECKING:
     from tricktaker.engine.results import HandResult
@@ -122,7 +122,7 @@ def give_back_card(hand: int, suit: int) -> int:
     return cards.bit_length() - 1
 
 
-@register
+@register_hooks
 class PluckHooks(GameHooks):
     """The phases of a Pluck hand before the tricks, and its results."""
 
