@@ -1,0 +1,1 @@
+"""Games written outside the tricktaker package, plugged in through its public registry."""

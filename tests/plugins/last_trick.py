@@ -1,0 +1,115 @@
+"""Last Trick: a small game written outside tricktaker, as a plugin author would.
+
+After the deal each player in turn, from the dealer's left, stakes 0 to
+``max_stake`` points on winning the last trick; then the tricks are played without
+trump. A player scores one point per trick, plus the stake if they won the last
+trick, minus it otherwise. A game is ``hands`` hands.
+
+It uses only public names of the engine: :class:`GameHooks`, :func:`register_hooks`,
+:func:`register_action_kind`, the ``HOOK`` phase and the state's ``set_trump`` and
+``start_play``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tricktaker.engine.actions import Action, register_action_kind
+from tricktaker.engine.base import HOOK
+from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+
+if TYPE_CHECKING:
+    from tricktaker.engine.state import GameState
+
+STAKE = "stake"
+register_action_kind(STAKE, "int")
+
+
+class LastTrickSettings(BaseModel):
+    """The ``[settings]`` of a Last Trick ruleset."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hands: int = Field(default=3, ge=1, le=50)
+    max_stake: int = Field(default=2, ge=0, le=9)
+
+
+@dataclass
+class LastTrickData:
+    """The stakes of the hand in progress (``state.ext``)."""
+
+    stakes: list[int] = field(default_factory=list)
+
+    def copy(self) -> LastTrickData:
+        return LastTrickData(list(self.stakes))
+
+
+@register_hooks
+class LastTrickHooks(GameHooks):
+    """Stakes on the last trick before the play, and the hand's points."""
+
+    name = "last_trick"
+    settings_model = LastTrickSettings
+
+    def init_game(self, state: GameState) -> LastTrickData:
+        return LastTrickData()
+
+    def _data(self, state: GameState) -> LastTrickData:
+        data = state.ext
+        assert isinstance(data, LastTrickData)
+        return data
+
+    def _settings(self, state: GameState) -> LastTrickSettings:
+        settings = self.settings(state)
+        assert isinstance(settings, LastTrickSettings)
+        return settings
+
+    def after_deal(self, state: GameState) -> None:
+        self._data(state).stakes = []
+        state.cards_seen = [True] * state.players
+        state.phase = HOOK
+
+    def phase_name(self, state: GameState) -> str:
+        return "stake"
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        done = len(self._data(state).stakes)
+        return ((state.dealer + 1 + done) % state.players,)
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        if seat not in self.to_act(state):
+            return []
+        return [Action(STAKE, n) for n in range(self._settings(state).max_stake + 1)]
+
+    def apply(self, state: GameState, seat: int, action: Action) -> None:
+        data = self._data(state)
+        assert isinstance(action.value, int)
+        data.stakes.append(action.value)
+        if len(data.stakes) == state.players:
+            state.set_trump(None)
+            state.start_play()
+
+    def stake_of(self, state: GameState, seat: int) -> int:
+        """The stake ``seat`` made this hand (stakes are made from the dealer's left)."""
+        return self._data(state).stakes[(seat - state.dealer - 1) % state.players]
+
+    def score_hand(self, state: GameState) -> HandScore:
+        last = state.trick_winners[-1]
+        stakes = tuple(self.stake_of(state, s) for s in range(state.players))
+        scores = tuple(
+            state.tricks_won[s] + (stakes[s] if s == last else -stakes[s])
+            for s in range(state.players)
+        )
+        return HandScore(hand_scores=scores, bids=stakes, extra={"last_trick": last})
+
+    def hands_in_game(self, state: GameState) -> int | None:
+        return self._settings(state).hands
+
+    def game_over(self, state: GameState) -> bool:
+        return state.hands_played >= self._settings(state).hands
+
+    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+        return {"stakes": list(self._data(state).stakes)}
