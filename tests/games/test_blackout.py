@@ -1,4 +1,4 @@
-"""Blackout, the parent game, and its options (RULES.md, Blackout; seed 001)."""
+"""Blackout, the parent game, and its options (docs/games/blackout.md)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def one_card_trick(cards: Sequence[str], turn_up: str) -> int:
 
 
 def test_turn_up_fixes_trump() -> None:
-    """RULES.md, Blackout: "Trump by turn-up"."""
+    """docs/games/blackout.md, Deal and trump: "The next undealt card is turned face up and its suit
+    is trump for the hand"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["AS 2C", "KS 3C", "QS 4C", "JS 5C"], "7H")
     assert state.turn_up == parse_card("7H")
@@ -72,8 +73,8 @@ def test_turn_up_fixes_trump() -> None:
 
 
 def test_seeded_turn_up_is_the_first_undealt_card() -> None:
-    """RULES.md, Common terms: "Turn-up trump: after the deal the next undealt card is exposed;
-    its suit is trump for the hand"."""
+    """docs/games/blackout.md, Deal and trump: "The next undealt card is turned face up and its suit
+    is trump for the hand" (the seeded deal)."""
     for seed in range(10):
         state = game("blackout", 5, seed=seed)
         state.apply_chance()
@@ -83,8 +84,8 @@ def test_seeded_turn_up_is_the_first_undealt_card() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_all_cards_dealt_means_no_turn_up_and_no_trump(players: int) -> None:
-    """RULES.md, Blackout: "When all cards are dealt there is no turn-up and the hand has no
-    trump"."""
+    """docs/games/blackout.md, Deal and trump: "When every card has been dealt (2 players with 26
+    cards, 4 players with 13) there is no turn-up and the hand is played without a trump"."""
     size = 52 // players
     state = hand_of_size(size, players=players)
     state.apply_chance()
@@ -101,8 +102,8 @@ def test_all_cards_dealt_means_no_turn_up_and_no_trump(players: int) -> None:
 
 
 def test_max_hand_with_a_card_left_has_a_turn_up() -> None:
-    """RULES.md, Blackout: "Schedule: 1, 2, 3, … up to the max hand floor(52 / n)" (with 3
-    players 51 cards are dealt and the last one is turned up)."""
+    """docs/games/blackout.md, Hands and schedule: "The hands run 1, 2, 3, … up to the largest hand,
+    `52 // players` cards" (with 3 players 51 cards are dealt and the last one is turned up)."""
     state = hand_of_size(17, players=3)
     state.apply_chance()
     assert len(state.rest) == 1
@@ -114,8 +115,7 @@ def test_max_hand_with_a_card_left_has_a_turn_up() -> None:
 
 
 def test_follow_suit() -> None:
-    """RULES.md, Common terms: "Follow suit: a player holding a card of the led suit must play
-    one"."""
+    """docs/games/blackout.md, Play: "A player who holds a card of the suit led must play one"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 2H 3C", "4H 4C 4D", "JS 5C 5D"], "7H")
     make_bids(state, [0] * 4)
@@ -142,13 +142,13 @@ def test_follow_suit() -> None:
     ],
 )
 def test_trump_beats_led_suit(cards: list[str], winner: int) -> None:
-    """RULES.md, Blackout: "Trump by turn-up" and Common terms: "Turn-up trump: … its suit is
-    trump for the hand" (a trump beats the led suit; otherwise the highest of the led suit)."""
+    """docs/games/blackout.md, Players and deck: "In a trick the highest trump wins; if no trump was
+    played, the highest card of the suit led wins"."""
     assert one_card_trick(cards, "7H") == winner
 
 
 def test_trick_winner_leads_next() -> None:
-    """RULES.md, Common terms: "the winner of a trick leads the next"."""
+    """docs/games/blackout.md, Play: "the winner of each trick leads the next"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["2S 3S", "AS 4S", "5S 6S", "7S 8S"], "9H")
     make_bids(state, [0] * 4)
@@ -160,8 +160,8 @@ def test_trick_winner_leads_next() -> None:
 
 
 def test_cards_must_be_held() -> None:
-    """RULES.md, Common terms: "Hand: one deal and its play" (only one's own cards can be
-    played)."""
+    """docs/games/blackout.md, Play: "Each player in turn, clockwise, plays one card of their own
+    hand to the trick"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["2S 3S", "AS 4S", "5S 6S", "7S 8S"], "9H")
     make_bids(state, [0] * 4)
@@ -172,7 +172,8 @@ def test_cards_must_be_held() -> None:
 
 
 def test_bids_zero_to_hand_size() -> None:
-    """RULES.md, Blackout: "Bidding eldest first, once each, bids 0..hand size"."""
+    """docs/games/blackout.md, Bidding: "A bid is any number of tricks from 0 up to the hand
+    size"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     for position in range(4):
@@ -187,7 +188,8 @@ def test_bids_zero_to_hand_size() -> None:
 
 
 def test_no_bidding_before_the_deal_and_none_twice() -> None:
-    """RULES.md, Blackout: "Bidding eldest first, once each"."""
+    """docs/games/blackout.md, Bidding: "The eldest bids first, then each player in turn clockwise,
+    once each"."""
     state = hand_of_size(2)
     assert_illegal(state, state.eldest, bid(0), "turn order")
     deal_from_eldest(state, ["AS 2C", "KS 3C", "QS 4C", "JS 5C"], "7H")
@@ -197,8 +199,8 @@ def test_no_bidding_before_the_deal_and_none_twice() -> None:
 
 
 def test_without_hook_the_dealer_may_make_the_total() -> None:
-    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" is an option; without it
-    the dealer may bid any 0..hand size."""
+    """docs/games/blackout.md, Bidding: "Without the `hook` option the bids may add up to the number
+    of tricks in the hand"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     bids_from_eldest(state, [1, 1, 0])
@@ -212,8 +214,8 @@ def test_without_hook_the_dealer_may_make_the_total() -> None:
 
 
 def test_hook_dealer_may_not_make_the_total() -> None:
-    """RULES.md, Common terms: "Hook rule … the last bidder may not make a bid that makes the
-    total of all bids equal the number of tricks in the hand"."""
+    """docs/games/blackout.md, Options: "`hook` … The dealer, who bids last, may not make a bid that
+    brings the total of all bids to the number of tricks in the hand"."""
     state = hand_of_size(3, options={"hook": True})
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     assert state.observe(0).hook
@@ -228,8 +230,9 @@ def test_hook_dealer_may_not_make_the_total() -> None:
 
 
 def test_hook_does_not_bind_non_dealers() -> None:
-    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (only the last bidder is
-    restricted; earlier bids may bring the total to the hand size)."""
+    """docs/games/blackout.md, Options: "`hook` … The dealer, who bids last, may not make a bid that
+    brings the total of all bids to the number of tricks" (only the dealer is restricted; earlier
+    bids may bring the total to the hand size)."""
     state = hand_of_size(3, options={"hook": True})
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     assert legal_bids(state, state.eldest) == [0, 1, 2, 3]
@@ -245,8 +248,8 @@ def test_hook_does_not_bind_non_dealers() -> None:
 
 
 def test_hook_in_a_one_card_hand() -> None:
-    """RULES.md, Common terms: "Hook rule … the last bidder may not make a bid that makes the
-    total of all bids equal the number of tricks in the hand"."""
+    """docs/games/blackout.md, Options: "`hook` … The dealer, who bids last, may not make a bid that
+    brings the total of all bids to the number of tricks in the hand"."""
     state = hand_of_size(1, options={"hook": True})
     deal_from_eldest(state, ["AS", "KS", "QS", "JS"], "7H")
     bids_from_eldest(state, [0, 0, 0])
@@ -258,8 +261,8 @@ def test_hook_in_a_one_card_hand() -> None:
 
 
 def test_simultaneous_bidding() -> None:
-    """RULES.md, Blackout: "`simultaneous_bidding`: all bids are committed at once, none sees
-    another"."""
+    """docs/games/blackout.md, Options: "`simultaneous_bidding` … everyone commits a bid at the same
+    time and nobody sees another bid until all are in"."""
     state = hand_of_size(2, options={"simultaneous_bidding": True})
     deal_from_eldest(state, ["AS 2C", "KS 3C", "QS 4C", "JS 5C"], "7H")
     assert state.to_act() == (0, 1, 2, 3)
@@ -284,8 +287,8 @@ def test_simultaneous_bidding() -> None:
 
 
 def test_simultaneous_bidding_has_no_hook() -> None:
-    """RULES.md, Blackout: "⚑ It cannot be combined with `hook` (the hook needs a last
-    bidder)" (so the last seat to commit may still make the total)."""
+    """docs/games/blackout.md, Options: "`simultaneous_bidding` … Cannot be combined with `hook`,
+    which needs a last bidder" (so the last seat to commit may still make the total)."""
     state = hand_of_size(1, options={"simultaneous_bidding": True})
     deal_from_eldest(state, ["AS", "KS", "QS", "JS"], "7H")
     for seat in (0, 1, 2):
@@ -303,7 +306,8 @@ def test_simultaneous_bidding_has_no_hook() -> None:
     [(2, 2, 12), (0, 0, 10), (2, 3, 3), (3, 1, 1), (0, 2, 2), (5, 0, 0), (13, 13, 23)],
 )
 def test_standard_scoring(bid_: int, tricks: int, score: int) -> None:
-    """RULES.md, Blackout: "⚑ Standard scoring: 1 point per trick won, plus 10 if exact"."""
+    """docs/games/blackout.md, Scoring: "Each trick taken scores 1 point. A player who takes exactly
+    the number of tricks bid scores 10 more"."""
     rules = load_ruleset("blackout")
     assert rules.scoring.score(bid=bid_, tricks=tricks, hand_size=13, players=4) == score
 
@@ -313,7 +317,8 @@ def test_standard_scoring(bid_: int, tricks: int, score: int) -> None:
     [(2, 2, 12), (0, 0, 10), (2, 3, 0), (3, 1, 0), (0, 2, 0), (7, 7, 17)],
 )
 def test_alternate_scoring(bid_: int, tricks: int, score: int) -> None:
-    """RULES.md, Blackout: "The seed's "alternate scoring": exact → 10 + bid, otherwise 0"."""
+    """docs/games/blackout.md, Scoring: "With the option `alternate_scoring`: exactly the bid scores
+    10 + bid; anything else scores 0"."""
     rules = load_ruleset("blackout", options={"alternate_scoring": True})
     assert rules.scoring.score(bid=bid_, tricks=tricks, hand_size=13, players=4) == score
 
@@ -323,8 +328,9 @@ def test_alternate_scoring(bid_: int, tricks: int, score: int) -> None:
     [({}, [2, 10, 0, 10]), ({"alternate_scoring": True}, [0, 10, 0, 10])],
 )
 def test_played_hand_scores(options: dict[str, object], scores_from_eldest: list[int]) -> None:
-    """RULES.md, Blackout: "⚑ Standard scoring: 1 point per trick won, plus 10 if exact. The
-    seed's "alternate scoring": exact → 10 + bid, otherwise 0"."""
+    """docs/games/blackout.md, Scoring: "Each trick taken scores 1 point. A player who takes exactly
+    the number of tricks bid scores 10 more. With the option `alternate_scoring`: exactly the bid
+    scores 10 + bid; anything else scores 0"."""
     state = hand_of_size(2, options=options)
     deal_from_eldest(state, ["AS KS", "2S 3S", "4S 5S", "6S 7S"], "8H")
     eldest = state.eldest
@@ -344,8 +350,9 @@ def test_played_hand_scores(options: dict[str, object], scores_from_eldest: list
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_reverse_deals_first_hand_has_no_trump(players: int) -> None:
-    """RULES.md, Blackout: "`reverse_deals`: max, max−1, …, 1; the first (max) hand is at no
-    trump and no card is turned up for it"."""
+    """docs/games/blackout.md, Options: "`reverse_deals` … the hands run down from the largest to 1
+    (for 4 players: 13, 12, …, 1). The first, largest hand is played at no trump, with no card
+    turned up"."""
     top = 52 // players
     state = game("blackout", players, options={"reverse_deals": True}, seed=players)
     assert state.hand_size == top
@@ -369,8 +376,8 @@ def test_reverse_deals_first_hand_has_no_trump(players: int) -> None:
 
 
 def test_reverse_deals_first_hand_hand_built() -> None:
-    """RULES.md, Blackout: "`reverse_deals`: … the first (max) hand is at no trump and no card
-    is turned up for it"."""
+    """docs/games/blackout.md, Options: "`reverse_deals` … The first, largest hand is played at no
+    trump, with no card turned up"."""
     state = game("blackout", 5, options={"reverse_deals": True}, first_dealer=4)
     assert state.eldest == 0
     ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
@@ -384,7 +391,8 @@ def test_reverse_deals_first_hand_hand_built() -> None:
 
 @pytest.mark.parametrize("players", [2, 5, 7])
 def test_full_rotation_played(players: int) -> None:
-    """RULES.md, Blackout: "`full_rotation`: 1 … max … 1"."""
+    """docs/games/blackout.md, Options: "`full_rotation` … the hands run 1 up to the largest and
+    back down to 1"."""
     top = 52 // players
     state = game("blackout", players, options={"full_rotation": True}, seed=3)
     play_game(state, [make_bot("random", seed=s) for s in range(players)])
@@ -393,7 +401,8 @@ def test_full_rotation_played(players: int) -> None:
 
 
 def test_standard_schedule_played() -> None:
-    """RULES.md, Blackout: "Schedule: 1, 2, 3, … up to the max hand floor(52 / n)"."""
+    """docs/games/blackout.md, Hands and schedule: "The hands run 1, 2, 3, … up to the largest hand,
+    `52 // players` cards"."""
     state = game("blackout", 4, seed=5)
     play_game(state, [make_bot("random", seed=s) for s in range(4)])
     assert [h.hand_size for h in state.history] == list(range(1, 14))
@@ -404,9 +413,9 @@ def test_standard_schedule_played() -> None:
 
 
 def test_dealer_passes_left() -> None:
-    """RULES.md, Common terms: "the eldest bids first and leads the first trick, play goes
-    clockwise, the winner of a trick leads the next, and the deal passes left after each
-    hand"."""
+    """docs/games/blackout.md, Bidding: "The eldest bids first"; Play: "The eldest leads the first
+    trick; the winner of each trick leads the next"; Hands and schedule: "After each hand the deal
+    passes to the left"."""
     state = game("blackout", 4, seed=8, first_dealer=1)
     bots = [make_bot("random", seed=s) for s in range(4)]
     for number in range(1, 9):
@@ -423,8 +432,8 @@ def test_dealer_passes_left() -> None:
 
 @pytest.mark.parametrize("first", [0, 1, 2, 3])
 def test_first_dealer_parameter(first: int) -> None:
-    """RULES.md, Common terms: "The engine may pick the first dealer from the seed of the random
-    generator or take it as a parameter"."""
+    """docs/games/blackout.md, Hands and schedule: "The first dealer is chosen from the game's seed
+    …; a program using the tricktaker library may also name the first dealer itself"."""
     state = game("blackout", 4, first_dealer=first)
     assert state.dealer == first
     assert state.first_dealer == first
@@ -433,14 +442,14 @@ def test_first_dealer_parameter(first: int) -> None:
 
 
 def test_first_dealer_must_be_a_seat() -> None:
-    """RULES.md, Common terms: "Seats are numbered 0..n-1 clockwise"."""
+    """docs/games/blackout.md, Hands and schedule: "Seats are numbered 0 to n−1 clockwise"."""
     with pytest.raises(ValueError, match="first_dealer"):
         game("blackout", 4, first_dealer=4)
 
 
 def test_first_dealer_from_the_seed() -> None:
-    """RULES.md, Common terms: "The engine may pick the first dealer from the seed of the random
-    generator" and "Every hand must be reproducible from the game's random seed"."""
+    """docs/games/blackout.md, Hands and schedule: "The first dealer is chosen from the game's seed
+    (so a game replays exactly)"."""
     rules = load_ruleset("blackout")
     dealers = {new_game(rules, players=4, seed=s).dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}

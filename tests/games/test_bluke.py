@@ -1,4 +1,4 @@
-"""Bluke and its New Jersey variant (RULES.md, Bluke; seed 000), on hand-built deals."""
+"""Bluke and its New Jersey variant (docs/games/bluke.md), on hand-built deals."""
 
 from __future__ import annotations
 
@@ -64,7 +64,8 @@ def one_card_trick(
 
 
 def test_turn_up_fixes_trump() -> None:
-    """RULES.md, Bluke: "Trump: turn-up from the undealt cards"."""
+    """docs/games/bluke.md, Deal and trump: "The next undealt card is turned face up and its suit is
+    trump for the hand"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["AS 2C", "KS 3C", "QS 4C", "JS 5C"], "7H")
     assert state.trump == HEARTS
@@ -76,8 +77,8 @@ def test_turn_up_fixes_trump() -> None:
 
 
 def test_seeded_turn_up_is_the_first_undealt_card() -> None:
-    """RULES.md, Common terms: "Turn-up trump: after the deal the next undealt card is exposed;
-    its suit is trump for the hand"."""
+    """docs/games/bluke.md, Deal and trump: "The next undealt card is turned face up and its suit is
+    trump for the hand" (the seeded deal)."""
     for seed in range(20):
         state = game("bluke", 4, seed=seed)
         state.apply_chance()
@@ -88,7 +89,8 @@ def test_seeded_turn_up_is_the_first_undealt_card() -> None:
 
 @pytest.mark.parametrize("bluke", ["HB", "LB"])
 def test_bluke_turned_up_means_no_trump(bluke: str) -> None:
-    """RULES.md, Bluke: "A Bluke turned up means no trump"."""
+    """docs/games/bluke.md, Deal and trump: "If that card is a Bluke, the hand is played without a
+    trump"."""
     state = hand_of_size(1)
     deal_from_eldest(state, ["5S", "2H", "AD", "KS"], bluke)
     assert state.turn_up == parse_card(bluke)
@@ -122,8 +124,8 @@ def seat_at_after(state: GameState, position: int) -> int:
     ],
 )
 def test_ranking(cards: list[str], winner: int) -> None:
-    """RULES.md, Bluke: "Hi Bluke beats everything, Lo Bluke beats everything but Hi Bluke,
-    then trumps A..2, then the led suit"."""
+    """docs/games/bluke.md, Players and deck: "Strength in a trick, from the top: the Hi Bluke; the
+    Lo Bluke; the trumps, ace down to two; the cards of the suit led, ace down to two"."""
     assert one_card_trick(cards, "7H") == winner
 
 
@@ -131,8 +133,8 @@ def test_ranking(cards: list[str], winner: int) -> None:
 
 
 def test_bluke_may_be_played_when_able_to_follow() -> None:
-    """RULES.md, Bluke: "a Bluke may be played at any time, even by a player who could follow
-    suit"."""
+    """docs/games/bluke.md, Play: "a Bluke may always be played instead, even by a player who could
+    follow suit"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C LB", "QS 4C HB", "JS 5C 3D"], "7H")
     make_bids(state, [1] * 4)
@@ -147,8 +149,8 @@ def test_bluke_may_be_played_when_able_to_follow() -> None:
 
 
 def test_follow_suit_still_binds_other_cards() -> None:
-    """RULES.md, Bluke: "Play: follow suit if able, except that a Bluke may be played at any
-    time"."""
+    """docs/games/bluke.md, Play: "A player who holds a card of the suit led must play one, except
+    that a Bluke may always be played instead"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C LB", "QS 4C HB", "JS 5C 3D"], "7H")
     make_bids(state, [1] * 4)
@@ -167,8 +169,8 @@ def test_follow_suit_still_binds_other_cards() -> None:
 def test_led_bluke_sets_no_suit(
     lead: str, others: list[str], plays: list[str], winner: int
 ) -> None:
-    """RULES.md, Bluke: "A Bluke led sets no suit: every other player may play any card. (The
-    Bluke wins the trick unless the other Bluke is played.)\""""
+    """docs/games/bluke.md, Play: "A Bluke led sets no suit: every other player may play any card.
+    The led Bluke wins the trick unless the other Bluke is played to it.\""""
     state = hand_of_size(3)
     deal_from_eldest(state, [f"{lead} 9C 9D", *others], "7H")
     make_bids(state, [1] * 4)
@@ -184,8 +186,8 @@ def test_led_bluke_sets_no_suit(
 
 
 def test_bids_are_one_to_hand_size_by_default() -> None:
-    """RULES.md, Bluke: "The seed says a bid is from 1 to the number of cards dealt. Default
-    minimum bid 1, as written"."""
+    """docs/games/bluke.md, Bidding: "A bid is a number of tricks from 1 up to the hand size: nobody
+    may bid zero unless the option `min_bid` is set to 0"."""
     state = hand_of_size(3)
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     eldest = state.eldest
@@ -196,7 +198,8 @@ def test_bids_are_one_to_hand_size_by_default() -> None:
 
 
 def test_min_bid_zero_option() -> None:
-    """RULES.md, Bluke: "Default minimum bid 1, as written; option `min_bid = 0`"."""
+    """docs/games/bluke.md, Options: "`min_bid` (int, 0 or 1, default `1`): the lowest bid allowed.
+    With `0`, a player may bid to take no tricks"."""
     state = hand_of_size(3, options={"min_bid": 0})
     deal_from_eldest(state, ["AS 2C 2D", "KS 3C 3D", "QS 4C 4D", "JS 5C 5D"], "7H")
     assert state.legal_actions(state.eldest) == [bid(0), bid(1), bid(2), bid(3)]
@@ -205,7 +208,8 @@ def test_min_bid_zero_option() -> None:
 
 
 def test_bidding_order_eldest_first_clockwise_once_each() -> None:
-    """RULES.md, Bluke: "Bidding: eldest first, clockwise, once each"."""
+    """docs/games/bluke.md, Bidding: "The eldest bids first, then each player in turn clockwise,
+    once each"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["AS 2C", "KS 3C", "QS 4C", "JS 5C"], "7H")
     order = []
@@ -237,15 +241,16 @@ def test_bidding_order_eldest_first_clockwise_once_each() -> None:
     ],
 )
 def test_scoring_formula(bid_: int, tricks: int, score: int) -> None:
-    """RULES.md, Bluke: "tricks ≥ bid: 10 × bid + (tricks − bid). Set (tricks < bid):
-    −10 × bid"."""
+    """docs/games/bluke.md, Scoring: "at least as many tricks as the bid: 10 × bid, plus 1 for each
+    trick above the bid; fewer tricks than the bid (set): −10 × bid"."""
     rules = load_ruleset("bluke", options={"min_bid": 0})
     assert rules.scoring.score(bid=bid_, tricks=tricks, hand_size=13, players=4) == score
 
 
 def test_sample_scorecard() -> None:
-    """RULES.md, Bluke: "hand 13: bids 3/3/2/5, tricks 4/0/4/5 → 31, −30, 22, 50. Hand 11:
-    bids 1/4/1/3, tricks 2/5/1/3 → running totals 22, −29, −18, 112"."""
+    """docs/games/bluke.md, Scoring, example 2: "Bids 3, 3, 2, 5; tricks 4, 0, 4, 5. Scores 31, −30,
+    22, 50. A later hand of 11 with bids 1, 4, 1, 3 and tricks 2, 5, 1, 3 scores 11, 41, 10, 30";
+    with the published sample's middle row the running totals are 22, −29, −18, 112."""
     scoring = load_ruleset("bluke").scoring
 
     def row(size: int, bids: list[int], tricks: list[int]) -> list[int]:
@@ -256,7 +261,8 @@ def test_sample_scorecard() -> None:
 
     first = row(13, [3, 3, 2, 5], [4, 0, 4, 5])
     assert first == [31, -30, 22, 50]
-    # The seed's hand-12 row (bids 2/4/5/3, tricks 1/2/3/5) is the one RULES.md flags:
+    # The published sample's hand-12 row (bids 2/4/5/3, tricks 1/2/3/5) is the one the page
+    # warns about (docs/games/bluke.md, Choices we made):
     # its tricks sum to 11. Its per-seat scores are still what the totals imply.
     second = row(12, [2, 4, 5, 3], [1, 2, 3, 5])
     assert second == [-20, -40, -50, 32]
@@ -287,7 +293,8 @@ SCORECARD_PLAY = [
 
 
 def test_sample_scorecard_first_hand_played() -> None:
-    """RULES.md, Bluke: "hand 13: bids 3/3/2/5, tricks 4/0/4/5 → 31, −30, 22, 50"."""
+    """docs/games/bluke.md, Scoring, example 2: "four players, hand of 13. Bids 3, 3, 2, 5; tricks
+    4, 0, 4, 5. Scores 31, −30, 22, 50"."""
     state = game("bluke", 4, first_dealer=3)
     assert state.hand_size == 13
     assert state.eldest == 0
@@ -309,8 +316,8 @@ def test_sample_scorecard_first_hand_played() -> None:
 
 
 def test_played_hand_scores_set_and_overtricks() -> None:
-    """RULES.md, Bluke: "tricks ≥ bid: 10 × bid + (tricks − bid). Set (tricks < bid):
-    −10 × bid"."""
+    """docs/games/bluke.md, Scoring: "at least as many tricks as the bid: 10 × bid, plus 1 for each
+    trick above the bid; fewer tricks than the bid (set): −10 × bid"."""
     state = hand_of_size(2)
     deal_from_eldest(state, ["AH KH", "2S 3S", "4S 5S", "6S 7S"], "8H")
     make_bids(state, [1, 1, 1, 2])  # by seat
@@ -330,7 +337,7 @@ def test_played_hand_scores_set_and_overtricks() -> None:
 
 
 def test_new_jersey_first_hand_has_one_card() -> None:
-    """RULES.md, Bluke: "New Jersey variant (`new_jersey`): schedule 1, 2, …, 13, 12, …, 1"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … The schedule runs 1, 2, …, 13, 12, …, 1"."""
     state = game("bluke", 4, options=NJ)
     assert state.hand_size == 1
     rules = load_ruleset("bluke", options=NJ)
@@ -348,13 +355,14 @@ def test_new_jersey_first_hand_has_one_card() -> None:
     ],
 )
 def test_new_jersey_blukes_are_highest_trumps(cards: list[str], winner: int) -> None:
-    """RULES.md, Bluke: "the Blukes belong to the trump suit (highest two trumps)"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … the Blukes become the two highest trumps: the
+    Hi Bluke above the Lo Bluke above the ace of trumps"."""
     assert one_card_trick(cards, "7H", NJ) == winner
 
 
 def test_new_jersey_trump_lead_forces_an_only_bluke() -> None:
-    """RULES.md, Bluke: "a player must follow a trump lead with a Bluke if it is their only
-    trump"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … a player who must follow a trump lead and whose
+    only trump is a Bluke must play it"."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["5H 2C 2D", "LB AS KC", "QS 4C 4D", "JS 5C 5D"], "7H")
     make_bids(state, [1] * 4)
@@ -367,7 +375,7 @@ def test_new_jersey_trump_lead_forces_an_only_bluke() -> None:
 
 
 def test_new_jersey_trump_lead_any_trump_follows() -> None:
-    """RULES.md, Bluke: "the Blukes belong to the trump suit … and must be played as trumps"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … They belong to the trump suit"."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["5H 2C 2D", "LB 2H AS", "QS 4C 4D", "JS 5C 5D"], "7H")
     make_bids(state, [1] * 4)
@@ -376,7 +384,8 @@ def test_new_jersey_trump_lead_any_trump_follows() -> None:
 
 
 def test_new_jersey_no_bluke_while_holding_the_led_suit() -> None:
-    """RULES.md, Bluke: "may not play a Bluke while holding a card of a non-trump led suit"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … a player holding a card of a plain (non-trump)
+    suit that was led may not play a Bluke instead"."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["AS 2C 2D", "HB 3S 4C", "QS 4D LB", "JS 5C 5D"], "7H")
     make_bids(state, [1] * 4)
@@ -389,8 +398,8 @@ def test_new_jersey_no_bluke_while_holding_the_led_suit() -> None:
 
 
 def test_new_jersey_void_player_may_trump_with_a_bluke() -> None:
-    """RULES.md, Bluke: "the Blukes belong to the trump suit (highest two trumps)" (a player
-    void in the led suit may play one, and it wins as the top trump)."""
+    """docs/games/bluke.md, Options: "`new_jersey` … the Blukes become the two highest trumps" (a
+    player void in the led suit may play one, and it wins as the top trump)."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["AS 2C 2D", "HB 4C 5D", "QS 4D 6D", "AH 5C 7D"], "7H")
     make_bids(state, [1] * 4)
@@ -401,8 +410,8 @@ def test_new_jersey_void_player_may_trump_with_a_bluke() -> None:
 
 
 def test_new_jersey_led_bluke_is_a_trump_lead() -> None:
-    """RULES.md, Bluke: "the Blukes belong to the trump suit … a player must follow a trump
-    lead" (a led Bluke calls for trumps)."""
+    """docs/games/bluke.md, Options: "`new_jersey` … They belong to the trump suit: a player who
+    must follow a trump lead" (a led Bluke calls for trumps)."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["LB 2C 2D", "2H AS KC", "QS 4C 4D", "JS 5C 5D"], "7H")
     make_bids(state, [1] * 4)
@@ -413,8 +422,8 @@ def test_new_jersey_led_bluke_is_a_trump_lead() -> None:
 
 
 def test_new_jersey_turned_up_bluke_keeps_standard_blukes() -> None:
-    """RULES.md, Bluke: "When a Bluke is turned up (no trump) in the New Jersey variant, the
-    Blukes keep their standard behaviour for that hand"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … When a Bluke is the turn-up, the hand has no
+    trump and both Blukes keep their standard powers for that hand"."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["AS 2C 2D", "LB 3S 4C", "QS 4D 6D", "KS 5C 7D"], "HB")
     assert state.trump is None
@@ -426,8 +435,8 @@ def test_new_jersey_turned_up_bluke_keeps_standard_blukes() -> None:
 
 
 def test_new_jersey_turned_up_bluke_led_sets_no_suit() -> None:
-    """RULES.md, Bluke: "When a Bluke is turned up (no trump) in the New Jersey variant, the
-    Blukes keep their standard behaviour" and "A Bluke led sets no suit"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … both Blukes keep their standard powers for that
+    hand" and Play: "A Bluke led sets no suit"."""
     state = hand_of_size(3, options=NJ)
     deal_from_eldest(state, ["LB 2C 2D", "AS 3S 4C", "QS 4D 6D", "KS 5C 7D"], "HB")
     make_bids(state, [1] * 4)
@@ -441,8 +450,8 @@ def test_new_jersey_turned_up_bluke_led_sets_no_suit() -> None:
 
 
 def test_extended_three_player_game_starts_at_17() -> None:
-    """RULES.md, Bluke: "`extended` (3 players only): the schedule runs from 17 cards instead
-    of 13"."""
+    """docs/games/bluke.md, Options: "`extended` (bool, default `false`, 3 players only): the
+    schedule starts and ends at 17 cards instead of 13"."""
     state = game("bluke", 3, options={"extended": True})
     assert state.hand_size == 17
     state.apply_chance()
@@ -456,8 +465,9 @@ def test_extended_three_player_game_starts_at_17() -> None:
 
 @pytest.mark.parametrize(("players", "final_hand", "size"), [(3, 26, 18), (6, 16, 9)])
 def test_all_dealt_final_hand(players: int, final_hand: int, size: int) -> None:
-    """RULES.md, Bluke: "`all_dealt_final`: one extra final hand dealing all 54 cards where that
-    divides evenly (18 for 3 players, 9 for 6 players), played at no trump with no turn-up"."""
+    """docs/games/bluke.md, Options: "`all_dealt_final` … one extra last hand deals the whole
+    54-card deck, with no turn-up and no trump. It needs a player count that divides 54: 2 players
+    (27 cards each), 3 (18), 6 (9) or 9 (6)"."""
     options = {"all_dealt_final": True}
     state = at_hand("bluke", players, final_hand, options=options)
     assert state.hand_size == size
@@ -481,8 +491,8 @@ def test_all_dealt_final_hand(players: int, final_hand: int, size: int) -> None:
 
 
 def test_all_dealt_final_needs_an_even_division() -> None:
-    """RULES.md, Bluke: "`all_dealt_final`: one extra final hand dealing all 54 cards where that
-    divides evenly" (not with 4 players)."""
+    """docs/games/bluke.md, Options: "`all_dealt_final` … It needs a player count that divides 54 …
+    any other count is refused" (not with 4 players)."""
     rules = load_ruleset("bluke", options={"all_dealt_final": True})
     with pytest.raises(RulesetError, match="all_dealt_final"):
         new_game(rules, players=4, seed=0)
@@ -490,8 +500,9 @@ def test_all_dealt_final_needs_an_even_division() -> None:
 
 @pytest.mark.parametrize("players", range(5, 16))
 def test_five_or_more_players_leave_two_cards_undealt(players: int) -> None:
-    """RULES.md, Bluke: "With 5 or more players … Start and end at floor(52 / n) cards (so at
-    least two cards remain undealt, as the seed requires), descending to 1 and back"."""
+    """docs/games/bluke.md, Hands and schedule: "With more players the largest hand is `52 //
+    players` cards, so that at least two cards stay undealt for the turn-up; the schedule falls from
+    it to 1 and climbs back"."""
     state = game("bluke", players, seed=players)
     assert state.hand_size == 52 // players
     state.apply_chance()
@@ -501,7 +512,7 @@ def test_five_or_more_players_leave_two_cards_undealt(players: int) -> None:
 
 
 def test_deal_passes_left() -> None:
-    """RULES.md, Bluke: "The deal passes left; the first dealer is drawn"."""
+    """docs/games/bluke.md, Hands and schedule: "After each hand the deal passes to the left"."""
     state = game("bluke", 4, seed=9, first_dealer=2)
     bots = [make_bot("random", seed=s) for s in range(4)]
     dealers = []

@@ -1,4 +1,4 @@
-"""Caller Clag (RULES.md, Clag: Caller Clag): the caller's size, kind and modifiers."""
+"""Caller Clag (docs/games/caller_clag.md): the caller's size, kind and modifiers."""
 
 from __future__ import annotations
 
@@ -57,8 +57,9 @@ def play_out(state: GameState) -> None:
 
 
 def test_caller_calls_size_three_to_seven_before_the_deal() -> None:
-    """RULES.md, Clag: Caller Clag: "Each dealer (the caller) chooses the hand size (3-7) before
-    dealing"."""
+    """docs/games/caller_clag.md, Hands and schedule: "before each deal the caller chooses the hand
+    size, 3 to 7 cards"; Deal and trump: "The caller calls the hand size (`call_size 3` … `call_size
+    7`)"."""
     state = new_caller_clag()
     assert state.phase_name == "call_size"
     assert not state.is_chance()
@@ -77,7 +78,8 @@ def test_caller_calls_size_three_to_seven_before_the_deal() -> None:
 
 
 def test_seven_players_may_call_seven_cards() -> None:
-    """RULES.md, Clag: Caller Clag: "the hand size (3-7)" with up to 7 players."""
+    """docs/games/caller_clag.md, Hands and schedule: "Every size from 3 to 7 is open at every table
+    size from 3 to 7 players"."""
     state = new_caller_clag(players=7)
     assert legal(state, 0) == [f"call_size {n}" for n in range(3, 8)]
     act(state, 0, "call_size 7")
@@ -86,8 +88,9 @@ def test_seven_players_may_call_seven_cards() -> None:
 
 
 def test_call_kind_after_seeing_own_cards_others_hidden_until_done() -> None:
-    """RULES.md, Clag: Caller Clag: the caller chooses "after seeing their own cards, the kind of
-    hand and any modifiers" - the other seats see nothing until the call is made."""
+    """docs/games/caller_clag.md, Deal and trump: "The caller looks at their own cards (nobody else
+    sees theirs yet) and calls the kind of hand" and "adds any modifiers … and ends the call with
+    `call_done`"."""
     state = new_caller_clag()
     act(state, 0, "call_size 3")
     deal(state, HANDS, turn_up="2C")
@@ -122,7 +125,8 @@ def test_call_kind_after_seeing_own_cards_others_hidden_until_done() -> None:
 
 
 def test_dealer_passes_left_and_new_caller_calls() -> None:
-    """RULES.md, Clag: "Deal passes left"; Caller Clag: "Each dealer (the caller) chooses"."""
+    """docs/games/caller_clag.md, Hands and schedule: "After each hand the deal passes to the left,
+    and the new dealer is the new caller"."""
     state = new_caller_clag()
     act(state, 0, "call_size 3")
     state.apply_chance()
@@ -139,8 +143,8 @@ def test_dealer_passes_left_and_new_caller_calls() -> None:
 
 @pytest.mark.parametrize("hands", [1, 2, 5])
 def test_game_lasts_the_agreed_number_of_hands(hands: int) -> None:
-    """RULES.md, Clag: Caller Clag: "a fixed number of hands agreed in advance" (option
-    ``hands``)."""
+    """docs/games/caller_clag.md, Options: "`hands` (int, 1 to 200, default `8`): the number of
+    hands agreed in advance"."""
     state = new_caller_clag(options={"hands": hands})
     while not state.is_terminal():
         assert state.phase_name == "call_size"
@@ -157,7 +161,8 @@ def test_game_lasts_the_agreed_number_of_hands(hands: int) -> None:
 
 
 def test_normal_call_scoring_and_description() -> None:
-    """RULES.md, Clag: "Scoring: normal hands: exact -> 10 + 2 x tricks, else 0"."""
+    """docs/games/caller_clag.md, Scoring: "Normal scoring (any kind but misère, without a madness):
+    exactly the bid: 10 + 2 × tricks; anything else: 0"."""
     state = called("normal")
     assert state.trump == CLUBS
     assert state.turn_up == parse_card("2C")
@@ -170,7 +175,7 @@ def test_normal_call_scoring_and_description() -> None:
 
 
 def test_call_no_trump() -> None:
-    """RULES.md, Clag: Caller Clag: "any of the special hands above (no trump, ...)"."""
+    """docs/games/caller_clag.md, Special hands: "`no_trump`: no card is turned up; no trump"."""
     state = called("no_trump", hands=["4S 5S 3D", "AS KS 2D", "2H 3S AD"], turn_up="7H")
     assert state.trump is None
     assert state.observe(1).trump is None
@@ -185,8 +190,8 @@ def test_call_no_trump() -> None:
 
 
 def test_call_bid_before_trump() -> None:
-    """RULES.md, Clag: "9: bids are made before the trump card is exposed" (a Caller Clag
-    kind)."""
+    """docs/games/caller_clag.md, Special hands: "`bid_before_trump`: the bids are made before the
+    turn-up is exposed"."""
     state = called("bid_before_trump", turn_up="7H")
     assert state.phase_name == "bidding"
     for value in (0, 2):
@@ -204,8 +209,9 @@ def test_call_bid_before_trump() -> None:
 
 
 def test_call_blind_bid() -> None:
-    """RULES.md, Clag: "10: bids are made before players see their own cards" (a Caller Clag
-    kind; the caller has already seen theirs)."""
+    """docs/games/caller_clag.md, Special hands: "`blind_bid`: the trump is turned up, but the other
+    players bid before looking at their cards; they see them once all bids are in" (the caller has
+    already seen theirs)."""
     state = called("blind_bid")
     assert state.phase_name == "bidding"
     for value in (1, 1):
@@ -218,8 +224,8 @@ def test_call_blind_bid() -> None:
 
 
 def test_call_blind_pile() -> None:
-    """RULES.md, Clag: "11: each player's cards are dealt as a face-down pile; bids are made
-    blind; cards are played in pile order" (a Caller Clag kind)."""
+    """docs/games/caller_clag.md, Special hands: "`blind_pile`: the other players' cards stay
+    face-down piles, bid blind and played in the order dealt, one card per turn"."""
     state = called("blind_pile")
     for seat in (1, 2):
         assert state.observe(seat).hand is None
@@ -240,9 +246,9 @@ def test_call_blind_pile() -> None:
 
 
 def test_call_blind_pile_non_callers_play_in_deal_order() -> None:
-    """RULES.md, Clag: "11: ... The first card dealt to a pile is the first played" - Caller
-    Clag offers "any of the special hands above (..., blind pile, ...)"; the non-callers never
-    saw their piles, so they come out in deal order."""
+    """docs/games/caller_clag.md, Choices we made: "in a blind pile their cards are shuffled back
+    into a pile (the other piles are played in the order dealt, first card dealt first, as in
+    Clag)"."""
     state = new_caller_clag()
     act(state, 0, "call_size 7")
     piles = [
@@ -265,8 +271,9 @@ def test_call_blind_pile_non_callers_play_in_deal_order() -> None:
 
 @pytest.mark.parametrize(("kind", "trump"), [("misere", CLUBS), ("misere_no_trump", None)])
 def test_call_misere(kind: str, trump: int | None) -> None:
-    """RULES.md, Clag: "12: Misere: trump exposed, everyone bids 0 ... 13: Misere at no trump";
-    "Misere hands: no tricks -> 10, else -2 per trick"."""
+    """docs/games/caller_clag.md, Special hands: "`misere`: the trump is turned up; everyone bids 0
+    and tries to take no tricks; misère scoring. `misere_no_trump`: as `misere`, without a trump";
+    Scoring: "Misère kinds: no tricks at all: 10; otherwise −2 for each trick taken"."""
     state = called(kind)
     assert state.trump == trump
     for seat in (1, 2, 0):
@@ -284,9 +291,10 @@ def test_call_misere(kind: str, trump: int | None) -> None:
 
 
 def test_suit_precedence_no_trump_follow_suit_higher_suit_wins() -> None:
-    """RULES.md, Clag: suit precedence: "there is no trump; follow suit still applies; the trick
-    goes to the highest card by suit order, then rank (so a higher-suit discard beats the led
-    suit)"."""
+    """docs/games/caller_clag.md, Special hands: "`precedence_ORDER` … There is no trump. Players
+    must still follow suit, but the trick goes to the card of the highest suit in the order, and
+    among cards of that suit to the highest rank, so a discard of a higher suit beats the suit
+    led"."""
     hands = ["2H 5D 6D", "AS 2D 3D", "KS 3H 4D"]
     state = called("normal", ["precedence_HCDS"], hands=hands, turn_up="9C")
     assert state.trump is None
@@ -312,8 +320,8 @@ def test_suit_precedence_no_trump_follow_suit_higher_suit_wins() -> None:
 
 
 def test_suit_precedence_other_order() -> None:
-    """RULES.md, Clag: "the caller states an order of the four suits" - any order, e.g. spades
-    over diamonds over clubs over hearts."""
+    """docs/games/caller_clag.md, Special hands: "The caller names an order of the four suits,
+    highest first" - any order, e.g. spades over diamonds over clubs over hearts."""
     hands = ["2S 5D 6D", "AH 2D 3D", "KH 3S 4D"]
     state = called("normal", ["precedence_SDCH"], hands=hands, turn_up="9C")
     make_bids(state, [1, 1, 1])
@@ -322,7 +330,8 @@ def test_suit_precedence_other_order() -> None:
 
 
 def test_nuloss_with_trump() -> None:
-    """RULES.md, Clag: "Nuloss: ranks reversed, 2 high ... ace low" - in trumps too."""
+    """docs/games/caller_clag.md, Special hands: "`nuloss`: ranks are reversed in every suit, trumps
+    included: 2 is highest, then 3, …, king, and the ace is lowest"."""
     hands = ["KH 6D 7D", "AH 2D 3D", "2H 4D 5D"]
     state = called("normal", ["nuloss"], hands=hands, turn_up="9H")
     assert state.trump == HEARTS
@@ -336,7 +345,8 @@ def test_nuloss_with_trump() -> None:
 
 
 def test_nuloss_no_trump_ace_is_lowest() -> None:
-    """RULES.md, Clag: "Nuloss: ranks reversed, 2 high ... ace low"."""
+    """docs/games/caller_clag.md, Special hands: "`nuloss`: ranks are reversed in every suit … 2 is
+    highest … and the ace is lowest"."""
     hands = ["KS 6D 7D", "AS 2D 3D", "QS 4D 5D"]
     state = called("no_trump", ["nuloss"], hands=hands, turn_up="9H")
     assert state.trump is None
@@ -346,8 +356,9 @@ def test_nuloss_no_trump_ace_is_lowest() -> None:
 
 
 def test_blind_hand_piles_after_bidding() -> None:
-    """RULES.md, Clag: "blind hand: after looking and bidding, each player shuffles their hand
-    into a pile and must play it in pile order"."""
+    """docs/games/caller_clag.md, Special hands: "`blind_hand`: after looking at their cards and
+    bidding, each player's hand is shuffled into a face-down pile and played from the top, one card
+    per turn, with no choice"."""
     state = called("normal", ["blind_hand"])
     for seat in range(3):
         assert state.observe(seat).hand == card_set(HANDS[seat].split())
@@ -381,8 +392,8 @@ def test_blind_hand_piles_after_bidding() -> None:
 
 
 def test_blind_hand_seeded_piles_hold_each_hand() -> None:
-    """RULES.md, Clag: "blind hand: ... each player shuffles their hand into a pile" (a chance
-    step, reproducible from the seed)."""
+    """docs/games/caller_clag.md, Special hands: "`blind_hand`: … each player's hand is shuffled
+    into a face-down pile" (a chance step, reproducible from the seed)."""
     state = called("normal", ["blind_hand"])
     make_bids(state, [0, 2, 0])
     state.apply_chance()
@@ -403,9 +414,10 @@ def test_blind_hand_seeded_piles_hold_each_hand() -> None:
     ],
 )
 def test_madness_scoring(modifier: str, hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Clag: "ascending madness: exact -> 10; in addition the winner of trick k
-    (1-based) scores 2k, whether exact or not; descending madness: exact -> 10; the winner of
-    trick 1 scores 2 x hand size, each later trick 2 less"."""
+    """docs/games/caller_clag.md, Scoring: "ascending madness: exactly the bid: 10, anything else 0;
+    in addition the winner of trick k (counting from 1) scores 2 × k, exact or not; descending
+    madness: exactly the bid: 10, anything else 0; in addition the winner of the first trick scores
+    2 × hand size, of the second 2 less, and so on down to 2 for the last trick"."""
     state = called("normal", [modifier])
     make_bids(state, [0, 2, 0])
     play_cards(state, PLAY)
@@ -415,8 +427,8 @@ def test_madness_scoring(modifier: str, hand_scores: tuple[int, ...]) -> None:
 
 
 def test_descending_madness_seven_cards() -> None:
-    """RULES.md, Clag: "descending madness: ... the winner of trick 1 scores 2 x hand size, each
-    later trick 2 less"."""
+    """docs/games/caller_clag.md, Scoring: "descending madness: … the winner of the first trick
+    scores 2 × hand size, of the second 2 less, and so on down to 2 for the last trick"."""
     state = new_caller_clag()
     act(state, 0, "call_size 7")
     hands = [
@@ -437,7 +449,8 @@ def test_descending_madness_seven_cards() -> None:
 
 
 def test_non_exact_is_the_hook_for_that_hand() -> None:
-    """RULES.md, Clag: "non-exact: the hook rule"."""
+    """docs/games/caller_clag.md, Special hands: "`non_exact`: the hook rule for this hand: the
+    caller, bidding last, may not bring the total of the bids to the number of tricks"."""
     state = called("normal", ["non_exact"])
     assert state.hook
     act(state, 1, "bid 2")
@@ -449,7 +462,8 @@ def test_non_exact_is_the_hook_for_that_hand() -> None:
 
 
 def test_without_non_exact_no_hook() -> None:
-    """RULES.md, Clag: "non-exact: the hook rule" - only when called."""
+    """docs/games/caller_clag.md, Bidding: "The bids may add up to the number of tricks, unless the
+    caller called `non_exact`"."""
     state = called("normal")
     assert not state.hook
     act(state, 1, "bid 2")
@@ -475,8 +489,8 @@ def test_without_non_exact_no_hook() -> None:
 def test_illegal_combinations_refused(
     kind: str, first: str | None, refused: str, word: str
 ) -> None:
-    """RULES.md, Clag: Caller Clag: the caller chooses "the kind of hand and any modifiers" -
-    combinations that make no sense are refused with a clear error."""
+    """docs/games/caller_clag.md, Choices we made: "Combinations that make no sense are refused,
+    with a message saying why"; Special hands: "Limits: …"."""
     state = new_caller_clag()
     act(state, 0, "call_size 3")
     deal(state, HANDS, turn_up="2C")
@@ -491,6 +505,8 @@ def test_illegal_combinations_refused(
 
 
 def test_modifier_after_call_done_refused() -> None:
-    """RULES.md, Clag: Caller Clag: the caller names the kind and modifiers, then play begins."""
+    """docs/games/caller_clag.md, Deal and trump: "The caller adds any modifiers, one at a time
+    (`call_modifier NAME`), and ends the call with `call_done`"; no modifier can be added after
+    that."""
     state = called("normal")
     assert_illegal(state, 0, "call_modifier nuloss", "turn order")

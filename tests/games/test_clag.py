@@ -1,4 +1,4 @@
-"""Clag (RULES.md, Clag): the twenty-hand schedule, the special hands 8-14 and their scoring."""
+"""Clag (docs/games/clag.md): the twenty-hand schedule, the special hands 8-14 and their scoring."""
 
 from __future__ import annotations
 
@@ -57,8 +57,8 @@ SPLIT_PLAY = [
 
 
 def test_schedule_twenty_hands() -> None:
-    """RULES.md, Clag: "20 hands: 1, 2, ..., 7 (hands 1-7), then hands 8-14 all of 7 cards, then
-    6, 5, ..., 1 (hands 15-20)"."""
+    """docs/games/clag.md, Hands and schedule: hands 1-7 of 1 to 7 cards, hands 8-14 of 7 cards,
+    hands 15-20 of 6 down to 1: "This holds for 3, 4, 5, 6 and 7 players alike: 20 hands"."""
     for players in (3, 7):
         sizes = [h.hand_size for h in load_ruleset("clag").hands_for(players)]
         assert sizes == [*range(1, 8), *[7] * 7, *range(6, 0, -1)]
@@ -78,15 +78,16 @@ def test_schedule_twenty_hands() -> None:
     ],
 )
 def test_special_hands_are_named(number: int, name: str | None) -> None:
-    """RULES.md, Clag: "Special hands: 8: no trump. 9: ... 13: Misere at no trump. 14: normal"."""
+    """docs/games/clag.md, Hands and schedule: "hands 8 to 13 are the special hands …, hand 14 is a
+    normal 7-card hand"; Special hands: "Hand 8, no trump" … "Hand 13, misère at no trump"."""
     state = clag_hand(number)
     state.apply_chance()
     assert state.observe(1).special == name
 
 
 def test_hand_8_no_trump() -> None:
-    """RULES.md, Clag: "8: no trump" - no turn-up fixes a trump, so a void hearts holder
-    cannot trump."""
+    """docs/games/clag.md, Special hands: "Hand 8, no trump. No card is turned up; the hand is
+    played without a trump" - so a void hearts holder cannot trump."""
     state = clag_hand(8)
     deal(state, SPADES_VS_VOIDS, turn_up="7H")
     assert state.trump is None
@@ -105,7 +106,8 @@ def test_hand_8_no_trump() -> None:
 
 
 def test_hand_9_bids_before_trump_is_exposed() -> None:
-    """RULES.md, Clag: "9: bids are made before the trump card is exposed"."""
+    """docs/games/clag.md, Special hands: "Hand 9, bid before trump. Players see their cards and
+    bid, but the turn-up is exposed only once all bids are in"."""
     state = clag_hand(9)
     deal(state, SPADES_VS_VOIDS, turn_up="7H")
     assert state.phase_name == "bidding"
@@ -132,7 +134,8 @@ def test_hand_9_bids_before_trump_is_exposed() -> None:
 
 
 def test_hand_10_bids_before_players_see_their_cards() -> None:
-    """RULES.md, Clag: "10: bids are made before players see their own cards"."""
+    """docs/games/clag.md, Special hands: "Hand 10, blind bid. The trump is turned up as usual, but
+    everyone bids before looking at their own cards; the cards are seen once all bids are in"."""
     state = clag_hand(10)
     deal(state, SPADES_VS_VOIDS, turn_up="7C")
     assert state.phase_name == "bidding"
@@ -158,8 +161,9 @@ PILES = ["8H 2C 9S 10S JS QS 8D", "KS 2H 3H 4H 5H 6H 7H", "2D AS 3S 4S 5S 6S 7S"
 
 
 def test_hand_11_blind_pile_play_pile_only_in_deal_order() -> None:
-    """RULES.md, Clag: "11: ... cards are played in pile order (no choice, so no follow-suit
-    obligation); tricks are won as usual. The first card dealt to a pile is the first played"."""
+    """docs/games/clag.md, Special hands: "Hand 11, blind pile. … on their turn a player plays the
+    next card of their pile (the `play_pile` action), the first card dealt to them first. There is
+    no duty to follow suit, since there is no choice. Tricks are won as usual"."""
     state = clag_hand(11)
     deal(state, PILES, turn_up="3C")
     assert state.trump == CLUBS
@@ -202,8 +206,8 @@ def test_hand_11_blind_pile_play_pile_only_in_deal_order() -> None:
 
 
 def test_hand_11_blind_pile_hands_never_visible_while_bidding() -> None:
-    """RULES.md, Clag: "11: each player's cards are dealt as a face-down pile; bids are made
-    blind"."""
+    """docs/games/clag.md, Special hands: "Hand 11, blind pile. Each player's cards stay a face-down
+    pile. Everyone bids without seeing them"."""
     state = clag_hand(11)
     deal(state, PILES, turn_up="3C")
     act(state, 1, "bid 0")
@@ -219,8 +223,9 @@ def test_hand_11_blind_pile_hands_never_visible_while_bidding() -> None:
 
 @pytest.mark.parametrize(("number", "trump"), [(12, CLUBS), (13, None)])
 def test_misere_only_bid_zero(number: int, trump: int | None) -> None:
-    """RULES.md, Clag: "12: Misere: trump exposed, everyone bids 0 and tries to take no tricks.
-    13: Misere at no trump"."""
+    """docs/games/clag.md, Special hands: "Hand 12, misère. The trump is turned up; every player
+    bids 0 (no other bid is allowed) and tries to take no tricks" and "Hand 13, misère at no
+    trump"."""
     state = clag_hand(number)
     deal(state, SPLIT, turn_up="2C")
     assert state.trump == trump
@@ -238,7 +243,8 @@ def test_misere_only_bid_zero(number: int, trump: int | None) -> None:
     [(12, "2C", CLUBS, "misere"), (13, "7H", None, "misere_no_trump")],
 )
 def test_misere_scoring(number: int, turn_up: str, trump: int | None, name: str) -> None:
-    """RULES.md, Clag: "Misere hands: no tricks -> 10, else -2 per trick"."""
+    """docs/games/clag.md, Scoring: "Misère hands (12 and 13): no tricks at all: 10; otherwise −2
+    for each trick taken"."""
     state = clag_hand(number)
     deal(state, SPLIT, turn_up=turn_up)
     make_bids(state, [0, 0, 0])
@@ -259,7 +265,8 @@ def test_misere_scoring(number: int, turn_up: str, trump: int | None, name: str)
     ],
 )
 def test_hand_14_normal_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Clag: "14: normal"; "Scoring: normal hands: exact -> 10 + 2 x tricks, else 0"."""
+    """docs/games/clag.md, Hands and schedule: "hand 14 is a normal 7-card hand"; Scoring: "Normal
+    hands (all but 12 and 13): exactly the bid: 10 + 2 × tricks; anything else: 0"."""
     state = clag_hand(14)
     deal(state, SPLIT, turn_up="2C")
     assert state.trump == CLUBS
@@ -272,7 +279,8 @@ def test_hand_14_normal_scoring(bids: list[int], hand_scores: tuple[int, ...]) -
 
 
 def test_normal_hand_uses_turn_up_trump() -> None:
-    """RULES.md, Clag: "14: normal" - trump by turn-up, so a void hearts holder trumps."""
+    """docs/games/clag.md, Deal and trump: "The next undealt card is turned face up and its suit is
+    trump for the hand" (hand 14 is normal), so a void hearts holder trumps."""
     state = clag_hand(14)
     deal(state, SPADES_VS_VOIDS, turn_up="7H")
     assert state.trump == HEARTS

@@ -1,4 +1,4 @@
-"""Cooperative Blackout (RULES.md, Blackout: Cooperative Blackout; seed 001)."""
+"""Cooperative Blackout (docs/games/coop_blackout.md)."""
 
 from __future__ import annotations
 
@@ -68,9 +68,8 @@ def deal_seeded(state: GameState) -> None:
 
 
 def test_trump_comes_from_a_second_deck() -> None:
-    """RULES.md, Cooperative Blackout: "Trump is the suit of a card drawn from a second,
-    separately shuffled deck (so there is always a trump)" and "The trump card from the second
-    deck is the hand's turn-up"."""
+    """docs/games/coop_blackout.md, Deal and trump: "Then one card is drawn from the second,
+    separately shuffled deck: its suit is trump, and it is shown as the hand's turn-up"."""
     state = game("coop_blackout", 4)
     deal_from_eldest(state, ["AS", "KS", "QS", "JS"])
     assert state.is_chance()
@@ -91,8 +90,8 @@ def test_trump_comes_from_a_second_deck() -> None:
 
 
 def test_second_deck_step_checks_its_outcome() -> None:
-    """RULES.md, Cooperative Blackout: "Trump is the suit of a card drawn from a second,
-    separately shuffled deck" (one standard card: no joker, no other kind of step)."""
+    """docs/games/coop_blackout.md, Deal and trump: "one card is drawn from the second, separately
+    shuffled deck: its suit is trump" (one standard card: no joker, no other kind of step)."""
     state = game("coop_blackout", 4)
     deal_from_eldest(state, ["AS", "KS", "QS", "JS"])
     before = state.record().dumps()
@@ -107,8 +106,8 @@ def test_second_deck_step_checks_its_outcome() -> None:
 
 
 def test_seeded_second_deck_card_is_the_turn_up() -> None:
-    """RULES.md, Cooperative Blackout: "The trump card from the second deck is the hand's
-    turn-up" and Common terms: "Every hand must be reproducible from the game's random seed"."""
+    """docs/games/coop_blackout.md, Deal and trump: "its suit is trump, and it is shown as the
+    hand's turn-up" (drawn from the game's seed, so it replays exactly)."""
     for seed in range(10):
         state = game("coop_blackout", 4, seed=seed)
         state.apply_chance()
@@ -122,9 +121,8 @@ def test_seeded_second_deck_card_is_the_turn_up() -> None:
 
 
 def test_trump_even_when_every_card_is_dealt() -> None:
-    """RULES.md, Cooperative Blackout: "Trump is the suit of a card drawn from a second,
-    separately shuffled deck (so there is always a trump)" (also in the 13-card hand of four
-    players, where no card is left)."""
+    """docs/games/coop_blackout.md, Deal and trump: "Because that deck is always full, every hand
+    has a trump, even when the whole first deck is dealt" (the 13-card hand of four players)."""
     state = game("coop_blackout", 4, seed=2)
     for _ in range(12):
         deal_seeded(state)
@@ -139,7 +137,7 @@ def test_trump_even_when_every_card_is_dealt() -> None:
 
 
 def test_every_played_hand_has_a_trump() -> None:
-    """RULES.md, Cooperative Blackout: "(so there is always a trump)"."""
+    """docs/games/coop_blackout.md, Deal and trump: "every hand has a trump"."""
     state = game("coop_blackout", 2, options={"max_hands": 30}, seed=4)
     play_game(state, [make_bot("random", seed=s) for s in range(2)])
     assert state.history
@@ -153,9 +151,9 @@ def test_every_played_hand_has_a_trump() -> None:
 
 
 def test_bids_total_the_hand_size() -> None:
-    """RULES.md, Cooperative Blackout: "the bids must total exactly the hand size (the last
-    bidder is forced)" and "⚑ So that the last bid can always be made, no bid may exceed the
-    hand size minus the bids already made"."""
+    """docs/games/coop_blackout.md, Bidding: "The bids must add up to exactly the number of tricks
+    in the hand: no bid may be larger than the tricks still unclaimed (the hand size minus the bids
+    already made) … the dealer, bidding last, has no choice"."""
     state = game("coop_blackout", 4, seed=1, first_dealer=0)
     deal_seeded(state)
     play_hand_exactly(state)
@@ -185,8 +183,8 @@ def test_bids_total_the_hand_size() -> None:
 
 
 def test_last_bid_is_forced_up() -> None:
-    """RULES.md, Cooperative Blackout: "Each player bids exactly once, 0 allowed, no passing;
-    the bids must total exactly the hand size (the last bidder is forced)"."""
+    """docs/games/coop_blackout.md, Bidding: "once each; nobody may pass. A bid may be 0. … the
+    dealer, bidding last, has no choice: their bid is whatever makes the total right"."""
     state = game("coop_blackout", 4, seed=1, first_dealer=0)
     deal_seeded(state)
     play_hand_exactly(state)
@@ -206,8 +204,9 @@ def test_last_bid_is_forced_up() -> None:
 
 
 def test_exact_advances_inexact_replays_and_the_deal_passes_left() -> None:
-    """RULES.md, Cooperative Blackout: "If every player is exact the table advances to the next
-    hand size; otherwise the same hand size is replayed. The deal passes left either way"."""
+    """docs/games/coop_blackout.md, Scoring: "yes: the table moves on to the next hand size … no:
+    the same hand size is dealt again (by the next dealer)"; Hands and schedule: "After every hand
+    the deal passes to the left, whether or not the table moves on"."""
     state = game("coop_blackout", 4, first_dealer=0)
     # hand 1 (1 card): all exact
     deal_from_eldest(state, ["AS", "2S", "3S", "4S"])
@@ -240,8 +239,8 @@ def test_exact_advances_inexact_replays_and_the_deal_passes_left() -> None:
 
 
 def test_no_per_player_scores() -> None:
-    """RULES.md, Cooperative Blackout: "The result is the team's: hands played, and whether the
-    schedule was completed; there are no per-player scores"."""
+    """docs/games/coop_blackout.md, Scoring: "There are no individual points. … The result of the
+    game is the number of hands played and whether the schedule was completed"."""
     state = game("coop_blackout", 3, options={"max_hands": 6}, seed=7)
     play_game(state, [make_bot("random", seed=s) for s in range(3)])
     assert state.scores == [0, 0, 0]
@@ -255,8 +254,9 @@ def test_no_per_player_scores() -> None:
 
 @pytest.mark.parametrize("cap", [1, 3, 5])
 def test_max_hands_cap_is_a_loss(cap: int) -> None:
-    """RULES.md, Cooperative Blackout: "⚑ A cap on hands played (`max_hands`, default 100) ends
-    a hopeless game as a loss"."""
+    """docs/games/coop_blackout.md, Options: "`max_hands` (int, 1 to 10000, default `100`): the
+    number of hands allowed. A game that has not completed the schedule when this many hands have
+    been played ends and is lost"."""
     state = game("coop_blackout", 4, options={"max_hands": cap}, seed=cap)
     play_game(state, [make_bot("random", seed=s) for s in range(4)])
     assert state.is_terminal()
@@ -266,15 +266,16 @@ def test_max_hands_cap_is_a_loss(cap: int) -> None:
 
 
 def test_default_cap_is_100() -> None:
-    """RULES.md, Cooperative Blackout: "⚑ A cap on hands played (`max_hands`, default 100)"."""
+    """docs/games/coop_blackout.md, Options: "`max_hands` (int, 1 to 10000, default `100`)"."""
     state = game("coop_blackout", 7, seed=1)
     assert state.rules.options["max_hands"] == 100
     assert state.rules.spec.schedule.max_hands == 100
 
 
 def test_inexact_hand_at_the_cap_ends_the_game() -> None:
-    """RULES.md, Cooperative Blackout: "⚑ A cap on hands played (`max_hands`, default 100) ends
-    a hopeless game as a loss"."""
+    """docs/games/coop_blackout.md, Options: "`max_hands` (int, 1 to 10000, default `100`): the
+    number of hands allowed. A game that has not completed the schedule when this many hands have
+    been played ends and is lost"."""
     state = game("coop_blackout", 4, options={"max_hands": 2}, first_dealer=0)
     deal_from_eldest(state, ["AS", "2S", "3S", "4S"])
     draw_trump(state, "2H")
@@ -294,8 +295,8 @@ def test_inexact_hand_at_the_cap_ends_the_game() -> None:
 
 @pytest.mark.parametrize(("players", "sizes"), [(4, 13), (7, 7), (5, 10)])
 def test_completing_the_schedule_wins(players: int, sizes: int) -> None:
-    """RULES.md, Cooperative Blackout: "The result is the number of hands needed to get through
-    the schedule (fewer is better)" and "all win or lose together"."""
+    """docs/games/coop_blackout.md, End of the game: "The game ends when every hand size has been
+    completed (the team wins; its result is the number of hands it took)"."""
     state = game("coop_blackout", players, seed=players)
     for number in range(1, sizes + 1):
         assert state.hand_size == number
@@ -309,8 +310,9 @@ def test_completing_the_schedule_wins(players: int, sizes: int) -> None:
 
 
 def test_completing_the_schedule_with_replays() -> None:
-    """RULES.md, Cooperative Blackout: "If every player is exact the table advances to the next
-    hand size; otherwise the same hand size is replayed" (hands played counts the replays)."""
+    """docs/games/coop_blackout.md, Hands and schedule: "A size is dealt again and again until every
+    player is exact in the same hand; then the table moves to the next size" (hands played counts
+    the replays)."""
     state = game("coop_blackout", 7, seed=11, first_dealer=0)
     # hand 1 fails: the eldest takes the only trick but bid 0
     deal_from_eldest(state, ["AS", "2S", "3S", "4S", "5S", "6S", "7S"])

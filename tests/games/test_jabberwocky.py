@@ -1,4 +1,4 @@
-"""Jabberwocky (RULES.md, Jabberwocky): hook on the dealer, trump leads, exact scores 1."""
+"""Jabberwocky (docs/games/jabberwocky.md): hook on the dealer, trump leads, exact scores 1."""
 
 from __future__ import annotations
 
@@ -15,13 +15,16 @@ def first_hand(players: int = 3) -> GameState:
 
 
 def test_schedule_three_up_to_nine_and_back() -> None:
-    """RULES.md, Jabberwocky: "Schedule 3, 4, ..., 9, 8, ..., 3 (13 hands)"."""
+    """docs/games/jabberwocky.md, Hands and schedule: "The same 13 hands for every table size: 3, 4,
+    5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3"."""
     sizes = [h.hand_size for h in load_ruleset("jabberwocky").hands_for(4)]
     assert sizes == [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3]
 
 
 def test_eldest_bids_first_and_dealer_last() -> None:
-    """RULES.md, Jabberwocky: "Bids 0..hand size, eldest first, dealer last, hook rule"."""
+    """docs/games/jabberwocky.md, Bidding: "The eldest bids first, then each player in turn
+    clockwise, once each; the dealer bids last. A bid is any number of tricks from 0 up to the hand
+    size"."""
     state = first_hand()
     deal(state, ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], turn_up="2H")
     order = []
@@ -34,8 +37,8 @@ def test_eldest_bids_first_and_dealer_last() -> None:
 
 
 def test_hook_forbids_dealer_making_total_equal_tricks() -> None:
-    """RULES.md, Jabberwocky: "dealer last, hook rule"; Common terms: "the last bidder may not
-    make a bid that makes the total of all bids equal the number of tricks"."""
+    """docs/games/jabberwocky.md, Bidding: "Hook rule: the dealer may not make a bid that brings the
+    total of all bids to the number of tricks in the hand"."""
     state = first_hand()
     deal(state, ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], turn_up="2H")
     act(state, 1, "bid 1")
@@ -48,7 +51,7 @@ def test_hook_forbids_dealer_making_total_equal_tricks() -> None:
 
 
 def test_hook_applies_only_to_the_dealer() -> None:
-    """RULES.md, Jabberwocky: "hook rule" restricts only the last bidder (the dealer)."""
+    """docs/games/jabberwocky.md, Bidding: "Hook rule: … Only the dealer is restricted"."""
     state = first_hand()
     deal(state, ["2C 3C 4C", "5C 6C 7C", "8C 9C 10C"], turn_up="2H")
     act(state, 1, "bid 3")
@@ -58,8 +61,8 @@ def test_hook_applies_only_to_the_dealer() -> None:
 
 
 def test_trump_may_not_be_led_before_trumps_are_broken() -> None:
-    """RULES.md, Jabberwocky: "A trump may not be led until a trump has been played to an
-    earlier trick of the hand"."""
+    """docs/games/jabberwocky.md, Play: "Trumps are not led until broken: a trump may not be led
+    until a trump has been played to an earlier trick of the hand"."""
     state = first_hand()
     deal(state, ["2S 3S 4S", "AH 2C 3D", "5S 6S 7S"], turn_up="2H")
     assert state.trump == HEARTS
@@ -70,7 +73,8 @@ def test_trump_may_not_be_led_before_trumps_are_broken() -> None:
 
 
 def test_leader_holding_only_trumps_may_lead_one() -> None:
-    """RULES.md, Jabberwocky: "unless the leader holds only trumps"."""
+    """docs/games/jabberwocky.md, Play: "A player who holds nothing but trumps may lead one
+    anyway"."""
     state = first_hand()
     deal(state, ["2S 3S 4S", "AH KH QH", "5S 6S 7S"], turn_up="2H")
     make_bids(state, [0, 3, 1])
@@ -80,8 +84,8 @@ def test_leader_holding_only_trumps_may_lead_one() -> None:
 
 
 def test_trump_played_when_void_breaks_trumps() -> None:
-    """RULES.md, Jabberwocky: a trump "played to an earlier trick" (a void player trumping)
-    allows trump leads from the next trick."""
+    """docs/games/jabberwocky.md, Play: "a trump has been played to an earlier trick of the hand
+    (for example by a player who could not follow suit)" allows trump leads from the next trick."""
     state = first_hand()
     deal(state, ["4C 5S 6S", "2C 7S 8S", "3H 5H 9S"], turn_up="2H")
     make_bids(state, [0, 1, 1])
@@ -95,7 +99,7 @@ def test_trump_played_when_void_breaks_trumps() -> None:
 
 
 def test_trump_lead_stays_barred_after_tricks_without_trumps() -> None:
-    """RULES.md, Jabberwocky: "A trump may not be led until a trump has been played to an
+    """docs/games/jabberwocky.md, Play: "a trump may not be led until a trump has been played to an
     earlier trick of the hand" - tricks without trumps leave the lead restricted."""
     state = first_hand()
     deal(state, ["4C 5H 6S", "2C 7S 8S", "3C 3H 9S"], turn_up="2H")
@@ -114,7 +118,8 @@ def test_trump_lead_stays_barred_after_tricks_without_trumps() -> None:
 
 
 def test_follow_suit_is_enforced() -> None:
-    """RULES.md, Jabberwocky: "Play: follow suit; otherwise any card"."""
+    """docs/games/jabberwocky.md, Play: "A player who holds a card of the suit led must play one; a
+    player who cannot may play any card"."""
     state = first_hand()
     deal(state, ["4C 5S 6S", "2C 7S 8S", "3C 3H 9S"], turn_up="2H")
     make_bids(state, [0, 1, 1])
@@ -133,7 +138,7 @@ def test_follow_suit_is_enforced() -> None:
     ],
 )
 def test_scoring_exact_one_point_else_zero(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Jabberwocky: "Scoring: exact -> 1 point, otherwise 0"."""
+    """docs/games/jabberwocky.md, Scoring: "Exactly the bid: 1 point. Anything else: 0"."""
     state = first_hand()
     deal(state, ["5S 6S 7S", "AS KS QS", "2S 3S 4S"], turn_up="2H")
     make_bids(state, bids)

@@ -1,4 +1,4 @@
-"""Kachuful (RULES.md, Kachuful): rotating trump, simultaneous bids, the zero-bid limit."""
+"""Kachuful (docs/games/kachuful.md): rotating trump, simultaneous bids, the zero-bid limit."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def seat_zero_bids_zero(seat: int, options: list[int]) -> int:
 
 
 def test_hands_per_player_count() -> None:
-    """RULES.md, Kachuful: "Hands: 1, 2, ... up to the table's maximum, one hand per size:
-    players -> hands: 3->17, 4->12, 5->10, 6->8, 7->7, 8->6, 9->5, 10->5"."""
+    """docs/games/kachuful.md, Hands and schedule: "The hands run 1, 2, 3, … up to a largest hand
+    that depends on the number of players" (3: 17, 4: 12, 5: 10, 6: 8, 7: 7, 8: 6, 9: 5, 10: 5)."""
     rules = load_ruleset("kachuful")
     table = {3: 17, 4: 12, 5: 10, 6: 8, 7: 7, 8: 6, 9: 5, 10: 5}
     for players, top in table.items():
@@ -42,8 +42,8 @@ def test_hands_per_player_count() -> None:
     [(1, SPADES), (2, DIAMONDS), (3, CLUBS), (4, HEARTS), (5, SPADES), (6, DIAMONDS)],
 )
 def test_trump_rotates_and_is_never_turned_up(number: int, trump: int) -> None:
-    """RULES.md, Kachuful: "Trump rotates by hand, not turned up: spades, diamonds, clubs,
-    hearts, spades, ..."."""
+    """docs/games/kachuful.md, Deal and trump: "No card is turned up. The trump is set by the number
+    of the hand" (spades, diamonds, clubs, hearts, spades, …)."""
     state = at_hand("kachuful", 4, number)
     state.apply_chance()
     assert state.trump == trump
@@ -55,8 +55,8 @@ def test_trump_rotates_and_is_never_turned_up(number: int, trump: int) -> None:
 
 
 def test_rotating_trump_wins_a_hand_built_trick() -> None:
-    """RULES.md, Kachuful: "Trump rotates by hand ...: spades, diamonds, ..." - hand 2 is at
-    diamonds, so a void player's diamond wins."""
+    """docs/games/kachuful.md, Deal and trump: "The trump is set by the number of the hand" - hand 2
+    is at diamonds, so a void player's diamond wins."""
     state = at_hand("kachuful", 3, 2, first_dealer=2)
     assert state.dealer == 0
     deal(state, ["3C 4H", "AC 5H", "2D 6H"])
@@ -67,8 +67,8 @@ def test_rotating_trump_wins_a_hand_built_trick() -> None:
 
 
 def test_bidding_is_simultaneous() -> None:
-    """RULES.md, Kachuful: "Bidding is simultaneous" - every seat may bid at once, and no seat
-    sees another's bid before all are in."""
+    """docs/games/kachuful.md, Bidding: "Everyone bids at the same time: each player commits a bid
+    without seeing anyone else's, and the bids are shown once all are in"."""
     state = at_hand("kachuful", 4, 3)
     state.apply_chance()
     assert state.phase_name == "bidding"
@@ -91,8 +91,8 @@ def test_bidding_is_simultaneous() -> None:
 
 
 def test_six_players_no_zero_bid_after_five_consecutive() -> None:
-    """RULES.md, Kachuful: "With more than five players, no player may bid 0 in more than five
-    consecutive hands"."""
+    """docs/games/kachuful.md, Bidding: "Zero-bid limit (with 6 or more players only): a player who
+    has bid 0 in five hands in a row may not bid 0 in the next hand"."""
     state = game("kachuful", 6)
     for _ in range(5):
         play_hand(state, seat_zero_bids_zero)
@@ -109,8 +109,8 @@ def test_six_players_no_zero_bid_after_five_consecutive() -> None:
 
 
 def test_six_players_zero_allowed_after_streak_broken() -> None:
-    """RULES.md, Kachuful: "no player may bid 0 in more than five consecutive hands" - a bid
-    above zero breaks the run."""
+    """docs/games/kachuful.md, Bidding: "Zero-bid limit … Any bid above 0 starts the count
+    again"."""
 
     state = game("kachuful", 6)
 
@@ -128,8 +128,7 @@ def test_six_players_zero_allowed_after_streak_broken() -> None:
 
 
 def test_five_players_may_bid_zero_in_a_sixth_hand() -> None:
-    """RULES.md, Kachuful: "With more than five players, no player may bid 0 in more than five
-    consecutive hands" - with five players there is no limit."""
+    """docs/games/kachuful.md, Bidding: "Zero-bid limit … With 3 to 5 players there is no limit"."""
     state = game("kachuful", 5)
     for _ in range(5):
         play_hand(state, seat_zero_bids_zero)
@@ -149,7 +148,8 @@ def test_five_players_may_bid_zero_in_a_sixth_hand() -> None:
     ],
 )
 def test_scoring_exact_ten_plus_tricks(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Kachuful: "Scoring: exact -> 10 + tricks; else 0"."""
+    """docs/games/kachuful.md, Scoring: "Exactly the bid: 10 + tricks (so a made bid of 0 scores
+    10). Anything else: 0"."""
     state = at_hand("kachuful", 3, 2, first_dealer=2)
     deal(state, ["3C 4H", "AC 7H", "2D 6H"])
     make_bids(state, bids)

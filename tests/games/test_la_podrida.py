@@ -1,4 +1,4 @@
-"""La Podrida (RULES.md, La Podrida): counter-clockwise dealer and deal, hook, must trump."""
+"""La Podrida (docs/games/la_podrida.md): counter-clockwise dealer and deal, hook, must trump."""
 
 from __future__ import annotations
 
@@ -40,16 +40,17 @@ def four_card_hand() -> GameState:
     ],
 )
 def test_schedule(players: int, sizes: list[int]) -> None:
-    """RULES.md, La Podrida: "always max down to 5, then n hands of 4, then 5 up to max: 3: 17 ...
-    5, three hands of 4, 5 ... 17 (29 hands); 4: ... (22); 5: ... (17); 6: ... (14); 7: ... (13).
-    8 players: 6, 5, eight hands of 4, 5, 6 (12)"."""
+    """docs/games/la_podrida.md, Hands and schedule: "From the largest hand, `52 // players` cards,
+    down to 5; then one hand of 4 cards for each player; then 5 back up to the largest hand" (29,
+    22, 17, 14, 13 and 12 hands for 3 to 8 players)."""
     got = [h.hand_size for h in load_ruleset("la_podrida").hands_for(players)]
     assert got == sizes
     assert len(got) == {3: 29, 4: 22, 5: 17, 6: 14, 7: 13, 8: 12}[players]
 
 
 def test_dealer_rotates_counter_clockwise() -> None:
-    """RULES.md, La Podrida: "The dealer rotates counter-clockwise" (seat d, then d - 1)."""
+    """docs/games/la_podrida.md, Hands and schedule: "After each hand the deal passes to the right:
+    if seat 2 dealt, seat 1 deals next"."""
     state = game("la_podrida", 5, first_dealer=1)
     for _ in range(4):
         play_out(state)
@@ -58,8 +59,8 @@ def test_dealer_rotates_counter_clockwise() -> None:
 
 
 def test_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
-    """RULES.md, La Podrida: "the deal itself goes counter-clockwise starting from the dealer's
-    right"."""
+    """docs/games/la_podrida.md, Deal and trump: "The dealer deals the cards one at a time
+    counter-clockwise, starting with the player on their right and ending with themselves"."""
     state = game("la_podrida", 5, first_dealer=2)
     assert state.deal_order() == [1, 0, 4, 3, 2]
     deck = tuple(sorted(load_ruleset("la_podrida").deck(5)))
@@ -75,8 +76,10 @@ def test_deal_goes_counter_clockwise_from_the_dealers_right() -> None:
 
 
 def test_bidding_and_play_clockwise_from_dealers_left_dealer_last_with_hook() -> None:
-    """RULES.md, La Podrida: "Bidding and play still go clockwise starting at the dealer's left,
-    so the dealer bids last"; "Bidding 0 allowed, hook rule on the dealer"."""
+    """docs/games/la_podrida.md, Bidding: "The player on the dealer's left (the eldest) bids first,
+    then each player in turn clockwise, once each; the dealer bids last. … Hook rule: the dealer may
+    not make a bid that brings the total of all bids to the number of tricks in the hand"; Play:
+    "play goes clockwise"."""
     state = game("la_podrida", 5, first_dealer=2)
     state.apply_chance()
     order = []
@@ -99,8 +102,9 @@ def test_bidding_and_play_clockwise_from_dealers_left_dealer_last_with_hook() ->
 
 
 def test_four_players_thirteen_cards_trump_from_second_deck() -> None:
-    """RULES.md, La Podrida: "when no card is left (4 players, 13-card hands) the trump is the
-    suit of a card drawn at random from a second shuffled deck"."""
+    """docs/games/la_podrida.md, Deal and trump: "When the whole deck is dealt (4 players with 13
+    cards each) there is nothing to turn up: a card is drawn at random from a second, separately
+    shuffled deck, and its suit is trump"."""
     state = game("la_podrida", 4, first_dealer=0)
     assert state.hand_size == 13
     state.apply_chance()
@@ -120,8 +124,8 @@ def test_four_players_thirteen_cards_trump_from_second_deck() -> None:
 
 
 def test_second_deck_draw_is_seeded() -> None:
-    """RULES.md, La Podrida: the trump card is "drawn at random from a second shuffled deck";
-    RULES.md, Common terms: "Every hand must be reproducible from the game's random seed"."""
+    """docs/games/la_podrida.md, Deal and trump: "a card is drawn at random from a second,
+    separately shuffled deck" (drawn from the game's seed, so a game replays exactly)."""
     trumps = []
     for _ in range(2):
         state = game("la_podrida", 4, first_dealer=0, seed=5)
@@ -134,7 +138,8 @@ def test_second_deck_draw_is_seeded() -> None:
 
 
 def test_cards_left_means_ordinary_turn_up() -> None:
-    """RULES.md, La Podrida: "Trump by turn-up"."""
+    """docs/games/la_podrida.md, Deal and trump: "The next undealt card is turned face up and its
+    suit is trump for the hand"."""
     state = game("la_podrida", 5, first_dealer=0)
     state.apply_chance()
     assert state.phase_name == "bidding"
@@ -143,8 +148,9 @@ def test_cards_left_means_ordinary_turn_up() -> None:
 
 
 def test_must_trump_when_void() -> None:
-    """RULES.md, La Podrida: "Play: follow suit; if void, must trump if able; otherwise any
-    card"."""
+    """docs/games/la_podrida.md, Play: "A player who holds a card of the suit led must play one. A
+    player who cannot follow suit must play a trump if they hold one. Only a player with neither may
+    play any other card"."""
     state = four_card_hand()
     deal(
         state,
@@ -173,7 +179,8 @@ def test_must_trump_when_void() -> None:
 def test_scoring_one_per_trick_plus_ten_if_exact(
     bids: list[int], hand_scores: tuple[int, ...]
 ) -> None:
-    """RULES.md, La Podrida: "Scoring: 1 per trick + 10 if exact"."""
+    """docs/games/la_podrida.md, Scoring: "Each trick taken scores 1 point. A player who takes
+    exactly the number of tricks bid scores 10 more"."""
     state = four_card_hand()
     deal(
         state,

@@ -1,4 +1,4 @@
-"""Romanian Whist (RULES.md, Romanian Whist): decks, no-trump 8-card hands, must trump, hook."""
+"""Romanian Whist (docs/games/romanian_whist.md): decks, no-trump 8-card hands, must trump, hook."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ def fifth_hand() -> GameState:
     [(3, 24, "9"), (4, 32, "7"), (5, 40, "5"), (6, 48, "3")],
 )
 def test_deck_by_player_count(players: int, size: int, lowest: str) -> None:
-    """RULES.md, Romanian Whist: "The deck has 8 x n cards, the highest ranks: 3 players A-9
-    (24), 4 players A-7 (32), 5 players A-5 (40), 6 players A-3 (48)"."""
+    """docs/games/romanian_whist.md, Players and deck: "The deck has 8 cards per player: the highest
+    ranks of every suit, ace high" (3 players A-9, 24 cards; 4 players A-7, 32; 5 players A-5, 40; 6
+    players A-3, 48)."""
     deck = load_ruleset("romanian_whist").deck(players)
     assert len(deck) == size == 8 * players
     ranks = {RANK_LABELS[card_rank(c)] for c in deck}
@@ -34,8 +35,9 @@ def test_deck_by_player_count(players: int, size: int, lowest: str) -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_schedule(players: int) -> None:
-    """RULES.md, Romanian Whist: "n hands of 1 card (each player deals one), then 2, 3, ..., 7,
-    then n hands of 8, then 7, 6, ..., 2, then n hands of 1" (3n + 12 hands)."""
+    """docs/games/romanian_whist.md, Hands and schedule: "With n players: n hands of 1 card (each
+    player deals one), then 2, 3, 4, 5, 6, 7, then n hands of 8 cards, then 7, 6, 5, 4, 3, 2, then n
+    hands of 1: 3n + 12 hands"."""
     sizes = [h.hand_size for h in load_ruleset("romanian_whist").hands_for(players)]
     n = players
     assert sizes == [*[1] * n, *range(2, 8), *[8] * n, *range(7, 1, -1), *[1] * n]
@@ -44,7 +46,8 @@ def test_schedule(players: int) -> None:
 
 @pytest.mark.parametrize(("players", "number"), [(3, 10), (3, 12), (4, 11)])
 def test_eight_card_hands_deal_every_card_at_no_trump(players: int, number: int) -> None:
-    """RULES.md, Romanian Whist: "the 8-card hands leave no cards and are at no trump"."""
+    """docs/games/romanian_whist.md, Deal and trump: "The 8-card hands use the whole deck: there is
+    no turn-up and they are played without a trump"."""
     state = at_hand("romanian_whist", players, number)
     assert state.hand_size == 8
     state.apply_chance()
@@ -60,7 +63,8 @@ def test_eight_card_hands_deal_every_card_at_no_trump(players: int, number: int)
 
 
 def test_turn_up_trump_below_eight_cards() -> None:
-    """RULES.md, Romanian Whist: "Trump by turn-up"."""
+    """docs/games/romanian_whist.md, Deal and trump: "The next undealt card is turned face up and
+    its suit is trump for the hand"."""
     state = fifth_hand()
     deal(state, ["KS JH 9D", "AS KD QC", "10H JC 9C"], turn_up="9H")
     assert state.trump == HEARTS
@@ -68,7 +72,8 @@ def test_turn_up_trump_below_eight_cards() -> None:
 
 
 def test_must_trump_when_void() -> None:
-    """RULES.md, Romanian Whist: "Play: follow suit; if void, must trump if able"."""
+    """docs/games/romanian_whist.md, Play: "A player who cannot follow suit must play a trump if
+    they hold one"."""
     state = fifth_hand()
     deal(state, ["KS JH 9D", "AS KD QC", "10H JC 9C"], turn_up="9H")
     make_bids(state, [0, 1, 1])
@@ -85,7 +90,8 @@ def test_must_trump_when_void() -> None:
 
 
 def test_void_without_trumps_may_play_any_card() -> None:
-    """RULES.md, Romanian Whist: "if void, must trump if able; otherwise any card"."""
+    """docs/games/romanian_whist.md, Play: "A player who cannot follow suit must play a trump if
+    they hold one. Only a player with neither may play any other card"."""
     state = fifth_hand()
     deal(state, ["KS JH 9D", "AS KD QC", "10D JC 9C"], turn_up="9H")
     make_bids(state, [0, 1, 1])
@@ -96,8 +102,9 @@ def test_void_without_trumps_may_play_any_card() -> None:
 
 
 def test_hook_on_the_last_bidder() -> None:
-    """RULES.md, Romanian Whist: "Bidding eldest first, 0 allowed, hook rule on the last
-    bidder"."""
+    """docs/games/romanian_whist.md, Bidding: "The eldest bids first … the dealer bids last. A bid
+    is any number of tricks from 0 up to the hand size. Hook rule: the dealer may not make a bid
+    that brings the total of all bids to the number of tricks in the hand"."""
     state = fifth_hand()
     deal(state, ["KS JH 9D", "AS KD QC", "10H JC 9C"], turn_up="9H")
     assert legal(state, 1) == ["bid 0", "bid 1", "bid 2", "bid 3"]
@@ -119,7 +126,8 @@ def test_hook_on_the_last_bidder() -> None:
     ],
 )
 def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Romanian Whist: "Scoring: exact -> 5 + tricks; otherwise -|tricks - bid|"."""
+    """docs/games/romanian_whist.md, Scoring: "Exactly the bid: 5 + tricks. Anything else: minus the
+    difference, −|tricks − bid|"."""
     state = fifth_hand()
     deal(state, ["JS 9D 10D", "AS KS QS", "9S 10S AD"], turn_up="9H")
     make_bids(state, bids)

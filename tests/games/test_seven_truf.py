@@ -1,4 +1,4 @@
-"""7 Truf (RULES.md, 7 Truf): 32 cards, no-trump 8-card hands, hook, its scoring."""
+"""7 Truf (docs/games/seven_truf.md): 32 cards, no-trump 8-card hands, hook, its scoring."""
 
 from __future__ import annotations
 
@@ -23,29 +23,31 @@ PLAY = ["AS", "7S", "9S", "JS", "KS", "8S", "10S", "QS", "7C", "AC", "8C", "9C"]
 
 
 def test_thirty_two_card_deck() -> None:
-    """RULES.md, 7 Truf: "4 players, 32-card deck (A K Q J 10 9 8 7)"."""
+    """docs/games/seven_truf.md, Players and deck: "32 cards: A K Q J 10 9 8 7 in clubs, diamonds,
+    hearts and spades, ace high"."""
     deck = load_ruleset("seven_truf").deck(4)
     assert len(deck) == 32
     assert {RANK_LABELS[card_rank(c)] for c in deck} == {"A", "K", "Q", "J", "10", "9", "8", "7"}
 
 
 def test_four_players_only() -> None:
-    """RULES.md, 7 Truf: "4 players"."""
+    """docs/games/seven_truf.md, Players and deck: "Exactly 4 players"."""
     for players in (3, 5):
         with pytest.raises(RulesetError):
             game("seven_truf", players)
 
 
 def test_schedule() -> None:
-    """RULES.md, 7 Truf: "22 hands: 1, 2, ..., 7 (hands 1-7), four hands of 8 at no trump
-    (8-11), 7, 6, ..., 1 (12-18), four hands of 8 at no trump (19-22)"."""
+    """docs/games/seven_truf.md, Hands and schedule: the table's 22 hands, 1 2 3 4 5 6 7 8 8 8 8 7 6
+    5 4 3 2 1 8 8 8 8 (hands 8-11 and 19-22 of 8 cards, at no trump)."""
     sizes = [h.hand_size for h in load_ruleset("seven_truf").hands_for(4)]
     assert sizes == [*range(1, 8), 8, 8, 8, 8, *range(7, 0, -1), 8, 8, 8, 8]
 
 
 @pytest.mark.parametrize("number", [8, 11, 19, 22])
 def test_eight_card_hands_at_no_trump(number: int) -> None:
-    """RULES.md, 7 Truf: "four hands of 8 at no trump"."""
+    """docs/games/seven_truf.md, Special hands: "The eight 8-card hands (8–11 and 19–22) are always
+    played without a trump, since all 32 cards are dealt"."""
     state = at_hand("seven_truf", 4, number)
     assert state.hand_size == 8
     state.apply_chance()
@@ -55,15 +57,18 @@ def test_eight_card_hands_at_no_trump(number: int) -> None:
 
 
 def test_turn_up_trump_below_eight_cards() -> None:
-    """RULES.md, 7 Truf: "Trump by turn-up on hands below 8 cards"."""
+    """docs/games/seven_truf.md, Deal and trump: "In hands of 1 to 7 cards the next undealt card is
+    turned face up and its suit is trump"."""
     state = third_hand()
     deal(state, HANDS, turn_up="7H")
     assert state.trump == HEARTS
 
 
 def test_hook_on_the_dealer() -> None:
-    """RULES.md, 7 Truf: "Bidding once each, eldest first, 0..hand size, hook rule on the
-    dealer"."""
+    """docs/games/seven_truf.md, Bidding: "The eldest bids first, then each player in turn
+    clockwise, once each; the dealer bids last. A bid is any number of tricks from 0 up to the hand
+    size … Hook rule: the dealer may not make a bid that brings the total of all bids to the number
+    of tricks in the hand"."""
     state = third_hand()
     deal(state, HANDS, turn_up="7H")
     assert legal(state, 1) == ["bid 0", "bid 1", "bid 2", "bid 3"]
@@ -94,8 +99,9 @@ def test_hook_on_the_dealer() -> None:
     ],
 )
 def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, 7 Truf: "bid >= 1 and exact -> 10 x bid. Bid 0 ("pass") and no tricks ->
-    5 x hand size. Otherwise 1 point per trick won"."""
+    """docs/games/seven_truf.md, Scoring: "A bid of 1 or more, made exactly: 10 × bid. A pass (bid
+    0) with no tricks taken: 5 × hand size … Anything else, a missed bid or a pass that took tricks:
+    1 point per trick taken"."""
     state = third_hand()
     deal(state, HANDS, turn_up="7H")
     make_bids(state, bids)

@@ -1,4 +1,4 @@
-"""Up and Down the River (RULES.md, Up and Down the River): scoring and the optional hook."""
+"""Up and Down the River (docs/games/up_and_down_the_river.md): scoring and the optional hook."""
 
 from __future__ import annotations
 
@@ -27,13 +27,15 @@ PLAY = ["AS", "3S", "5S", "7S", "KS", "4S", "6S", "8S", "2C", "AC", "3C", "4C"]
 
 
 def test_schedule_nineteen_hands() -> None:
-    """RULES.md, Up and Down the River: "19 hands: 1, 2, ..., 10, 9, ..., 1"."""
+    """docs/games/up_and_down_the_river.md, Hands and schedule: the table's 19 hands, 1 2 3 4 5 6 7
+    8 9 10 9 8 7 6 5 4 3 2 1, for 4 and for 5 players."""
     sizes = [h.hand_size for h in load_ruleset("up_and_down_the_river").hands_for(5)]
     assert sizes == [*range(1, 11), *range(9, 0, -1)]
 
 
 def test_turn_up_trump() -> None:
-    """RULES.md, Up and Down the River: "As Blackout otherwise (turn-up trump ...)"."""
+    """docs/games/up_and_down_the_river.md, Deal and trump: "The next undealt card is turned face up
+    and its suit is trump for the hand"."""
     state = third_hand()
     deal(state, HANDS, turn_up="9H")
     assert state.trump == HEARTS
@@ -54,8 +56,9 @@ def test_turn_up_trump() -> None:
     ],
 )
 def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
-    """RULES.md, Up and Down the River: "exact -> tricks + 10, except exact at 0 -> 5. Not exact
-    -> tricks - bid (can be negative)"."""
+    """docs/games/up_and_down_the_river.md, Scoring: "Exactly the bid, with a bid of 1 or more:
+    tricks + 10. Exactly a bid of 0 (no tricks taken): 5. Anything else: tricks − bid, which is
+    negative when the player fell short"."""
     state = third_hand()
     deal(state, HANDS, turn_up="9H")
     make_bids(state, bids)
@@ -68,8 +71,8 @@ def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
 
 
 def test_no_hook_by_default() -> None:
-    """RULES.md, Up and Down the River: "no hook by default" - the dealer may make the bids
-    total the hand size."""
+    """docs/games/up_and_down_the_river.md, Bidding: "Without the `hook` option the bids may add up
+    to the number of tricks in the hand"."""
     state = third_hand()
     assert not state.hook
     deal(state, HANDS, turn_up="9H")
@@ -82,9 +85,8 @@ def test_no_hook_by_default() -> None:
 
 
 def test_hook_option() -> None:
-    """RULES.md, Up and Down the River: "no hook by default" (option ``hook``); Common terms:
-    "the last bidder may not make a bid that makes the total of all bids equal the number of
-    tricks"."""
+    """docs/games/up_and_down_the_river.md, Options: "`hook` … The dealer, bidding last, may not
+    make a bid that brings the total of all bids to the number of tricks in the hand"."""
     state = third_hand(options={"hook": True})
     assert state.hook
     deal(state, HANDS, turn_up="9H")
@@ -102,7 +104,8 @@ def test_hook_option() -> None:
 
 
 def test_bids_range_zero_to_hand_size() -> None:
-    """RULES.md, Up and Down the River: "bids 0..n"."""
+    """docs/games/up_and_down_the_river.md, Bidding: "A bid is any number of tricks from 0 up to the
+    hand size"."""
     state = third_hand()
     deal(state, HANDS, turn_up="9H")
     assert legal(state, 1) == ["bid 0", "bid 1", "bid 2", "bid 3"]
