@@ -24,7 +24,7 @@ OH_HELL_GAMES = (
     "seven_truf",
     "up_and_down_the_river",
 )
-"""The shipped games of the Oh Hell family (RULES.md), in id order."""
+"""The shipped games of the Oh Hell family (docs/games/README.md), in id order."""
 
 
 def game(

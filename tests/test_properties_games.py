@@ -1,7 +1,8 @@
-"""Property tests for the hook games: Pluck, Euchre and Buckup (RULES.md, their sections).
+"""Property tests for the hook games: Pluck, Euchre and Buckup (docs/games/pluck.md,
+euchre.md and buckup.md).
 
 Random and heuristic bots play whole games step by step while the test keeps its own
-model of the hand, written from RULES.md and the presets' notes, independently of the
+model of the hand, written from the games' pages in docs/games/, independently of the
 engine: who holds which card, whose turn it is and what they may do, the auction, the
 plucks, the stock and the discards, the chips. After every step:
 
@@ -728,7 +729,7 @@ LITTLE_JOKER: Final = 53
 
 
 def pluck_quotas(dealer: int) -> list[int]:
-    """RULES.md Pluck: dealer 7 tricks, left of dealer 6, right of dealer 4."""
+    """docs/games/pluck.md, Bidding: dealer 7 tricks, left of dealer 6, right of dealer 4."""
     quotas = [0, 0, 0]
     for offset, quota in enumerate(PLUCK_QUOTAS):
         quotas[(dealer + offset) % 3] = quota
@@ -736,11 +737,11 @@ def pluck_quotas(dealer: int) -> list[int]:
 
 
 def reference_plucks(surplus: list[int], dealer: int) -> list[tuple[int, int]]:
-    """RULES.md Pluck: ``(plucker, pluckee)`` for every pluck, in order. Each trick above
-    quota is a pluck to take, each trick short a pluck to suffer; the player with the most
-    plucks goes first, ties from the (new) dealer going left; (preset decision) a plucker
-    with two pluckees first takes all they can from the one who owes more, ties again
-    from the dealer."""
+    """docs/games/pluck.md, Plucks: ``(plucker, pluckee)`` for every pluck, in order. Each
+    trick above quota is a pluck to take, each trick short a pluck to suffer; the player
+    with the most plucks goes first, ties from the (new) dealer going left; (Choices we
+    made) a plucker with two pluckees first takes all they can from the one who owes
+    more, ties again from the dealer."""
     assert sum(surplus) == 0
 
     def position(seat: int) -> int:
@@ -760,7 +761,7 @@ def reference_plucks(surplus: list[int], dealer: int) -> list[tuple[int, int]]:
 
 
 class PluckGame(CheckedGame):
-    """RULES.md Pluck: quotas, plucks, the dealer's trump, the 2C opening, 17 tricks."""
+    """docs/games/pluck.md: quotas, plucks, the dealer's trump, the 2C opening, 17 tricks."""
 
     def new_hand(self) -> None:
         self.stage = "deal"
@@ -829,7 +830,7 @@ class PluckGame(CheckedGame):
         return self.next_player()
 
     def give_back_card(self, pluckee: int, suit: int) -> int:
-        """RULES.md: the pluckee's highest card of that suit (never a joker)."""
+        """docs/games/pluck.md, Plucks: the pluckee's highest card of that suit (never a joker)."""
         return max(c for c in cards_of(self.held[pluckee]) if c < 52 and c // 13 == suit)
 
     def reference_legal(self, seat: int) -> set[Action]:
@@ -984,13 +985,14 @@ class PluckGame(CheckedGame):
 # ------------------------------------------------------------------- Euchre
 
 EUCHRE_BIDS: Final = (*(f"{t}{s}" for t in (3, 4, 5) for s in "SCHD"), "NT")
-"""RULES.md Euchre: by tricks, then diamonds > hearts > clubs > spades; no trump on top."""
+"""docs/games/euchre.md, Auction: by tricks, then diamonds > hearts > clubs > spades;
+no trump on top."""
 SAME_COLOUR: Final = {0: 3, 3: 0, 1: 2, 2: 1}
 JACK: Final = 9
 
 
 class EuchreGame(CheckedGame):
-    """RULES.md Euchre: the auction, the kitty and three discards, bowers, partnerships."""
+    """docs/games/euchre.md: the auction, the kitty and three discards, bowers, partnerships."""
 
     def init_game(self) -> None:
         self.left_high = not self.options.get("usual_bower_order", False)
@@ -1031,7 +1033,7 @@ class EuchreGame(CheckedGame):
             nine_spades
         }
         assert sorted(order) == sorted(self.deck)
-        # RULES.md: kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1, from the dealer's left.
+        # docs/games/euchre.md, Deal and trump: kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1.
         seats = seat_order(self.dealer, 4)
         kitty: list[int] = []
         dealt: list[list[int]] = [[] for _ in range(4)]
@@ -1277,13 +1279,14 @@ IN, OUT, OFN, UNDECIDED = "in", "out", "out_for_now", "undecided"
 
 
 def nineteen_hand(cards: Sequence[int]) -> bool:
-    """RULES.md 19 redeal: five cards, all 9 or lower, adding up to 19 or less (ace high)."""
+    """docs/games/buckup.md, 19 redeal: five cards, all 9 or lower, adding up to 19 or less
+    (ace high)."""
     values = [c % 13 + 2 for c in cards]
     return len(values) == 5 and max(values) <= 9 and sum(values) <= 19
 
 
 class BuckupGame(CheckedGame):
-    """RULES.md Buckup: antes, the 19 redeal, stay or fold (or out for now) with the draw,
+    """docs/games/buckup.md: antes, the 19 redeal, stay or fold (or out for now) with the draw,
     scare cards, five tricks, settlement of a pot that rolls over."""
 
     def init_game(self) -> None:
@@ -1430,7 +1433,7 @@ class BuckupGame(CheckedGame):
         return sum(1 for s in range(self.n) if s != self.dealer and self.status[s] == IN)
 
     def forced(self, seat: int) -> bool:
-        """RULES.md scare cards: a face-up trump must stay in."""
+        """docs/games/buckup.md, Scare cards: a face-up trump must stay in."""
         card = self.scare[seat]
         return self.scare_on and card is not None and card // 13 == self.trump
 

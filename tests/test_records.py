@@ -101,7 +101,7 @@ def test_an_unfinished_record_replays_and_continues() -> None:
 
 @pytest.mark.parametrize("name", list_rulesets())
 def test_every_game_replays_from_its_record(name: str) -> None:
-    """RULES.md Common terms: every game must be replayable from its record of actions."""
+    """README.md, The library: every game replays exactly from its record of actions."""
     rules = load_ruleset(name)
     for players in rules.player_counts:
         state = played(name, players, seed=players)
@@ -352,7 +352,7 @@ def test_load_errors_name_the_file(tmp_path: Path) -> None:
 
 def test_replay_reproduces_the_draw_for_dealer() -> None:
     """A replayed (or resumed) game shows what the original showed, the table's draw
-    for the first dealer included (RULES.md Common terms: "draw for dealer")."""
+    for the first dealer included (docs/games/bluke.md, Options: `draw_for_dealer`)."""
     rules = load_ruleset("bluke", options={"draw_for_dealer": True})
     state = new_game(rules, players=4, seed=12)
     assert state.dealer_draw

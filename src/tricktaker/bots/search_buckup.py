@@ -1,4 +1,4 @@
-"""Search support for Buckup (RULES.md, Buckup, seed 003): the ante, the 19 redeal, stay
+"""Search support for Buckup (docs/games/buckup.md): the ante, the 19 redeal, stay
 or fold (and out for now), the discards and the draw, and the tricks, with the chips
 at stake.
 
@@ -345,8 +345,8 @@ class _Draw:
 
 
 class _Flow:
-    """Where the cards of the draws came from, from the public counts (RULES.md, Buckup:
-    when the stock runs out, the discards are shuffled to form a new stock)."""
+    """Where the cards of the draws came from, from the public counts (docs/games/buckup.md,
+    Discard and draw: when the stock runs out, the discards make a new stock)."""
 
     def __init__(self, script: list[Step], first_stock: int, extra: int) -> None:
         """``extra``: cards drawn beyond those thrown (1 with 4-card deals, else 0)."""

@@ -1,4 +1,4 @@
-"""Search support for Euchre (RULES.md, Euchre, 23-card auction version, seed 004).
+"""Search support for Euchre, the 23-card auction version (docs/games/euchre.md).
 
 **Determinizer.** :class:`EuchreDeterminizer` samples complete states at every
 decision a seat is asked for (auction calls, the declarer's three discards, cards)
@@ -105,7 +105,7 @@ __all__ = [
 
 KING = ACE - 1
 KITTY = 3
-"""Cards in the kitty (RULES.md, Euchre: "Everyone has 5 cards, the kitty 3")."""
+"""Cards in the kitty (docs/games/euchre.md, Deal and trump: 5 cards each, 3 in the kitty)."""
 HAND = 5
 """Cards dealt to each player."""
 

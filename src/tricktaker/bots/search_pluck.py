@@ -1,4 +1,4 @@
-"""Search support for Pluck (RULES.md, Pluck): the determinizer, the rollout policy and
+"""Search support for Pluck (docs/games/pluck.md): the determinizer, the rollout policy and
 the rewards of the search bots.
 
 **What a seat knows.** All 51 cards are dealt, so every card the seat has not seen is

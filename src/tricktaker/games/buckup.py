@@ -1,4 +1,4 @@
-"""Buckup (RULES.md, Buckup): antes into a pot that rolls over until won, stay or fold,
+"""Buckup (docs/games/buckup.md): antes into a pot that rolls over until won, stay or fold,
 a draw, five tricks, and burns that match the pot.
 
 A hand, with its actions (every seat's decision is one action):
@@ -324,7 +324,8 @@ class BuckupHooks(GameHooks):
         if data.queue:
             seat = data.queue[0]
             if data.round == R_STAY and seat == state.dealer and not self._others_in(state, data):
-                # Nobody stayed in: the dealer takes the pot (RULES.md, only one player in).
+                # Nobody stayed in: the dealer takes the pot
+                # (docs/games/buckup.md, Dealer's obligation).
                 data.queue.pop(0)
                 data.status[seat] = IN
                 self._close(state, data)

@@ -1,5 +1,5 @@
-"""Buckup's chips (RULES.md, Buckup): settings, the dealer's ante structures, the ledger of
-payments and the settlement of a pot.
+"""Buckup's chips (docs/games/buckup.md, Chips, antes and the pot): settings, the
+dealer's ante structures, the ledger of payments and the settlement of a pot.
 
 Chips are integers. Each player has a stack and there is one pot; every payment moves
 chips between a stack and the pot and is recorded, so ``sum(stacks) + pot`` never

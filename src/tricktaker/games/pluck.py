@@ -1,4 +1,4 @@
-"""Pluck (RULES.md, Pluck): quotas by position, plucks from the second hand on,
+"""Pluck (docs/games/pluck.md): quotas by position, plucks from the second hand on,
 the dealer names trump, the 2C opens.
 
 The plucks of a hand come from the previous hand: each trick above quota is a pluck
