@@ -11,7 +11,14 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from tricktaker.cards import CardError, parse_card, parse_suit
+from tricktaker.cards import (
+    RANK_LABELS,
+    CardError,
+    card_rank,
+    format_card,
+    parse_card,
+    parse_suit,
+)
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
     BID,
@@ -26,7 +33,7 @@ from tricktaker.engine.actions import (
     play,
 )
 
-from .render import Cards
+from .render import Cards, hand_order, paint
 from .render_games import bid_text, suit_text
 
 HELP_WORDS = frozenset({"?", "help", "h"})
@@ -35,6 +42,26 @@ SCORE_WORDS = frozenset({"score", "scores", "scorecard"})
 DONE_WORDS = frozenset({"done", "call_done", "finish", "end"})
 NUMBER = re.compile(r"^[+-]?\d+$")
 STANDARD_PHASES = frozenset({"bidding", "call_size", "call_kind", "call_modifiers", "playing"})
+MAX_INPUT = 40
+"""The longest line read as a choice (every choice is shorter); longer lines are cut
+to this length when quoted back."""
+RANK_WORDS: dict[str, int] = {label.lower(): rank for rank, label in enumerate(RANK_LABELS)} | {
+    "t": 8
+}
+"""A bare rank as typed: ``q``, ``10``, ``t`` (ten), ``a``."""
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)  # fmt: skip
+
+
+def quoted(text: str, limit: int = MAX_INPUT) -> str:
+    """Text a person typed, quoted for a message and cut to ``limit`` characters.
+
+    >>> quoted("zz"), quoted("x" * 60, limit=8)
+    ("'zz'", "'xxxxxxx…'")
+    """
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +122,47 @@ def words(text: str) -> str:
     return text.replace("_", " ")
 
 
+def card_choice(obs: Observation) -> str | None:
+    """The action kind (``play``, ``pluck``, ``discard`` ...) when the seat chooses a card
+    of its hand: every card action legal now is of that one kind and takes a card it holds.
+    The hand is then numbered, and a number picks that card."""
+    hand = obs.hand
+    if hand is None:
+        return None
+    kinds = set()
+    for action in obs.legal_actions:
+        if is_card_action(action):
+            if not isinstance(action.value, int) or not hand >> action.value & 1:
+                return None
+            kinds.add(action.kind)
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def card_action(kind: str, card: int) -> Action:
+    """The action of ``kind`` with ``card`` (``play(card)`` for a play)."""
+    return play(card) if kind == PLAY else Action(kind, card)
+
+
+def legal_cards(obs: Observation) -> frozenset[int] | None:
+    """The cards the seat may choose, when it chooses a card of its hand (else None)."""
+    kind = card_choice(obs)
+    if kind is None:
+        return None
+    return frozenset(int(a.value) for a in obs.legal_actions if a.kind == kind)
+
+
+def numbered_choices(obs: Observation) -> list[tuple[int, Action]]:
+    """What each number picks: when the seat chooses a card of its hand, the cards in the
+    order the hand shows them (legal or not: a refusal then says why), then the other
+    legal actions; otherwise the legal actions in order."""
+    kind = card_choice(obs)
+    if kind is None:
+        return list(enumerate(obs.legal_actions, 1))
+    choices = [card_action(kind, card) for card in hand_order(obs.my_cards)]
+    choices += [a for a in obs.legal_actions if a.kind != kind]
+    return list(enumerate(choices, 1))
+
+
 def value_phase(obs: Observation) -> bool:
     """Whether a bare number is the value itself (bids, hand sizes, a lone number kind)."""
     if obs.phase in ("bidding", "call_size"):
@@ -126,8 +194,11 @@ def show_choices(console: Console, obs: Observation, cards: Cards) -> None:
         return
     bare = len({a.kind for a in legal}) == 1
     items = [
-        Text(f"{i}) {action_label(a, cards, bare_cards=bare)}") for i, a in enumerate(legal, 1)
+        Text(f"{i}) {action_label(a, cards, bare_cards=bare)}")
+        for i, a in numbered_choices(obs)
+        if a in legal
     ]
+    items = [paint(console, item) for item in items]
     console.print(Text("Legal:"), Columns(items, padding=(0, 3)))
 
 
@@ -149,9 +220,13 @@ def prompt_text(obs: Observation, cards: Cards | None = None) -> str:
         return "Add a modifier (number or name), or 1 / done to finish the call: "
     if legal and legal[0].kind == PLAY_PILE:
         return "Play the next card of your pile (Enter): "
+    cards = cards or Cards(symbols=False)
+    if len(legal) == 1 and legal[0].kind == PLAY and isinstance(legal[0].value, int):
+        return f"Your card (Enter plays {cards.card(legal[0].value)}, your only legal card): "
     if obs.phase == "playing" or not legal:
-        return "Your card (e.g. AS, 10h; ? lists the legal ones): "
-    return game_prompt(legal, cards or Cards(symbols=False))
+        how = "its number, or e.g. AS, 10h, q" if card_choice(obs) else "e.g. AS, 10h"
+        return f"Your card ({how}; ? lists the legal ones): "
+    return game_prompt(legal, cards)
 
 
 def game_prompt(legal: tuple[Action, ...], cards: Cards) -> str:
@@ -166,7 +241,7 @@ def game_prompt(legal: tuple[Action, ...], cards: Cards) -> str:
         return "Your bid (a number from the list, or e.g. 4h, nt, pass): "
     card_kinds = [k for k in kinds if value_type(k) == "card"]
     if card_kinds and len(card_kinds) == len(kinds):
-        return f"Card to {words(' or '.join(card_kinds))} (e.g. 7h; ? lists them): "
+        return f"Card to {words(' or '.join(card_kinds))} (its number or e.g. 7h; ? lists them): "
     shown = ", ".join(words(k) for k in kinds)
     return f"Your choice ({shown}: a number from the list, a word or an action): "
 
@@ -201,7 +276,7 @@ def _call_word(word: str, obs: Observation) -> Reply:
             return Reply(action=legal)
     if obs.phase == "call_kind":
         kinds = ", ".join(str(a.value) for a in obs.legal_actions)
-        return Reply(error=f"{word!r} is not a kind of hand; the kinds are: {kinds}")
+        return Reply(error=f"{quoted(word)} is not a kind of hand; the kinds are: {kinds}")
     if key in DONE_WORDS:
         return Reply(action=Action(CALL_DONE))
     if key.startswith("precedence_"):
@@ -246,7 +321,9 @@ def _game_word(raw: str, obs: Observation, cards: Cards) -> Reply | None:
             return Reply(action=legal)
     if len(card_kinds) == 1:
         return Reply(action=play(card) if card_kinds[0] == PLAY else Action(card_kinds[0], card))
-    return Reply(error=f"{raw!r}: say which, e.g. {' or '.join(f'{k} {raw}' for k in card_kinds)}")
+    return Reply(
+        error=f"{quoted(raw)}: say which, e.g. {' or '.join(f'{k} {raw}' for k in card_kinds)}"
+    )
 
 
 def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
@@ -258,10 +335,15 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
         if len(legal) == 1:
             return Reply(action=legal[0])
         return Reply(error="type your choice (? lists the legal ones)")
+    if len(raw) > MAX_INPUT:
+        return Reply(error=f"{quoted(raw)} is too long to be a choice (? lists the legal ones)")
     if word in HELP_WORDS:
         return Reply(command="help")
     if word in QUIT_WORDS:
-        return Reply(command="quit")
+        # ``q`` is the queen while choosing a card and holding one; ``quit`` always quits
+        choosing = word == "q" and any(is_card_action(a) for a in legal)
+        queen = _rank(word, obs, cards) if choosing else None
+        return queen or Reply(command="quit")
     if word in SCORE_WORDS:
         return Reply(command="scores")
     pile = bool(legal) and legal[0].kind == PLAY_PILE
@@ -270,7 +352,10 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
     if word.split()[0] in action_kinds():
         return _from_text(raw, obs, cards)
     if NUMBER.match(word):
-        return _number(int(word), obs)
+        return _number(int(word), obs, cards)
+    if word in RANK_WORDS and any(is_card_action(a) for a in legal):
+        rank = _rank(word, obs, cards)
+        return rank or Reply(error=f"you hold no {RANK_NAMES[RANK_WORDS[word]]}")
     phase = obs.phase
     if phase in ("call_kind", "call_modifiers"):
         return _call_word(word, obs)
@@ -284,10 +369,10 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
             return Reply(action=play(parse_card(raw, labels=cards.labels)))
         except CardError as exc:
             return Reply(error=str(exc))
-    return Reply(error=f"{raw!r} is not understood (? lists the legal choices)")
+    return Reply(error=f"{quoted(raw)} is not understood (? lists the legal choices)")
 
 
-def _number(number: int, obs: Observation) -> Reply:
+def _number(number: int, obs: Observation, cards: Cards) -> Reply:
     legal = obs.legal_actions
     if obs.phase == "bidding":
         return Reply(action=bid(number))
@@ -295,6 +380,48 @@ def _number(number: int, obs: Observation) -> Reply:
         return Reply(action=Action(CALL_SIZE, number))
     if value_phase(obs):
         return Reply(action=Action(legal[0].kind, number))
-    if 1 <= number <= len(legal):
-        return Reply(action=legal[number - 1])
-    return Reply(error=f"{number} is not in the list: pick 1 to {len(legal)} (? lists them)")
+    choices = dict(numbered_choices(obs))
+    if number in choices:
+        return Reply(action=choices[number])
+    if card_choice(obs) is not None:
+        rank = _rank(str(number), obs, cards)
+        if rank is not None:
+            return rank
+        return Reply(
+            error=f"{number} is not a card number: your cards are numbered 1 to"
+            f" {len(obs.my_cards)} (? lists the legal ones)"
+        )
+    return Reply(error=f"{number} is not in the list: pick 1 to {len(choices)} (? lists them)")
+
+
+def _rank(word: str, obs: Observation, cards: Cards) -> Reply | None:
+    """A bare rank (``q``, ``10``): the one legal card of that rank; when several are
+    legal, which to type; the one card of that rank held (refused later, with the
+    reason); None when no card of the hand has that rank."""
+    rank = RANK_WORDS.get(word)
+    if rank is None:
+        return None
+    matches = [
+        a
+        for a in obs.legal_actions
+        if is_card_action(a) and isinstance(a.value, int) and card_rank(a.value) == rank
+    ]
+    distinct = hand_order(sorted({int(a.value) for a in matches}))
+    if len(matches) == 1:
+        return Reply(action=matches[0])
+    if len(distinct) > 1:
+        names = ", ".join(cards.card(c) for c in distinct[:-1]) + f" or {cards.card(distinct[-1])}"
+        example = format_card(distinct[0], labels=cards.labels).lower()
+        return Reply(error=f"{names}: type the suit too (e.g. {example})")
+    if matches:
+        return None  # one card, several kinds of action: the game's words decide
+    kind = card_choice(obs)
+    held = [c for c in hand_order(obs.my_cards) if card_rank(c) == rank]
+    if kind is not None and len(held) == 1:
+        return Reply(action=card_action(kind, held[0]))
+    if held:
+        names = " ".join(cards.card(c) for c in held)
+        return Reply(
+            error=f"no {RANK_NAMES[rank]} may be chosen now ({names}); ? lists the legal cards"
+        )
+    return None

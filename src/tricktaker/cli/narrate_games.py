@@ -80,9 +80,9 @@ def describe_game_action(
         shown = cards.card(card) if card is not None else "a card"
         if kind == "pluck":
             shown = shown if card is not None else "a card face down"
-            return f"{verb(name, 'pluck')} {_pluckee(prev)}, giving {shown}."
+            return f"{verb(name, 'pluck')} {_pluckee(prev, names)}, giving {shown}."
         if kind == "give_back":
-            return f"{verb(name, 'give')} back {shown} to {_plucker(new)}."
+            return f"{verb(name, 'give')} back {shown} to {_plucker(new, names)}."
         if kind == "discard":
             return f"{verb(name, 'discard')} {shown}."
         return f"{verb(name, words(kind))} {shown}."
@@ -101,19 +101,15 @@ def describe_game_action(
     return f"{name}: {words(kind)} {words(value)}."
 
 
-def _names(obs: Observation) -> list[str]:
-    return ["You" if s == obs.seat else f"Seat {s}" for s in range(obs.players)]
-
-
-def _pluckee(prev: Observation) -> str:
+def _pluckee(prev: Observation, names: Sequence[str]) -> str:
     pending = prev.extra.get("plucks_pending") or []
-    return object_name(pending[0][1], _names(prev)) if pending else "a player"
+    return object_name(pending[0][1], names) if pending else "a player"
 
 
-def _plucker(new: Observation) -> str:
+def _plucker(new: Observation, names: Sequence[str]) -> str:
     done = new.extra.get("plucks") or []
     if done and isinstance(done[-1], Mapping):
-        return object_name(done[-1].get("plucker"), _names(new))
+        return object_name(done[-1].get("plucker"), names)
     return "the plucker"
 
 
@@ -132,7 +128,8 @@ def game_changes(
         line = f"Contract: {contract_text(contract, names, cards)}."
         kitty = new.extra.get("kitty")
         if kitty:
-            line += " You take the kitty: " + " ".join(card_text(c, cards) for c in kitty) + "."
+            taken = " ".join(card_text(c, cards) for c in kitty)
+            line += f" {verb(names[new.seat], 'take')} the kitty: {taken}."
         elif "kitty" in new.extra:
             declarer = contract.get("declarer", contract.get("bidder"))
             line += f" {seat_name(declarer, names)} takes the kitty and discards three cards."
@@ -140,7 +137,8 @@ def game_changes(
     if same_hand and prev.phase in ("draw", "restock") and prev.hand is not None and new.hand:
         drawn = cards_of(new.hand & ~prev.hand)
         if drawn:
-            lines.append(f"You draw {' '.join(cards.card(c) for c in drawn)}.")
+            shown = " ".join(cards.card(c) for c in drawn)
+            lines.append(f"{verb(names[new.seat], 'draw')} {shown}.")
     before = prev.extra.get("payments") if same_hand else []
     after = new.extra.get("payments")
     if isinstance(before, list) and isinstance(after, list) and len(after) > len(before):

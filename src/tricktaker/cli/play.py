@@ -1,23 +1,35 @@
-"""``tricktaker play``: one person against bots in the terminal.
+"""``tricktaker play``: people against bots in the terminal.
 
-The person's seat is shown only its own observation (``state.observe(seat)``); bots
-act from theirs. Everything narrated is public: bids once revealed, calls, cards
-played, trick winners and hand results. In the games with their own phases (plucks,
-auctions, antes) a card passed or discarded by another seat is named only when the
-person's observation shows it (see :mod:`tricktaker.cli.narrate_games`).
+One person plays one seat (``--seat K``), or several people share the terminal
+(``--humans 0,2``, ``--hotseat``: pass-and-play). Each person is shown only their own
+observation (``state.observe(seat)``); bots act from theirs. Everything narrated is
+public: bids once revealed, calls, cards played, trick winners and hand results, plus
+what the person's own observation shows (a card passed to them, the kitty they take).
+With several people, each one's narration is held back until their next turn, after a
+cleared screen that asks to pass the terminal on, so no one sees another's cards.
+
+The game is saved after every action (``--save FILE``, or a file in the user's data
+folder); ``quit`` or Ctrl-C says where, and ``tricktaker play --resume FILE`` carries on.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from tricktaker.bots import Bot
+from tricktaker.cards import parse_card, pretty_card
 from tricktaker.engine import Action, GameState, IllegalActionError, Observation
 from tricktaker.engine.actions import (
     BID,
@@ -31,13 +43,13 @@ from tricktaker.engine.actions import (
 
 from .common import (
     BOTS_HELP,
-    GameArgument,
+    FAILURE,
+    INTERRUPTED,
     GameOptions,
     default_players,
     fail,
     load_rules,
     make_bots,
-    make_console,
     random_seed,
     record_path,
     save_record,
@@ -45,21 +57,40 @@ from .common import (
     start_game,
     unicode_ok,
 )
-from .human import lists_choices, prompt_text, read_reply, show_choices
+from .human import (
+    RANK_WORDS,
+    card_choice,
+    legal_cards,
+    lists_choices,
+    prompt_text,
+    read_reply,
+    show_choices,
+)
 from .narrate_games import describe_game_action, game_changes, verb
 from .render import (
     Cards,
+    SuitColours,
     cooperative_line,
     describe_call,
     describe_special,
     hand_heading,
     hand_result_table,
+    paint,
     scorecard,
     seat_names,
     table_view,
     winners_line,
 )
 from .render_games import game_lines, seat_grid
+from .saves import (
+    SavedGame,
+    SaveError,
+    new_save_path,
+    parse_names,
+    parse_seats,
+    resume_seed,
+    saved_game_kind,
+)
 from .scorecards import (
     game_hand_table,
     game_scorecard,
@@ -69,81 +100,182 @@ from .scorecards import (
     score_unit,
 )
 
+CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
+"""A card written with a suit letter in an engine message (``JD``), shown as ``J♦``."""
+
 
 class GameAbandonedError(Exception):
-    """The person quit (``quit``, end of input or Ctrl-C)."""
+    """A person quit (``quit``, end of input)."""
+
+
+@dataclass(slots=True)
+class View:
+    """What one person at the table is told, from their seat: narration waits in
+    ``lines`` until it may be shown (at once with one person; at their next turn when
+    several share the terminal)."""
+
+    seat: int
+    names: list[str]
+    prev: Observation
+    lines: list[RenderableType] = field(default_factory=list)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.lines.append(Text(text, style=style))
+
+    def add(self, renderable: RenderableType) -> None:
+        self.lines.append(renderable)
+
+    def heading(self, text: str) -> None:
+        self.lines.append(Rule(Text(text)))
 
 
 class Table:
-    """A game in progress between one person and bots, narrated on a console."""
+    """A game in progress between people and bots, narrated on a console."""
 
     def __init__(
         self,
         console: Console,
         state: GameState,
-        human: int,
+        humans: Sequence[int],
         bots: dict[int, Bot],
         cards: Cards,
+        *,
+        names: Sequence[str] | None = None,
+        save: Callable[[], None] | None = None,
     ) -> None:
         self.console = console
         self.state = state
-        self.human = human
+        self.humans = tuple(humans)
         self.bots = bots
         self.cards = cards
-        self.names = seat_names(state.players, human)
+        self.given_names = tuple(names) if names is not None else None
+        self.save = save or (lambda: None)
+        self.hotseat = len(self.humans) > 1
+        self.views = {
+            seat: View(seat, self.names_for(seat), state.observe(seat)) for seat in self.humans
+        }
+        self.viewer: int | None = None if self.hotseat else self.humans[0]
+        """The person whose screen it is (None before the first turn with several)."""
         self.simultaneous = state.rules.spec.bidding.style == "simultaneous"
         self.hooks = state.rules.spec.hooks is not None
         self.partnerships = state.setup.partnerships
         self.quotas = state.rules.spec.hooks == "pluck"
 
+    def names_for(self, seat: int) -> list[str]:
+        """The seats' names as ``seat`` is told them: the given names, else ``You`` for
+        its own seat and ``Seat K`` for the others."""
+        if self.given_names is not None:
+            return list(self.given_names)
+        return seat_names(self.state.players, seat)
+
+    def name(self, seat: int) -> str:
+        """The seat's name when speaking to the whole table."""
+        return self.given_names[seat] if self.given_names is not None else f"Seat {seat}"
+
     # ------------------------------------------------------------ the loop
 
     def run(self) -> None:
-        """Play to the end; raises :class:`GameAbandonedError` if the person quits."""
+        """Play to the end; raises :class:`GameAbandonedError` if a person quits."""
         state = self.state
-        prev = state.observe(self.human)
-        self.say("")
-        self.console.rule(Text(hand_heading(prev, self.names)))
+        for view in self.views.values():
+            view.add(Text(""))
+            view.heading(hand_heading(view.prev, view.names))
+        if self.viewer is not None:
+            self.flush(self.viewer)
         while not state.is_terminal():
             action: Action | None = None
             seat = -1
             if state.is_chance():
                 state.apply_chance()
             else:
-                waiting = state.to_act()
-                seat = self.human if self.human in waiting else waiting[0]
-                if seat == self.human:
-                    action = self.ask()
+                seat = self.next_seat(state.to_act())
+                if seat in self.views:
+                    self.save()
+                    self.turn_to(seat)
+                    action = self.ask(seat)
                 else:
                     action = self.bots[seat].act(state.observe(seat))
                 state.apply(seat, action)
-            new = state.observe(self.human)
-            if action is not None:
-                self.narrate_action(seat, action, prev, new)
-            self.narrate_changes(prev, new)
-            prev = new
+                self.save()
+            for view in self.views.values():
+                new = state.observe(view.seat)
+                if action is not None:
+                    self.narrate_action(view, seat, action, new)
+                self.narrate_changes(view, new)
+                view.prev = new
+            if not self.hotseat and self.viewer is not None:
+                self.flush(self.viewer)
+        self.save()
+        self.viewer = self.humans[0] if self.viewer is None else self.viewer
+        self.flush(self.viewer)
 
-    def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+    def next_seat(self, waiting: Sequence[int]) -> int:
+        """Who acts next: the person at the screen if waiting, else another person, else
+        the first bot waiting (several act in turn when bids are simultaneous)."""
+        if self.viewer is not None and self.viewer in waiting:
+            return self.viewer
+        return next((s for s in waiting if s in self.views), waiting[0])
+
+    def turn_to(self, seat: int) -> None:
+        """Give the screen to ``seat``: with several people, clear it and ask to pass the
+        terminal when it was another's; then show what happened since their last turn."""
+        if self.hotseat and self.viewer is not None and seat != self.viewer:
+            self.console.clear()
+            try:
+                line = self.console.input(Text(f"Pass to {self.name(seat)} — press Enter "))
+            except EOFError:
+                raise GameAbandonedError from None
+            if line.strip().lower() in ("q", "quit", "exit"):
+                raise GameAbandonedError
+            self.console.clear()
+        self.viewer = seat
+        self.flush(seat)
+
+    def flush(self, seat: int) -> None:
+        """Print the narration waiting for ``seat``."""
+        view = self.views[seat]
+        for item in view.lines:
+            if isinstance(item, Text):
+                self.console.print(paint(self.console, item), soft_wrap=True)
+            else:
+                self.console.print(item)
+        view.lines.clear()
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(paint(self.console, Text(text, style=style)), soft_wrap=True)
 
     # --------------------------------------------------------- the person
 
-    def ask(self) -> Action:
-        """Show the table and read the person's decision until it is legal."""
-        obs = self.state.observe(self.human)
+    def ask(self, seat: int) -> Action:
+        """Show the table to ``seat`` and read its decision until it is legal."""
+        obs = self.state.observe(seat)
+        view = self.views[seat]
+        names = view.names
+        turn = "Your turn" if names[seat] == "You" else f"{names[seat]}'s turn"
         self.console.print()
+        numbered = legal_cards(obs)
         if self.hooks:
-            lines = game_lines(obs, self.names, self.cards)
-            grid = seat_grid(obs, self.names)
-            table_view(self.console, obs, self.names, self.cards, lines_after=lines, grid=grid)
+            lines = game_lines(obs, names, self.cards)
+            grid = seat_grid(obs, names)
+            table_view(
+                self.console,
+                obs,
+                names,
+                self.cards,
+                lines_after=lines,
+                grid=grid,
+                turn=turn,
+                numbered=numbered,
+            )
         else:
-            table_view(self.console, obs, self.names, self.cards)
+            table_view(self.console, obs, names, self.cards, turn=turn, numbered=numbered)
         if lists_choices(obs):
             show_choices(self.console, obs, self.cards)
         while True:
+            prompt = Text(prompt_text(obs, self.cards))
             try:
-                line = self.console.input(Text(prompt_text(obs, self.cards)))
-            except (EOFError, KeyboardInterrupt):
+                line = self.console.input(paint(self.console, prompt))
+            except EOFError:
                 raise GameAbandonedError from None
             reply = read_reply(line, obs, self.cards)
             if reply.command == "quit":
@@ -152,73 +284,98 @@ class Table:
                 show_choices(self.console, obs, self.cards)
                 continue
             if reply.command == "scores":
-                self.print_scorecard(obs)
+                self.print_scorecard(obs, names)
                 continue
             if reply.error is not None or reply.action is None:
-                self.say(f"Not understood: {reply.error}", "red")
+                self.say(f"Not understood: {self.card_words(reply.error or '', obs)}", "red")
                 continue
             try:
-                self.state.check(self.human, reply.action)
+                self.state.check(seat, reply.action)
             except IllegalActionError as exc:
-                self.say(f"Not allowed: {exc}", "red")
+                self.say(self.refusal(line, reply.action, exc, obs), "red")
                 continue
             return reply.action
 
-    def print_scorecard(self, obs: Observation) -> None:
+    def refusal(self, line: str, action: Action, exc: IllegalActionError, obs: Observation) -> str:
+        """``Not allowed: ...``, naming the card when a number or a rank picked it."""
+        text = line.strip()
+        reason = self.card_words(str(exc), obs)
+        picked = text.isdigit() or text.lower() in RANK_WORDS
+        if picked and card_choice(obs) is not None and isinstance(action.value, int):
+            return f"Not allowed ({text} is {self.cards.card(action.value)}): {reason}"
+        return f"Not allowed: {reason}"
+
+    def card_words(self, message: str, obs: Observation) -> str:
+        """An engine message with its cards written as the table shows them (``J♦``)
+        where the message is about cards."""
+        if not self.cards.symbols or card_choice(obs) is None:
+            return message
+
+        def pretty(match: re.Match[str]) -> str:
+            return pretty_card(parse_card(match.group(0)))
+
+        return CARD_TOKEN.sub(pretty, message)
+
+    def print_scorecard(self, obs: Observation, names: Sequence[str]) -> None:
         if not obs.history:
             self.say("No hand has been scored yet.")
             return
-        self.console.print(self.card_table(obs))
+        self.console.print(self.card_table(obs, names))
 
     def card_table(
-        self, obs: Observation, *, details: bool = True, title: str | None = None
+        self,
+        obs: Observation,
+        names: Sequence[str],
+        *,
+        details: bool = True,
+        title: str | None = None,
     ) -> RichTable:
         """The scorecard: per-seat bids (or quotas) where the game has them, else the game's."""
         if has_bids(obs.history, obs.players):
             return scorecard(
                 obs.history,
-                self.names,
+                names,
                 self.cards,
                 cooperative=obs.cooperative,
                 details=details,
                 title=title,
             )
-        return game_scorecard(obs.history, self.names, self.cards, self.partnerships, title=title)
+        return game_scorecard(obs.history, names, self.cards, self.partnerships, title=title)
 
     # ----------------------------------------------------------- narration
 
-    def narrate_action(
-        self, seat: int, action: Action, prev: Observation, new: Observation
-    ) -> None:
-        name = self.names[seat]
+    def narrate_action(self, view: View, seat: int, action: Action, new: Observation) -> None:
+        prev = view.prev
+        name = view.names[seat]
         kind = action.kind
         if kind == BID:
             if self.simultaneous:
-                if seat != self.human:
-                    self.say(f"{name} has bid (hidden until every bid is in).")
+                if seat != view.seat:
+                    view.say(f"{name} has bid (hidden until every bid is in).")
                 if all(new.bid_made) and not all(prev.bid_made):
                     bids = ",  ".join(
-                        f"{self.names[s]} {b}" for s, b in enumerate(new.bids) if b is not None
+                        f"{view.names[s]} {b}" for s, b in enumerate(new.bids) if b is not None
                     )
-                    self.say(f"Bids revealed: {bids}", "bold")
-            elif seat != self.human:
-                self.say(f"{verb(name, 'bid')} {action.value}.")
+                    view.say(f"Bids revealed: {bids}", "bold")
+            elif seat != view.seat or self.hotseat:
+                view.say(f"{verb(name, 'bid')} {action.value}.")
         elif kind == CALL_SIZE:
-            self.say(f"{verb(name, 'call')} a hand of {action.value} cards.")
+            view.say(f"{verb(name, 'call')} a hand of {action.value} cards.")
         elif kind == CALL_KIND:
-            self.say(f"{verb(name, 'call')} {str(action.value).replace('_', ' ')}.")
+            view.say(f"{verb(name, 'call')} {str(action.value).replace('_', ' ')}.")
         elif kind == CALL_MODIFIER:
-            self.say(f"{verb(name, 'add')} the modifier {action.value}.")
+            view.say(f"{verb(name, 'add')} the modifier {action.value}.")
         elif kind == CALL_DONE:
             call = describe_call(new.call) if new.call is not None else "?"
-            self.say(f"{verb(name, 'finish')} the call: {call}.")
+            view.say(f"{verb(name, 'finish')} the call: {call}.")
         elif kind in (PLAY, PLAY_PILE):
-            self.narrate_card(seat, prev, new)
+            self.narrate_card(view, seat, new)
         else:
-            self.say(describe_game_action(seat, action, prev, new, self.names, self.cards))
+            view.say(describe_game_action(seat, action, prev, new, view.names, self.cards))
 
-    def narrate_card(self, seat: int, prev: Observation, new: Observation) -> None:
-        name = self.names[seat]
+    def narrate_card(self, view: View, seat: int, new: Observation) -> None:
+        prev = view.prev
+        names = view.names
         trick: tuple[tuple[int, int], ...] | None = None
         winner = -1
         if new.hands_played > prev.hands_played:
@@ -228,70 +385,184 @@ class Table:
             trick, winner = new.tricks[-1], new.trick_winners[-1]
         card = trick[-1][1] if trick else new.current_trick[-1][1]
         source = " from the pile" if prev.pile else ""
-        self.say(f"{verb(name, 'play')} {self.cards.card(card)}{source}.")
+        view.say(f"{verb(names[seat], 'play')} {self.cards.card(card)}{source}.")
         if trick is not None:
-            shown = ",  ".join(f"{self.names[s]} {self.cards.card(c)}" for s, c in trick)
-            winner_name = self.names[winner]
-            self.say(f"  -> {verb(winner_name, 'win')} the trick ({shown})", "bold")
+            shown = ",  ".join(f"{names[s]} {self.cards.card(c)}" for s, c in trick)
+            view.say(f"  -> {verb(names[winner], 'win')} the trick ({shown})", "bold")
 
-    def narrate_changes(self, prev: Observation, new: Observation) -> None:
+    def narrate_changes(self, view: View, new: Observation) -> None:
+        prev = view.prev
+        names = view.names
         if new.hands_played > prev.hands_played:
             hand = new.history[-1]
-            self.console.print()
-            self.say(f"Hand {hand.number} is over.", "bold")
-            for line in hand_summary(hand, self.names, self.cards):
-                self.say(line)
+            view.add(Text(""))
+            view.say(f"Hand {hand.number} is over.", "bold")
+            for line in hand_summary(hand, names, self.cards):
+                view.say(line)
             if len(hand.bids) == new.players:
                 header = "Quota" if self.quotas else "Bid"
-                self.console.print(
-                    hand_result_table(
-                        hand, self.names, cooperative=new.cooperative, bid_header=header
-                    )
+                view.add(
+                    hand_result_table(hand, names, cooperative=new.cooperative, bid_header=header)
                 )
             else:
-                self.console.print(game_hand_table(hand, self.names, self.partnerships))
+                view.add(game_hand_table(hand, names, self.partnerships))
             if not self.state.is_terminal():
                 what = "quota/won over" if self.quotas else "bid/won score"
                 title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
-                self.console.print(self.card_table(new, details=False, title=title))
-                self.console.print()
-                self.console.rule(Text(hand_heading(new, self.names)))
+                view.add(self.card_table(new, names, details=False, title=title))
+                view.add(Text(""))
+                view.heading(hand_heading(new, names))
             return
         if prev.phase == "deal" and new.phase != "deal":
-            self.say(f"{new.hand_size} card{'s' if new.hand_size != 1 else ''} dealt to each.")
+            view.say(f"{new.hand_size} card{'s' if new.hand_size != 1 else ''} dealt to each.")
             if new.hand is None:
-                self.say("Your cards stay face down for now.")
+                view.say("Your cards stay face down for now.")
             if new.special:
-                self.say(describe_special(new.special, None).capitalize() + ".")
+                view.say(describe_special(new.special, None).capitalize() + ".")
         if new.trump_known and not prev.trump_known:
-            self.say(f"Trump: {self.cards.trump(new.trump, new.turn_up)}")
+            view.say(f"Trump: {self.cards.trump(new.trump, new.turn_up)}")
         if prev.phase == "pile_shuffle" and new.phase == "playing":
-            self.say("The hands are shuffled into face-down piles, played in pile order.")
+            view.say("The hands are shuffled into face-down piles, played in pile order.")
         if self.hooks:
-            for line in game_changes(prev, new, self.names, self.cards):
-                self.say(line)
+            for line in game_changes(prev, new, names, self.cards):
+                view.say(line)
 
     # -------------------------------------------------------------- the end
 
     def finish(self) -> None:
         state = self.state
-        obs = state.observe(self.human)
+        viewer = self.viewer if self.viewer is not None else self.humans[0]
+        obs = state.observe(viewer)
+        names = self.views[viewer].names
         self.console.print()
         self.console.rule(Text("Final scorecard"))
-        self.console.print(self.card_table(obs))
+        self.console.print(self.card_table(obs, names))
         if obs.cooperative:
             self.say(cooperative_line(state.hands_played, state.completed), "bold")
         elif self.hooks:
             unit = score_unit(state.history)
             winners = state.winners()
-            line = result_line(winners, self.names, state.scores, self.partnerships, unit=unit)
+            line = result_line(winners, names, state.scores, self.partnerships, unit=unit)
             self.say(line, "bold")
         else:
-            self.say(winners_line(state.winners(), self.names, state.scores), "bold")
+            self.say(winners_line(state.winners(), names, state.scores), "bold")
+
+
+def play_console(*, four_colour: bool) -> Console:
+    """The console of a game: suit colours on a terminal (red hearts and diamonds, or a
+    four-colour deck), none when ``NO_COLOR`` is set or off a terminal; no markup, so
+    text from ruleset files prints as written. Off a terminal the width is fixed."""
+    terminal = sys.stdout.isatty()
+    return Console(
+        highlight=True,
+        highlighter=SuitColours(four_colour=four_colour),
+        markup=False,
+        emoji=False,
+        width=None if terminal or os.environ.get("COLUMNS") else 100,
+        no_color=None if terminal else True,
+        color_system="auto" if terminal else None,
+    )
+
+
+class Saver:
+    """Writes the save file after every action; a failure is reported once, and play
+    goes on without saving."""
+
+    def __init__(
+        self,
+        console: Console,
+        state: GameState,
+        path: Path,
+        *,
+        humans: Sequence[int],
+        bots: dict[int, str],
+        names: Sequence[str] | None,
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.path = path
+        self.humans = tuple(humans)
+        self.bots = bots
+        self.names = tuple(names) if names is not None else None
+        self.saved_events = -1
+        self.broken = False
+
+    def __call__(self) -> None:
+        if self.broken or len(self.state.events) == self.saved_events:
+            return
+        saved = SavedGame(self.state.record(), self.humans, self.bots, self.names)
+        try:
+            saved.write(self.path)
+        except OSError as exc:
+            self.broken = True
+            reason = exc.strerror or str(exc)
+            self.console.print(
+                Text(f"Cannot save the game to {self.path}: {reason}; playing on unsaved.", "red")
+            )
+            return
+        self.saved_events = len(self.state.events)
+
+    @property
+    def ok(self) -> bool:
+        return not self.broken and self.saved_events >= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where: the seats people play, a bot for every other seat, the names."""
+
+    humans: tuple[int, ...]
+    bots: dict[int, str]
+    names: tuple[str, ...] | None
+
+
+def seating(
+    count: int,
+    *,
+    seat: int | None,
+    humans: str | None,
+    hotseat: bool,
+    bots: str | None,
+    names: str | None,
+) -> Seating:
+    """The seats from the command line's options (errors exit with a message)."""
+    try:
+        if hotseat:
+            if humans is not None:
+                fail("give --hotseat (every seat a person) or --humans, not both")
+            people = tuple(range(count))
+        elif humans is not None:
+            people = parse_seats(humans, count, "--humans")
+        else:
+            people = (seat if seat is not None else 0,)
+        given = parse_names(names, count) if names is not None else None
+    except ValueError as exc:
+        fail(str(exc))
+    if seat is not None and (not 0 <= seat < count):
+        fail(f"--seat must be 0 to {count - 1} for {count} players, not {seat}")
+    if seat is not None and humans is not None and seat not in people:
+        fail(f"--seat {seat} is not one of the --humans seats")
+    others = [s for s in range(count) if s not in people]
+    kinds = split_names(bots or "heuristic")
+    if others and len(kinds) == 1:
+        kinds = kinds * len(others)
+    if len(kinds) != len(others) and others:
+        fail(f"--bots needs one bot name, or {len(others)} (one per other seat), not {len(kinds)}")
+    if not others and bots is not None:
+        fail("every seat is played by a person: --bots has no seat to fill")
+    return Seating(people, dict(zip(others, kinds, strict=False)), given)
 
 
 def play(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="A game id (tricktaker rules lists them) or a .toml file;"
+            " leave it out with --resume.",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
@@ -307,15 +578,64 @@ def play(
         int | None,
         typer.Option("--seed", "-s", metavar="S", help="Seed of the deal (default: random)."),
     ] = None,
-    seat: Annotated[int, typer.Option("--seat", metavar="K", help="Your seat, 0-based.")] = 0,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", metavar="K", help="Your seat, 0-based (default 0).", show_default=False
+        ),
+    ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            "--humans",
+            "--seats",
+            metavar="K,K",
+            help="Seats played by people at this terminal, e.g. 0,2 (pass-and-play).",
+        ),
+    ] = None,
+    hotseat: Annotated[
+        bool,
+        typer.Option("--hotseat", help="Every seat is played by a person at this terminal."),
+    ] = False,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            metavar="A,B,...",
+            help="A name for every seat, in seat order, e.g. Ann,Bob,Cy,Di.",
+        ),
+    ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
             "-b",
-            help=f"Bot for the other seats, or a comma list with one per other seat ({BOTS_HELP}).",
+            help="Bot for the other seats, or a comma list with one per other seat"
+            f" ({BOTS_HELP}; default heuristic).",
+            show_default=False,
         ),
-    ] = "heuristic",
+    ] = None,
+    four_colour: Annotated[
+        bool,
+        typer.Option(
+            "--four-colour",
+            "--four-color",
+            help="A four-colour deck: clubs green, diamonds blue, hearts red.",
+        ),
+    ] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            metavar="FILE",
+            help="Save the game to FILE after every action (default: a file in your data folder).",
+            dir_okay=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Carry on a saved game.", dir_okay=False),
+    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
@@ -323,38 +643,113 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots (type ? at a prompt for help)."""
-    console = make_console()
-    rules = load_rules(game, option)
-    count = players if players is not None else default_players(rules)
-    game_seed = seed if seed is not None else random_seed()
-    state = start_game(rules, count, game_seed)
-    if not 0 <= seat < count:
-        fail(f"--seat must be 0 to {count - 1} for {count} players, not {seat}")
-    names = split_names(bots)
-    if len(names) == 1:
-        names = names * (count - 1)
-    if len(names) != count - 1:
-        fail(f"--bots needs one bot name, or {count - 1} (one per other seat), not {len(names)}")
-    others = [s for s in range(count) if s != seat]
-    seated = make_bots(dict(zip(others, names, strict=True)), game_seed)
+    """Play a game in the terminal against bots, alone or with friends at one terminal
+    (type ? at a prompt for help)."""
+    console = play_console(four_colour=four_colour)
+    if resume is not None:
+        given = {
+            "GAME": game,
+            "--players": players,
+            "--option": option,
+            "--seed": seed,
+            "--seat": seat,
+            "--humans": humans,
+            "--hotseat": hotseat or None,
+            "--names": names,
+            "--bots": bots,
+        }
+        clashing = [key for key, value in given.items() if value is not None]
+        if clashing:
+            fail(f"--resume carries on a saved game as it was: leave out {', '.join(clashing)}")
+        state, seated, path = resumed(resume, save)
+    else:
+        if game is None:
+            fail("give a GAME to play (tricktaker rules lists them), or --resume FILE")
+        kind = saved_game_kind(game)
+        if kind == "save":
+            fail(f"{game}: that looks like a saved game: use tricktaker play --resume {game}")
+        if kind == "record":
+            fail(f"{game}: that is a game record: tricktaker replay {game} shows it")
+        if kind == "json":
+            fail(
+                f"{game}: that is a JSON file, not a game: a saved game is carried on with --resume"
+            )
+        rules = load_rules(game, option)
+        count = players if players is not None else default_players(rules)
+        game_seed = seed if seed is not None else random_seed()
+        state = start_game(rules, count, game_seed)
+        seated = seating(count, seat=seat, humans=humans, hotseat=hotseat, bots=bots, names=names)
+        path = save if save is not None else new_save_path(f"{rules.id}-seed{game_seed}")
+    play_on(console, state, seated, path, record=record, auto_save=save is None and resume is None)
+
+
+def resumed(path: Path, save: Path | None) -> tuple[GameState, Seating, Path]:
+    """The saved game's state and seats (errors exit with a message)."""
+    try:
+        saved = SavedGame.load(path)
+        state = saved.replay()
+    except SaveError as exc:
+        message = str(exc)
+        fail(message if message.startswith(str(path)) else f"{path}: {message}")
+    return state, Seating(saved.humans, dict(saved.bots), saved.names), save or path
+
+
+def play_on(
+    console: Console,
+    state: GameState,
+    seated: Seating,
+    path: Path,
+    *,
+    record: Path | None,
+    auto_save: bool,
+) -> None:
+    """Seat the bots, play to the end or until a person stops, and say where the game is."""
+    rules = state.rules
+    resuming = bool(state.events)
+    bot_seed = resume_seed(state.seed, len(state.events)) if resuming else state.seed
+    seated_bots = make_bots(seated.bots, bot_seed)
     cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
-    table = Table(console, state, seat, seated, cards)
-    console.print(
-        Text(
-            f"{rules.name}: {count} players, seed {game_seed}. You are seat {seat};"
-            f" bots: {', '.join(names)}."
-        )
-    )
+    saver = Saver(console, state, path, humans=seated.humans, bots=seated.bots, names=seated.names)
+    table = Table(console, state, seated.humans, seated_bots, cards, names=seated.names, save=saver)
+    console.print(Text(intro(state, seated, table, resuming=resuming)))
     console.print("Type ? for your legal choices, scores for the scorecard, quit to stop.")
+    interrupted = False
     try:
         table.run()
-    except (GameAbandonedError, KeyboardInterrupt):
+    except (GameAbandonedError, KeyboardInterrupt) as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
         console.print()
-        console.print(Text(f"Game abandoned after {state.hands_played} complete hand(s)."))
+        console.print(Text(f"Game stopped after {state.hands_played} complete hand(s)."))
+        if saver.ok:
+            saved = f"Game saved to {path}; carry on with: tricktaker play --resume {path}"
+            console.print(Text(saved), soft_wrap=True)
     else:
         table.finish()
+        if auto_save and saver.ok:
+            path.unlink(missing_ok=True)
     if record is not None:
-        path = record_path(record, f"{rules.id}-seed{game_seed}")
-        save_record(state, path)
-        console.print(Text(f"Record saved: {path}"))
+        file = record_path(record, f"{rules.id}-seed{state.seed}")
+        save_record(state, file)
+        console.print(Text(f"Record saved: {file}"))
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
+    if saver.broken:
+        raise typer.Exit(FAILURE)
+
+
+def intro(state: GameState, seated: Seating, table: Table, *, resuming: bool) -> str:
+    """The first line: the game, the seed, who sits where."""
+    count = state.players
+    start = f"{state.rules.name}: {count} players"
+    if resuming:
+        start = (
+            f"Carrying on {state.rules.name} from hand {state.hands_played + 1}: {count} players"
+        )
+    bots = ", ".join(f"{table.name(s)} {kind}" for s, kind in sorted(seated.bots.items()))
+    if len(seated.humans) == 1 and seated.names is None:
+        people = f"You are seat {seated.humans[0]}"
+    else:
+        people = "At this terminal: " + ", ".join(
+            f"{table.name(s)} (seat {s})" for s in seated.humans
+        )
+    return f"{start}, seed {state.seed}. {people}" + (f"; bots: {bots}." if bots else ".")

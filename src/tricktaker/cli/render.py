@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
+from rich.highlighter import Highlighter
 from rich.table import Table
 from rich.text import Text
 
@@ -41,13 +43,25 @@ class Cards:
 
     def hand(self, cards: Sequence[int]) -> str:
         """Cards grouped by suit (jokers first), highest rank first within a suit."""
-        jokers = sorted(c for c in cards if c >= 52)
-        groups = [[self.card(c) for c in jokers]] if jokers else []
-        for suit in range(4):
-            in_suit = sorted((c for c in cards if card_suit(c) == suit), key=card_rank)
-            if in_suit:
-                groups.append([self.card(c) for c in reversed(in_suit)])
+        groups = [[self.card(c) for c in group] for group in hand_groups(cards)]
         return "   ".join(" ".join(group) for group in groups) or "(none)"
+
+    def numbered_hand(self, cards: Sequence[int], legal: Collection[int]) -> Text:
+        """The hand as :meth:`hand` shows it, each card numbered in that order
+        (``1)J♥ 2)9♥``); the cards not in ``legal`` are dimmed."""
+        text = Text()
+        number = 0
+        for index, group in enumerate(hand_groups(cards)):
+            if index:
+                text.append("   ")
+            for position, card in enumerate(group):
+                number += 1
+                if position:
+                    text.append("  ")
+                style = "" if card in legal else "dim"
+                text.append(f"{number})", style="dim")
+                text.append(self.card(card), style=style)
+        return text
 
     def trump(self, trump: int | None, turn_up: int | None, known: bool = True) -> str:
         """``♥ hearts (turn-up 7♥)``, ``no trump``, ``not yet known``."""
@@ -57,6 +71,58 @@ class Cards:
         if turn_up is not None:
             text += f" (turn-up {self.card(turn_up)})"
         return text
+
+
+def hand_groups(cards: Sequence[int]) -> list[list[int]]:
+    """The cards as a hand is shown: the jokers, then clubs, diamonds, hearts and spades,
+    each suit from its highest rank down (empty groups left out).
+
+    >>> from tricktaker.cards import parse_card, format_card
+    >>> hand = [parse_card(text) for text in "2H JH 5H AS 9H".split()]
+    >>> [[format_card(c) for c in group] for group in hand_groups(hand)]
+    [['JH', '9H', '5H', '2H'], ['AS']]
+    """
+    groups = [sorted(c for c in cards if c >= 52)]
+    for suit in range(4):
+        in_suit = sorted((c for c in cards if card_suit(c) == suit), key=card_rank)
+        groups.append(in_suit[::-1])
+    return [group for group in groups if group]
+
+
+def hand_order(cards: Sequence[int]) -> list[int]:
+    """The cards in the order a hand shows them, so that card number ``k`` is
+    ``hand_order(cards)[k - 1]``."""
+    return [card for group in hand_groups(cards) for card in group]
+
+
+SUIT_STYLES: tuple[str, str, str, str] = ("", "red", "red", "")
+"""The style of each suit's cards (clubs, diamonds, hearts, spades): red and black."""
+FOUR_COLOUR_STYLES: tuple[str, str, str, str] = ("green", "blue", "red", "")
+"""A four-colour deck: clubs green, diamonds blue, hearts red, spades in the text colour."""
+
+
+class SuitColours(Highlighter):
+    """Colours the cards and suit symbols in text: red hearts and diamonds, or a
+    four-colour deck. The console decides whether colour is shown at all (a terminal,
+    ``NO_COLOR`` unset)."""
+
+    def __init__(self, *, four_colour: bool = False) -> None:
+        styles = FOUR_COLOUR_STYLES if four_colour else SUIT_STYLES
+        self.patterns = [
+            (re.compile(rf"(?:10|[2-9JQKA])?{symbol}"), style)
+            for symbol, style in zip(SUIT_SYMBOLS, styles, strict=True)
+            if style
+        ]
+
+    def highlight(self, text: Text) -> None:
+        for pattern, style in self.patterns:
+            text.highlight_regex(pattern, style)
+
+
+def paint(console: Console, text: Text) -> Text:
+    """``text`` with the console's suit colours (unchanged on a console without them)."""
+    highlighter = console.highlighter
+    return highlighter(text) if isinstance(highlighter, SuitColours) else text
 
 
 def seat_names(players: int, human: int | None = None) -> list[str]:
@@ -121,10 +187,14 @@ def table_view(
     *,
     lines_after: Sequence[tuple[str, str]] = (),
     grid: Table | None = None,
+    turn: str = "Your turn",
+    numbered: Collection[int] | None = None,
 ) -> None:
     """Everything the seat may know, shown when it must act; a game with its own phases
-    adds ``lines_after`` (label, text) and its own per-seat ``grid``."""
-    console.rule(Text(f"Your turn · {hand_heading(obs, names)}"))
+    adds ``lines_after`` (label, text) and its own per-seat ``grid``. When the seat
+    chooses a card of its hand, the hand is numbered and the cards not in ``numbered``
+    (the legal ones) are dimmed."""
+    console.rule(Text(f"{turn} · {hand_heading(obs, names)}"))
     lines = Text()
     lines.append("Trump:   ", style="bold")
     lines.append(cards.trump(obs.trump, obs.turn_up, obs.trump_known))
@@ -144,7 +214,10 @@ def table_view(
     if obs.hand is None:
         lines.append(hidden_hand_note(obs))
     else:
-        lines.append(cards.hand(obs.my_cards))
+        if numbered is not None:
+            lines.append_text(cards.numbered_hand(obs.my_cards, numbered))
+        else:
+            lines.append(cards.hand(obs.my_cards))
         if obs.pile:
             lines.append("  (pile: played in an order you do not know)")
     if obs.current_trick:
@@ -158,7 +231,7 @@ def table_view(
     for label, text in lines_after:
         lines.append("\n" + f"{label}:".ljust(8) + " ", style="bold")
         lines.append(text)
-    console.print(lines)
+    console.print(paint(console, lines))
     if grid is not None:
         console.print(grid)
         return
