@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaker.cards import SUIT_NAMES, format_card
+from tricktaker.cards import JACK, SUIT_NAMES, format_card
 from tricktaker.engine.actions import PLAY, PLAY_ACTIONS, Action
 from tricktaker.engine.base import PLAYING, StateFields
 from tricktaker.engine.tables import FREE, build_tables
@@ -117,8 +117,24 @@ class PlayMixin(StateFields):
             return f"{name} is a trump, and trumps may not be led until broken", "trump lead"
         led = tables.suit_of[self.trick[0][1]]
         if self.hands[seat] & tables.suit_masks[led]:
-            return f"you must follow suit ({SUIT_NAMES[led]} led)", "follow suit"
+            reason = f"you must follow suit ({SUIT_NAMES[led]} led)"
+            bower = self._left_bower_note(seat, card, led)
+            return (f"{reason}: {bower}" if bower else reason), "follow suit"
         return "you hold a trump and must play one (void in the led suit)", "must trump"
+
+    def _left_bower_note(self, seat: int, card: int, led: int) -> str:
+        """Why the left bower matters to a refused card ('' when it does not): it was
+        played as a card of its printed suit, or it is the trump the seat must follow with."""
+        trump = self.trump
+        if self.setup.bowers is None or trump is None:
+            return ""
+        left = (3 - trump) * 13 + JACK
+        played_as_printed = card == left and led == 3 - trump
+        holds_for_trump = led == trump and (self.hands[seat] >> left) & 1
+        if not (played_as_printed or holds_for_trump):
+            return ""
+        name = format_card(left, labels=self.setup.labels)
+        return f"the left bower ({name}) belongs to the trump suit ({SUIT_NAMES[trump]}) here"
 
     def _finish_trick(self) -> None:
         """The trick is complete: its winner takes it and leads; the hand may end."""

@@ -71,6 +71,28 @@ def contract_of(text: str) -> tuple[int, int | None]:
     return int(text[0]), SUIT_LETTERS.index(text[1])
 
 
+def biddable(high: str | None) -> str:
+    """In words, what may be bid over the high bid ``high`` (None: no bid yet).
+
+    >>> biddable(None)
+    '3 to 5 in any suit (3D, 4H, 5S ...), no trump (NT), or pass'
+    >>> biddable("3H")
+    '3D, 4 or 5 in any suit, no trump (NT), or pass'
+    >>> biddable("5D"), biddable("NT")
+    ('no trump (NT), or pass', 'only pass: nothing beats no trump')
+    """
+    if high == NO_TRUMP:
+        return "only pass: nothing beats no trump"
+    above = BIDS[bid_rank(high) + 1 : -1] if high is not None else BIDS[:-1]
+    parts: list[str] = []
+    whole = [t for t in (3, 4, 5) if all(f"{t}{s}" in above for s in BID_SUITS)]
+    parts += [bid for bid in above if int(bid[0]) not in whole]
+    if whole:
+        levels = f"{whole[0]} to {whole[-1]}" if len(whole) == 3 else " or ".join(map(str, whole))
+        parts.append(f"{levels} in any suit" + (" (3D, 4H, 5S ...)" if len(whole) == 3 else ""))
+    return ", ".join([*parts, "no trump (NT)", "or pass"])
+
+
 def contract_points(*, bid_tricks: int, tricks: int) -> int:
     """Points of a contract: positive for the bidders (1 for 3 or 4 tricks taken, 2 for
     all five), negative for the defenders' 2 when the bidders fall short."""
@@ -169,26 +191,27 @@ class EuchreHooks(GameHooks):
     def why_illegal(self, state: GameState, seat: int, action: Action) -> tuple[str, str]:
         data = self._data(state)
         if data.stage == "auction":
+            can = biddable(data.high[1] if data.high is not None else None)
             if action.kind != AUCTION:
-                return (
-                    f"the auction is on: bid (auction 4H, auction NT) or pass, not {action}",
-                    _AUCTION_RULE,
-                )
+                return f"the auction is on, not {action}: you can bid {can}", _AUCTION_RULE
             text = str(action.value)
             if text not in _RANKS:
                 if text.upper().endswith(NO_TRUMP):
-                    return "no trump is always for five tricks: bid auction NT", _AUCTION_RULE
+                    return (
+                        f"no trump is always for five tricks (NT): you can bid {can}",
+                        _AUCTION_RULE,
+                    )
                 return (
-                    f"{text!r} is not a bid: a bid is 3, 4 or 5 tricks and a suit letter"
-                    " (3D, 4H, 5S) or NT",
+                    f"{text!r} is not a bid: a bid is 3, 4 or 5 tricks and a suit letter;"
+                    f" you can bid {can}",
                     _AUCTION_RULE,
                 )
             assert data.high is not None
             high_seat, high = data.high
             return (
-                f"{text} does not beat the high bid {high} (seat {high_seat}): a higher number"
-                " beats a lower one, at the same number the higher suit (D > H > C > S) wins,"
-                " and no trump beats everything",
+                f"{text} does not beat the high bid {high} (seat {high_seat}): you can bid {can}"
+                " (more tricks beat fewer; at the same number D > H > C > S; no trump beats"
+                " everything)",
                 _AUCTION_RULE,
             )
         if action.kind != DISCARD:
