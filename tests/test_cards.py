@@ -1,4 +1,4 @@
-"""Cards: names, ids, rank spans and bitsets (RULES.md, Common terms)."""
+"""Cards: names, ids, rank spans and bitsets (docs/games/blackout.md, Players and deck)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ ALL_IDS = list(range(NUM_CARD_IDS))
 
 
 def test_there_are_54_card_ids() -> None:
-    """RULES.md, Bluke: "Deck: 52 + two jokers, the Hi Bluke and the Lo Bluke"."""
+    """docs/games/bluke.md, Players and deck: "54 cards: the standard 52 … and the two Blukes,
+    written `HB` (Hi Bluke) and `LB` (Lo Bluke)"."""
     assert NUM_CARD_IDS == 54
     assert len({format_card(c) for c in ALL_IDS}) == 54
     assert STANDARD_DECK == (1 << 52) - 1
@@ -43,8 +44,9 @@ def test_there_are_54_card_ids() -> None:
 
 @pytest.mark.parametrize("card", ALL_IDS)
 def test_format_parse_round_trip(card: int) -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards, ranks A K Q J 10 9 8 7 6 5 4 3 2"
-    (every id is written and read back unchanged, lower case too)."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck, ace high: A K Q J 10 9
+    8 7 6 5 4 3 2 in clubs, diamonds, hearts and spades" (every id is written and read back
+    unchanged, lower case too)."""
     text = format_card(card)
     assert parse_card(text) == card
     assert parse_card(text.lower()) == card
@@ -66,8 +68,8 @@ def test_format_parse_round_trip(card: int) -> None:
     ],
 )
 def test_parse_standard_cards(text: str, suit: int, rank: int) -> None:
-    """RULES.md, Common terms: "ranks A K Q J 10 9 8 7 6 5 4 3 2 (ace high), suits clubs,
-    diamonds, hearts, spades"."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck, ace high: A K Q J 10 9
+    8 7 6 5 4 3 2 in clubs, diamonds, hearts and spades"."""
     card = parse_card(text)
     assert card == make_card(suit, rank)
     assert card_suit(card) == suit
@@ -76,7 +78,8 @@ def test_parse_standard_cards(text: str, suit: int, rank: int) -> None:
 
 
 def test_format_examples() -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards, ranks A K Q J 10 9 8 7 6 5 4 3 2"."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck, ace high: A K Q J 10 9
+    8 7 6 5 4 3 2 in clubs, diamonds, hearts and spades"."""
     assert format_card(make_card(SPADES, ACE)) == "AS"
     assert format_card(make_card(HEARTS, 8)) == "10H"
     assert format_card(make_card(CLUBS, 0)) == "2C"
@@ -90,7 +93,8 @@ def test_format_examples() -> None:
     [("HB", HIGH_JOKER), ("LB", LOW_JOKER), ("BJ", HIGH_JOKER), ("LJ", LOW_JOKER)],
 )
 def test_joker_names_and_aliases(text: str, card: int) -> None:
-    """RULES.md, Bluke: "two jokers, the Hi Bluke and the Lo Bluke" (HB / LB, aliases BJ / LJ)."""
+    """docs/games/bluke.md, Players and deck: "the two Blukes, written `HB` (Hi Bluke) and `LB` (Lo
+    Bluke)" (aliases BJ / LJ)."""
     assert parse_card(text) == card
     assert parse_card(text.lower()) == card
     assert is_joker(card)
@@ -99,7 +103,8 @@ def test_joker_names_and_aliases(text: str, card: int) -> None:
 
 
 def test_joker_labels() -> None:
-    """RULES.md, Bluke: "the Hi Bluke and the Lo Bluke" (default labels HB, LB)."""
+    """docs/games/bluke.md, Players and deck: "the two Blukes, written `HB` (Hi Bluke) and `LB` (Lo
+    Bluke)" (the default labels)."""
     assert format_card(HIGH_JOKER) == "HB"
     assert format_card(LOW_JOKER) == "LB"
     assert format_card(HIGH_JOKER, labels=("BJ", "LJ")) == "BJ"
@@ -111,14 +116,16 @@ def test_joker_labels() -> None:
     ["", " ", "A", "S", "ZS", "11H", "AX", "10", "KK", "0S", "JOKER", "A S", "10HH", "HBX", "2♣"],
 )
 def test_bad_card_text_is_an_error(text: str) -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards" (anything else is not a card)."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck" (anything else is not a
+    card)."""
     with pytest.raises(CardError, match="is not a card"):
         parse_card(text)
 
 
 @pytest.mark.parametrize("card", [-1, 54, 100])
 def test_bad_card_id_is_an_error(card: int) -> None:
-    """RULES.md, Bluke: "Deck: 52 + two jokers" (ids beyond the 54 cards are errors)."""
+    """docs/games/bluke.md, Players and deck: "54 cards: the standard 52 … and the two Blukes" (ids
+    beyond the 54 cards are errors)."""
     with pytest.raises(CardError):
         format_card(card)
 
@@ -128,12 +135,12 @@ def test_bad_card_id_is_an_error(card: int) -> None:
     [("S", SPADES), ("spades", SPADES), ("Spade", SPADES), ("♥", HEARTS), ("c", CLUBS)],
 )
 def test_parse_suit(text: str, suit: int) -> None:
-    """RULES.md, Common terms: "suits clubs, diamonds, hearts, spades"."""
+    """docs/games/blackout.md, Players and deck: "in clubs, diamonds, hearts and spades"."""
     assert parse_suit(text) == suit
 
 
 def test_bad_suit_is_an_error() -> None:
-    """RULES.md, Common terms: "suits clubs, diamonds, hearts, spades"."""
+    """docs/games/blackout.md, Players and deck: "in clubs, diamonds, hearts and spades"."""
     with pytest.raises(CardError, match="is not a suit"):
         parse_suit("X")
 
@@ -152,20 +159,23 @@ def test_bad_suit_is_an_error() -> None:
     ],
 )
 def test_rank_range(span: str, labels: list[str]) -> None:
-    """RULES.md, Romanian Whist: "3 players A–9 (24), 4 players A–7 (32), 5 players A–5 (40),
-    6 players A–3 (48)"."""
+    """docs/games/romanian_whist.md, Players and deck: "The deck has 8 cards per player: the highest
+    ranks of every suit" (3 players A-9, 24 cards; 4 players A-7, 32; 5 players A-5, 40; 6 players
+    A-3, 48)."""
     assert [RANK_LABELS[r] for r in rank_range(span)] == labels
 
 
 @pytest.mark.parametrize("span", ["2-A", "A", "A-X", "A-7-2", "", "Z-2"])
 def test_bad_rank_range_is_an_error(span: str) -> None:
-    """RULES.md, 7 Truf: "32-card deck (A K Q J 10 9 8 7)" (a span is highest-lowest)."""
+    """docs/games/seven_truf.md, Players and deck: "32 cards: A K Q J 10 9 8 7 in clubs, diamonds,
+    hearts and spades" (a span is highest-lowest)."""
     with pytest.raises(CardError, match="rank span"):
         rank_range(span)
 
 
 def test_card_set_and_cards_of() -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards" (sets of cards as bitsets)."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck" (sets of cards as
+    bitsets)."""
     mask = card_set(["AS", "2C", "HB"])
     assert mask == (1 << 51) | 1 | (1 << 52)
     assert cards_of(mask) == [0, 51, 52]
@@ -179,7 +189,8 @@ def test_card_set_and_cards_of() -> None:
 
 
 def test_card_set_round_trip_random_subsets() -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards, ranks A K Q J 10 9 8 7 6 5 4 3 2"."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck, ace high: A K Q J 10 9
+    8 7 6 5 4 3 2 in clubs, diamonds, hearts and spades"."""
     rng = random.Random(5)
     for _ in range(200):
         subset = sorted(rng.sample(ALL_IDS, rng.randrange(55)))
@@ -190,6 +201,7 @@ def test_card_set_round_trip_random_subsets() -> None:
 
 
 def test_card_set_rejects_bad_names() -> None:
-    """RULES.md, Common terms: "Standard deck: 52 cards" (unknown names are errors)."""
+    """docs/games/blackout.md, Players and deck: "The standard 52-card deck" (unknown names are
+    errors)."""
     with pytest.raises(CardError):
         card_set(["AS", "XX"])

@@ -53,7 +53,8 @@ def winners_so_far(state: GameState) -> list[int]:
     ],
 )
 def test_trump_beats_led_suit(plays: tuple[str, ...], trump: int, winner: int) -> None:
-    """RULES.md, Bluke: "Ranking: ... then trumps A..2, then the led suit" (the family's rule)."""
+    """docs/games/blackout.md, Players and deck: "In a trick the highest trump wins; if no trump was
+    played, the highest card of the suit led wins" (the family's rule)."""
     assert plain(trump).winner(trick(*plays)) == winner
 
 
@@ -67,21 +68,24 @@ def test_trump_beats_led_suit(plays: tuple[str, ...], trump: int, winner: int) -
     ],
 )
 def test_highest_card_of_led_suit_wins(plays: tuple[str, ...], winner: int) -> None:
-    """RULES.md, Buckup: "Highest trump wins, else highest of the led suit" (ace high)."""
+    """docs/games/buckup.md, Play: "A trick is won by the highest trump in it, or if it holds no
+    trump by the highest card of the suit led" (ace high)."""
     assert plain(None).winner(trick(*plays)) == winner
     assert plain(CLUBS if plays[0][-1] != "C" else DIAMONDS).winner(trick(*plays)) == winner
 
 
 @pytest.mark.parametrize("trump", [None, HEARTS])
 def test_off_suit_discards_never_win(trump: int | None) -> None:
-    """RULES.md, Common terms: "Follow suit" - a discard of another (non-trump) suit cannot win."""
+    """docs/games/blackout.md, Players and deck: "A card of another suit never wins" - a discard of
+    another (non-trump) suit cannot win."""
     tables = plain(trump)
     assert tables.winner(trick("2D", "AC", "AS", "KC")) == 0
     assert tables.winner(trick("3C", "AD", "2C", "AS", "KD")) == 0
 
 
 def test_blukes_beat_trumps_and_each_other() -> None:
-    """RULES.md, Bluke: "Hi Bluke beats everything, Lo Bluke beats everything but Hi Bluke"."""
+    """docs/games/bluke.md, Players and deck: "Strength in a trick, from the top: the Hi Bluke; the
+    Lo Bluke; the trumps"."""
     tables = plain(SPADES)
     assert tables.winner(trick("AS", "LB", "KS")) == 1
     assert tables.winner(trick("AS", "LB", "HB")) == 2
@@ -92,8 +96,8 @@ def test_blukes_beat_trumps_and_each_other() -> None:
 
 
 def test_led_bluke_sets_no_suit_and_wins() -> None:
-    """RULES.md, Bluke: "A Bluke led sets no suit ... The Bluke wins the trick unless the other
-    Bluke is played"."""
+    """docs/games/bluke.md, Play: "A Bluke led sets no suit … The led Bluke wins the trick unless
+    the other Bluke is played to it"."""
     tables = plain(HEARTS)
     assert tables.suit_of[parse_card("LB")] == FREE
     assert tables.winner(trick("LB", "AH", "AS")) == 0
@@ -101,7 +105,8 @@ def test_led_bluke_sets_no_suit_and_wins() -> None:
 
 
 def test_jokers_as_trumps_are_the_two_highest_trumps() -> None:
-    """RULES.md, Bluke: New Jersey: "the Blukes belong to the trump suit (highest two trumps)"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … the Blukes become the two highest trumps: the
+    Hi Bluke above the Lo Bluke above the ace of trumps"."""
     tables = build_tables(trump=SPADES, jokers_as_trump=True)
     assert tables.suit_of[parse_card("HB")] == SPADES
     assert tables.suit_of[parse_card("LB")] == SPADES
@@ -114,8 +119,8 @@ def test_jokers_as_trumps_are_the_two_highest_trumps() -> None:
 
 
 def test_jokers_as_trumps_without_trump_stay_free() -> None:
-    """RULES.md, Bluke: "When a Bluke is turned up (no trump) in the New Jersey variant, the
-    Blukes keep their standard behaviour for that hand"."""
+    """docs/games/bluke.md, Options: "`new_jersey` … When a Bluke is the turn-up, the hand has no
+    trump and both Blukes keep their standard powers for that hand"."""
     tables = build_tables(trump=None, jokers_as_trump=True)
     assert tables.suit_of[parse_card("HB")] == FREE
     assert tables.winner(trick("AD", "LB", "KD")) == 1
@@ -137,8 +142,9 @@ def test_jokers_as_trumps_without_trump_stay_free() -> None:
 def test_suit_precedence_highest_suit_then_rank(
     order: str, plays: tuple[str, ...], winner: int
 ) -> None:
-    """RULES.md, Clag: "the trick goes to the highest card by suit order, then rank (so a
-    higher-suit discard beats the led suit)"."""
+    """docs/games/caller_clag.md, Special hands: "`precedence_ORDER` … the trick goes to the card of
+    the highest suit in the order, and among cards of that suit to the highest rank, so a discard of
+    a higher suit beats the suit led"."""
     precedence = tuple("CDHS".index(ch) for ch in order)
     tables = build_tables(trump=None, jokers_as_trump=False, precedence=precedence)
     assert tables.winner(trick(*plays)) == winner
@@ -156,14 +162,16 @@ def test_suit_precedence_highest_suit_then_rank(
     ],
 )
 def test_nuloss_reverses_ranks(plays: tuple[str, ...], trump: int | None, winner: int) -> None:
-    """RULES.md, Clag: "Nuloss: ranks reversed, 2 high ... ace low" (trumps too)."""
+    """docs/games/caller_clag.md, Special hands: "`nuloss`: ranks are reversed in every suit, trumps
+    included: 2 is highest … and the ace is lowest"."""
     tables = build_tables(trump=trump, jokers_as_trump=False, nuloss=True)
     assert tables.winner(trick(*plays)) == winner
 
 
 def test_nuloss_with_suit_precedence() -> None:
-    """RULES.md, Clag: suit precedence "highest card by suit order, then rank" with Nuloss
-    "2 high ... ace low"."""
+    """docs/games/caller_clag.md, Special hands: suit precedence, "the card of the highest suit in
+    the order, and among cards of that suit to the highest rank", with `nuloss`, "2 is highest … and
+    the ace is lowest"."""
     precedence = tuple("CDHS".index(ch) for ch in "HCDS")
     tables = build_tables(trump=None, jokers_as_trump=False, nuloss=True, precedence=precedence)
     assert tables.winner(trick("AH", "2H", "KS")) == 1
@@ -186,7 +194,8 @@ def blackout_hand() -> GameState:
 
 
 def test_played_trump_beats_led_suit() -> None:
-    """RULES.md, Blackout: "Trump by turn-up" - a trump played to a trick wins it."""
+    """docs/games/blackout.md, Players and deck: "In a trick the highest trump wins" - a trump
+    played to a trick wins it."""
     state = blackout_hand()
     assert state.trump == HEARTS
     play_cards(state, ["AS", "KS", "3H", "QS"])
@@ -195,7 +204,8 @@ def test_played_trump_beats_led_suit() -> None:
 
 
 def test_played_highest_of_led_suit_and_off_suit_discard() -> None:
-    """RULES.md, Common terms: "the winner of a trick leads the next" and off-suit cards lose."""
+    """docs/games/blackout.md, Play: "the winner of each trick leads the next"; Players and deck: "A
+    card of another suit never wins"."""
     state = blackout_hand()
     play_cards(state, ["AS", "KS", "3H", "QS"])
     # Seat 3 leads the ace of clubs; seats 0, 1, 2 follow with clubs (4C, 9C, 10C).
@@ -209,8 +219,8 @@ def test_played_highest_of_led_suit_and_off_suit_discard() -> None:
 
 
 def test_played_off_suit_ace_does_not_win() -> None:
-    """RULES.md, Common terms: "a player holding a card of the led suit must play one"; a void
-    player's off-suit ace does not win."""
+    """docs/games/blackout.md, Play: "A player who holds a card of the suit led must play one"; a
+    void player's off-suit ace does not win."""
     state = at_dealer_zero("blackout", 4, 2)
     deal(state, ["KC 3S", "2D 4S", "AC 5S", "AS 6S"], turn_up="2H")
     make_bids(state, [0, 1, 0, 0])
@@ -228,8 +238,8 @@ def bluke_hand() -> GameState:
 
 
 def test_played_bluke_beats_trump_even_when_holding_led_suit() -> None:
-    """RULES.md, Bluke: "a Bluke may be played at any time, even by a player who could follow
-    suit" and it beats the trumps."""
+    """docs/games/bluke.md, Play: "a Bluke may always be played instead, even by a player who could
+    follow suit", and it beats the trumps."""
     state = bluke_hand()
     play_cards(state, ["AH"])
     legal = {str(a) for a in state.legal_actions(2)}
@@ -239,8 +249,8 @@ def test_played_bluke_beats_trump_even_when_holding_led_suit() -> None:
 
 
 def test_played_jokers_as_trumps_new_jersey() -> None:
-    """RULES.md, Bluke: New Jersey: "a player must follow a trump lead with a Bluke if it is
-    their only trump" and the Blukes are the highest trumps."""
+    """docs/games/bluke.md, Options: "`new_jersey` … a player who must follow a trump lead and whose
+    only trump is a Bluke must play it", and the Blukes are the highest trumps."""
     state = at_dealer_zero("bluke", 3, 3, options={"new_jersey": True})
     assert state.hand_size == 3
     deal(state, ["QS 2C 3C", "AS 5D 6D", "HB 7D 8D"], turn_up="2S")
@@ -253,7 +263,8 @@ def test_played_jokers_as_trumps_new_jersey() -> None:
 
 
 def test_played_suit_precedence_discard_wins() -> None:
-    """RULES.md, Clag: suit precedence "(so a higher-suit discard beats the led suit)"."""
+    """docs/games/caller_clag.md, Special hands: suit precedence, "so a discard of a higher suit
+    beats the suit led"."""
     state = game("caller_clag", 3, first_dealer=0)
     act(state, 0, "call_size 3")
     deal(state, ["KS 2C 3C", "AS 5D 6D", "2H 7D 8D"], turn_up="9C")
@@ -267,7 +278,8 @@ def test_played_suit_precedence_discard_wins() -> None:
 
 
 def test_played_nuloss_two_beats_ace() -> None:
-    """RULES.md, Clag: "Nuloss: ranks reversed, 2 high ... ace low"."""
+    """docs/games/caller_clag.md, Special hands: "`nuloss`: ranks are reversed in every suit … 2 is
+    highest … and the ace is lowest"."""
     state = game("caller_clag", 3, first_dealer=0)
     act(state, 0, "call_size 3")
     deal(state, ["KS 2C 3C", "AS 5D 6D", "2S 7D 8D"], turn_up="9H")
@@ -287,7 +299,7 @@ def test_played_nuloss_two_beats_ace() -> None:
     ],
 )
 def test_trick_winner_leads_next(hands: list[str], cards: Sequence[str], winner: int) -> None:
-    """RULES.md, Common terms: "the winner of a trick leads the next"."""
+    """docs/games/blackout.md, Play: "the winner of each trick leads the next"."""
     state = at_dealer_zero("blackout", 4, 2)
     deal(state, hands, turn_up="2H")
     make_bids(state, [0, 0, 0, 1])

@@ -248,9 +248,10 @@ def test_scoring_formula(bid_: int, tricks: int, score: int) -> None:
 
 
 def test_sample_scorecard() -> None:
-    """docs/games/bluke.md, Scoring, example 2: "Bids 3, 3, 2, 5; tricks 4, 0, 4, 5. Scores 31, −30,
-    22, 50. A later hand of 11 with bids 1, 4, 1, 3 and tricks 2, 5, 1, 3 scores 11, 41, 10, 30";
-    with the published sample's middle row the running totals are 22, −29, −18, 112."""
+    """docs/games/bluke.md, Scoring, example 2: a hand of 13 with bids 3, 3, 2, 5 and tricks 4, 0,
+    4, 5 scores 31, −30, 22, 50; "A later hand of 11 with bids 1, 4, 1, 3 and tricks 2, 5, 1, 3
+    scores 11, 41, 10, 30". With the published sample's middle row the running totals are 22, −29,
+    −18, 112."""
     scoring = load_ruleset("bluke").scoring
 
     def row(size: int, bids: list[int], tricks: list[int]) -> list[int]:
@@ -294,7 +295,7 @@ SCORECARD_PLAY = [
 
 def test_sample_scorecard_first_hand_played() -> None:
     """docs/games/bluke.md, Scoring, example 2: "four players, hand of 13. Bids 3, 3, 2, 5; tricks
-    4, 0, 4, 5. Scores 31, −30, 22, 50"."""
+    4, 0, 4, 5", scoring 31, −30, 22, 50."""
     state = game("bluke", 4, first_dealer=3)
     assert state.hand_size == 13
     assert state.eldest == 0

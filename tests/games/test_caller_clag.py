@@ -414,10 +414,10 @@ def test_blind_hand_seeded_piles_hold_each_hand() -> None:
     ],
 )
 def test_madness_scoring(modifier: str, hand_scores: tuple[int, ...]) -> None:
-    """docs/games/caller_clag.md, Scoring: "ascending madness: exactly the bid: 10, anything else 0;
-    in addition the winner of trick k (counting from 1) scores 2 × k, exact or not; descending
-    madness: exactly the bid: 10, anything else 0; in addition the winner of the first trick scores
-    2 × hand size, of the second 2 less, and so on down to 2 for the last trick"."""
+    """docs/games/caller_clag.md, Scoring: "ascending madness: exactly the bid: 10, anything else 0"
+    and "the winner of trick k (counting from 1) scores 2 × k, exact or not"; "descending madness:
+    exactly the bid: 10, anything else 0; in addition the winner of the first trick scores 2 × hand
+    size, of the second 2 less, and so on down to 2 for the last trick"."""
     state = called("normal", [modifier])
     make_bids(state, [0, 2, 0])
     play_cards(state, PLAY)
