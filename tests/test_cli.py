@@ -39,7 +39,9 @@ def ok(*args: str, stdin: str | None = None) -> str:
 def two_card_blackout(tmp_path: Path) -> Path:
     """House rules: Blackout with a single hand of two cards."""
     path = tmp_path / "short.toml"
-    path.write_text('extends = "blackout"\n[schedule]\nsizes = "2"\n', encoding="utf-8")
+    path.write_text(
+        'extends = "blackout"\nid = "short"\n[schedule]\nsizes = "2"\n', encoding="utf-8"
+    )
     return path
 
 
@@ -379,7 +381,9 @@ def test_play_caller_clag_calls_through_the_prompt() -> None:
 
 def test_play_kachuful_bids_are_simultaneous(tmp_path: Path) -> None:
     path = tmp_path / "kachuful2.toml"
-    path.write_text('extends = "kachuful"\n[schedule]\nsizes = "1..2"\n', encoding="utf-8")
+    path.write_text(
+        'extends = "kachuful"\nid = "kachuful2"\n[schedule]\nsizes = "1..2"\n', encoding="utf-8"
+    )
     out = ok("play", str(path), "--seed", "1", "--seat", "2", "-b", "random", stdin="1\n" * 10)
     first_prompt = out.index("Your bid")
     assert "has bid" not in out[:first_prompt]
@@ -391,7 +395,7 @@ def test_play_kachuful_bids_are_simultaneous(tmp_path: Path) -> None:
 def test_play_blind_bid_and_pile_say_the_cards_are_hidden(tmp_path: Path) -> None:
     path = tmp_path / "blind.toml"
     path.write_text(
-        'extends = "clag"\n[schedule]\nsizes = "2, 2"\nspecial = [\n'
+        'extends = "clag"\nid = "blind"\n[schedule]\nsizes = "2, 2"\nspecial = [\n'
         '  { hand = 1, name = "blind_bid", blind_bid = true },\n'
         '  { hand = 2, name = "blind_pile", pile = true },\n]\n',
         encoding="utf-8",

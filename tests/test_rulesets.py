@@ -130,7 +130,7 @@ def assert_names(message: str, *parts: str) -> None:
 def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
     """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a ruleset
     file with a misspelt field is refused, naming the file, the field and the reason)."""
-    path = write(tmp_path, "typo.toml", f'extends = "blackout"\n{body}')
+    path = write(tmp_path, "typo.toml", f'extends = "blackout"\nid = "typo"\n{body}')
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
     assert_names(str(info.value), str(path), field, reason)
@@ -139,18 +139,32 @@ def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason
 @pytest.mark.parametrize(
     ("body", "field", "reason"),
     [
-        ("players = { min = 1, max = 7 }\n", "players.min", "greater than or equal to 2"),
-        ("players = { min = 5, max = 3 }\n", "players", "above max"),
-        ('[bidding]\nmin_bid = "one"\n', "bidding.min_bid", "integer"),
-        ('[bidding]\nstyle = "shouted"\n', "bidding.style", "sequential"),
-        ('[trump]\nmethod = "rotate"\n', "trump", "rotation"),
-        ('[deck]\nranks = "2-A"\n', "deck", "rank span"),
+        ("players = { min = 1, max = 7 }\n", ":3:19: players.min", "must be 2 or more"),
+        ("players = { min = 5, max = 3 }\n", ":3:19: players.min", "above max"),
+        ('[bidding]\nmin_bid = "one"\n', ":4:11: bidding.min_bid", "expected a whole number"),
+        ("[bidding]\nmin_bid = 1.0\n", ":4:11: bidding.min_bid", "got the number 1.0"),
+        ('[bidding]\nhook = "yes"\n', ":4:8: bidding.hook", "expected true or false"),
+        ("[bidding]\nhook = 1\n", ":4:8: bidding.hook", "got the number 1"),
+        ('[bidding]\nstyle = "shouted"\n', ":4:9: bidding.style", "'sequential'"),
+        ('[trump]\nmethod = "rotate"\n', ":3:1: trump.rotation", "needs a rotation"),
+        ('[deck]\nranks = "2-A"\n', ":4:9: deck.ranks", "rank span"),
+        ('[deck]\nexclude = ["9S", "ZZ"]\n', ":4:18: deck.exclude.1", "ZZ"),
+        ("[deck]\nranks_by_players = { 3 = 5 }\n", ":4:26: deck.ranks_by_players.3", "text"),
+        ("[schedule]\nsizes = 5\n", ":4:9: schedule.sizes", "text in quotes or a table"),
+        ('[schedule]\nsizes = { 4 = "1..3", x = "2" }\n', ":4:9: schedule.sizes", "'x'"),
+        ('name = ["B"]\n', ":3:8: name", "expected text in quotes, got a list"),
+        ("notes = [3]\n", ":3:10: notes.0", "text in quotes or a table"),
+        (
+            '[[schedule.special]]\nhand = "1"\nname = "x"\n',
+            ":4:8: schedule.special.0.hand",
+            "whole",
+        ),
     ],
 )
 def test_wrong_value_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
     """RULES.md, Blackout: "Players 2–7" (impossible values in a ruleset file are refused,
     naming the file, the field and the reason)."""
-    path = write(tmp_path, "bad_value.toml", f'extends = "blackout"\n{body}')
+    path = write(tmp_path, "bad_value.toml", f'extends = "blackout"\nid = "bad"\n{body}')
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
     assert_names(str(info.value), str(path), field, reason)
@@ -162,7 +176,7 @@ def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) ->
     path = write(
         tmp_path,
         "both.toml",
-        'extends = "blackout"\n[bidding]\nhook = true\nstyle = "simultaneous"\n',
+        'extends = "blackout"\nid = "both"\n[bidding]\nhook = true\nstyle = "simultaneous"\n',
     )
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -204,7 +218,9 @@ def test_bad_scoring_formula_is_an_error(tmp_path: Path, formula: str, reason: s
     """RULES.md, Blackout: "Standard scoring: 1 point per trick won, plus 10 if exact" (a
     scoring formula that cannot be read is refused, naming the file, the field and why)."""
     path = write(
-        tmp_path, "formula.toml", f'extends = "blackout"\n[scoring]\nexact = "{formula}"\n'
+        tmp_path,
+        "formula.toml",
+        f'extends = "blackout"\nid = "f"\n[scoring]\nexact = "{formula}"\n',
     )
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -215,7 +231,9 @@ def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
     """RULES.md, Common terms: "Max hand for a deck of D cards and n players is floor(D / n)"
     (a max_hand formula over unknown names is refused)."""
     path = write(
-        tmp_path, "max.toml", 'extends = "blackout"\n[schedule]\nmax_hand = "cards // seats"\n'
+        tmp_path,
+        "max.toml",
+        'extends = "blackout"\nid = "m"\n[schedule]\nmax_hand = "cards // seats"\n',
     )
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -264,10 +282,23 @@ def test_bad_int_option_value_is_an_error() -> None:
 
 
 def test_bool_option_values_from_text() -> None:
-    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (text values from a
-    command line are read as on/off)."""
-    assert load_ruleset("blackout", options={"hook": "yes"}).options["hook"] is True
-    assert load_ruleset("blackout", options={"hook": "off"}).options["hook"] is False
+    """docs/rulesets.md, Options: an on/off option takes exactly true or false; text from a
+    command line is read strictly (no yes/no/1/0), naming the option and its place."""
+    assert load_ruleset("blackout", options={"hook": "true"}).options["hook"] is True
+    assert load_ruleset("blackout", options={"hook": "False"}).options["hook"] is False
+    for value in ("yes", "off", "1", 1, ""):
+        with pytest.raises(RulesetError) as info:
+            load_ruleset("blackout", options={"hook": value})
+        assert_names(str(info.value), "blackout.toml:", "option hook", "not true or false")
+
+
+def test_int_option_values_from_text() -> None:
+    """docs/rulesets.md, Options: an int option takes a whole number, nothing else."""
+    assert load_ruleset("bluke", options={"min_bid": "0"}).options["min_bid"] == 0
+    for value in ("0.5", "one", True, "1e0"):
+        with pytest.raises(RulesetError) as info:
+            load_ruleset("bluke", options={"min_bid": value})
+        assert_names(str(info.value), "bluke.toml:", "option min_bid", "not a whole number")
 
 
 def test_extended_with_four_players_is_an_error() -> None:
@@ -335,7 +366,7 @@ def test_house_rule_errors_name_the_house_file(tmp_path: Path) -> None:
     path = write(tmp_path, "house_bad.toml", HOUSE_RULE + "[bidding]\nmin_bid = -1\n")
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
-    assert_names(str(info.value), str(path), "bidding.min_bid", "greater than or equal to 0")
+    assert_names(str(info.value), f"{path}:12:11", "bidding.min_bid", "must be 0 or more")
 
 
 # -------------------------------------------------------------------- schedules

@@ -1,10 +1,10 @@
 """Rulesets: the file format, loading, validation and the shipped games."""
 
+from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import (
     CompiledScoring,
     HandSpec,
     Ruleset,
-    RulesetError,
     list_rulesets,
     load_ruleset,
     parse_sizes,

@@ -1,5 +1,8 @@
 """Loading rulesets (shipped presets or files), applying options, and the compiled schedule.
 
+Every error names the file, the line and column of the offending value, and the
+field: ``house.toml:12:8: bidding.hook: expected true or false, got the string 'yes'``.
+
 >>> rules = load_ruleset("blackout", options={"hook": True})
 >>> rules.id, rules.options["hook"]
 ('blackout', True)
@@ -10,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,9 +31,20 @@ from tricktaker.cards import (
     parse_suit,
     rank_range,
 )
+from tricktaker.rules.errors import Origins, validation_error
+from tricktaker.rules.errors import RulesetError as RulesetError
 from tricktaker.rules.expr import Formula, compile_formula
+from tricktaker.rules.options import (
+    changed_fields,
+    check_written_default,
+    note_holds,
+    renumber,
+    resolve,
+)
+from tricktaker.rules.options import parse_option_value as _parse_option_value
 from tricktaker.rules.schema import (
     HAND_LIMIT_NAMES,
+    MISSING,
     SCORE_NAMES,
     TRICK_POINT_NAMES,
     Option,
@@ -39,10 +54,6 @@ from tricktaker.rules.schema import (
 
 if TYPE_CHECKING:
     from tricktaker.engine.hooks import GameHooks
-
-
-class RulesetError(ValueError):
-    """A ruleset file, option or player count that cannot be used; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,17 +124,6 @@ class HandSpec:
     scoring: CompiledScoring | None = None
 
 
-def _set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
-    keys = dotted.split(".")
-    node = data
-    for key in keys[:-1]:
-        child = node.setdefault(key, {})
-        if not isinstance(child, dict):
-            raise RulesetError(f"{dotted}: {key} is not a table")
-        node = child
-    node[keys[-1]] = copy.deepcopy(value)
-
-
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(base)
     for key, value in over.items():
@@ -134,44 +134,12 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _format_validation(source: str, exc: ValidationError) -> str:
-    lines = []
-    for err in exc.errors():
-        where = ".".join(str(part) for part in err["loc"]) or "(ruleset)"
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = "unknown field (check its spelling and section)"
-        elif err["type"] == "missing":
-            msg = "required field is missing"
-        lines.append(f"{source}: {where}: {msg}")
-    return "\n".join(lines)
-
-
 def parse_option_value(
     option: Option, name: str, raw: object, *, source: str = "ruleset"
 ) -> bool | int:
-    """Read an option value given as a Python value or as text from the command line."""
-    where = f"{source}: option {name}"
-    if option.type == "bool":
-        if isinstance(raw, bool):
-            return raw
-        text = str(raw).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise RulesetError(f"{where}: {raw!r} is not true or false")
-    if isinstance(raw, bool):
-        raise RulesetError(f"{where}: expects a whole number, not {raw!r}")
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        raise RulesetError(f"{where}: {raw!r} is not a whole number") from None
-    if option.min is not None and value < option.min:
-        raise RulesetError(f"{where}: {value} is below the minimum {option.min}")
-    if option.max is not None and value > option.max:
-        raise RulesetError(f"{where}: {value} is above the maximum {option.max}")
-    return value
+    """Read an option value strictly: ``true``/``false`` (a bool or that text) for a
+    bool option, a whole number within its limits for an int option."""
+    return _parse_option_value(option, name, raw, where=source)
 
 
 class Ruleset:
@@ -184,11 +152,18 @@ class Ruleset:
         data: dict[str, Any],
         options: dict[str, bool | int],
         source: str,
+        origins: Origins | None = None,
+        unavailable: Mapping[str, str] | None = None,
     ) -> None:
         self.spec = spec
         self.data = data
+        """The file's fields (``extends`` merged in) before options: what records keep."""
         self.options = options
+        """The value of each option available in this ruleset."""
         self.source = source
+        self.origins = origins if origins is not None else Origins(source)
+        self.unavailable: dict[str, str] = dict(unavailable or {})
+        """Options of the file that cannot be used here, each with the reason."""
         self.scoring = CompiledScoring.compile(spec.scoring)
         self.hooks: GameHooks | None = None
         self.hook_settings: Any = None
@@ -198,21 +173,81 @@ class Ruleset:
             try:
                 self.hooks = get_hooks(spec.hooks)
             except KeyError as exc:
-                raise RulesetError(f"{source}: hooks: {exc.args[0]}") from None
+                raise self.origins.error("hooks", str(exc.args[0])) from None
             model = self.hooks.settings_model
             if model is not None:
                 try:
-                    self.hook_settings = model.model_validate(spec.settings)
+                    self.hook_settings = model.model_validate(spec.settings, strict=True)
                 except ValidationError as err:
-                    message = _format_validation(source, err)
-                    raise RulesetError(
-                        message.replace(f"{source}: ", f"{source}: settings.")
-                    ) from None
+                    raise validation_error(err, self.origins, ("settings",)) from None
         elif spec.settings:
-            raise RulesetError(f"{source}: settings: only a ruleset with hooks takes settings")
+            raise self.origins.error(
+                "settings", "only a ruleset with hooks takes settings", at_key=True
+            )
         self._hands: dict[int, tuple[HandSpec, ...]] = {}
         self.setups: dict[int, object] = {}
         """Engine set-ups per player count, cached here by the engine."""
+        self._check_playable()
+
+    def where(self, field: str) -> str:
+        """``"file:line:column"`` of a dotted field's value, for error messages."""
+        return self.origins.where(field)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes that hold for this ruleset with its options (see docs/rulesets.md)."""
+        return tuple(self.spec.notes)
+
+    def _check_playable(self) -> None:
+        """Refuse at load what no table can play: a schedule that fails for every
+        player count, or a bid limit that does not fit a hand the schedule deals."""
+        from tricktaker.engine.setup import parse_deal_pattern
+
+        failures: list[RulesetError] = []
+        playable = 0
+        for players in self.player_counts:
+            try:
+                self.check_players(players)
+            except RulesetError:
+                continue
+            try:
+                hands = self.hands_for(players)
+                parse_deal_pattern(self.spec.deal.pattern, players, self.where("deal.pattern"))
+            except RulesetError as exc:
+                failures.append(exc)
+                continue
+            playable += 1
+            self._check_bids(players, hands)
+        if failures and not playable:
+            raise failures[0]
+
+    def _check_bids(self, players: int, hands: tuple[HandSpec, ...]) -> None:
+        bidding, sched = self.spec.bidding, self.spec.schedule
+        low = bidding.min_bid
+        if low == 0 or self.spec.hooks is not None:
+            return
+        if sched.called and low > sched.called_min:
+            raise self.origins.error(
+                "bidding.min_bid",
+                f"{low} does not fit the smallest hand a caller may call"
+                f" (schedule.called_min = {sched.called_min})",
+            )
+        for hand in hands:
+            if hand.misere:
+                continue
+            need = low * players if bidding.sum_equals_hand else low
+            if need > hand.hand_size:
+                card = "card" if hand.hand_size == 1 else "cards"
+                what = (
+                    f"{players} bids of at least {low} must total the hand size"
+                    if bidding.sum_equals_hand
+                    else f"a bid of at least {low} does not fit the hand"
+                )
+                raise self.origins.error(
+                    "bidding.min_bid",
+                    f"{what}: hand {hand.number} deals {hand.hand_size} {card}"
+                    f" with {players} players",
+                )
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r}, options={self.options!r})"
@@ -231,7 +266,8 @@ class Ruleset:
 
     @property
     def joker_labels(self) -> tuple[str, str]:
-        return self.spec.deck.joker_labels
+        high, low = self.spec.deck.joker_labels
+        return high, low
 
     @property
     def cooperative(self) -> bool:
@@ -246,18 +282,17 @@ class Ruleset:
         if players not in self.player_counts:
             low, high = self.spec.players.min, self.spec.players.max
             span = f"{low}" if low == high else f"{low} to {high}"
-            raise RulesetError(
-                f"{self.source}: players: {self.name} is for {span} players, not {players}"
-            )
+            raise self.origins.error("players", f"{self.name} is for {span} players, not {players}")
         for name, option in self.spec.options.items():
             if (
                 option.players
-                and self.options[name] != option.default
+                and self.options.get(name, option.default) != option.default
                 and players not in option.players
             ):
                 allowed = ", ".join(map(str, option.players))
-                raise RulesetError(
-                    f"{self.source}: option {name} is only for {allowed} players, not {players}"
+                raise self.origins.error(
+                    ("options", name, "players"),
+                    f"option {name} is only for {allowed} players, not {players}",
                 )
 
     def deck(self, players: int) -> tuple[int, ...]:
@@ -280,7 +315,7 @@ class Ruleset:
         limit = self.spec.schedule.max_hand
         if isinstance(limit, dict):
             if players not in limit:
-                raise RulesetError(f"{self.source}: schedule.max_hand has no entry for {players}")
+                raise self.origins.error("schedule.max_hand", f"no entry for {players} players")
             return limit[players]
         formula = compile_formula(limit, names=HAND_LIMIT_NAMES)
         return formula(deck=len(self.deck(players)), players=players)
@@ -300,24 +335,28 @@ class Ruleset:
         pattern = sched.sizes
         if isinstance(pattern, dict):
             if players not in pattern:
-                raise RulesetError(f"{self.source}: schedule.sizes has no entry for {players}")
+                raise self.origins.error("schedule.sizes", f"no entry for {players} players")
             pattern = pattern[players]
-        sizes = parse_sizes(
-            pattern, max_hand=self.max_hand(players), players=players, source=self.source
-        )
+            where = self.origins.where(("schedule", "sizes", str(players)))
+        else:
+            where = self.origins.where("schedule.sizes")
+        sizes = parse_sizes(pattern, max_hand=self.max_hand(players), players=players, source=where)
         hands: list[HandSpec] = []
         special = {s.hand: s for s in sched.special}
         for hand in special:
             if hand > len(sizes):
-                raise RulesetError(
-                    f"{self.source}: schedule.special: hand {hand} is beyond the"
-                    f" {len(sizes)} hands of the schedule"
+                index = [s.hand for s in sched.special].index(hand)
+                raise self.origins.error(
+                    ("schedule", "special", str(index), "hand"),
+                    f"hand {hand} is beyond the {len(sizes)} hands of the schedule"
+                    f" for {players} players",
                 )
         for number, size in enumerate(sizes, start=1):
             if size * players > deck_size:
-                raise RulesetError(
-                    f"{self.source}: schedule.sizes: hand {number} deals {size} cards to"
-                    f" {players} players, but the deck has only {deck_size}"
+                raise self.origins.error(
+                    "schedule.sizes",
+                    f"hand {number} deals {size} cards to {players} players,"
+                    f" but the deck has only {deck_size}",
                 )
             entry = special.get(number)
             if entry is None:
@@ -338,9 +377,9 @@ class Ruleset:
             )
         if sched.final_all_dealt:
             if deck_size % players:
-                raise RulesetError(
-                    f"option all_dealt_final: the {deck_size} cards do not divide evenly"
-                    f" among {players} players"
+                raise self.origins.error(
+                    "schedule.final_all_dealt",
+                    f"the {deck_size} cards do not divide evenly among {players} players",
                 )
             hands.append(
                 HandSpec(
@@ -353,7 +392,9 @@ class Ruleset:
         return tuple(hands)
 
     def describe_options(self) -> list[tuple[str, Option, bool | int]]:
-        """Each option with its spec and its value in this ruleset."""
+        """Each available option with its spec and its value in this ruleset. The spec's
+        ``default`` is the value the file's own fields give it (``hook`` shows on in a
+        file that sets ``bidding.hook = true``); :attr:`unavailable` lists the others."""
         return [(name, opt, self.options[name]) for name, opt in self.spec.options.items()]
 
 
@@ -412,44 +453,129 @@ def list_rulesets() -> list[str]:
     return sorted(f.name.removesuffix(".toml") for f in files if f.name.endswith(".toml"))
 
 
+_TOML_POSITION = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+
+
 def _read_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+        found = _TOML_POSITION.match(str(exc))
+        if found is None:
+            raise RulesetError(f"{source}: not valid TOML: {exc}") from None
+        where = f"{source}:{found['line']}:{found['col']}"
+        raise RulesetError(f"{where}: not valid TOML: {found['what']}") from None
 
 
-def _read_raw(name_or_path: str | Path, _seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
-    """The resolved raw data of a preset id or a file path (``extends`` merged in)."""
+def _read_text(name_or_path: str | Path) -> tuple[str, str, Path | None]:
+    """The text of a preset id or a file path, the name errors give it, and its folder."""
     text_name = str(name_or_path)
     if isinstance(name_or_path, Path) or text_name.endswith(".toml") or "/" in text_name:
         path = Path(name_or_path)
-        source = str(path)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise RulesetError(f"{source}: cannot read the ruleset file: {exc.strerror}") from None
-        base_dir: Path | None = path.parent
-    else:
-        if text_name not in list_rulesets():
-            known = ", ".join(list_rulesets())
-            raise RulesetError(f"unknown game {text_name!r}; the games are: {known}")
-        source = f"{text_name}.toml"
-        text = resources.files(PRESET_PACKAGE).joinpath(source).read_text(encoding="utf-8")
-        base_dir = None
+            raise RulesetError(f"{path}: cannot read the ruleset file: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RulesetError(f"{path}: cannot read the ruleset file: it is not UTF-8") from None
+        return text, str(path), path.parent
+    if text_name not in list_rulesets():
+        known = ", ".join(list_rulesets())
+        raise RulesetError(f"unknown game {text_name!r}; the games are: {known}")
+    source = f"{text_name}.toml"
+    return (
+        resources.files(PRESET_PACKAGE).joinpath(source).read_text(encoding="utf-8"),
+        source,
+        None,
+    )
+
+
+def _raw_at(data: Mapping[str, Any], dotted: str) -> Any:
+    node: Any = data
+    for key in dotted.split("."):
+        if not isinstance(node, Mapping) or key not in node:
+            return MISSING
+        node = node[key]
+    return node
+
+
+def _declare_options(merged: dict[str, Any], own: Mapping[str, Any], origins: Origins) -> None:
+    """For each option whose ``set`` this file writes, note what its fields hold here
+    (``unset``: the option's off state), and check the ``default`` the file writes."""
+    own_options = own.get("options")
+    merged_options = merged.get("options")
+    if not isinstance(own_options, Mapping) or not isinstance(merged_options, dict):
+        return
+    for name, raw in own_options.items():
+        option = merged_options.get(name)
+        if not isinstance(raw, Mapping) or not isinstance(option, dict):
+            continue
+        writes = raw.get("set")
+        if isinstance(writes, Mapping) and "unset" not in raw:
+            unset = {path: _raw_at(merged, str(path)) for path in writes}
+            option["unset"] = {p: copy.deepcopy(v) for p, v in unset.items() if v is not MISSING}
+        check_written_default(name, option if "default" in raw else {}, merged, origins)
+
+
+def _file_id(source: str) -> str:
+    stem = Path(source).stem.lower()
+    return re.sub(r"[^a-z0-9_]", "_", stem) if stem[:1].isalpha() else f"house_{stem}"
+
+
+def _read_raw(
+    name_or_path: str | Path, _seen: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], Origins]:
+    """The resolved raw data of a preset id or a file path (``extends`` merged in),
+    with the place of every value."""
+    text, source, base_dir = _read_text(name_or_path)
     data = _read_toml(text, source)
+    origins = Origins.of_text(source, text)
     parent = data.pop("extends", None)
-    if parent is not None:
-        if not isinstance(parent, str):
-            raise RulesetError(f"{source}: extends: must be a game id or a file path")
-        if parent in _seen:
-            raise RulesetError(f"{source}: extends: {parent!r} extends itself")
-        target: str | Path = parent
-        if base_dir is not None and (parent.endswith(".toml") or "/" in parent):
-            target = base_dir / parent
-        base, _ = _read_raw(target, (*_seen, parent))
-        data = _merge(base, data)
-    return data, source
+    if parent is None:
+        _declare_options(data, data, origins)
+        return data, origins
+    if not isinstance(parent, str):
+        raise origins.error("extends", "must be a game id or a file path, in quotes")
+    if parent in _seen or parent == str(name_or_path):
+        raise origins.error("extends", f"{parent!r} extends itself")
+    if "id" not in data:
+        raise RulesetError(
+            f"{origins.where('extends', at_key=True)}: id: a file that extends {parent!r}"
+            f" needs its own id, under which its games are recorded;"
+            f' add for example id = "{_file_id(source)}"'
+        )
+    target: str | Path = parent
+    if base_dir is not None and (parent.endswith(".toml") or "/" in parent):
+        target = base_dir / parent
+    try:
+        base, base_origins = _read_raw(target, (*_seen, str(name_or_path)))
+    except RulesetError as exc:
+        raise RulesetError(f"{origins.where('extends')}: extends: {exc}") from None
+    if data["id"] == base.get("id"):
+        raise origins.error(
+            "id", f"{data['id']!r} is the id of the game this file extends; give the file its own"
+        )
+    merged = _merge(base, data)
+    merged_origins = base_origins.merge_child(origins, data)
+    changed = changed_fields(base, merged)
+    parent_notes = base.get("notes", [])
+    own_notes = data.get("notes", [])
+    if isinstance(parent_notes, list) and isinstance(own_notes, list):
+        kept = [
+            i
+            for i, note in enumerate(parent_notes)
+            if note_holds(note, changed, plain_survives=False)
+        ]
+        merged["notes"] = own_notes + [parent_notes[i] for i in kept]
+        places = renumber(origins, ("notes",), list(range(len(own_notes))))
+        for index, where in renumber(base_origins, ("notes",), kept).items():
+            if len(index) == 1:
+                places.setdefault(index, where)
+                continue
+            places[("notes", str(int(index[1]) + len(own_notes)), *index[2:])] = where
+        merged_origins.replace(("notes",), places)
+    _declare_options(merged, data, merged_origins)
+    return merged, merged_origins
 
 
 def ruleset_from_data(
@@ -457,51 +583,31 @@ def ruleset_from_data(
     *,
     options: Mapping[str, object] | None = None,
     source: str = "ruleset",
+    origins: Origins | None = None,
 ) -> Ruleset:
-    """Validate raw ruleset data (as read from TOML) and apply ``options``."""
+    """Validate raw ruleset data (as read from TOML) and apply ``options`` on top of it.
+
+    ``origins`` gives the file positions for error messages (:func:`load_ruleset`
+    passes them; data from a record has none).
+    """
     base = copy.deepcopy(dict(data))
-    raw_options = base.get("options", {})
-    if not isinstance(raw_options, dict):
-        raise RulesetError(f"{source}: options: must be a table of option definitions")
-    specs: dict[str, Option] = {}
-    for name, raw in raw_options.items():
-        try:
-            specs[name] = Option.model_validate(raw)
-        except ValidationError as exc:
-            message = _format_validation(source, exc).replace(
-                f"{source}: ", f"{source}: options.{name}."
-            )
-            raise RulesetError(message) from None
-    chosen: dict[str, bool | int] = {name: spec.default for name, spec in specs.items()}
-    for name, value in (options or {}).items():
-        if name not in specs:
-            known = ", ".join(specs) or "none"
-            raise RulesetError(f"{source}: unknown option {name!r}; this game's options: {known}")
-        chosen[name] = parse_option_value(specs[name], name, value, source=source)
-    effective = copy.deepcopy(base)
-    for name, spec in specs.items():
-        value = chosen[name]
-        if value == spec.default:
-            continue
-        for other in spec.conflicts:
-            if chosen[other] != specs[other].default:
-                raise RulesetError(f"{source}: options {name} and {other} cannot be combined")
-        if spec.type == "bool":
-            if value:
-                for dotted, setting in spec.set.items():
-                    _set_path(effective, dotted, setting)
-        else:
-            assert spec.field is not None
-            _set_path(effective, spec.field, value)
+    where = origins if origins is not None else Origins(source)
+    resolved = resolve(base, options or {}, where)
     try:
-        spec_model = RulesetSpec.model_validate(effective)
+        spec_model = RulesetSpec.model_validate(resolved.data)
     except ValidationError as exc:
-        message = _format_validation(source, exc)
-        changed = [n for n in specs if chosen[n] != specs[n].default]
-        if changed:
-            message += f"\n(with options {', '.join(changed)})"
-        raise RulesetError(message) from None
-    return Ruleset(spec=spec_model, data=base, options=chosen, source=source)
+        error = validation_error(exc, resolved.origins)
+        if resolved.changed:
+            error = RulesetError(f"{error}\n(with options {', '.join(resolved.changed)})")
+        raise error from None
+    return Ruleset(
+        spec=spec_model,
+        data=base,
+        options=resolved.values,
+        source=where.source,
+        origins=resolved.origins,
+        unavailable=resolved.unavailable,
+    )
 
 
 def load_ruleset(
@@ -509,7 +615,8 @@ def load_ruleset(
 ) -> Ruleset:
     """Load a shipped game by id (``"bluke"``) or a ruleset file by path, with options.
 
-    A file may start with ``extends = "blackout"`` to change only some fields of a game.
+    A file may start with ``extends = "blackout"`` to change only some fields of a game;
+    it then needs its own ``id``.
     """
-    data, source = _read_raw(name_or_path)
-    return ruleset_from_data(data, options=options, source=source)
+    data, origins = _read_raw(name_or_path)
+    return ruleset_from_data(data, options=options, source=origins.source, origins=origins)

@@ -1,7 +1,10 @@
 """The ruleset file format: validated, frozen data (pydantic models).
 
-A ruleset file is TOML; each table below is one section of it. Unknown fields,
-wrong types and impossible combinations are errors that name the field.
+A ruleset file is TOML; each table below is one section of it. Every value is
+strictly typed (``hook = "yes"`` is not a boolean, ``min_bid = 1.0`` not a whole
+number). Unknown fields, wrong types and impossible combinations are errors that
+name the field: a check that involves several fields raises :class:`FieldError`
+naming the one it blames, so the message can point at its line.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic.fields import FieldInfo
 
 from tricktaker.cards import CardError, parse_card, parse_suit, rank_range
 from tricktaker.rules.expr import FormulaError, compile_formula
@@ -18,8 +22,38 @@ TRICK_POINT_NAMES = ("k", "hand_size", "players")
 HAND_LIMIT_NAMES = ("deck", "players")
 
 
+class FieldError(ValueError):
+    """A check on several fields failed; ``field`` (dotted, relative to the model
+    that raises it) is the one the message is about."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Base of every section: no unknown fields, no type coercion, frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def count_keys(table: object) -> object:
+    """TOML and JSON keys are text: read the player-count keys of a table as integers.
+
+    >>> count_keys({"3": "A-9", "4": "A-7"})
+    {3: 'A-9', 4: 'A-7'}
+    """
+    if not isinstance(table, dict):
+        return table
+    out: dict[object, object] = {}
+    for key, value in table.items():
+        if isinstance(key, str) and key.strip().isdigit():
+            out[int(key)] = value
+        elif isinstance(key, int) and not isinstance(key, bool):
+            out[key] = value
+        else:
+            raise ValueError(f"the keys of this table are player counts; {key!r} is not a number")
+    return out
 
 
 def _check_formula(text: str | None, names: tuple[str, ...]) -> None:
@@ -40,7 +74,7 @@ class Players(Strict):
     @model_validator(mode="after")
     def _order(self) -> Players:
         if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+            raise FieldError("min", f"min ({self.min}) is above max ({self.max})")
         return self
 
 
@@ -51,17 +85,24 @@ class Deck(Strict):
     ranks_by_players: dict[int, str] = {}
     exclude: list[str] = []
     jokers: bool = False
-    joker_labels: tuple[str, str] = ("HB", "LB")
+    joker_labels: list[str] = Field(default=["HB", "LB"], min_length=2, max_length=2)
+
+    _keys = field_validator("ranks_by_players", mode="before")(count_keys)
 
     @model_validator(mode="after")
     def _cards(self) -> Deck:
-        try:
-            for span in [self.ranks, *self.ranks_by_players.values()]:
+        spans = [("ranks", self.ranks)]
+        spans += [(f"ranks_by_players.{n}", span) for n, span in self.ranks_by_players.items()]
+        for where, span in spans:
+            try:
                 rank_range(span)
-            for card in self.exclude:
+            except CardError as exc:
+                raise FieldError(where, str(exc)) from None
+        for index, card in enumerate(self.exclude):
+            try:
                 parse_card(card)
-        except CardError as exc:
-            raise ValueError(str(exc)) from None
+            except CardError as exc:
+                raise FieldError(f"exclude.{index}", str(exc)) from None
         return self
 
 
@@ -134,6 +175,8 @@ class Schedule(Strict):
 
     sizes: str | dict[int, str] = "1..max"
     max_hand: str | dict[int, int] = "deck // players"
+
+    _keys = field_validator("sizes", "max_hand", mode="before")(count_keys)
     special: list[SpecialHand] = []
     final_all_dealt: bool = False
     advance: Literal["always", "when_all_exact"] = "always"
@@ -153,10 +196,17 @@ class Schedule(Strict):
     @model_validator(mode="after")
     def _check(self) -> Schedule:
         if self.called_min > self.called_max:
-            raise ValueError("called_min is above called_max")
-        hands = [s.hand for s in self.special]
-        if len(hands) != len(set(hands)):
-            raise ValueError("two special entries name the same hand")
+            raise FieldError(
+                "called_min",
+                f"called_min ({self.called_min}) is above called_max ({self.called_max})",
+            )
+        seen: set[int] = set()
+        for index, entry in enumerate(self.special):
+            if entry.hand in seen:
+                raise FieldError(
+                    f"special.{index}.hand", f"two special entries name hand {entry.hand}"
+                )
+            seen.add(entry.hand)
         return self
 
 
@@ -170,12 +220,12 @@ class Trump(Strict):
     @model_validator(mode="after")
     def _check(self) -> Trump:
         if self.method == "rotate" and not self.rotation:
-            raise ValueError("method 'rotate' needs a rotation list of suits")
-        try:
-            for suit in self.rotation:
+            raise FieldError("rotation", "method 'rotate' needs a rotation list of suits")
+        for index, suit in enumerate(self.rotation):
+            try:
                 parse_suit(suit)
-        except CardError as exc:
-            raise ValueError(str(exc)) from None
+            except CardError as exc:
+                raise FieldError(f"rotation.{index}", str(exc)) from None
         return self
 
 
@@ -192,13 +242,17 @@ class Bidding(Strict):
     @model_validator(mode="after")
     def _check(self) -> Bidding:
         if self.hook and self.style == "simultaneous":
-            raise ValueError(
-                "hook needs a last bidder, so it cannot be combined with simultaneous bidding"
+            raise FieldError(
+                "hook",
+                "the hook needs a last bidder, so it cannot be combined with simultaneous bidding",
             )
         if self.sum_equals_hand and self.style == "simultaneous":
-            raise ValueError("sum_equals_hand needs sequential bidding (the last bid is forced)")
+            raise FieldError(
+                "sum_equals_hand",
+                "sum_equals_hand needs sequential bidding (the last bid is forced)",
+            )
         if self.sum_equals_hand and self.hook:
-            raise ValueError("sum_equals_hand and hook contradict each other")
+            raise FieldError("sum_equals_hand", "sum_equals_hand and hook contradict each other")
         return self
 
 
@@ -226,7 +280,7 @@ class Play(Strict):
     @model_validator(mode="after")
     def _check(self) -> Play:
         if self.must_trump and not self.follow_suit:
-            raise ValueError("must_trump only makes sense with follow_suit")
+            raise FieldError("must_trump", "must_trump only makes sense with follow_suit")
         return self
 
 
@@ -237,13 +291,20 @@ class Result(Strict):
 
 
 class Option(Strict):
-    """A named variant. A ``bool`` option applies ``set`` (dotted field -> value) when on;
-    an ``int`` option writes its value to ``field``."""
+    """A named variant, chosen with ``--option NAME=VALUE``.
+
+    A ``bool`` option writes ``set`` (dotted field -> value) when on and ``unset`` when
+    off; ``unset`` is filled in when the file is read, from the values the declaring
+    file gives those fields. An ``int`` option writes its value to ``field``. The
+    option's value in a ruleset follows the file's fields; a ``default`` written in
+    the file must agree with them.
+    """
 
     type: Literal["bool", "int"]
-    default: bool | int
+    default: bool | int | None = None
     description: str
     set: dict[str, Any] = {}
+    unset: dict[str, Any] = {}
     field: str | None = None
     min: int | None = None
     max: int | None = None
@@ -254,19 +315,56 @@ class Option(Strict):
     def _check(self) -> Option:
         if self.type == "int":
             if self.field is None:
-                raise ValueError("an int option needs 'field', the setting it changes")
-            if isinstance(self.default, bool) or not isinstance(self.default, int):
-                raise ValueError("an int option needs an integer default")
+                raise FieldError("field", "an int option needs 'field', the setting it changes")
+            if self.set or self.unset:
+                raise FieldError("set", "an int option uses 'field', not 'set'")
+            if isinstance(self.default, bool):
+                raise FieldError("default", "an int option needs a whole-number default")
+            low = self.min if self.min is not None else self.default
+            high = self.max if self.max is not None else self.default
+            if low is not None and high is not None and low > high:
+                raise FieldError("min", f"min ({low}) is above max ({high})")
         else:
-            if not isinstance(self.default, bool):
-                raise ValueError("a bool option needs default = true or false")
-            if self.field is not None:
-                raise ValueError("a bool option uses 'set', not 'field'")
+            if self.default is not None and not isinstance(self.default, bool):
+                raise FieldError("default", "a bool option's default is true or false")
+            if self.field is not None or self.min is not None or self.max is not None:
+                raise FieldError("field", "a bool option uses 'set', not 'field', 'min', 'max'")
+            if not self.set:
+                raise FieldError("set", "a bool option needs 'set', the fields it changes")
+            for dotted in self.unset:
+                if dotted not in self.set:
+                    raise FieldError(f"unset.{dotted}", "'unset' names a field 'set' does not")
+        for dotted in [*self.set, *([self.field] if self.field else [])]:
+            if not known_field(dotted) or dotted.split(".")[0] in ("options", "notes", "id"):
+                where = "field" if dotted == self.field else f"set.{dotted}"
+                raise FieldError(where, f"{dotted!r} is not a field an option can change")
         return self
 
 
+class Note(Strict):
+    """A note tied to the fields it describes: it is shown only while they keep the
+    values of the file that wrote it."""
+
+    text: str
+    about: list[str] = Field(min_length=1)
+
+    @field_validator("about")
+    @classmethod
+    def _fields(cls, about: list[str]) -> list[str]:
+        for dotted in about:
+            if not known_field(dotted):
+                raise ValueError(f"{dotted!r} is not a field of a ruleset")
+        return about
+
+
+class NoteList(Strict):
+    """The ``notes`` of a file as written: text, or text tied to fields."""
+
+    notes: list[str | Note] = []
+
+
 class RulesetSpec(Strict):
-    """One game, as written in a ruleset file."""
+    """One game, as written in a ruleset file (``notes`` are the notes that hold)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
@@ -292,11 +390,85 @@ class RulesetSpec(Strict):
     @model_validator(mode="after")
     def _check(self) -> RulesetSpec:
         if self.play.jokers == "trump" and not self.deck.jokers:
-            raise ValueError("play.jokers = 'trump' needs deck.jokers = true")
+            raise FieldError("play.jokers", "play.jokers = 'trump' needs deck.jokers = true")
         if self.schedule.advance == "when_all_exact" and self.schedule.max_hands is None:
-            raise ValueError("schedule.advance = 'when_all_exact' needs schedule.max_hands")
+            raise FieldError(
+                "schedule.advance", "schedule.advance = 'when_all_exact' needs schedule.max_hands"
+            )
         for name, option in self.options.items():
-            for other in option.conflicts:
+            for index, other in enumerate(option.conflicts):
                 if other not in self.options:
-                    raise ValueError(f"option {name!r} conflicts with unknown option {other!r}")
+                    raise FieldError(
+                        f"options.{name}.conflicts.{index}",
+                        f"option {name!r} conflicts with unknown option {other!r}",
+                    )
         return self
+
+
+MISSING: Any = object()
+"""What :func:`field_default` returns for a field without a default."""
+
+
+def _model_of(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        if isinstance(arg, type) and issubclass(arg, BaseModel):
+            return arg
+    return None
+
+
+def _walk(dotted: str) -> tuple[FieldInfo | None, list[str]]:
+    """The schema field a dotted path enters last, and the parts below it."""
+    model: type[BaseModel] | None = RulesetSpec
+    parts = dotted.split(".")
+    info: FieldInfo | None = None
+    while parts and model is not None:
+        info = model.model_fields.get(parts[0])
+        if info is None:
+            return None, parts
+        parts = parts[1:]
+        model = _model_of(info.annotation)
+    return info, parts
+
+
+def known_field(dotted: str) -> bool:
+    """Whether ``dotted`` names a field of a ruleset (anything under a table field
+    such as ``settings`` counts: the hooks check those).
+
+    >>> known_field("bidding.hook"), known_field("bidding.hookk"), known_field("settings.x")
+    (True, False, True)
+    """
+    info, rest = _walk(dotted)
+    if info is None:
+        return False
+    return not rest or _model_of(info.annotation) is None
+
+
+def field_default(dotted: str) -> Any:
+    """The value a ruleset has at ``dotted`` when the file does not write it.
+
+    >>> field_default("bidding.hook"), field_default("schedule.sizes")
+    (False, '1..max')
+    """
+    model: type[BaseModel] = RulesetSpec
+    parts = dotted.split(".")
+    value: Any = MISSING
+    while parts:
+        info = model.model_fields.get(parts[0])
+        if info is None or info.is_required():
+            return MISSING
+        value = info.get_default(call_default_factory=True)
+        parts = parts[1:]
+        inner = _model_of(info.annotation)
+        if isinstance(value, BaseModel) and inner is not None:
+            if not parts:
+                return value.model_dump()
+            model = inner
+            continue
+        break
+    for part in parts:
+        if not isinstance(value, dict) or part not in value:
+            return MISSING
+        value = value[part]
+    return value
