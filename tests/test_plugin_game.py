@@ -9,6 +9,7 @@ The game used here is ``tests/plugins/last_trick.py`` with its ruleset
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -139,11 +140,17 @@ def test_unknown_hooks_name_lists_the_games_and_how_to_plug_one_in(tmp_path: Pat
     with pytest.raises(RulesetError) as info:
         _house_rule(tmp_path, "no_such_game")
     message = str(info.value)
-    assert message.startswith(f"{tmp_path / 'house.toml'}: hooks: unknown hooks 'no_such_game'")
+    where = re.escape(str(tmp_path / "house.toml"))
+    assert re.match(rf"{where}(:\d+:\d+)?: hooks: unknown hooks 'no_such_game'", message)
     for game in ("buckup", "euchre", "pluck", "last_trick"):
         assert game in message
     for way in ("register_hooks", "'tricktaker.games' entry-point group", '"module:Class"'):
         assert way in message
+    assert "Did you mean" not in message
+    with pytest.raises(
+        RulesetError, match=r"unknown hooks 'last_trik' .*Did you mean 'last_trick'\?"
+    ):
+        _house_rule(tmp_path, "last_trik")
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ A name found in (2) or (3) is imported once and then kept in the registry.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -225,9 +226,12 @@ def _load_path(name: str) -> type[GameHooks]:
 def _load_entry_point(name: str) -> type[GameHooks]:
     points = {point.value: point for point in entry_points(group=HOOKS_GROUP, name=name)}
     if not points:
-        known = ", ".join(known_hooks()) or "none"
+        names = known_hooks()
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
         raise UnknownHooksError(
-            f"unknown hooks {name!r} (known: {known}). A game written in Python is"
+            f"unknown hooks {name!r} (known: {', '.join(names) or 'none'}).{hint}"
+            " A game written in Python is"
             " plugged in by registering its GameHooks subclass with"
             " tricktaker.engine.hooks.register_hooks before the ruleset is loaded,"
             f" by declaring it in the {HOOKS_GROUP!r} entry-point group of its package,"
