@@ -11,6 +11,7 @@ from tests.helpers import OH_HELL_GAMES
 from tricktaker import RulesetError, list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import RANK_LABELS, card_rank
+from tricktaker.engine.record import GameRecord
 from tricktaker.rules.ruleset import Ruleset
 
 PRESETS = list(OH_HELL_GAMES)
@@ -367,6 +368,141 @@ def test_house_rule_errors_name_the_house_file(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
     assert_names(str(info.value), f"{path}:12:11", "bidding.min_bid", "must be 0 or more")
+
+
+QUICK = """\
+extends = "blackout"
+id = "quick_blackout"
+name = "Quick Blackout"
+
+[schedule]
+sizes = "1..5"
+
+[bidding]
+hook = true
+
+[scoring]
+exact = "tricks + 5"
+otherwise = "tricks"
+"""
+
+
+def test_house_rule_needs_its_own_id(tmp_path: Path) -> None:
+    """docs/rulesets.md, Top level: a file that extends another needs its own id, and its
+    games are recorded under it, never under the parent's."""
+    path = write(tmp_path, "no_id.toml", 'extends = "blackout"\n[schedule]\nsizes = "2"\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), f"{path}:1:1", "id:", "its own id", 'id = "no_id"')
+    path = write(tmp_path, "same_id.toml", 'extends = "blackout"\nid = "blackout"\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), f"{path}:2:6", "id:", "the id of the game this file extends")
+    rules = load_ruleset(write(tmp_path, "quick.toml", QUICK))
+    state = new_game(rules, players=3, seed=2)
+    play_game(state, [make_bot("random", seed=s) for s in range(3)])
+    assert GameRecord.of(state).game == "quick_blackout"
+
+
+def test_errors_point_into_the_file_that_wrote_the_value(tmp_path: Path) -> None:
+    """docs/rulesets.md, Errors: every error gives the file, line and column of the value,
+    including TOML syntax errors and values inherited through extends."""
+    write(tmp_path, "middle.toml", 'extends = "blackout"\nid = "middle"\n[bidding]\nhook = 2\n')
+    child = write(tmp_path, "child.toml", 'extends = "middle.toml"\nid = "child"\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(child)
+    assert_names(str(info.value), "middle.toml:4:8: bidding.hook", "got the number 2")
+    broken = write(tmp_path, "broken.toml", 'extends = "blackout"\nid = "b"\n[scoring\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(broken)
+    assert_names(str(info.value), f"{broken}:3:9: not valid TOML")
+
+
+def test_min_bid_must_fit_every_hand_the_schedule_deals(tmp_path: Path) -> None:
+    """docs/rulesets.md, [bidding]: min_bid is checked against every hand size the schedule
+    deals for every allowed player count (a 1-card hand cannot take a bid of 5)."""
+    path = write(tmp_path, "min5.toml", 'extends = "blackout"\nid = "m"\n[bidding]\nmin_bid = 5\n')
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), f"{path}:4:11: bidding.min_bid", "hand 1 deals 1 card")
+    fits = 'extends = "blackout"\nid = "m"\n[schedule]\nsizes = "5..7"\n[bidding]\nmin_bid = 5\n'
+    rules = load_ruleset(write(tmp_path, "min5ok.toml", fits))
+    play_out(rules, 4)
+    coop = 'extends = "coop_blackout"\nid = "c"\n[bidding]\nmin_bid = 1\n'
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(write(tmp_path, "coop.toml", coop))
+    assert_names(str(info.value), "bidding.min_bid", "must total the hand size")
+
+
+def test_option_values_follow_the_file(tmp_path: Path) -> None:
+    """docs/rulesets.md, Options and the file: an option's value is what the file's fields
+    say (hook shows on in a file that sets the hook), and --option hook=false turns the
+    file's hook off."""
+    rules = load_ruleset(write(tmp_path, "quick.toml", QUICK))
+    assert rules.options["hook"] is True
+    shown = {name: (option.default, value) for name, option, value in rules.describe_options()}
+    assert shown["hook"] == (True, True)
+    off = load_ruleset(tmp_path / "quick.toml", options={"hook": "false"})
+    assert off.spec.bidding.hook is False
+    assert off.options["hook"] is False
+    play_out(off, 4)
+    bluke0 = 'extends = "bluke"\nid = "b0"\n[bidding]\nmin_bid = 0\n'
+    assert load_ruleset(write(tmp_path, "b0.toml", bluke0)).options["min_bid"] == 0
+
+
+def test_an_option_never_silently_replaces_the_files_own_fields(tmp_path: Path) -> None:
+    """docs/rulesets.md, Options and the file: an option that would replace fields the file
+    sets itself is not available there; asking for it is refused, saying why."""
+    path = write(tmp_path, "quick.toml", QUICK)
+    rules = load_ruleset(path)
+    assert set(rules.unavailable) == {"reverse_deals", "full_rotation", "alternate_scoring"}
+    assert "reverse_deals" not in rules.options
+    assert "schedule.sizes" in rules.unavailable["reverse_deals"]
+    for name in ("reverse_deals", "full_rotation"):
+        with pytest.raises(RulesetError) as info:
+            load_ruleset(path, options={name: True})
+        assert_names(str(info.value), f"{path}:6:9: schedule.sizes", name, "cannot be used")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path, options={"alternate_scoring": True})
+    assert_names(str(info.value), f"{path}:11:1: scoring", "would replace scoring")
+
+
+def test_a_written_option_default_must_agree_with_the_file(tmp_path: Path) -> None:
+    """docs/rulesets.md, Options and the file: a default written in the file must agree
+    with the file's fields (it cannot switch an option on by itself)."""
+    bad = 'extends = "blackout"\nid = "d"\n[options.hook]\ndefault = true\n'
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(write(tmp_path, "bad.toml", bad))
+    assert_names(str(info.value), "bad.toml:4:11: options.hook.default", "bidding.hook = false")
+    good = bad + "[bidding]\nhook = true\n"
+    assert load_ruleset(write(tmp_path, "good.toml", good)).options["hook"] is True
+
+
+def test_options_that_write_the_same_field_cannot_be_combined() -> None:
+    """docs/rulesets.md, Options and the file: two options on at once may not write the
+    same field (reverse_deals and full_rotation both set the schedule)."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("blackout", options={"reverse_deals": True, "full_rotation": True})
+    assert_names(str(info.value), "blackout.toml:", "both set schedule.sizes")
+
+
+def test_notes_are_kept_only_while_their_fields_hold(tmp_path: Path) -> None:
+    """docs/rulesets.md, Notes: a house rule keeps the notes of the game it extends only
+    while the fields they describe are unchanged; its own notes come first."""
+    blackout = load_ruleset("blackout").notes
+    quick = load_ruleset(write(tmp_path, "quick.toml", QUICK))
+    assert [n for n in blackout if "no turn-up" in n] == list(quick.notes)
+    assert not any("plus 10 if exact" in note for note in quick.notes)
+    own = 'extends = "blackout"\nid = "o"\nnotes = ["Ours."]\n[scoring]\nexact = "tricks"\n'
+    rules = load_ruleset(write(tmp_path, "own.toml", own))
+    assert rules.notes[0] == "Ours."
+    assert not any("plus 10 if exact" in note for note in rules.notes)
+    plain = 'extends = "up_and_down_the_river"\nid = "p"\n[deck]\nranks = "A-3"\n'
+    assert load_ruleset(write(tmp_path, "plain.toml", plain)).notes[0].startswith("As Blackout")
+    bad = 'extends = "blackout"\nid = "n"\nnotes = [{ about = ["scoring.exactly"], text = "x" }]\n'
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(write(tmp_path, "badnote.toml", bad))
+    assert_names(str(info.value), "badnote.toml:3:20: notes.0.about", "scoring.exactly")
 
 
 # -------------------------------------------------------------------- schedules

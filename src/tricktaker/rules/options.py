@@ -10,10 +10,10 @@ on top: ``hook=false`` writes the ``unset`` values, ``hook=true`` the ``set`` on
 Two options that would write the same field, or that name each other in
 ``conflicts``, cannot both be on.
 
-A note written as ``{ text = "...", about = ["scoring"] }`` is shown while the
-fields it is about keep their values; a plain note describes the whole game and is
-dropped by a file that ``extends`` it and changes any game field (options keep
-plain notes: they are written with the game's options in view).
+A note written as ``{ about = ["scoring"], text = "..." }`` is about those fields:
+a file that ``extends`` the game keeps it only while it leaves them as they are. A
+plain note is about the whole game and is kept only by a file that changes no game
+field. Options never drop notes: a game's notes are written with its options in view.
 """
 
 from __future__ import annotations
@@ -118,12 +118,12 @@ def note_about(note: object) -> list[str] | None:
     return None
 
 
-def note_holds(note: object, changed: Iterable[str], *, plain_survives: bool) -> bool:
+def note_holds(note: object, changed: Iterable[str]) -> bool:
     """Whether a note still holds once ``changed`` fields have new values."""
     changed = list(changed)
     about = note_about(note)
     if about is None:
-        return plain_survives or not changed
+        return not changed
     return not any(overlaps(a, c) for a in about for c in changed)
 
 
@@ -169,32 +169,32 @@ def off_value(option: Option, path: str) -> Any:
     return option.unset[path] if path in option.unset else field_default(path)
 
 
-def file_state(option: Option, data: Mapping[str, Any]) -> tuple[bool | int | None, str]:
-    """The option's value as the file's fields give it, or None and why it is not
-    available in this file."""
+def file_state(option: Option, data: Mapping[str, Any]) -> tuple[bool | int | None, str, str]:
+    """The option's value as the file's fields give it; or None, why the option is not
+    available in this file, and the field that stops it."""
     if option.type == "bool":
         if all(same(get_path(data, p), v) for p, v in option.set.items()):
-            return True, ""
+            return True, "", ""
         if all(same(get_path(data, p), off_value(option, p)) for p in option.set):
-            return False, ""
+            return False, "", ""
         own = [p for p in option.set if not same(get_path(data, p), off_value(option, p))]
-        return None, f"it sets {', '.join(own)}, which this file sets itself"
+        why = f"it would replace {', '.join(own)}, which this file sets itself"
+        return None, why, own[0]
     assert option.field is not None
     value = get_path(data, option.field)
     if value is MISSING:
         if option.default is None:
-            return None, f"the file sets no {option.field} and the option gives no default"
-        return option.default, ""
+            why = f"this file sets no {option.field} and the option gives no default"
+            return None, why, option.field
+        return option.default, "", ""
     if isinstance(value, bool) or not isinstance(value, int):
-        return option.default, ""  # the field's own validation reports it
+        return option.default, "", ""  # the field's own validation reports it
     low = option.min if option.min is not None else value
     high = option.max if option.max is not None else value
     if not low <= value <= high:
-        return (
-            None,
-            f"this file sets {option.field} = {value}, outside the option's {low} to {high}",
-        )
-    return value, ""
+        why = f"this file sets {option.field} = {value}, outside the option's {low} to {high}"
+        return None, why, option.field
+    return value, "", ""
 
 
 def check_written_default(
@@ -207,7 +207,7 @@ def check_written_default(
         option = Option.model_validate(raw)
     except ValidationError:
         return  # reported with positions when the ruleset is validated
-    state, _ = file_state(option, data)
+    state, _, _ = file_state(option, data)
     if state is None or same(state, option.default) or option.default is None:
         return
     if option.type == "bool":
@@ -264,19 +264,20 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
             raise validation_error(exc, origins, ("options", name)) from None
     file_values: dict[str, bool | int] = {}
     unavailable: dict[str, str] = {}
+    blockers: dict[str, tuple[str, str]] = {}
     for name, spec in specs.items():
-        state, why = file_state(spec, base)
+        state, why, blocker = file_state(spec, base)
         if state is None:
-            unavailable[name] = why
+            unavailable[name] = f"{why} ({origins.where(blocker)})"
+            blockers[name] = (blocker, why)
         else:
             file_values[name] = state
     values = dict(file_values)
     for name, raw_value in choices.items():
         place = origins.where(("options", name), at_key=True)
-        if name in unavailable:
-            raise RulesetError(
-                f"{place}: option {name} is not available in {origins.source}: {unavailable[name]}"
-            )
+        if name in blockers:
+            field, why = blockers[name]
+            raise origins.error(field, f"option {name} cannot be used with this file: {why}")
         if name not in specs:
             known = ", ".join(file_values) or "none"
             raise RulesetError(
@@ -316,18 +317,7 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
             options_out[name] = {**raw, "default": file_values[name]}
     data["options"] = options_out
     notes = check_notes(base, origins)
-    moved = changed_fields(base, data)
-    kept = [
-        index
-        for index, note in enumerate(notes)
-        if note_holds(
-            note.model_dump() if isinstance(note, Note) else note, moved, plain_survives=True
-        )
-    ]
-    data["notes"] = [
-        note.text if isinstance(note, Note) else note for note in (notes[i] for i in kept)
-    ]
-    out_origins.replace(("notes",), renumber(origins, ("notes",), kept))
+    data["notes"] = [note.text if isinstance(note, Note) else note for note in notes]
     return Resolved(data, out_origins, specs, values, file_values, unavailable, changed)
 
 

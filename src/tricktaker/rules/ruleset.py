@@ -561,11 +561,7 @@ def _read_raw(
     parent_notes = base.get("notes", [])
     own_notes = data.get("notes", [])
     if isinstance(parent_notes, list) and isinstance(own_notes, list):
-        kept = [
-            i
-            for i, note in enumerate(parent_notes)
-            if note_holds(note, changed, plain_survives=False)
-        ]
+        kept = [i for i, note in enumerate(parent_notes) if note_holds(note, changed)]
         merged["notes"] = own_notes + [parent_notes[i] for i in kept]
         places = renumber(origins, ("notes",), list(range(len(own_notes))))
         for index, where in renumber(base_origins, ("notes",), kept).items():
