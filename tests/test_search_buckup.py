@@ -1,12 +1,12 @@
-"""Search support for Buckup (RULES.md, Buckup; seed 003): the determinizer samples states
+"""Search support for Buckup (docs/games/buckup.md): the determinizer samples states
 the observing seat cannot tell from the real one at every decision the game asks for
 (the ante, the 19 redeal, stay or fold and out for now, the discards and the draw, the
 tricks), never reading hidden cards; the rollout policy and rewards cover a whole hand;
 the PIMC and ISMCTS bots play Buckup legally and deterministically.
 
 Seats are numbered clockwise; with ``first_dealer=0`` the decisions go 1, 2, ... and the
-dealer (seat 0) decides last (RULES.md, Buckup: "In turn from the dealer's left each
-player stays or folds").
+dealer (seat 0) decides last (docs/games/buckup.md, Stay or fold: in turn from the
+dealer's left each player stays or folds).
 """
 
 from __future__ import annotations
@@ -91,9 +91,9 @@ def where(state: GameState) -> list[tuple[str, int]]:
 
 
 def assert_consistent(true: GameState, sampled: GameState, seat: int) -> None:
-    """RULES.md, Buckup: the sampled state shows ``seat`` exactly what the real one does
-    (phase, legal actions, its hand, its discards and draws, chips, statuses, payments,
-    tricks), every card is in one place, the hidden hands and piles have their real
+    """docs/games/buckup.md: the sampled state shows ``seat`` exactly what the
+    real one does (phase, legal actions, its hand, its discards and draws, chips, statuses,
+    payments, tricks), every card is in one place, the hidden hands and piles have their real
     sizes, and no seat holds a card of a suit it showed it lacks."""
     obs = true.observe(seat)
     assert sampled.observe(seat) == obs
@@ -154,9 +154,9 @@ def several_voids() -> GameState:
 
 
 def test_observation_shows_own_discards_and_draws_only() -> None:
-    """RULES.md, Buckup: a player who stays discards and draws; the cards are private, the
-    numbers public (the draw fee shows them). Only the player sees its discards and the
-    cards it drew."""
+    """docs/games/buckup.md, Discard and draw: a player who stays discards and draws; the cards
+    are private, the numbers public (the draw fee shows them). Only the player sees its discards
+    and the cards it drew."""
     state = several_voids()
     mine = state.observe(1).extra
     assert mine["discarded"] == ["3C"]
@@ -171,8 +171,9 @@ def test_observation_shows_own_discards_and_draws_only() -> None:
 
 
 def test_observation_gives_counts_without_a_card_fee_and_thrown_scare_cards() -> None:
-    """RULES.md, Buckup: with no card fee the fees do not show how many cards were drawn,
-    so the counts are given; a face-up scare card thrown away is seen leaving."""
+    """docs/games/buckup.md, Discard and draw: with no card fee the fees do not show how many
+    cards were drawn, so the counts are given; Scare cards: a face-up scare card thrown away is
+    seen leaving."""
     state = game("buckup", 4, options={"card_fee": 0, "scare_cards": True}, first_dealer=0)
     start(state, ["AS KS QS JS 10S", "2H KH QH JH 10H", "AC KC QC JC 10C", "AD KD QD JD 10D"], "2C")
     stay(state, 1, "2H QH")
@@ -262,8 +263,8 @@ def test_discarding_in_progress() -> None:
 
 
 def test_ante_and_nineteen_redeal() -> None:
-    """RULES.md, Buckup: the dealer's ante (nothing dealt yet) and the 19 redeal ("a
-    player whose five cards are all 9 or lower and add up to 19 or less")."""
+    """docs/games/buckup.md, Ante and 19 redeal: the dealer's ante (nothing dealt yet), and the
+    19 redeal of a player whose five cards are all 9 or lower and add up to 19 or less."""
     state = new(4)
     for sampled in samples(state, 0, 3):
         assert_consistent(state, sampled, 0)
@@ -279,8 +280,8 @@ def test_ante_and_nineteen_redeal() -> None:
 
 
 def ofn_position() -> GameState:
-    """RULES.md, Buckup, OFN: seat 1 stays, seats 2 and 3 go out for now, the dealer goes
-    out for now with one player in: seat 2 may come back."""
+    """docs/games/buckup.md, Out for now: seat 1 stays, seats 2 and 3 go out for now, the dealer
+    goes out for now with one player in: seat 2 may come back."""
     state = new(4, options={"out_for_now": True})
     start(state, ["AD KD QD JD 10D", "AH KH 3C 4D 5D", "QH 2C 3D 9S 7C", "JH 10H 9H 8H 6C"], "2S")
     stay(state, 1, "3C")
@@ -291,9 +292,9 @@ def ofn_position() -> GameState:
 
 
 def test_out_for_now_come_back_and_dealer_choice() -> None:
-    """RULES.md, Buckup, OFN: "the OFN players get one more turn in order to come back in
-    (and draw) ... if nobody does, the dealer chooses to come back in or to let the single
-    player take the pot uncontested"."""
+    """docs/games/buckup.md, Out for now: the players out for now get one more turn to come back
+    in (and draw); if nobody does, the dealer comes back in or concedes the pot to the single
+    player."""
     state = ofn_position()
     assert state.phase_name == "come_back"
     assert state.to_act() == (2,)
@@ -318,7 +319,7 @@ def test_out_for_now_come_back_and_dealer_choice() -> None:
 
 
 def test_scare_cards_stay_where_they_are_seen() -> None:
-    """RULES.md, Buckup, scare cards: one card of each deal is face up. A held scare card
+    """docs/games/buckup.md, Scare cards: one card of each deal is face up. A held scare card
     stays with its player; one thrown away is in the discard pile."""
     state = new(4, options={"scare_cards": True})
     start(state, ["AD KD QD JD 10D", "2H KH 3C 4D 5D", "QH 2C 3D 9S 7C", "JH 10H 9H 8H 6C"], "4C")
@@ -355,10 +356,10 @@ def restocked() -> GameState:
 
 
 def test_own_discards_shuffled_into_a_new_stock() -> None:
-    """RULES.md, Buckup: "When the stock runs out, the discards are shuffled to form a new
-    stock." Seat 1's discards may then be in the hands of seats 4, 5 and 0 (who drew from
-    the new stock) or in the stock, as often as a fair shuffle puts them there: 1, 5, 2
-    and 6 in 14."""
+    """docs/games/buckup.md, Discard and draw: When the stock runs out, the discards are shuffled
+    to form a new stock. Seat 1's discards may then be in the hands of seats 4, 5 and 0 (who drew
+    from the new stock) or in the stock, as often as a fair shuffle puts them there: 1, 5, 2 and
+    6 in 14."""
     state = restocked()
     mine = [parse_card(c) for c in state.observe(1).extra["discarded"]]
     counts: Counter[str] = Counter()
@@ -500,8 +501,9 @@ def test_hidden_cards_are_never_read() -> None:
 
 
 def test_random_games_sample_consistent_states_at_every_decision() -> None:
-    """Whole hands of several rule variants (RULES.md, Buckup options: scare cards, OFN,
-    4-card deals for 8 players), checking samples at every decision of every seat."""
+    """Whole hands of several rule variants (docs/games/buckup.md, Options: `scare_cards`,
+    `out_for_now`, `four_card_deal` for 8 players), checking samples at every decision of every
+    seat."""
     kinds: Counter[str] = Counter()
     configs: list[tuple[int, dict[str, object], int]] = [
         (4, {}, 1),
@@ -567,9 +569,9 @@ def test_rollout_policy_makes_every_money_decision() -> None:
 
 
 def test_rewards_are_chips_plus_a_share_of_the_next_pot() -> None:
-    """RULES.md, Buckup settlement: the hand's chips for each seat plus an equal share of
-        the pot carried over, scaled by the largest pot the hand could reach (the pot carried
-    in, the antes and draw fees for five cards each)."""
+    """docs/games/buckup.md, Scoring: the hand's chips for each seat plus an equal share of the
+    pot carried over, scaled by the largest pot the hand could reach (the pot carried in, the
+    antes and draw fees for five cards each)."""
     state = several_voids()
     run_to_end(state)
     result = state.history[-1]

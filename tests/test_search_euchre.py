@@ -1,4 +1,4 @@
-"""Search support for Euchre (RULES.md, Euchre, 23-card auction version, seed 004): the
+"""Search support for Euchre, the 23-card auction version (docs/games/euchre.md): the
 determinizer, the rollout policy, the rewards, and the search bots playing whole games.
 
 Every hand-built position starts with seat 0 dealing, so seat 1 (left of the dealer)
@@ -177,10 +177,10 @@ def test_a_copied_sample_is_the_state_a_replay_gives(seat: int, moment: int) -> 
 
 
 def test_voids_are_in_effective_suits_with_bowers() -> None:
-    """RULES.md, Euchre: "The left bower is a trump in every respect and is no longer a
-    card of its printed suit". Seat 2 failed to follow trumps: it holds no heart and not
-    the JD. Seat 3 failed to follow diamonds: it holds no diamond, but may hold the JD.
-    Seat 1 trumped a club: no clubs. Seen from seat 0, a defender."""
+    """docs/games/euchre.md, Players and deck: The left bower is a trump in every respect and is
+    no longer a card of its printed suit. Seat 2 failed to follow trumps: it holds no heart and
+    not the JD. Seat 3 failed to follow diamonds: it holds no diamond, but may hold the JD. Seat
+    1 trumped a club: no clubs. Seen from seat 0, a defender."""
     real = void_position()
     hearts = mask("9H 10H JH QH KH AH") | mask("JD")
     diamonds = mask("9D 10D QD KD AD")
@@ -201,9 +201,9 @@ def test_voids_are_in_effective_suits_with_bowers() -> None:
 
 
 def test_a_defender_samples_the_kitty_and_the_discards() -> None:
-    """RULES.md, Euchre: only the declarer sees the kitty and its discards. For seat 0
-    the three discards are any three of the unknown cards, the kitty any three of the
-    declarer's eight, and the dealt cards of seat 1 the other five."""
+    """docs/games/euchre.md, Kitty and discard: only the declarer sees the kitty and its
+    discards. For seat 0 the three discards are any three of the unknown cards, the kitty any
+    three of the declarer's eight, and the dealt cards of seat 1 the other five."""
     real = void_position()
     kitties, discards = set(), set()
     for sampled in samples(real, 0, 200, seed=2):
@@ -221,7 +221,8 @@ def test_a_defender_samples_the_kitty_and_the_discards() -> None:
 
 
 def test_the_declarer_keeps_its_kitty_and_discards() -> None:
-    """RULES.md, Euchre: the declarer saw the kitty and made the discards itself."""
+    """docs/games/euchre.md, Kitty and discard: the declarer saw the kitty and made the discards
+    itself."""
     real = void_position(tricks=1)
     for sampled in samples(real, 1, 50, seed=3):
         assert sampled.kitty == real.kitty
@@ -231,9 +232,9 @@ def test_the_declarer_keeps_its_kitty_and_discards() -> None:
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_samples_match_at_every_decision_of_a_hand(seat: int) -> None:
-    """Every decision kind of RULES.md, Euchre: the first call, calls after a bid, each
-    of the declarer's three discards, leads and follows (and the moments when the seat
-    does not act)."""
+    """Every decision kind of docs/games/euchre.md (Auction, Kitty and discard, Play): the first
+    call, calls after a bid, each of the declarer's three discards, leads and follows (and the
+    moments when the seat does not act)."""
     state = new()
     deal(state, VOID_DEAL, VOID_KITTY)
     steps: list[str] = ["4D", "pass", "5H", "pass", "pass"]
@@ -251,8 +252,8 @@ def test_samples_match_at_every_decision_of_a_hand(seat: int) -> None:
 
 
 def test_no_trump_has_no_bowers_in_the_voids() -> None:
-    """RULES.md, Euchre: "No trump: no bowers". A seat that fails to follow diamonds
-    holds no diamond at all, the JD included."""
+    """docs/games/euchre.md, Players and deck: No trump: no bowers. A seat that fails to follow
+    diamonds holds no diamond at all, the JD included."""
     state = new()
     deal(state, VOID_DEAL, VOID_KITTY)
     call(state, "NT", "pass", "pass", "pass")
@@ -266,7 +267,8 @@ def test_no_trump_has_no_bowers_in_the_voids() -> None:
 
 
 def test_the_usual_bower_order_is_respected() -> None:
-    """RULES.md, Euchre: the usual order (right bower highest) is an option."""
+    """docs/games/euchre.md, Options: `usual_bower_order`, the usual order with the right bower
+    highest."""
     state = new({"usual_bower_order": True})
     deal(state, VOID_DEAL, VOID_KITTY)
     call(state, *VOID_CALLS)
@@ -412,8 +414,8 @@ def test_determinizer_refuses_other_games_and_moments() -> None:
 
 
 def test_estimates_and_calls_are_the_heuristic_bots() -> None:
-    """The rollout's calls are the heuristic's (RULES.md, Euchre: the auction), from
-    faster estimates that equal :func:`trump_estimate`."""
+    """The rollout's calls are the heuristic's (docs/games/euchre.md, Auction), from faster
+    estimates that equal :func:`trump_estimate`."""
     rng = random.Random(1)
     deck = list(load_ruleset("euchre").deck(4))
     for bowers in ("left_high", "right_high"):
@@ -437,8 +439,8 @@ def test_estimates_and_calls_are_the_heuristic_bots() -> None:
 
 
 def test_the_rollout_does_not_overtake_a_partner_who_has_the_trick() -> None:
-    """Partnerships (RULES.md, Euchre): seat 3's partner seat 1 holds the trick with the
-    right bower and seat 0 cannot beat it, so seat 3 plays its lowest trump."""
+    """Partnerships (docs/games/euchre.md, Players and deck): seat 3's partner seat 1 holds the
+    trick with the right bower and seat 0 cannot beat it, so seat 3 plays its lowest trump."""
     state = new()
     deal(state, VOID_DEAL, VOID_KITTY)
     call(state, *VOID_CALLS)
@@ -450,8 +452,8 @@ def test_the_rollout_does_not_overtake_a_partner_who_has_the_trick() -> None:
 
 
 def test_the_rollout_leads_a_sure_winner_and_discards_side_cards() -> None:
-    """The declarer draws trumps with a card no defender can beat; the discards keep
-    trumps and aces (RULES.md, Euchre: the kitty and the discard)."""
+    """The declarer draws trumps with a card no defender can beat; the discards keep trumps and
+    aces (docs/games/euchre.md, Kitty and discard)."""
     state = new()
     deal(state, VOID_DEAL, VOID_KITTY)
     call(state, *VOID_CALLS)
@@ -473,7 +475,7 @@ REST = ["KH", "QS", "JD", "KD", "10C", "QD", "AH", "KS"]
 
 
 def test_rewards_are_partnership_points() -> None:
-    """RULES.md, Euchre scoring: 1 point for 3 or 4 tricks; partners share the reward."""
+    """docs/games/euchre.md, Scoring: 1 point for 3 or 4 tricks; partners share the reward."""
     state = void_position()
     play_cards(state, REST)
     assert state.history[0].hand_scores == (0, 1, 0, 1)
@@ -492,9 +494,9 @@ def with_result(state: GameState, hand: Sequence[int], total: Sequence[int]) -> 
 
 
 def test_rewards_count_points_up_to_the_target_and_the_win() -> None:
-    """RULES.md, Euchre: 2 points for five tricks, 2 to the defenders when the bidders
-    fall short; the game is to 10 points, so a side that needs one point gains nothing
-    more from two, and reaching the target is worth half a reward more."""
+    """docs/games/euchre.md, Scoring: 2 points for five tricks, 2 to the defenders when the
+    declarers fall short; End of the game: the game is to 10 points, so a side that needs one
+    point gains nothing more from two, and reaching the target is worth half a reward more."""
     state = void_position()
     play_cards(state, REST)
     assert with_result(state, (0, 2, 0, 2), (0, 2, 0, 2)) == [-0.5, 0.5, -0.5, 0.5]
@@ -547,7 +549,8 @@ def whole_game(make: Callable[[int], Bot], seed: int) -> str:
 
 
 def test_pimc_plays_a_whole_game_making_every_decision() -> None:
-    """RULES.md, Euchre: calls, discards and cards are all the bot's."""
+    """docs/games/euchre.md, Auction, Kitty and discard and Play: calls, discards and cards are
+    all the bot's."""
 
     def make(seed: int) -> Bot:
         return PIMCBot(seed, determinizations=3, rollouts=12, min_determinizations=1)

@@ -1,11 +1,11 @@
-"""The search bots' support for Pluck (RULES.md, Pluck): the determinizer, the rollout
+"""The search bots' support for Pluck (docs/games/pluck.md): the determinizer, the rollout
 policy, the rewards, and PIMC and ISMCTS playing whole games.
 
 The positions are built by hand in the second hand of a game: the first hand is dealt
 in "triples" (three cards of one effective suit with clubs as trump, one to each seat,
 the top card to the seat that should win the trick) so that its trick counts, and so
-the plucks of the second hand, are chosen exactly (RULES.md, Pluck: "each trick above
-one's quota in the previous hand is a pluck to take").
+the plucks of the second hand, are chosen exactly (docs/games/pluck.md, Plucks: each trick
+above quota in the previous hand is a pluck to take).
 """
 
 from __future__ import annotations
@@ -96,10 +96,10 @@ def after_first_hand(tricks: Sequence[int], hands: int = 6) -> GameState:
 
 
 def case_b(plays: int = 11) -> GameState:
-    """RULES.md Pluck, plucks: 9, 7 and 1 tricks against quotas 7, 6 and 4, so seat 0
-    plucks seat 2 twice and then seat 1 plucks seat 2 once. Seat 0 gives 3H (seat 2
-    returns KH, so seat 2 holds no AH) and 4D (AD back); seat 1 gives 6H (QH back).
-    Clubs are trump; seat 2 shows a club void (no jokers either), seat 1 a diamond void."""
+    """docs/games/pluck.md, Plucks: 9, 7 and 1 tricks against quotas 7, 6 and 4, so seat 0 plucks
+    seat 2 twice and then seat 1 plucks seat 2 once. Seat 0 gives 3H (seat 2 returns KH, so seat
+    2 holds no AH) and 4D (AD back); seat 1 gives 6H (QH back). Clubs are trump; seat 2 shows a
+    club void (no jokers either), seat 1 a diamond void."""
     state = after_first_hand([9, 7, 1])
     deal(state, DEAL_B)
     for seat, text in [
@@ -118,10 +118,10 @@ def case_b(plays: int = 11) -> GameState:
 
 
 def case_a(plays: int = 11) -> GameState:
-    """RULES.md Pluck, plucks: 5, 9 and 3 tricks against quotas 7, 6 and 4, so seat 1
-    plucks seat 0 twice (3S for QS, 8D for 8D) and then seat 2 once: it gives seat 2 the
-    QS it just got and receives the AS, hidden from seat 0. Clubs are trump; seat 2
-    shows a club void, seat 1 a heart void."""
+    """docs/games/pluck.md, Plucks: 5, 9 and 3 tricks against quotas 7, 6 and 4, so seat 1 plucks
+    seat 0 twice (3S for QS, 8D for 8D) and then seat 2 once: it gives seat 2 the QS it just got
+    and receives the AS, hidden from seat 0. Clubs are trump; seat 2 shows a club void, seat 1 a
+    heart void."""
     state = after_first_hand([5, 9, 3])
     deal(state, DEAL_A)
     for seat, text in [
@@ -198,7 +198,7 @@ def bit(text: str) -> int:
 
 
 def test_the_2c_opening_shows_nothing_even_with_clubs_trump() -> None:
-    """RULES.md Pluck: "If clubs are trump, the 2C opening breaks trumps at once" - the
+    """docs/games/pluck.md, Play: when clubs are trump the opening 2C opens trumps at once; the
     forced 2C lead is no trump lead before trumps were broken."""
     state = case_b(plays=3)
     voids = pluck_voids(state.observe(0))
@@ -206,8 +206,8 @@ def test_the_2c_opening_shows_nothing_even_with_clubs_trump() -> None:
 
 
 def test_a_trump_lead_before_trumps_are_broken_shows_only_trumps() -> None:
-    """RULES.md Pluck: trumps may not be led until broken "unless the leader has only
-    trumps"; and failing to follow shows a void in the led (effective) suit."""
+    """docs/games/pluck.md, Play: trumps may not be led until broken unless the leader has only
+    trumps; and failing to follow shows a void in the led (effective) suit."""
     obs = case_b(plays=0).observe(0)
     fake = dataclasses.replace(
         obs,
@@ -259,8 +259,8 @@ def test_case_a_a_card_given_back_may_have_moved_in_the_hidden_pluck() -> None:
 
 
 def test_every_decision_of_the_second_hand_for_every_seat() -> None:
-    """RULES.md Pluck, order of a hand: plucks (pluck and the forced give_back), the
-    dealer names trump, the tricks. At each step every seat's samples are consistent."""
+    """docs/games/pluck.md, Deal and trump: plucks (pluck and the forced give_back), the dealer
+    names trump, the tricks. At each step every seat's samples are consistent."""
     for build in (case_a, case_b):
         state = build()
         kinds: Counter[str] = Counter()
@@ -311,7 +311,7 @@ def test_hidden_plucks_before_the_seats_own() -> None:
 
 
 def test_the_leader_of_the_first_trick_holds_the_2c() -> None:
-    """RULES.md Pluck: "the holder of the 2C leads it" - before it is played, everyone
+    """docs/games/pluck.md, Play: the holder of the 2C leads it; before it is played, everyone
     knows where it is."""
     state = case_b(plays=0)
     state_2c = next(s for s in range(3) if state.hands[s] & bit("2C"))
@@ -502,8 +502,8 @@ def test_samples_depend_on_the_observation_only() -> None:
 
 
 def test_the_rollout_pluck_takes_the_biggest_swap() -> None:
-    """RULES.md Pluck: the pluckee gives back their highest card of the suit given, so
-    seat 0 gives its lowest diamond for seat 2's AD (better than 3H for the KH)."""
+    """docs/games/pluck.md, Plucks: the pluckee gives back their highest card of the suit given,
+    so seat 0 gives its lowest diamond for seat 2's AD (better than 3H for the KH)."""
     state = after_first_hand([9, 7, 1])
     deal(state, DEAL_B)
     assert pluck_card(state, 0) == Action(PLUCK, parse_card("3D"))
@@ -539,7 +539,8 @@ def test_the_trump_call_weighs_samples_by_the_dealers_cards() -> None:
 
 
 def test_rewards_are_tricks_against_quota() -> None:
-    """RULES.md Pluck: each hand reports tricks against quota (9, 7, 1 against 7, 6, 4)."""
+    """docs/games/pluck.md, Scoring: each hand reports tricks against quota (9, 7, 1 against 7,
+    6, 4)."""
     state = after_first_hand([9, 7, 1])
     assert PLUCK_SEARCH.rewards(state) == [2 / 8, 1 / 8, -3 / 8]
     assert search_for("pluck") is PLUCK_SEARCH

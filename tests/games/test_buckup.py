@@ -1,5 +1,6 @@
-"""Buckup (RULES.md, Buckup; seed 003): antes, the 19 redeal, stay or fold with the draw,
-the dealer's obligation and OFN, the rolling pot, burns and scare cards, on hand-built deals.
+"""Buckup (docs/games/buckup.md): antes, the 19 redeal, stay or fold with the draw, the
+dealer's obligation and out for now, the rolling pot, burns and scare cards, on hand-built
+deals.
 
 Seats are numbered clockwise; with ``first_dealer=0`` the order of decisions is 1, 2, ...,
 and the dealer (seat 0) decides last.
@@ -111,7 +112,8 @@ def assert_illegal(state: GameState, seat: int, text: str, rule: str) -> None:
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7])
 def test_four_to_seven_players(players: int) -> None:
-    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals), standard deck"."""
+    """docs/games/buckup.md, Players and deck: 4 to 7 players (8 to 9 with `four_card_deal`), one
+    standard deck."""
     state = new(players)
     assert state.setup.deck == tuple(range(52))
     assert data(state).stacks == [START] * players
@@ -119,7 +121,7 @@ def test_four_to_seven_players(players: int) -> None:
 
 @pytest.mark.parametrize("players", [8, 9])
 def test_eight_or_nine_players_need_four_card_deals(players: int) -> None:
-    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals)"."""
+    """docs/games/buckup.md, Players and deck: 4 to 7 players, 8 to 9 with `four_card_deal`."""
     with pytest.raises(RulesetError, match="4 to 7 players"):
         new(players)
     state = new(players, options={"four_card_deal": True})
@@ -130,8 +132,9 @@ def test_eight_or_nine_players_need_four_card_deals(players: int) -> None:
 
 
 def test_a_house_file_with_nine_players_but_five_cards_is_refused() -> None:
-    """RULES.md, Buckup: "(8–9 with 4-card deals)", "standard deck, no jokers": a ruleset
-    that allows 9 players with 5-card deals is refused with a message naming the option."""
+    """docs/games/buckup.md, Players and deck: 8 or 9 players only with `four_card_deal`; one
+    standard deck, no jokers: a ruleset that allows 9 players with 5-card deals is refused with a
+    message naming the option."""
     rules = load_ruleset("buckup")
     data_ = dict(rules.data)
     data_["players"] = {"min": 4, "max": 9}
@@ -146,8 +149,8 @@ def test_a_house_file_with_nine_players_but_five_cards_is_refused() -> None:
 
 
 def test_the_dealer_sets_the_ante_then_everyone_antes() -> None:
-    """RULES.md, Buckup: "Each hand the dealer sets the **ante** structure; default 5/5/5:
-    ante 5 each into the pot, 5 to fold, 5 per card kept when drawing"."""
+    """docs/games/buckup.md, Ante: each hand the dealer sets the terms; by default 5/5/5: an ante
+    of 5 each, 5 to fold, 5 per card kept when drawing."""
     state = new(4, dealer=2)
     assert state.phase_name == "ante"
     assert state.to_act() == (2,)
@@ -170,8 +173,8 @@ def test_the_dealer_sets_the_ante_then_everyone_antes() -> None:
 
 
 def test_deal_five_each_and_the_turn_up_is_trump_not_drawn() -> None:
-    """RULES.md, Buckup: "Deal 5 cards each clockwise from the dealer's left; the next card
-    is turned up and its suit is trump for the whole hand." (The turn-up is never drawn.)"""
+    """docs/games/buckup.md, Deal and trump: 5 cards each, clockwise from the dealer's left; the
+    next card is turned up and its suit is trump for the hand; the turn-up is never drawn."""
     state = new(4)
     start(state, ["9C 9D 9H 9S 8C", "8D 8H 8S 7C 7D", "7H 7S 6C 6D 6H", "6S 5C 5D 5H 5S"], "QH")
     assert state.trump == 2
@@ -208,8 +211,8 @@ def test_action_texts_read_back() -> None:
     ],
 )
 def test_nineteen_redeal_condition(cards: str, qualifies: bool) -> None:
-    """RULES.md, Buckup: "a player whose five cards are all 9 or lower and add up to 19 or
-    less may demand a redeal"."""
+    """docs/games/buckup.md, 19 redeal: a player whose five cards are all 9 or lower and add up
+    to 19 or less may demand a redeal."""
     assert is_nineteen_hand([parse_card(c) for c in cards.split()]) is qualifies
 
 
@@ -218,9 +221,9 @@ LOW2 = "2D 3H 4S 2H 3C"
 
 
 def test_a_nineteen_hand_may_demand_a_redeal_same_pot_no_new_ante() -> None:
-    """RULES.md, Buckup: "**19 redeal**: before drawing, a player whose five cards are all 9
-    or lower and add up to 19 or less may demand a redeal (new deal, same pot, no new
-    ante)"."""
+    """docs/games/buckup.md, 19 redeal: before anyone stays or folds, a player whose five cards
+    are all 9 or lower and add up to 19 or less may demand a redeal: a new deal, the same pot, no
+    new ante."""
     state = new(4)
     start(state, ["AS KS QS JS 10S", LOW, "AH KH QH JH 10H", "AC KC QC JC 10C"], "AD")
     assert state.phase_name == "redeal"
@@ -239,8 +242,8 @@ def test_a_nineteen_hand_may_demand_a_redeal_same_pot_no_new_ante() -> None:
 
 
 def test_qualifying_players_are_asked_in_turn_from_the_dealers_left() -> None:
-    """RULES.md, Buckup: "**19 redeal**: before drawing, a player ... may demand a redeal";
-    "In turn from the dealer's left"."""
+    """docs/games/buckup.md, 19 redeal: a qualifying player may demand a redeal, in turn from the
+    dealer's left."""
     state = new(4, dealer=2)
     # Seats 3 and 1 qualify; seat 3 is left of the dealer.
     start(state, ["AS KS QS JS 10S", LOW, "AH KH QH JH 10H", LOW2], "AD")
@@ -254,7 +257,7 @@ def test_qualifying_players_are_asked_in_turn_from_the_dealers_left() -> None:
 
 
 def test_no_nineteen_redeal_with_four_card_deals() -> None:
-    """RULES.md, Buckup: "Not used with 4-card deals."."""
+    """docs/games/buckup.md, 19 redeal: there is no 19 redeal with four-card deals."""
     state = new(4, options={"four_card_deal": True})
     start(state, ["AS KS QS JS", "2C 3D 4H 2S", "AH KH QH JH", "AC KC QC JC"], "AD")
     assert state.phase_name == "stay_or_fold"
@@ -281,8 +284,8 @@ def four_hands() -> list[str]:
     ],
 )
 def test_draw_fee_per_card_kept_or_drawn(ante: str, discards: str, fee: int) -> None:
-    """RULES.md, Buckup: "5 per card kept when drawing ("inverse fee"). Alternatives the
-    dealer may choose: a fee per card drawn instead of per card kept"."""
+    """docs/games/buckup.md, Ante and Discard and draw: 5 per card kept when drawing, or per card
+    drawn if the dealer chooses so."""
     state = new(4)
     start(state, four_hands(), "2S", ante=ante)
     stay(state, 1, discards)
@@ -294,8 +297,8 @@ def test_draw_fee_per_card_kept_or_drawn(ante: str, discards: str, fee: int) -> 
 
 @pytest.mark.parametrize(("ante", "fee"), [("kept", 5), ("drawn", 5), ("kept_no_fold_fee", 0)])
 def test_fold_fee_or_no_fold_fee(ante: str, fee: int) -> None:
-    """RULES.md, Buckup: "5 to fold"; "Alternatives the dealer may choose: ... no fold fee.
-    Fees go to the pot."."""
+    """docs/games/buckup.md, Ante: 5 to fold, or no fold fee if the dealer chooses so; every fee
+    goes to the pot."""
     state = new(4)
     start(state, four_hands(), "2S", ante=ante)
     act(state, 1, "fold")
@@ -305,8 +308,8 @@ def test_fold_fee_or_no_fold_fee(ante: str, fee: int) -> None:
 
 
 def test_four_card_deal_draws_to_five_and_pays_per_card() -> None:
-    """RULES.md, Buckup: "4–7 players (8–9 with 4-card deals)"; seed: "The Dealer will only
-    deal 4 cards to each player, and players that elect to play will draw to 5."."""
+    """docs/games/buckup.md, Players and deck: 8 or 9 players with `four_card_deal`; Discard and
+    draw: with four-card deals the players who stay draw up to 5."""
     for ante, fee in (("kept", 15), ("drawn", 10)):
         state = new(4, options={"four_card_deal": True})
         start(state, ["AS KS QS JS", "AH KH QH JH", "AC KC QC JC", "AD KD QD JD"], "2S", ante)
@@ -318,8 +321,8 @@ def test_four_card_deal_draws_to_five_and_pays_per_card() -> None:
 
 
 def test_a_stayer_discards_one_card_at_a_time_then_draws() -> None:
-    """RULES.md, Buckup: "A player who stays immediately discards and draws 0–5 cards,
-    paying the draw fee."."""
+    """docs/games/buckup.md, Discard and draw: a player who stays at once discards and draws 0 to
+    5 cards, paying the draw fee."""
     state = new(4)
     start(state, four_hands(), "2S")
     act(state, 1, "stay")
@@ -348,8 +351,8 @@ def test_a_stayer_discards_one_card_at_a_time_then_draws() -> None:
 
 
 def test_the_stock_runs_out_and_the_discards_form_a_new_stock() -> None:
-    """RULES.md, Buckup: "When the stock runs out, the discards are shuffled to form a new
-    stock." (The drawing player's own discards are set aside until they have drawn.)"""
+    """docs/games/buckup.md, Discard and draw: when the stock runs out the discards are shuffled
+    into a new stock; the drawing player's own discards are set aside until they have drawn."""
     state = new(7)
     hands = [
         "2C 3C 4C 5C 6C",
@@ -396,8 +399,8 @@ def test_the_stock_runs_out_and_the_discards_form_a_new_stock() -> None:
 
 
 def test_dealer_must_stay_when_exactly_one_other_is_in() -> None:
-    """RULES.md, Buckup: "the classic "dealer's obligation": the dealer must stay in to
-    defend the pot"."""
+    """docs/games/buckup.md, Dealer's obligation: with exactly one other player in, the dealer
+    must stay in to defend the pot."""
     state = new(4)
     start(state, four_hands(), "2S")
     stay(state, 1)
@@ -414,7 +417,8 @@ def test_dealer_must_stay_when_exactly_one_other_is_in() -> None:
 
 
 def test_dealer_may_fold_when_two_others_are_in() -> None:
-    """RULES.md, Buckup: "In turn from the dealer's left each player stays or folds."."""
+    """docs/games/buckup.md, Stay or fold: in turn from the dealer's left each player stays or
+    folds."""
     state = new(4)
     start(state, four_hands(), "2S")
     stay(state, 1)
@@ -427,7 +431,8 @@ def test_dealer_may_fold_when_two_others_are_in() -> None:
 
 
 def test_nobody_stays_in_so_the_dealer_takes_the_pot() -> None:
-    """RULES.md, Buckup: "if nobody stays in, the dealer takes the pot"."""
+    """docs/games/buckup.md, Dealer's obligation: if nobody else is in, the dealer takes the pot
+    without play."""
     state = new(4, dealer=1)
     start(state, four_hands(), "2S")
     for seat in (2, 3, 0):
@@ -447,7 +452,7 @@ def test_nobody_stays_in_so_the_dealer_takes_the_pot() -> None:
 
 
 def test_the_first_player_in_left_of_the_dealer_leads() -> None:
-    """RULES.md, Buckup: "Play: the first player in, left of the dealer, leads"."""
+    """docs/games/buckup.md, Play: the first player in, left of the dealer, leads."""
     state = new(5, dealer=3)
     hands = [*four_hands(), "2C 3C 4C 5C 6C"]
     start(state, hands, "2S")
@@ -463,8 +468,8 @@ def test_the_first_player_in_left_of_the_dealer_leads() -> None:
 
 
 def test_follow_suit_else_any_card_no_obligation_to_trump() -> None:
-    """RULES.md, Buckup: "follow suit if able, otherwise any card (no obligation to trump).
-    Highest trump wins, else highest of the led suit."."""
+    """docs/games/buckup.md, Play: follow suit if you can, else any card (no obligation to
+    trump); the highest trump wins, else the highest card of the led suit."""
     state = new(4)
     start(state, ["9C 9D 9H 9S 8C", "AH 2C KH QH JH", "AC KC 2S 3D 4D", "AD KD QD JD 10D"], "2H")
     stay(state, 1)
@@ -487,8 +492,8 @@ OFN = {"out_for_now": True}
 
 
 def test_out_for_now_is_an_option() -> None:
-    """RULES.md, Buckup: "The newer **OFN** ("out for now") rule is an option: players may
-    fold as OFN"."""
+    """docs/games/buckup.md, Out for now: with the option `out_for_now` a player may go out for
+    now instead of folding."""
     state = new(4)
     start(state, four_hands(), "2S")
     assert legal(state, 1) == ["stay", "fold"]
@@ -511,8 +516,8 @@ def ofn_to_dealer(state: GameState) -> None:
 
 
 def test_ofn_dealer_with_one_in_stays_or_goes_out_for_now() -> None:
-    """RULES.md, Buckup: "if exactly one player is in when the dealer's turn comes and the
-    dealer goes OFN, the OFN players get one more turn"."""
+    """docs/games/buckup.md, Out for now: when exactly one player is in at the dealer's turn and
+    the dealer goes out for now, the players out for now get one more turn."""
     state = new(4, options=OFN)
     ofn_to_dealer(state)
     assert legal(state, 0) == ["stay", "out_for_now"]
@@ -526,8 +531,8 @@ def test_ofn_dealer_with_one_in_stays_or_goes_out_for_now() -> None:
 
 
 def test_ofn_someone_comes_back_and_the_dealer_stays_out() -> None:
-    """RULES.md, Buckup: "the OFN players get one more turn in order to come back in (and
-    draw); if anyone does, the dealer stays out"."""
+    """docs/games/buckup.md, Out for now: the players out for now get one more turn to come back
+    in (and draw); if anyone does, the dealer is out."""
     state = new(4, options=OFN)
     ofn_to_dealer(state)
     act(state, 0, "out_for_now")
@@ -546,8 +551,8 @@ def test_ofn_someone_comes_back_and_the_dealer_stays_out() -> None:
 
 
 def test_ofn_nobody_comes_back_and_the_dealer_comes_back_in() -> None:
-    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
-    single player take the pot uncontested"."""
+    """docs/games/buckup.md, Out for now: if nobody comes back, the dealer chooses to come back
+    in or to concede the pot to the single player."""
     state = new(4, options=OFN)
     ofn_to_dealer(state)
     act(state, 0, "out_for_now")
@@ -565,8 +570,8 @@ def test_ofn_nobody_comes_back_and_the_dealer_comes_back_in() -> None:
 
 
 def test_ofn_nobody_comes_back_and_the_dealer_concedes_the_pot() -> None:
-    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
-    single player take the pot uncontested"."""
+    """docs/games/buckup.md, Out for now: if nobody comes back, the dealer chooses to come back
+    in or to concede the pot to the single player."""
     state = new(4, options=OFN)
     ofn_to_dealer(state)
     act(state, 0, "out_for_now")
@@ -584,8 +589,8 @@ def test_ofn_nobody_comes_back_and_the_dealer_concedes_the_pot() -> None:
 
 
 def test_ofn_dealer_with_no_one_out_for_now_chooses_at_once() -> None:
-    """RULES.md, Buckup: "if nobody does, the dealer chooses to come back in or to let the
-    single player take the pot uncontested"."""
+    """docs/games/buckup.md, Out for now: if nobody comes back, the dealer chooses to come back
+    in or to concede the pot to the single player."""
     state = new(4, options=OFN)
     start(state, four_hands(), "2S")
     act(state, 1, "fold")
@@ -596,8 +601,9 @@ def test_ofn_dealer_with_no_one_out_for_now_chooses_at_once() -> None:
 
 
 def test_ofn_with_two_in_the_dealer_stays_or_folds() -> None:
-    """RULES.md, Buckup: OFN applies "if exactly one player is in when the dealer's turn
-    comes"; otherwise the dealer stays or folds, and players out for now are out."""
+    """docs/games/buckup.md, Out for now: the come-back round happens only when exactly one
+    player is in at the dealer's turn; otherwise the dealer stays or folds, and players out for
+    now are out."""
     state = new(4, options=OFN)
     start(state, four_hands(), "2S")
     act(state, 1, "out_for_now")
@@ -611,7 +617,8 @@ def test_ofn_with_two_in_the_dealer_stays_or_folds() -> None:
 
 
 def test_ofn_nobody_in_the_dealer_takes_the_pot() -> None:
-    """RULES.md, Buckup: "if nobody stays in, the dealer takes the pot"."""
+    """docs/games/buckup.md, Dealer's obligation: if nobody else is in, the dealer takes the pot
+    without play."""
     state = new(4, options=OFN)
     start(state, four_hands(), "2S")
     for seat in (1, 2, 3):
@@ -645,10 +652,9 @@ def case_one_winner(state: GameState) -> None:
 
 
 def test_one_winner_takes_the_pot_and_the_burned_match_it() -> None:
-    """RULES.md, Buckup: "players who took 2 or more tricks win the pot. One such player
-    takes it all." "Every player who stayed in and took fewer than 2 tricks is **burned**
-    and pays into the pot the amount the pot held at settlement (before the winners took
-    it); those payments form the next pot."."""
+    """docs/games/buckup.md, Scoring: players who took 2 or more tricks win the pot, a single
+    winner takes it all; every player in with fewer than 2 tricks is burned and pays what the pot
+    held at settlement; those payments make the next pot."""
     state = new(4)
     case_one_winner(state)
     hand = state.history[-1]
@@ -676,8 +682,8 @@ def test_one_winner_takes_the_pot_and_the_burned_match_it() -> None:
 
 
 def test_two_winners_split_and_a_three_trick_winner_takes_the_odd_chip() -> None:
-    """RULES.md, Buckup: "Two such players split it evenly; if one of them took 3 tricks
-    they take the odd chip"."""
+    """docs/games/buckup.md, Scoring: two winners split the pot evenly; the odd chip goes to the
+    one who took 3 tricks."""
     state = new(4)
     start(
         state,
@@ -704,7 +710,8 @@ def test_two_winners_split_and_a_three_trick_winner_takes_the_odd_chip() -> None
 
 
 def test_two_winners_with_two_tricks_each_leave_the_odd_chip_in_the_pot() -> None:
-    """RULES.md, Buckup: "otherwise the odd chip stays in the pot for the next hand"."""
+    """docs/games/buckup.md, Scoring: if both winners took 2 tricks the odd chip stays in the pot
+    for the next hand."""
     state = new(4)
     hands = ["7C 8C 9C 10C JC", "AS KS 2C 3C 4C", "AH KH 2D 3D 4D", "AC 5H 6H 5D 6D"]
     start(state, hands, "2S", "drawn")
@@ -731,8 +738,8 @@ def test_two_winners_with_two_tricks_each_leave_the_odd_chip_in_the_pot() -> Non
 
 
 def test_nobody_takes_two_tricks_the_pot_stays_and_everyone_in_is_burned() -> None:
-    """RULES.md, Buckup: "If nobody took 2 tricks, the pot stays and each burned player
-    still matches it."."""
+    """docs/games/buckup.md, Scoring: if nobody took 2 tricks the pot stays and every burned
+    player still matches it."""
     state = new(5)
     hands = [
         "KC 2C 9D 8H 10D",
@@ -768,8 +775,8 @@ def test_nobody_takes_two_tricks_the_pot_stays_and_everyone_in_is_burned() -> No
 
 
 def test_the_game_is_extended_until_the_pot_is_empty() -> None:
-    """RULES.md, Buckup: "The pot rolls over until won." "⚑ The game ends after a
-    configurable number of hands, extended until the pot is empty (capped)."."""
+    """docs/games/buckup.md, End of the game: the pot rolls over until won; the game lasts
+    `hands` hands, extended until the pot is empty, never past `max_hands`."""
     state = new(4, options={"hands": 1, "max_hands": 5})
     case_one_winner(state)  # burns: the pot holds 50
     assert not state.is_terminal()
@@ -787,7 +794,8 @@ def test_the_game_is_extended_until_the_pot_is_empty() -> None:
 
 
 def test_the_game_stops_at_max_hands_with_the_pot_unwon() -> None:
-    """RULES.md, Buckup: "extended until the pot is empty (capped)"."""
+    """docs/games/buckup.md, End of the game: extended until the pot is empty, never past
+    `max_hands`."""
     state = new(4, options={"hands": 1, "max_hands": 2})
     case_one_winner(state)
     case_one_winner(state)
@@ -811,8 +819,8 @@ def test_the_default_game_is_twenty_hands_capped_at_two_hundred() -> None:
 
 
 def test_scare_cards_are_public_and_a_trump_scare_card_must_stay() -> None:
-    """RULES.md, Buckup: "**Scare cards** (option): one card of each player's deal is dealt
-    face up; players whose face-up card is of the trump suit must stay in."."""
+    """docs/games/buckup.md, Scare cards: with `scare_cards` each player's first card is dealt
+    face up; a player whose face-up card is a trump must stay in."""
     state = new(4, options={"scare_cards": True})
     hands = ["KS 2C 3C 4C 5C", "2S AH KH QH JH", "AC KC QC JC 10C", "AD KD QD JD 10D"]
     start(state, hands, "3S")
@@ -832,8 +840,9 @@ def test_scare_cards_are_public_and_a_trump_scare_card_must_stay() -> None:
 
 
 def test_hidden_cards_stay_private() -> None:
-    """DESIGN.md: observations are the only window; RULES.md, Buckup: drawn cards and
-    folded hands are never shown to the other players."""
+    """README.md, The library: a seat's observation never holds another seat's hidden cards;
+    docs/games/buckup.md, Discard and draw: drawn cards and folded hands are never shown to the
+    other players."""
     state = new(4)
     case_one_winner(state)
     full = state.history[-1]
@@ -921,9 +930,9 @@ GAMES = [
 def test_chips_are_conserved_at_every_step_and_records_replay(
     players: int, options: Mapping[str, object], names: list[str]
 ) -> None:
-    """RULES.md, Buckup: "every chip is accounted for (player stacks + pot are conserved
-    apart from money entering by antes and leaving by wins)"; Common terms: "every game
-    must be replayable from its record of actions"."""
+    """docs/games/buckup.md, Chips, antes and the pot: every chip is accounted for, the stacks
+    and the pot always add up to what the players started with; README.md, The library: a game
+    replays exactly from its record."""
     for seed in range(3):
         assert checked_game(players, options, names, seed=seed + players) > 0
 

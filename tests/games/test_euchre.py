@@ -1,4 +1,4 @@
-"""Euchre, the 23-card auction version (RULES.md, Euchre; seed 004), on hand-built deals.
+"""Euchre, the 23-card auction version (docs/games/euchre.md), on hand-built deals.
 
 Every test starts with seat 0 dealing, so seat 1 (left of the dealer) bids first.
 """
@@ -116,7 +116,8 @@ def assert_illegal(state: GameState, seat: int, action: Action, rule: str) -> Il
 
 
 def test_the_deck_is_23_cards_without_the_nine_of_spades() -> None:
-    """RULES.md, Euchre: "Deck of 23: 9 through ace in every suit, except there is no 9♠"."""
+    """docs/games/euchre.md, Players and deck: 23 cards, 9 to ace in every suit except the 9 of
+    spades."""
     deck = load_ruleset("euchre").deck(4)
     assert len(deck) == 23
     names = {format_card(c) for c in deck}
@@ -129,7 +130,8 @@ def test_the_deck_is_23_cards_without_the_nine_of_spades() -> None:
 
 
 def test_players_and_partnerships() -> None:
-    """RULES.md, Euchre: "4 players in two partnerships (seats 0 & 2 against 1 & 3)"."""
+    """docs/games/euchre.md, Players and deck: 4 players in two partnerships, seats 0 and 2
+    against seats 1 and 3."""
     rules = load_ruleset("euchre")
     assert list(rules.player_counts) == [4]
     state = new()
@@ -137,9 +139,9 @@ def test_players_and_partnerships() -> None:
 
 
 def test_the_deal_goes_in_packets_with_three_cards_to_the_kitty() -> None:
-    """RULES.md, Euchre: "Deal: one card to the kitty, then 3, 2, 3, 2 to the players
-    starting left of the dealer; one card to the kitty; 2, 3, 2, 3; a last card to the
-    kitty. Everyone has 5 cards, the kitty 3"."""
+    """docs/games/euchre.md, Deal and trump: one card to the kitty, then 3, 2, 3, 2 cards to the
+    players from the dealer's left; one card to the kitty; 2, 3, 2, 3; the last card to the
+    kitty. Everyone has 5 cards, the kitty 3."""
     state = new()
     order = state.setup.deck  # 9C 10C JC ... in id order
     state.apply_chance(ChanceOutcome("deal", order))
@@ -164,9 +166,8 @@ def test_deck_order_for_builds_a_deal_with_a_kitty() -> None:
 
 
 def test_bids_rank_by_number_then_suit_and_no_trump_is_highest() -> None:
-    """RULES.md, Euchre: "A higher number beats a lower one; at the same number the higher
-    suit wins" and "Suit order for bidding: diamonds > hearts > clubs > spades; no trump
-    above all"."""
+    """docs/games/euchre.md, Auction: more tricks beat fewer; at the same number the higher suit
+    wins, diamonds > hearts > clubs > spades; no trump above all."""
     assert BIDS[:4] == ("3S", "3C", "3H", "3D")
     assert bid_rank("3D") > bid_rank("3H") > bid_rank("3C") > bid_rank("3S")
     assert bid_rank("4S") > bid_rank("3D")
@@ -176,7 +177,7 @@ def test_bids_rank_by_number_then_suit_and_no_trump_is_highest() -> None:
 
 
 def test_the_auction_starts_left_of_the_dealer_and_goes_round() -> None:
-    """RULES.md, Euchre: "Bidding: an auction starting left of the dealer, going round"."""
+    """docs/games/euchre.md, Auction: the auction starts on the dealer's left and goes round."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     assert state.phase_name == "auction"
@@ -192,14 +193,15 @@ def test_the_auction_starts_left_of_the_dealer_and_goes_round() -> None:
 
 
 def test_every_bid_is_open_at_first_and_pass_is_always_allowed() -> None:
-    """RULES.md, Euchre: "A bid is a number of tricks (3, 4 or 5) and a suit, or no trump"."""
+    """docs/games/euchre.md, Auction: A bid is a number of tricks (3, 4 or 5) and a suit, or no
+    trump."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     assert legal_calls(state, 1) == ["pass", *BIDS]
 
 
 def test_the_same_number_needs_a_higher_suit() -> None:
-    """RULES.md, Euchre: "at the same number the higher suit wins" (diamonds > hearts >
+    """docs/games/euchre.md, Auction: at the same number the higher suit wins (diamonds > hearts >
     clubs > spades)."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
@@ -215,7 +217,8 @@ def test_the_same_number_needs_a_higher_suit() -> None:
 
 
 def test_no_trump_is_for_five_and_tops_every_bid() -> None:
-    """RULES.md, Euchre: "no trump, which is always for 5 and outranks every other bid"."""
+    """docs/games/euchre.md, Auction: a no-trump bid is always for five tricks and beats every
+    other bid."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "5D")
@@ -238,7 +241,7 @@ def test_no_trump_is_for_five_and_tops_every_bid() -> None:
 
 
 def test_a_player_who_passes_is_out_for_the_hand() -> None:
-    """RULES.md, Euchre: "A player who passes is out of the auction for the hand"."""
+    """docs/games/euchre.md, Auction: A player who passes is out of the auction for the hand."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "pass", "3S", "3C", "pass")  # seats 1 and 0 pass
@@ -254,7 +257,8 @@ def test_a_player_who_passes_is_out_for_the_hand() -> None:
 
 
 def test_a_player_who_has_bid_may_bid_again() -> None:
-    """RULES.md, Euchre: "one who has bid may bid again"."""
+    """docs/games/euchre.md, Auction: a player who has bid may bid again when their turn comes
+    round."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "3H", "3D", "pass", "pass")
@@ -267,8 +271,8 @@ def test_a_player_who_has_bid_may_bid_again() -> None:
 
 
 def test_the_auction_ends_when_every_other_player_has_passed_after_a_bid() -> None:
-    """RULES.md, Euchre: "The auction ends when every other player has passed after a
-    bid"."""
+    """docs/games/euchre.md, Auction: The auction ends when every other player has passed after a
+    bid."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "3S", "pass", "pass")
@@ -281,7 +285,8 @@ def test_the_auction_ends_when_every_other_player_has_passed_after_a_bid() -> No
 
 
 def test_the_last_player_may_still_bid_after_three_passes() -> None:
-    """RULES.md, Euchre: "If all four pass, the hand is thrown in" (three are not enough)."""
+    """docs/games/euchre.md, Bidding: If all four pass, the hand is thrown in (three are not
+    enough)."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "pass", "pass", "pass")
@@ -292,8 +297,8 @@ def test_the_last_player_may_still_bid_after_three_passes() -> None:
 
 
 def test_if_all_four_pass_the_hand_is_thrown_in_and_the_deal_passes_left() -> None:
-    """RULES.md, Euchre: "⚑ If all four pass, the hand is thrown in and the deal passes
-    left"."""
+    """docs/games/euchre.md, Bidding: if all four pass, the hand is thrown in and the deal passes
+    to the left."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "pass", "pass", "pass", "pass")
@@ -325,7 +330,8 @@ def test_if_all_four_pass_the_hand_is_thrown_in_and_the_deal_passes_left() -> No
 
 
 def test_the_auction_is_in_every_observation() -> None:
-    """RULES.md, Euchre: the bids are public (only the kitty and discards are private)."""
+    """docs/games/euchre.md, Auction: the bids are public; Kitty and discard: only the declarer
+    sees the kitty and the discards."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "3C")
@@ -345,8 +351,8 @@ def test_the_auction_is_in_every_observation() -> None:
 
 
 def test_illegal_calls_name_the_rule_and_change_nothing() -> None:
-    """RULES.md, Euchre: "A bid is a number of tricks (3, 4 or 5) and a suit, or no
-    trump"."""
+    """docs/games/euchre.md, Auction: A bid is a number of tricks (3, 4 or 5) and a suit, or no
+    trump."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     for text in ("2H", "6D", "3X", "4", "nt"):
@@ -362,8 +368,8 @@ def test_illegal_calls_name_the_rule_and_change_nothing() -> None:
 
 
 def test_the_declarer_takes_the_kitty_and_discards_three_seen_by_no_one_else() -> None:
-    """RULES.md, Euchre: "The winning bidder takes the kitty, discards any three cards face
-    down, and leads the first trick"."""
+    """docs/games/euchre.md, Kitty and discard: The winning bidder takes the kitty, discards any
+    three cards face down, and leads the first trick."""
     state = new()
     deal(state, SCORING_DEAL, SCORING_KITTY)
     call(state, "3H", "pass", "pass", "pass")
@@ -417,8 +423,8 @@ def test_the_declarer_takes_the_kitty_and_discards_three_seen_by_no_one_else() -
 
 
 def test_the_left_bower_is_the_highest_trump_by_default() -> None:
-    """RULES.md, Euchre: "the jack of the other suit of the same colour (the left bower) is
-    highest, then the jack of trumps (the right bower), then A K Q 10 9 of trumps"."""
+    """docs/games/euchre.md, Players and deck: the jack of the other suit of the same colour (the
+    left bower) is highest, then the jack of trumps (the right bower), then A K Q 10 9 of trumps."""
     state = declared(BOWER_DEAL, BOWER_KITTY, ["3H", "pass", "pass", "pass"], BOWER_KITTY)
     tables = state.tables
     assert tables is not None
@@ -431,8 +437,8 @@ def test_the_left_bower_is_the_highest_trump_by_default() -> None:
 
 
 def test_the_usual_bower_order_is_an_option() -> None:
-    """RULES.md, Euchre: "⚑ This reverses the usual Euchre order; implement the seed's order
-    as the default and the usual order (right bower highest) as an option"."""
+    """docs/games/euchre.md, Options: `usual_bower_order`, the usual order with the right bower
+    highest (Choices we made: the left bower is highest by default)."""
     options = {"usual_bower_order": True}
     state = declared(BOWER_DEAL, BOWER_KITTY, ["3H", "pass", "pass", "pass"], BOWER_KITTY, options)
     tables = state.tables
@@ -445,9 +451,8 @@ def test_the_usual_bower_order_is_an_option() -> None:
 
 
 def test_the_left_bower_follows_trumps_not_its_printed_suit() -> None:
-    """RULES.md, Euchre: "The left bower is a trump in every respect and is no longer a
-    card of its printed suit" and "Play: follow suit if able (the left bower follows
-    trumps)"."""
+    """docs/games/euchre.md, Players and deck: the left bower is a trump in every respect and not
+    a card of its printed suit; Play: follow suit if you can (the left bower counts as a trump)."""
     # A heart led: the JD is seat 0's only heart, so it must be played.
     state = declared(VOID_DEAL, VOID_KITTY, ["3H", "pass", "pass", "pass"], "QC KC QH")
     assert state.tables is not None
@@ -460,8 +465,8 @@ def test_the_left_bower_follows_trumps_not_its_printed_suit() -> None:
 
 
 def test_the_left_bower_may_not_follow_its_printed_suit() -> None:
-    """RULES.md, Euchre: the left bower "is no longer a card of its printed suit"; seed 004:
-    it "cannot be played as a Diamond, if someone leads Diamonds"."""
+    """docs/games/euchre.md, Players and deck: the left bower is not a card of its printed suit:
+    with hearts trump it cannot be played to a diamond lead."""
     hands = ["JD AC AD AS JC", "AH 9D 10C QC KC", "JH 9C 10D QD KD", "KH 10S JS QS KS"]
     state = declared(hands, BOWER_KITTY, ["3H", "pass", "pass", "pass"], BOWER_KITTY)
     play_cards(state, ["9D", "10D", "10S"])
@@ -470,8 +475,8 @@ def test_the_left_bower_may_not_follow_its_printed_suit() -> None:
 
 
 def test_a_player_whose_only_diamond_is_the_left_bower_is_void_in_diamonds() -> None:
-    """RULES.md, Euchre: "If, say, Hearts are trumps then the Jack of Diamonds is treated
-    in every respect as a Heart" (seed 004); RULES.md: "otherwise any card"."""
+    """docs/games/euchre.md, Players and deck: with hearts trump the jack of diamonds is a heart
+    in every respect; Play: a player who cannot follow may play any card."""
     state = declared(VOID_DEAL, VOID_KITTY, ["3H", "pass", "pass", "pass"], "QC KC QH")
     play_cards(state, ["9D", "AD", "10S"])
     assert legal_cards(state, 0) == {"JD", "AC", "AS", "JC", "KS"}
@@ -480,7 +485,8 @@ def test_a_player_whose_only_diamond_is_the_left_bower_is_void_in_diamonds() -> 
 
 
 def test_no_trump_has_no_bowers_and_jacks_rank_between_queen_and_ten() -> None:
-    """RULES.md, Euchre: "No trump: no bowers; every suit ranks A K Q J 10 9"."""
+    """docs/games/euchre.md, Players and deck: at no trump there are no bowers; every suit ranks
+    A K Q J 10 9."""
     state = declared(VOID_DEAL, VOID_KITTY, ["NT", "pass", "pass", "pass"], "QC KC JH")
     assert state.trump is None
     tables = state.tables
@@ -516,9 +522,9 @@ def test_no_trump_has_no_bowers_and_jacks_rank_between_queen_and_ten() -> None:
 def test_scoring(
     contract: str, cards: list[str], scores: list[int], team_tricks: list[int]
 ) -> None:
-    """RULES.md, Euchre: "if the bidders take at least the number bid they score 1 point
-    for 3 or 4 tricks and 2 points for 5 tricks. If they fall short the defenders score 2"
-    (decision: counted on the tricks taken, so 3 or 4 bid and all five taken scores 2)."""
+    """docs/games/euchre.md, Scoring: the declarers who take at least the number bid score 1
+    point for 3 or 4 tricks and 2 points for all five; if they fall short the defenders score 2
+    (counted on the tricks taken: a bid of 3 or 4 that takes all five scores 2)."""
     state = declared(SCORING_DEAL, SCORING_KITTY, [contract, "pass", "pass", "pass"], "9D 10D QD")
     play_cards(state, cards)
     assert state.hands_played == 1
@@ -536,8 +542,8 @@ def test_scoring(
 
 
 def test_contract_points() -> None:
-    """RULES.md, Euchre: "1 point for 3 or 4 tricks and 2 points for 5 tricks"; "If they
-    fall short the defenders score 2"."""
+    """docs/games/euchre.md, Scoring: 1 point for 3 or 4 tricks and 2 points for 5 tricks; if the
+    declarers fall short the defenders score 2."""
     assert contract_points(bid_tricks=3, tricks=3) == 1
     assert contract_points(bid_tricks=3, tricks=4) == 1
     assert contract_points(bid_tricks=4, tricks=5) == 2
@@ -556,7 +562,8 @@ def test_team_tricks_are_shown_during_play() -> None:
 
 
 def test_the_game_ends_when_a_team_reaches_the_target() -> None:
-    """RULES.md, Euchre: "⚑ ... the game is to 10 points by default, configurable"."""
+    """docs/games/euchre.md, End of the game: the game is to 10 points by default (option
+    `target`)."""
     state = declared(
         SCORING_DEAL, SCORING_KITTY, ["3H", "pass", "pass", "pass"], "9D 10D QD", {"target": 2}
     )
@@ -578,8 +585,8 @@ def test_the_game_ends_when_a_team_reaches_the_target() -> None:
 
 
 def test_a_whole_game_to_ten_with_the_deal_passing_left() -> None:
-    """RULES.md, Euchre: "the game is to 10 points by default"; RULES.md Common terms:
-    "the deal passes left after each hand"."""
+    """docs/games/euchre.md, End of the game: the game is to 10 points by default; Deal and
+    trump: the deal passes to the left after every hand."""
     state = new(seed=3)
     play_game(state, [make_bot("heuristic", seed=s) for s in range(4)])
     assert state.is_terminal()
@@ -592,7 +599,7 @@ def test_a_whole_game_to_ten_with_the_deal_passing_left() -> None:
 
 @pytest.mark.parametrize("lineup", ["random", "heuristic", "mixed"])
 def test_a_whole_game_by_bots_replays_from_its_record(lineup: str) -> None:
-    """RULES.md Common terms: "every game must be replayable from its record of actions"."""
+    """README.md, The library: every game must be replayable from its record of actions."""
     for seed in range(4):
         names = ["heuristic" if lineup == "heuristic" or s % 2 else "random" for s in range(4)]
         if lineup == "random":

@@ -1,4 +1,4 @@
-"""Pluck (RULES.md, Pluck; seed 002), on hand-built deals.
+"""Pluck (docs/games/pluck.md), on hand-built deals.
 
 Most hands are built from the seventeen "triples" below: each triple is three cards of
 one effective suit when clubs are trump (the last one is AC, LJ, BJ), and every seat
@@ -204,8 +204,8 @@ def pluck_pair(state: GameState, plucker: int, given: str, pluckee: int, returne
 
 
 def test_deck_of_51_with_2c_and_two_jokers() -> None:
-    """RULES.md, Pluck: "Deck of 51: the standard deck without the 2♦, 2♥, 2♠ (the 2♣
-    stays)", plus "a big joker and a little joker"."""
+    """docs/games/pluck.md, Players and deck: 51 cards, the standard deck without the 2 of
+    diamonds, hearts and spades (the 2 of clubs stays), plus a big joker and a little joker."""
     state = new_pluck()
     deck = state.setup.deck
     assert len(deck) == len(set(deck)) == 51
@@ -218,7 +218,7 @@ def test_deck_of_51_with_2c_and_two_jokers() -> None:
 
 
 def test_exactly_three_players() -> None:
-    """RULES.md, Pluck: "Exactly 3 players"."""
+    """docs/games/pluck.md, Players and deck: exactly 3 players."""
     for players in (2, 4):
         with pytest.raises(RulesetError):
             game("pluck", players)
@@ -226,7 +226,8 @@ def test_exactly_three_players() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_all_51_dealt_17_each(seed: int) -> None:
-    """RULES.md, Pluck: "All 51 are dealt, 17 each, 17 tricks"."""
+    """docs/games/pluck.md, Hands and schedule: every hand deals the whole deck, 17 cards each,
+    so 17 tricks."""
     state = game("pluck", 3, seed=seed)
     assert state.hand_size == 17
     state.apply_chance()
@@ -238,7 +239,7 @@ def test_all_51_dealt_17_each(seed: int) -> None:
 
 
 def test_hand_built_deal_is_dealt_as_given() -> None:
-    """RULES.md, Pluck: "All 51 are dealt, 17 each"."""
+    """docs/games/pluck.md, Hands and schedule: every hand deals the whole deck, 17 cards each."""
     state = new_pluck()
     deal(state, PLUCK_DEAL)
     for seat in range(3):
@@ -249,15 +250,16 @@ def test_hand_built_deal_is_dealt_as_given() -> None:
 
 
 def test_quotas_for_each_dealer() -> None:
-    """RULES.md, Pluck: "Quotas: dealer 7 tricks, left of dealer 6, right of dealer 4"."""
+    """docs/games/pluck.md, Bidding: the quotas are dealer 7, left of the dealer 6, right of the
+    dealer 4."""
     assert quotas_for(0, (7, 6, 4)) == [7, 6, 4]
     assert quotas_for(1, (7, 6, 4)) == [4, 7, 6]
     assert quotas_for(2, (7, 6, 4)) == [6, 4, 7]
 
 
 def test_quotas_rotate_as_the_deal_passes_left() -> None:
-    """RULES.md, Pluck: "Quotas: dealer 7 tricks, left of dealer 6, right of dealer 4"
-    and "the deal passes left"."""
+    """docs/games/pluck.md, Bidding: the quotas are dealer 7, left of the dealer 6, right of the
+    dealer 4; Deal and trump: the deal passes to the left."""
     state = new_pluck({"hands": 3})
     expected = {0: [7, 6, 4], 1: [4, 7, 6], 2: [6, 4, 7]}
     for number, dealer in enumerate((0, 1, 2), start=1):
@@ -281,7 +283,7 @@ def test_quotas_rotate_as_the_deal_passes_left() -> None:
 
 
 def test_no_plucks_in_the_first_hand() -> None:
-    """RULES.md, Pluck: "Plucks: from the second hand on"."""
+    """docs/games/pluck.md, Plucks: plucks start from the second hand."""
     state = new_pluck()
     deal(state, PLUCK_DEAL)
     assert state.phase_name == "call_trump"
@@ -295,8 +297,8 @@ def test_no_plucks_in_the_first_hand() -> None:
 
 
 def test_no_plucks_after_a_hand_on_quota() -> None:
-    """RULES.md, Pluck: "each trick above one's quota in the previous hand is a pluck to
-    take from a player who fell short"."""
+    """docs/games/pluck.md, Plucks: each trick above one's quota in the previous hand is a pluck
+    to take from a player who fell short."""
     state = second_hand((7, 6, 4), PLUCK_DEAL)
     assert state.phase_name == "call_trump"
     assert state.observe(0).extra["plucks_pending"] == []
@@ -326,8 +328,8 @@ def test_no_plucks_after_a_hand_on_quota() -> None:
     ],
 )
 def test_pluck_order(surplus: list[int], dealer: int, order: list[tuple[int, int]]) -> None:
-    """RULES.md, Pluck: "the pairing of pluckers and pluckees is forced by the totals. The
-    player with the most plucks goes first; ties start with the (new) dealer and go left"."""
+    """docs/games/pluck.md, Plucks: with three players the pairs follow from the counts; the
+    player with the most plucks goes first, ties starting with the new dealer and going left."""
     assert pluck_order(surplus, dealer) == order
     taken = Counter(p for p, _ in order)
     suffered = Counter(q for _, q in order)
@@ -349,10 +351,9 @@ def test_pluck_order(surplus: list[int], dealer: int, order: list[tuple[int, int
 def test_plucks_owed_from_the_previous_hand(
     first_tricks: tuple[int, int, int], pending: list[list[int]]
 ) -> None:
-    """RULES.md, Pluck: "each trick above one's quota in the previous hand is a pluck to
-    take from a player who fell short, and each trick short is a pluck to be suffered"
-    and "The player with the most plucks goes first; ties start with the (new) dealer and
-    go left"."""
+    """docs/games/pluck.md, Plucks: each trick above quota in the previous hand is a pluck to
+    take from a player who fell short, each trick short a pluck to suffer; the player with the
+    most plucks goes first, ties starting with the new dealer and going left."""
     state = second_hand(first_tricks, PLUCK_DEAL)
     assert state.phase_name == "pluck"
     for seat in range(3):
@@ -366,8 +367,8 @@ def test_plucks_owed_from_the_previous_hand(
 
 
 def test_one_plucker_two_pluckees() -> None:
-    """RULES.md, Pluck: "the plucker gives the pluckee one card face down; the pluckee
-    must give back their highest card of that card's suit"."""
+    """docs/games/pluck.md, Plucks: the plucker gives the pluckee one card face down; the pluckee
+    must give back their highest card of that card's suit."""
     state = second_hand((9, 5, 3), PLUCK_DEAL)
     assert state.to_act() == (0,)
     # the plucker may give any card it holds (seat 0 holds no joker)
@@ -391,8 +392,8 @@ def test_one_plucker_two_pluckees() -> None:
 
 
 def test_two_pluckers_one_pluckee() -> None:
-    """RULES.md, Pluck: "ties start with the (new) dealer and go left"; the pluckee
-    "must give back their highest card of that card's suit"."""
+    """docs/games/pluck.md, Plucks: ties start with the (new) dealer and go left; the pluckee
+    must give back their highest card of that card's suit."""
     state = second_hand((8, 7, 2), PLUCK_DEAL)
     # seat 1 (the new dealer) and seat 0 each have one pluck on seat 2
     pluck_pair(state, 1, "7H", 2, "AH")
@@ -404,7 +405,7 @@ def test_two_pluckers_one_pluckee() -> None:
 
 
 def test_one_and_one_plucker_plucks_twice() -> None:
-    """RULES.md, Pluck: "each trick above one's quota in the previous hand is a pluck"."""
+    """docs/games/pluck.md, Plucks: each trick above one's quota in the previous hand is a pluck."""
     state = second_hand((9, 6, 2), PLUCK_DEAL)
     pluck_pair(state, 0, "3D", 2, "AD")
     # the second pluck in diamonds: now the 3D is the pluckee's lowest, the KD its highest
@@ -416,7 +417,7 @@ def test_one_and_one_plucker_plucks_twice() -> None:
 
 
 def test_most_plucks_go_first() -> None:
-    """RULES.md, Pluck: "The player with the most plucks goes first"."""
+    """docs/games/pluck.md, Plucks: the player with the most plucks to take goes first."""
     state = second_hand((9, 7, 1), PLUCK_DEAL)
     # seat 0 (+2) goes before seat 1 (+1), although seat 1 deals
     pluck_pair(state, 0, "3H", 2, "AH")
@@ -426,8 +427,8 @@ def test_most_plucks_go_first() -> None:
 
 
 def test_pluckee_may_have_to_return_the_card_just_received() -> None:
-    """RULES.md, Pluck: "the pluckee must give back their highest card of that card's suit
-    (which may be the card just received)"."""
+    """docs/games/pluck.md, Plucks: the pluckee must give back their highest card of that card's
+    suit (which may be the card just received)."""
     state = second_hand((8, 4, 5), PLUCK_DEAL)
     before = list(state.hands)
     pluck_pair(state, 2, "AS", 1, "AS")
@@ -442,7 +443,8 @@ def test_pluckee_may_have_to_return_the_card_just_received() -> None:
 
 
 def test_a_joker_may_not_be_given() -> None:
-    """RULES.md, Pluck: "A joker may not be given (it has no suit)"."""
+    """docs/games/pluck.md, Plucks: a plucker never passes a joker (Choices we made: no jokers in
+    plucks)."""
     state = second_hand((8, 4, 5), PLUCK_DEAL)
     assert state.to_act() == (2,)
     assert holds(state, 2, "LJ")
@@ -458,7 +460,7 @@ def test_a_joker_may_not_be_given() -> None:
 
 
 def test_jokers_are_never_given_back() -> None:
-    """RULES.md, Pluck: "jokers are never given back": a pluckee whose only cards above
+    """docs/games/pluck.md, Plucks: jokers are never given back: a pluckee whose only cards above
     the given one are jokers returns its best card of the suit."""
     state = second_hand((8, 4, 5), JOKER_PLUCKEE_DEAL)
     # seat 1 holds BJ LJ 3S 4S; seat 2 plucks it with the 5S
@@ -477,8 +479,8 @@ def test_jokers_are_never_given_back() -> None:
 
 
 def test_forced_give_back_is_the_only_legal_action() -> None:
-    """RULES.md, Pluck: "the pluckee must give back their highest card of that card's
-    suit"."""
+    """docs/games/pluck.md, Plucks: the pluckee must give back their highest card of that card's
+    suit."""
     state = second_hand((9, 5, 3), PLUCK_DEAL)
     act(state, 0, "pluck 7D")
     assert legal(state, 1) == ["give_back JD"]
@@ -492,7 +494,7 @@ def test_forced_give_back_is_the_only_legal_action() -> None:
 
 
 def test_plucked_cards_seen_only_by_the_two_players() -> None:
-    """RULES.md, Pluck: "the plucker gives the pluckee one card face down"."""
+    """docs/games/pluck.md, Plucks: the plucker gives the pluckee one card face down."""
     state = second_hand((9, 5, 3), PLUCK_DEAL)
     act(state, 0, "pluck 7D")
     for seat in (0, 1):
@@ -525,7 +527,7 @@ def test_plucked_cards_seen_only_by_the_two_players() -> None:
 
 
 def test_dealer_declares_any_suit() -> None:
-    """RULES.md, Pluck: "dealer names trump (any suit)"."""
+    """docs/games/pluck.md, Dealer declares trump: the dealer names trump, any of the four suits."""
     for letter in SUIT_LETTERS:
         state = new_pluck()
         deal(state, PLUCK_DEAL)
@@ -541,7 +543,7 @@ def test_dealer_declares_any_suit() -> None:
 
 
 def test_only_the_dealer_declares_trump() -> None:
-    """RULES.md, Pluck: "dealer names trump (any suit)"."""
+    """docs/games/pluck.md, Dealer declares trump: the dealer names trump, any of the four suits."""
     state = new_pluck()
     deal(state, PLUCK_DEAL)
     assert_illegal(state, 1, "call_trump S", "turn order")
@@ -553,7 +555,8 @@ def test_only_the_dealer_declares_trump() -> None:
 
 
 def test_dealer_declares_after_the_plucks() -> None:
-    """RULES.md, Pluck: "Order of a hand: deal; plucks; dealer names trump (any suit)"."""
+    """docs/games/pluck.md, Deal and trump: the deal, then the plucks, then the dealer names
+    trump (any suit)."""
     state = second_hand((8, 7, 2), PLUCK_DEAL)
     assert state.dealer == 1
     assert_illegal(state, 1, "call_trump D", "Pluck: plucks")
@@ -569,7 +572,7 @@ def test_dealer_declares_after_the_plucks() -> None:
 
 
 def test_holder_of_2c_leads_it() -> None:
-    """RULES.md, Pluck: "the holder of the 2♣ leads it to the first trick"."""
+    """docs/games/pluck.md, Play: the holder of the 2 of clubs leads it to the first trick."""
     state = new_pluck()
     deal(state, ONLY_TRUMPS_DEAL[1:] + ONLY_TRUMPS_DEAL[:1])  # the 2C goes to seat 2
     act(state, 0, "call_trump H")
@@ -587,7 +590,7 @@ def test_holder_of_2c_leads_it() -> None:
 
 
 def test_2c_passed_in_a_pluck_is_led_by_its_new_holder() -> None:
-    """RULES.md, Pluck: "the holder of the 2♣ leads it to the first trick"."""
+    """docs/games/pluck.md, Play: the holder of the 2 of clubs leads it to the first trick."""
     state = second_hand((9, 5, 3), PLUCK_DEAL)
     pluck_pair(state, 0, "2C", 1, "10C")
     pluck_pair(state, 0, "3S", 2, "AS")
@@ -602,7 +605,8 @@ def test_2c_passed_in_a_pluck_is_led_by_its_new_holder() -> None:
 
 
 def test_big_joker_beats_little_joker() -> None:
-    """RULES.md, Pluck: "Jokers are the two highest trumps (big over little)"."""
+    """docs/games/pluck.md, Players and deck: the jokers are the two highest trumps, the big
+    joker above the little one."""
     state = new_pluck()
     deal(state, JOKER_PLAY_DEAL)
     act(state, 0, "call_trump C")
@@ -618,8 +622,8 @@ def test_big_joker_beats_little_joker() -> None:
 
 
 def test_jokers_beat_the_ace_of_trumps_and_follow_as_trumps() -> None:
-    """RULES.md, Pluck: "Jokers are the two highest trumps (big over little) and belong to
-    the trump suit for following and leading"."""
+    """docs/games/pluck.md, Players and deck: the jokers are the two highest trumps (big over
+    little) and belong to the trump suit for following and leading."""
     state = new_pluck()
     deal(state, JOKER_PLAY_DEAL)
     act(state, 0, "call_trump C")
@@ -646,8 +650,8 @@ def test_jokers_beat_the_ace_of_trumps_and_follow_as_trumps() -> None:
 
 
 def test_joker_wins_as_a_trump_on_a_side_suit_lead() -> None:
-    """RULES.md, Pluck: "a void player may play any card (trump or not)" and "Jokers are
-    the two highest trumps"."""
+    """docs/games/pluck.md, Play: a player void in the led suit may play any card, a trump or
+    not; Players and deck: the jokers are the two highest trumps."""
     state = new_pluck()
     deal(state, JOKER_PLAY_DEAL)
     act(state, 0, "call_trump H")
@@ -663,8 +667,8 @@ def test_joker_wins_as_a_trump_on_a_side_suit_lead() -> None:
 
 
 def test_trumps_may_not_be_led_until_broken() -> None:
-    """RULES.md, Pluck: "Trumps (jokers included) may not be led until a trump has been
-    played to a trick, unless the leader has only trumps"."""
+    """docs/games/pluck.md, Play: trumps (the jokers included) may not be led until a trump has
+    been played to a trick, unless the leader holds nothing but trumps."""
     state = new_pluck()
     deal(state, TRUMP_LEAD_DEAL)
     act(state, 0, "call_trump S")
@@ -687,7 +691,8 @@ def test_trumps_may_not_be_led_until_broken() -> None:
 
 
 def test_leader_with_only_trumps_may_lead_one() -> None:
-    """RULES.md, Pluck: "unless the leader has only trumps"."""
+    """docs/games/pluck.md, Play: trumps may be led before they are broken when the leader holds
+    nothing but trumps."""
     state = new_pluck()
     deal(state, ONLY_TRUMPS_DEAL)
     act(state, 0, "call_trump S")
@@ -704,7 +709,8 @@ def test_leader_with_only_trumps_may_lead_one() -> None:
 
 
 def test_clubs_as_trump_are_broken_by_the_2c() -> None:
-    """RULES.md, Pluck: "If clubs are trump, the 2♣ opening breaks trumps at once"."""
+    """docs/games/pluck.md, Play: when clubs are trump the opening 2 of clubs opens trumps at
+    once."""
     for trump in ("C", "S"):
         state = new_pluck()
         deal(state, triple_hands(winners_for((7, 6, 4))))
@@ -733,8 +739,8 @@ def test_clubs_as_trump_are_broken_by_the_2c() -> None:
 
 
 def test_tricks_sum_to_17_and_scores_are_tricks_against_quota() -> None:
-    """RULES.md, Pluck: "count surplus and deficit against the quotas" and "the engine
-    reports each player's tricks against quota per hand and the totals"."""
+    """docs/games/pluck.md, Scoring: each player's result is their tricks minus their quota,
+    reported per hand and in total."""
     state = new_pluck()
     play_scripted_hand(state, (9, 5, 3))
     result = state.history[-1]
@@ -751,10 +757,9 @@ def test_tricks_sum_to_17_and_scores_are_tricks_against_quota() -> None:
 
 
 def test_two_hand_game_with_plucks_results_privacy_and_replay() -> None:
-    """RULES.md, Pluck: "A game is a configurable number of hands (default 6, two deals
-    each); the engine reports each player's tricks against quota per hand and the
-    totals"; the plucked cards are passed "face down"; Common terms: "every game must be
-    replayable from its record of actions"."""
+    """docs/games/pluck.md, End of the game: a game is `hands` hands (6 by default); Scoring:
+    tricks against quota per hand and in total; Plucks: only the two players of a pluck see its
+    cards; README.md, The library: a game replays exactly from its record."""
     state = new_pluck({"hands": 2})
     assert state.observe(0).hands_in_game == 2
     play_scripted_hand(state, (9, 5, 3))  # +2 -1 -1
@@ -805,8 +810,7 @@ def test_two_hand_game_with_plucks_results_privacy_and_replay() -> None:
 
 
 def test_record_replays_in_the_middle_of_a_pluck() -> None:
-    """RULES.md, Common terms: "every game must be replayable from its record of
-    actions"."""
+    """README.md, The library: every game must be replayable from its record of actions."""
     state = second_hand((9, 5, 3), PLUCK_DEAL)
     pluck_pair(state, 0, "7D", 1, "JD")
     act(state, 0, "pluck 3S")
@@ -820,8 +824,8 @@ def test_record_replays_in_the_middle_of_a_pluck() -> None:
 
 
 def test_game_length_is_the_hands_option() -> None:
-    """RULES.md, Pluck: "A game is a configurable number of hands (default 6, two deals
-    each)"."""
+    """docs/games/pluck.md, End of the game: a game is `hands` hands, 6 by default (each player
+    deals twice)."""
     for options, hands in ((None, 6), ({"hands": 1}, 1), ({"hands": 4}, 4)):
         state = game("pluck", 3, options=options, seed=5, first_dealer=2)
         assert state.observe(0).hands_in_game == hands
@@ -853,7 +857,7 @@ def test_game_length_is_the_hands_option() -> None:
 
 
 def test_hands_option_bounds() -> None:
-    """RULES.md, Pluck: "A game is a configurable number of hands"."""
+    """docs/games/pluck.md, End of the game: a game is `hands` hands."""
     assert load_ruleset("pluck", options={"hands": 3}).hook_settings.hands == 3
     with pytest.raises(RulesetError):
         load_ruleset("pluck", options={"hands": 0})
