@@ -1,4 +1,4 @@
-"""Euchre, the 23-card auction version (RULES.md, Euchre): partnerships 0 & 2 against
+"""Euchre, the 23-card auction version (docs/games/euchre.md): partnerships 0 & 2 against
 1 & 3, an auction for 3, 4 or 5 tricks in a suit or no trump, the kitty to the winner.
 
 A hand: the deal (a ruleset deal pattern fills ``state.kitty``); the auction, from the
