@@ -245,3 +245,19 @@ def test_rules_of_a_file_that_stands_alone(tmp_path: Path) -> None:
     out = runner.invoke(app, ["rules", str(path)]).stdout
     assert "no shipped game: every rule is in the file" in out
     assert "Schedule for 4 players" in out
+
+
+def test_the_rules_named_by_refusals_are_sections_of_the_pages() -> None:
+    """An illegal move in Pluck, Euchre or Buckup names its rule as "Game: section"; the
+    section is a heading of the game's page, so a player can look it up."""
+    games = {"Pluck": "pluck", "Euchre": "euchre", "Buckup": "buckup"}
+    source = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in sorted((ROOT / "src" / "tricktaker" / "games").glob("*.py"))
+    )
+    named = set(re.findall(r"\"(Pluck|Euchre|Buckup): ([^\"]+)\"", source))
+    assert {game for game, _ in named} == set(games)
+    for game, section in sorted(named):
+        text = page_text(games[game])
+        found = {h.lower() for level in (2, 3) for h in headings(text, level)}
+        assert section.lower() in found, f"{page_path(games[game])} has no section {section!r}"
