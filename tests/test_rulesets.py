@@ -689,3 +689,16 @@ def test_played_hands_follow_the_schedule(game: str, players: int) -> None:
         assert all(b - a in (0, 1) for a, b in itertools.pairwise(played))
     else:
         assert played == sizes(rules, players)
+
+
+def test_an_option_that_can_never_be_right_is_refused(tmp_path: Path) -> None:
+    """docs/rulesets.md, Options: an option's values are checked when the file loads, even
+    while it is off (an option writing "yes" to bidding.hook is refused at its line)."""
+    body = 'extends = "blackout"\nid = "x"\n[options.hook]\nset = { "bidding.hook" = "yes" }\n'
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(write(tmp_path, "opt.toml", body))
+    assert_names(str(info.value), "opt.toml:4:26: bidding.hook", "set by option hook")
+    body = 'extends = "blackout"\nid = "x"\n[options.hook]\nset = { "bidding.hookk" = true }\n'
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(write(tmp_path, "opt2.toml", body))
+    assert_names(str(info.value), "opt2.toml:4:27: options.hook.set.bidding.hookk", "not a field")

@@ -167,6 +167,11 @@ _EXPECTED = {
     "list_type": "a list",
     "tuple_type": "a list",
 }
+MALFORMED = frozenset(
+    {*_EXPECTED, "literal_error", "extra_forbidden", "missing", "string_pattern_mismatch"}
+    | {"greater_than_equal", "less_than_equal", "too_short", "too_long"}
+)
+"""Error types that say a value can never be right, whatever the other fields hold."""
 _TAGS = frozenset({"str", "int", "bool", "float", "none", "list", "dict", "Note"})
 
 
@@ -200,8 +205,9 @@ def _text(err: Mapping[str, Any]) -> str:
 
 def validation_problems(
     exc: ValidationError, prefix: Sequence[object] = ()
-) -> list[tuple[Path, str, bool]]:
-    """``(path, message, at_key)`` for each of pydantic's errors, union branches merged:
+) -> list[tuple[Path, str, bool, str]]:
+    """``(path, message, at_key, kind)`` for each of pydantic's errors (``kind`` is
+    pydantic's error type), union branches merged:
     a value that fits no branch is ``expected A or B``; once a branch fits its type,
     only that branch's errors are kept."""
     groups: dict[Path, list[tuple[Path, Mapping[str, Any], bool]]] = {}
@@ -210,7 +216,7 @@ def validation_problems(
         loc = list(err["loc"])
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, FieldError):
-            loc += cause.field.split(".")
+            loc += cause.field
         union_at = next((i for i, part in enumerate(loc) if _is_tag(part)), None)
         path = as_path([*prefix, *(p for p in loc if not _is_tag(p) and p != "[key]")])
         anchor = path if union_at is None else as_path([*prefix, *loc[:union_at]])
@@ -218,7 +224,7 @@ def validation_problems(
             groups[anchor] = []
             order.append(anchor)
         groups[anchor].append((path, err, union_at is not None))
-    out: list[tuple[Path, str, bool]] = []
+    out: list[tuple[Path, str, bool, str]] = []
     for anchor in order:
         entries = groups[anchor]
         in_union = any(flag for _, _, flag in entries)
@@ -226,11 +232,12 @@ def validation_problems(
         if in_union and len(shallow) == len(entries):
             wanted = " or ".join(dict.fromkeys(_EXPECTED[e[1]["type"]] for e in shallow))
             got = describe(entries[0][1].get("input"))
-            out.append((anchor, f"expected {wanted}, got {got}", False))
+            out.append((anchor, f"expected {wanted}, got {got}", False, shallow[0][1]["type"]))
             continue
         kept = [e for e in entries if e not in shallow] if in_union else entries
         for path, detail, _ in kept:
-            out.append((path, _text(detail), detail["type"] == "extra_forbidden"))
+            kind = str(detail["type"])
+            out.append((path, _text(detail), kind == "extra_forbidden", kind))
     return out
 
 
@@ -240,6 +247,6 @@ def validation_error(
     """A :class:`RulesetError` with one located line per problem."""
     lines = [
         origins.message(path, text, at_key=at_key)
-        for path, text, at_key in validation_problems(exc, prefix)
+        for path, text, at_key, _ in validation_problems(exc, prefix)
     ]
     return RulesetError("\n".join(dict.fromkeys(lines)))

@@ -27,13 +27,16 @@ from typing import Any
 from pydantic import ValidationError
 
 from tricktaker.rules.errors import (
+    MALFORMED,
     Origins,
     Place,
     RulesetError,
     as_path,
+    dotted,
     validation_error,
+    validation_problems,
 )
-from tricktaker.rules.schema import MISSING, Note, NoteList, Option, field_default
+from tricktaker.rules.schema import MISSING, Note, NoteList, Option, RulesetSpec, field_default
 
 DESCRIPTIVE = frozenset({"id", "name", "description", "source", "notes", "options"})
 """Top-level fields that describe a game rather than change how it plays."""
@@ -285,6 +288,7 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
             )
         values[name] = parse_option_value(specs[name], name, raw_value, where=place)
     changed = tuple(n for n in values if not same(values[n], file_values[n]))
+    _check_option_values(specs, base, origins)
     _check_conflicts(specs, values, changed, origins)
     data = copy.deepcopy(dict(base))
     out_origins = origins.copy()
@@ -319,6 +323,37 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
     notes = check_notes(base, origins)
     data["notes"] = [note.text if isinstance(note, Note) else note for note in notes]
     return Resolved(data, out_origins, specs, values, file_values, unavailable, changed)
+
+
+def _check_option_values(
+    specs: Mapping[str, Option], base: Mapping[str, Any], origins: Origins
+) -> None:
+    """Refuse an option whose values can never be right for the fields it writes (a
+    string for ``bidding.hook``), whether or not it is on: each is tried alone."""
+    plain = {k: v for k, v in base.items() if k not in ("options", "notes")}
+    for name, spec in specs.items():
+        if spec.type == "bool":
+            writes, via = dict(spec.set), "set"
+        else:
+            assert spec.field is not None
+            low = spec.default if spec.default is not None else spec.min
+            writes, via = {spec.field: low if low is not None else 0}, "field"
+        writes = {p: v for p, v in writes.items() if not p.startswith("settings.")}
+        if not writes:
+            continue
+        data = copy.deepcopy(plain)
+        for field, value in writes.items():
+            set_path(data, field, value)
+        try:
+            RulesetSpec.model_validate(data)
+        except ValidationError as exc:
+            for path, text, _, kind in validation_problems(exc):
+                hit = next((p for p in writes if overlaps(dotted(path), p)), None)
+                if kind in MALFORMED and hit is not None:
+                    key = ("options", name, "set", hit) if via == "set" else ("options", name, via)
+                    raise RulesetError(
+                        f"{origins.where(key)}: {dotted(path)}: {text} (set by option {name})"
+                    ) from None
 
 
 def _check_conflicts(

@@ -26,9 +26,9 @@ class FieldError(ValueError):
     """A check on several fields failed; ``field`` (dotted, relative to the model
     that raises it) is the one the message is about."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str | tuple[str, ...], message: str) -> None:
         super().__init__(message)
-        self.field = field
+        self.field: tuple[str, ...] = tuple(field.split(".")) if isinstance(field, str) else field
 
 
 class Strict(BaseModel):
@@ -333,10 +333,10 @@ class Option(Strict):
                 raise FieldError("set", "a bool option needs 'set', the fields it changes")
             for dotted in self.unset:
                 if dotted not in self.set:
-                    raise FieldError(f"unset.{dotted}", "'unset' names a field 'set' does not")
+                    raise FieldError(("unset", dotted), "'unset' names a field 'set' does not")
         for dotted in [*self.set, *([self.field] if self.field else [])]:
             if not known_field(dotted) or dotted.split(".")[0] in ("options", "notes", "id"):
-                where = "field" if dotted == self.field else f"set.{dotted}"
+                where = ("field",) if dotted == self.field else ("set", dotted)
                 raise FieldError(where, f"{dotted!r} is not a field an option can change")
         return self
 
