@@ -15,7 +15,7 @@ from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, start_game
 from tricktaker.cli.human import read_reply
-from tricktaker.cli.render import Cards, seat_names
+from tricktaker.cli.render import Cards, hand_order, seat_names
 from tricktaker.cli.scorecards import result_line, score_unit
 from tricktaker.engine import Action
 
@@ -308,7 +308,8 @@ def test_play_a_whole_short_game(two_card_blackout: Path, tmp_path: Path) -> Non
     state.apply_chance()
     mine = set(state.dealt[0])
     not_mine = next(c for c in range(52) if c not in mine and c != state.turn_up)
-    stdin = "\n".join(["9", "0", format_card(not_mine), "ZZ", "?", "1", "scores", "1", ""])
+    # the hand line numbers the cards: 2 is the legal one here, then 1 the last card
+    stdin = "\n".join(["9", "0", format_card(not_mine), "ZZ", "?", "2", "scores", "1", ""])
     out = ok(
         "play",
         str(two_card_blackout),
@@ -342,20 +343,24 @@ def test_play_a_whole_short_game(two_card_blackout: Path, tmp_path: Path) -> Non
 def test_play_end_of_input_abandons_cleanly() -> None:
     result = run("play", "bluke", "--seed", "1", stdin="")
     assert result.exit_code == 0
-    assert "Game abandoned" in result.stdout
+    assert "Game stopped" in result.stdout
 
 
 def test_play_quit_abandons_cleanly(tmp_path: Path) -> None:
     out = ok("play", "clag", "-n", "3", "--seed", "2", "--record", str(tmp_path), stdin="quit\n")
-    assert "Game abandoned after 0 complete hand(s)" in out
+    assert "Game stopped after 0 complete hand(s)" in out
     assert len(list(tmp_path.glob("*.json"))) == 1
+
+
+CARD_NUMBERS = "".join(f"{number}\n" for number in range(1, 19)) * 20
+"""Card numbers in turn: every prompt meets a legal card within one round of numbers."""
 
 
 def test_play_caller_clag_calls_through_the_prompt() -> None:
     seed = 2
     dealer = new_game(load_ruleset("caller_clag"), players=4, seed=seed).first_dealer
     calls = ["9", "5", "2", "nuloss", "nuloss", "done"]
-    stdin = "\n".join(calls + ["1"] * 20) + "\n"
+    stdin = "\n".join(calls) + "\n" + CARD_NUMBERS
     out = ok(
         "play",
         "caller_clag",
@@ -558,7 +563,7 @@ def test_play_pluck_with_plucks_hides_other_players_cards() -> None:
 
 def test_play_pluck_dealer_names_trump_by_suit_name() -> None:
     dealer = new_game(load_ruleset("pluck"), players=3, seed=5).first_dealer
-    out = ok(*play_args("pluck", 5, ["hands=1"], seat=dealer), stdin="?\nhearts\n" + "1\n" * 20)
+    out = ok(*play_args("pluck", 5, ["hands=1"], seat=dealer), stdin="?\nhearts\n" + CARD_NUMBERS)
     assert "1) ♣ clubs" in out
     assert "You name ♥ hearts as trump." in out
     assert "Trump: ♥ hearts" in out
@@ -613,7 +618,7 @@ def test_read_reply_understands_pluck_actions() -> None:
         word = card_word(first.value, state.rules)
         assert read_reply(word, obs, cards).action == first
         assert read_reply(f"pluck {word}", obs, cards).action == first
-        assert read_reply("1", obs, cards).action == first
+        assert read_reply("1", obs, cards).action == Action("pluck", hand_order(obs.my_cards)[0])
         assert read_reply("bj", obs, cards).action == Action("pluck", 52)  # refused later
         state.apply(obs.seat, first)
         obs = state.observe(state.to_act()[0])

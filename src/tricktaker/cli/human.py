@@ -309,6 +309,8 @@ def _game_word(raw: str, obs: Observation, cards: Cards) -> Reply | None:
     suit = _suit_word(raw, obs)
     if suit is not None:
         return suit
+    if any(legal.kind == "auction" for legal in obs.legal_actions) and " " not in raw:
+        return Reply(action=Action("auction", raw.upper()))  # refused with what may be bid
     card_kinds = sorted({a.kind for a in obs.legal_actions if is_card_action(a)})
     if not card_kinds:
         return None
