@@ -8,6 +8,8 @@ with the same engine, seeds and bots as the command, so the game they meet is kn
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import os
 import pty
@@ -693,3 +695,11 @@ def test_read_reply_numbers_the_cards_to_discard_and_lets_a_rank_pick_one() -> N
     assert read_reply("12", obs, cards).error == (
         "12 is not a card number: your cards are numbered 1 to 8 (? lists the legal ones)"
     )
+
+
+@pytest.mark.parametrize("name", ["human", "render", "saves"])
+def test_the_examples_in_the_play_modules_run(name: str) -> None:
+    module = importlib.import_module(f"tricktaker.cli.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
