@@ -32,7 +32,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tricktaker.arena import ArenaConfig, DealSetResult, check_config, mean_interval, play_deal_set
+from tricktaker.arena import (
+    ArenaConfig,
+    DealSetResult,
+    check_config,
+    mean_interval,
+    play_deal_set,
+    play_rotation,
+)
 from tricktaker.arena.stats import BotResult, Interval, bot_results
 from tricktaker.rules import list_rulesets, load_ruleset
 
@@ -56,6 +63,7 @@ class Row:
     deal_sets: int
     cooperative: bool
     seconds: float
+    note: str = ""
 
 
 def lineup(game: str, players: int, bot: str, against: str) -> tuple[str, ...]:
@@ -83,9 +91,7 @@ def play(config: ArenaConfig, min_sets: int) -> list[DealSetResult]:
     return played
 
 
-def difference(
-    config: ArenaConfig, played: Sequence[DealSetResult], *, cooperative: bool
-) -> Interval:
+def difference(config: ArenaConfig, played: Sequence[DealSetResult]) -> Interval:
     """Per hand, the mean of the ``config.bots[0]`` kind minus the mean of the others,
     with the arena's interval over deal sets."""
     mine = [i for i, name in enumerate(config.bots) if name == config.bots[0]]
@@ -95,9 +101,8 @@ def difference(
     for result in played:
         total = 0.0
         for game in result.games:
-            values = game.exact if cooperative else game.score_sums
-            total += sum(values[i] for i in mine) / len(mine)
-            total -= sum(values[i] for i in theirs) / len(theirs)
+            total += sum(game.score_sums[i] for i in mine) / len(mine)
+            total -= sum(game.score_sums[i] for i in theirs) / len(theirs)
         totals.append(total)
         counts.append(sum(game.hands for game in result.games))
     return mean_interval(totals, counts)
@@ -113,11 +118,14 @@ def measure(
     game: str, players: int, bot: str, against: str, *, hands: int, min_sets: int, seed: int
 ) -> Row:
     """Play one row of the table."""
+    if load_ruleset(game).cooperative:
+        return measure_teams(
+            game, players, bot, against, hands=hands, min_sets=min_sets, seed=seed
+        )
     bots = lineup(game, players, bot, against)
     config = ArenaConfig(game, bots=bots, hands=hands, seed=seed)
     start = time.perf_counter()
     played = play(config, min_sets)
-    cooperative = load_ruleset(game).cooperative
     results = bot_results(bots, played)
     mine = [i for i, name in enumerate(bots) if name == bot]
     theirs = [i for i in range(players) if i not in mine]
@@ -126,13 +134,53 @@ def measure(
         players=players,
         bot=bot,
         against=against,
-        difference=difference(config, played, cooperative=cooperative),
+        difference=difference(config, played),
         exact=exact_rate(results, mine),
         against_exact=exact_rate(results, theirs),
         hands=results[0].hands,
         deal_sets=len(played),
-        cooperative=cooperative,
+        cooperative=False,
         seconds=time.perf_counter() - start,
+    )
+
+
+def measure_teams(
+    game: str, players: int, bot: str, against: str, *, hands: int, min_sets: int, seed: int
+) -> Row:
+    """A cooperative game: a table of ``bot`` against a table of ``against`` on the same
+    seeds (the arena's games, :func:`tricktaker.arena.play_rotation`, first rotation:
+    the seats hold the same bot), each game one sample; per game, the share of hands in
+    which everyone was exact (each such hand moves the table on, so a higher share
+    finishes the schedule in fewer hands)."""
+    start = time.perf_counter()
+    shares: list[list[float]] = [[], []]
+    finished = [0, 0]
+    played = [0, 0]
+    deal_set = 0
+    while deal_set < min_sets or min(played) < hands:
+        for side, name in enumerate((bot, against)):
+            config = ArenaConfig(game, bots=(name,) * players, hands=hands, seed=seed)
+            check_config(config)
+            state, _, _ = play_rotation(config, deal_set, 0)
+            exact = sum(result.all_exact for result in state.history)
+            shares[side].append(exact / len(state.history))
+            finished[side] += bool(state.winners())
+            played[side] += len(state.history)
+        deal_set += 1
+    gaps = [mine - theirs for mine, theirs in zip(shares[0], shares[1], strict=True)]
+    return Row(
+        game=game,
+        players=players,
+        bot=bot,
+        against=against,
+        difference=mean_interval(gaps, [1.0] * deal_set),
+        exact=sum(shares[0]) / deal_set,
+        against_exact=sum(shares[1]) / deal_set,
+        hands=played[0],
+        deal_sets=deal_set,
+        cooperative=True,
+        seconds=time.perf_counter() - start,
+        note=f"finished {finished[0]} / {finished[1]} of {deal_set} games",
     )
 
 
@@ -165,15 +213,16 @@ def verdict(interval: Interval) -> str:
 def markdown(rows: Sequence[Row], title: str) -> str:
     """The rows as a Markdown table."""
     lines = [
-        f"| Game | Players | {title} per hand [95%] | | exact (bot / others) | hands | deal sets |",
-        "|---|---:|---|:-:|---|---:|---:|",
+        f"| Game | Players | {title} per hand [95%] | | exact (bot / others) | hands | deal sets"
+        " | notes |",
+        "|---|---:|---|:-:|---|---:|---:|---|",
     ]
     for row in rows:
         shown = interval_text(row.difference, percent=row.cooperative)
         lines.append(
             f"| {row.game} | {row.players} | {shown}"
             f" | {verdict(row.difference)} | {_rate(row.exact)} / {_rate(row.against_exact)}"
-            f" | {row.hands} | {row.deal_sets} |"
+            f" | {row.hands} | {row.deal_sets} | {row.note} |"
         )
     return "\n".join(lines)
 
