@@ -223,11 +223,13 @@ def test_rules_of_a_house_file_names_its_page_and_its_changes(tmp_path: Path) ->
         encoding="utf-8",
     )
     house = tmp_path / "house.toml"
-    house.write_text('extends = "quick.toml"\n[bidding]\nhook = true\n', encoding="utf-8")
+    house.write_text(
+        'extends = "quick.toml"\nid = "house"\n[bidding]\nhook = true\n', encoding="utf-8"
+    )
     result = runner.invoke(app, ["rules", str(house), "--players", "3"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Quick Blackout (quick)" in out
+    assert "Quick Blackout (house)" in out
     assert "Blackout of 1 to 5 cards." in out
     assert "docs/games/blackout.md" in out
     assert "tricktaker rules blackout" in out

@@ -9,6 +9,7 @@ file's name, description, settings and options, and names the shipped page it bu
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -27,6 +28,12 @@ from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.schema import Option
 
 from .common import default_players, fail, load_rules, make_console, user_errors
+
+ENDING = re.compile(
+    r"\b(game ends|ends after|a game is|game:|game lasts|until the\b|to \d+ points)",
+    re.IGNORECASE,
+)
+"""Notes that say how a game ends."""
 
 
 def rules(
@@ -119,7 +126,18 @@ def show_game(console: Console, ruleset: Ruleset, players: int) -> None:
         show_facts(console, ruleset)
     console.rule(Text(f"{spec.name}: options and schedule"))
     show_options(console, ruleset)
+    show_settings(console, ruleset)
     show_schedule(console, ruleset, players)
+
+
+def show_settings(console: Console, ruleset: Ruleset) -> None:
+    """The current values of a game's own settings (Pluck's quotas, Buckup's stakes)."""
+    rows = settings_rows(ruleset)
+    if not rows:
+        return
+    console.print(Text("Settings", style="bold"))
+    for name, value, doc in rows:
+        console.print(Text(f"  {name} = {value}" + (f" ({doc})" if doc else "")))
 
 
 def show_page(console: Console, text: str) -> None:
@@ -298,7 +316,8 @@ def schedule_text(ruleset: Ruleset, players: int) -> str:
 
 
 def game_length(ruleset: Ruleset, players: int) -> str:
-    """How long a game with its own phases lasts: a fixed number of hands, or open-ended."""
+    """How long a game with its own phases lasts: a fixed number of hands, or open-ended
+    (then with the ruleset's notes that say how it ends)."""
     hooks = ruleset.hooks
     hands: int | None = None
     if hooks is not None:
@@ -308,8 +327,13 @@ def game_length(ruleset: Ruleset, players: int) -> str:
             hands = None
     if hands is not None:
         return f"the game lasts {hands} hand{'s' if hands != 1 else ''}."
-    page = f" (see {page_path(ruleset.id)})" if has_page(ruleset.id) else ""
-    return f"no fixed number of hands: the game ends by its own rule{page}."
+    text = "open-ended: the game has no fixed number of hands."
+    endings = [note for note in ruleset.spec.notes if ENDING.search(note)]
+    if endings:
+        text += " " + " ".join(endings)
+    if has_page(ruleset.id):
+        text += f" See {page_path(ruleset.id)}, End of the game."
+    return text
 
 
 # ------------------------------------------------------------------ in words
