@@ -709,6 +709,39 @@ def test_two_winners_split_and_a_three_trick_winner_takes_the_odd_chip() -> None
     assert conserved(state)
 
 
+def test_the_worked_example_of_the_page() -> None:
+    """docs/games/buckup.md, Scoring: the worked example, step by step. Seat 3 deals and
+    sets 5/5/5; seat 0 folds, seats 1 and 2 keep 2 and 4 cards, the dealer throws all
+    five away; 3, 2 and 0 tricks split the 55 chips 28/27 and burn the dealer for 55."""
+    state = new(4, dealer=3)
+    start(
+        state,
+        ["7C 8C 9C 10C JC", "AS KS 8D 9D 10D", "AC KC 5D 6D JD", "7H 8H 9H 10H JH"],
+        "2S",
+    )
+    assert data(state).pot == 20
+    act(state, 0, "fold")
+    assert (data(state).stacks[0], data(state).pot) == (490, 25)
+    stay(state, 1, "8D 9D 10D", drawn="QS 3C 4C")
+    assert (data(state).stacks[1], data(state).pot) == (485, 35)
+    stay(state, 2, "JD", drawn="7D")
+    assert (data(state).stacks[2], data(state).pot) == (475, 55)
+    stay(state, 3, "7H 8H 9H 10H JH", drawn="2H 3H 4H 5H 6H")
+    assert (data(state).stacks[3], data(state).pot) == (495, 55)
+    play_cards(
+        state,
+        ["AS", "5D", "2H", "KS", "6D", "3H", "QS", "7D", "4H", "3C", "AC", "5H", "KC", "6H", "4C"],
+    )
+    hand = state.history[-1]
+    assert hand.tricks == (0, 3, 2, 0)
+    assert hand.extra["winners"] == [1, 2]
+    assert hand.extra["burned"] == [3]
+    assert data(state).stacks == [490, 513, 502, 440]
+    assert data(state).pot == 55
+    assert hand.hand_scores == (-10, 13, 2, -60)
+    assert conserved(state)
+
+
 def test_two_winners_with_two_tricks_each_leave_the_odd_chip_in_the_pot() -> None:
     """docs/games/buckup.md, Scoring: if both winners took 2 tricks the odd chip stays in the pot
     for the next hand."""

@@ -270,6 +270,20 @@ def test_a_player_who_has_bid_may_bid_again() -> None:
     assert state.trump == HEARTS
 
 
+def test_the_auction_example_of_the_page() -> None:
+    """docs/games/euchre.md, Auction: the example. Seat 1 bids 3H, seat 2 passes, seat 3
+    bids 3D, seat 0 passes, seat 1 bids 4C, seat 3 passes: seat 1 declares four clubs."""
+    state = new()
+    deal(state, SCORING_DEAL, SCORING_KITTY)
+    call(state, "3H", "pass", "3D", "pass")
+    assert state.to_act() == (1,)
+    call(state, "4C")
+    assert state.to_act() == (3,)
+    call(state, "pass")
+    assert state.phase_name == "discard"
+    assert state.observe(0).extra["contract"] == {"declarer": 1, "tricks": 4, "trump": "clubs"}
+
+
 def test_the_auction_ends_when_every_other_player_has_passed_after_a_bid() -> None:
     """docs/games/euchre.md, Auction: The auction ends when every other player has passed after a
     bid."""
