@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import io
 import json
 import os
 import pty
@@ -23,6 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from tricktaker import GameState, IllegalActionError, Observation, load_ruleset, new_game
@@ -30,6 +32,7 @@ from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, start_game
 from tricktaker.cli.human import read_reply
+from tricktaker.cli.play import Table
 from tricktaker.cli.render import Cards, hand_order
 from tricktaker.engine import Action, ChanceOutcome
 from tricktaker.engine.actions import play
@@ -478,7 +481,7 @@ def test_hotseat_gives_every_seat_to_a_person_and_bots_need_no_seat() -> None:
     assert result.exit_code == 2
     assert "every seat is played by a person" in result.stderr
     out = ok("play", "blackout", "-n", "3", "--hotseat", "--seed", "1", stdin="quit\n")
-    assert "At this terminal: Seat 0 (seat 0), Seat 1 (seat 1), Seat 2 (seat 2)." in out
+    assert "At this terminal: seats 0, 1 and 2." in out
 
 
 @pytest.mark.parametrize(
@@ -659,6 +662,23 @@ def test_a_left_bower_refusal_says_it_belongs_to_the_trump_suit() -> None:
     assert refusal(state, 0, "AC") == "you must follow suit (diamonds led)"
 
 
+def test_the_table_shows_the_bower_refusal_with_suit_symbols() -> None:
+    """docs/games/euchre.md, Play: the refusal as the person reads it at the table."""
+    state = euchre_declared(BOWER_HANDS, BOWER_KITTY, BOWER_KITTY)
+    play_cards(state, ["9D", "10D", "10S"])
+    console = Console(file=io.StringIO(), width=200)
+    table = Table(console, state, [0], {}, Cards(), names=["Ann", "Bob", "Cy", "Di"])
+    obs = state.observe(0)
+    jack = play(parse_card("JD"))
+    with pytest.raises(IllegalActionError) as info:
+        state.check(0, jack)
+    number = str(card_position(obs, parse_card("JD")))
+    assert table.refusal(number, jack, info.value, obs) == (
+        f"Not allowed ({number} is J♦): you must follow suit (diamonds led): the left bower"
+        " (J♦) belongs to the trump suit (hearts) here (rule: follow suit)"
+    )
+
+
 def test_a_refused_euchre_bid_says_what_can_be_bid() -> None:
     """docs/games/euchre.md, Bidding: a higher number beats a lower one, at the same number
     the higher suit; no trump is for five and beats everything."""
@@ -675,7 +695,8 @@ def test_a_refused_euchre_bid_says_what_can_be_bid() -> None:
     else:
         pytest.fail("no seed where a bot opens at 3 before seat 0")
     out = ok("play", "euchre", "--seed", str(seed), stdin="3s\n6h\n1\nquit\n")
-    assert f"3S does not beat the high bid {high['bid']} (seat {high['seat']}): you can bid" in out
+    bidder = f"Seat {high['seat']}"
+    assert f"3S does not beat the high bid {high['bid']} ({bidder}): you can bid" in out
     assert "4 or 5 in any suit, no trump (NT), or pass" in out
     assert "'6H' is not a bid: a bid is 3, 4 or 5 tricks and a suit letter; you can bid" in out
 
@@ -697,7 +718,7 @@ def test_read_reply_numbers_the_cards_to_discard_and_lets_a_rank_pick_one() -> N
     )
 
 
-@pytest.mark.parametrize("name", ["human", "render", "saves"])
+@pytest.mark.parametrize("name", ["human", "render", "saves", "seating"])
 def test_the_examples_in_the_play_modules_run(name: str) -> None:
     module = importlib.import_module(f"tricktaker.cli.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

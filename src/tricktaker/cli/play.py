@@ -53,7 +53,6 @@ from .common import (
     random_seed,
     record_path,
     save_record,
-    split_names,
     start_game,
     unicode_ok,
 )
@@ -82,15 +81,7 @@ from .render import (
     winners_line,
 )
 from .render_games import game_lines, seat_grid
-from .saves import (
-    SavedGame,
-    SaveError,
-    new_save_path,
-    parse_names,
-    parse_seats,
-    resume_seed,
-    saved_game_kind,
-)
+from .saves import SavedGame, SaveError, Saver, new_save_path, resume_seed, saved_game_kind
 from .scorecards import (
     game_hand_table,
     game_scorecard,
@@ -99,9 +90,14 @@ from .scorecards import (
     result_line,
     score_unit,
 )
+from .seating import Seating, seating
 
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
 """A card written with a suit letter in an engine message (``JD``), shown as ``J♦``."""
+
+
+SEAT_MENTION = re.compile(r"\(seat (\d+)\)")
+"""A seat named by number in an engine message (``(seat 2)``), shown by its name."""
 
 
 class GameAbandonedError(Exception):
@@ -297,12 +293,17 @@ class Table:
             return reply.action
 
     def refusal(self, line: str, action: Action, exc: IllegalActionError, obs: Observation) -> str:
-        """``Not allowed: ...``, naming the card when a number or a rank picked it."""
+        """``Not allowed: ...``, naming the card when a number or a rank picked it, and
+        the seats by their names."""
         text = line.strip()
         reason = self.card_words(str(exc), obs)
+        seats = self.views[obs.seat].names
+        reason = SEAT_MENTION.sub(lambda match: f"({seats[int(match.group(1))]})", reason)
         picked = text.isdigit() or text.lower() in RANK_WORDS
         if picked and card_choice(obs) is not None and isinstance(action.value, int):
-            return f"Not allowed ({text} is {self.cards.card(action.value)}): {reason}"
+            card = self.cards.card(action.value)
+            stop = " (to stop, type quit)" if text.lower() == "q" else ""
+            return f"Not allowed ({text} is {card}): {reason}{stop}"
         return f"Not allowed: {reason}"
 
     def card_words(self, message: str, obs: Observation) -> str:
@@ -462,95 +463,6 @@ def play_console(*, four_colour: bool) -> Console:
         no_color=None if terminal else True,
         color_system="auto" if terminal else None,
     )
-
-
-class Saver:
-    """Writes the save file after every action; a failure is reported once, and play
-    goes on without saving."""
-
-    def __init__(
-        self,
-        console: Console,
-        state: GameState,
-        path: Path,
-        *,
-        humans: Sequence[int],
-        bots: dict[int, str],
-        names: Sequence[str] | None,
-    ) -> None:
-        self.console = console
-        self.state = state
-        self.path = path
-        self.humans = tuple(humans)
-        self.bots = bots
-        self.names = tuple(names) if names is not None else None
-        self.saved_events = -1
-        self.broken = False
-
-    def __call__(self) -> None:
-        if self.broken or len(self.state.events) == self.saved_events:
-            return
-        saved = SavedGame(self.state.record(), self.humans, self.bots, self.names)
-        try:
-            saved.write(self.path)
-        except OSError as exc:
-            self.broken = True
-            reason = exc.strerror or str(exc)
-            self.console.print(
-                Text(f"Cannot save the game to {self.path}: {reason}; playing on unsaved.", "red")
-            )
-            return
-        self.saved_events = len(self.state.events)
-
-    @property
-    def ok(self) -> bool:
-        return not self.broken and self.saved_events >= 0
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who sits where: the seats people play, a bot for every other seat, the names."""
-
-    humans: tuple[int, ...]
-    bots: dict[int, str]
-    names: tuple[str, ...] | None
-
-
-def seating(
-    count: int,
-    *,
-    seat: int | None,
-    humans: str | None,
-    hotseat: bool,
-    bots: str | None,
-    names: str | None,
-) -> Seating:
-    """The seats from the command line's options (errors exit with a message)."""
-    try:
-        if hotseat:
-            if humans is not None:
-                fail("give --hotseat (every seat a person) or --humans, not both")
-            people = tuple(range(count))
-        elif humans is not None:
-            people = parse_seats(humans, count, "--humans")
-        else:
-            people = (seat if seat is not None else 0,)
-        given = parse_names(names, count) if names is not None else None
-    except ValueError as exc:
-        fail(str(exc))
-    if seat is not None and (not 0 <= seat < count):
-        fail(f"--seat must be 0 to {count - 1} for {count} players, not {seat}")
-    if seat is not None and humans is not None and seat not in people:
-        fail(f"--seat {seat} is not one of the --humans seats")
-    others = [s for s in range(count) if s not in people]
-    kinds = split_names(bots or "heuristic")
-    if others and len(kinds) == 1:
-        kinds = kinds * len(others)
-    if len(kinds) != len(others) and others:
-        fail(f"--bots needs one bot name, or {len(others)} (one per other seat), not {len(kinds)}")
-    if not others and bots is not None:
-        fail("every seat is played by a person: --bots has no seat to fill")
-    return Seating(people, dict(zip(others, kinds, strict=False)), given)
 
 
 def play(
@@ -748,6 +660,9 @@ def intro(state: GameState, seated: Seating, table: Table, *, resuming: bool) ->
     bots = ", ".join(f"{table.name(s)} {kind}" for s, kind in sorted(seated.bots.items()))
     if len(seated.humans) == 1 and seated.names is None:
         people = f"You are seat {seated.humans[0]}"
+    elif seated.names is None:
+        *first, last = (str(s) for s in seated.humans)
+        people = f"At this terminal: seats {', '.join(first)} and {last}"
     else:
         people = "At this terminal: " + ", ".join(
             f"{table.name(s)} (seat {s})" for s in seated.humans

@@ -24,10 +24,13 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+from rich.text import Text
 
 from tricktaker.engine import GameState, RecordError
 from tricktaker.engine.record import RECORD_FORMAT, GameRecord
@@ -191,34 +194,44 @@ def saved_game_kind(path: str) -> str | None:
     return "json"
 
 
-def parse_seats(text: str, players: int, option: str) -> tuple[int, ...]:
-    """``"0,2"`` as seats (0-based, distinct, each below ``players``); ValueError says why.
+class Saver:
+    """Writes the save file after every action; a failure is reported once, and play
+    goes on without saving."""
 
-    >>> parse_seats("2, 0", 4, "--humans")
-    (0, 2)
-    """
-    seats: list[int] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part.isdigit() or int(part) >= players:
-            raise ValueError(f"{option}: {part!r} is not a seat (0 to {players - 1})")
-        if int(part) in seats:
-            raise ValueError(f"{option}: seat {part} is given twice")
-        seats.append(int(part))
-    return tuple(sorted(seats))
+    def __init__(
+        self,
+        console: Console,
+        state: GameState,
+        path: Path,
+        *,
+        humans: Sequence[int],
+        bots: dict[int, str],
+        names: Sequence[str] | None,
+    ) -> None:
+        self.console = console
+        self.state = state
+        self.path = path
+        self.humans = tuple(humans)
+        self.bots = bots
+        self.names = tuple(names) if names is not None else None
+        self.saved_events = -1
+        self.broken = False
 
+    def __call__(self) -> None:
+        if self.broken or len(self.state.events) == self.saved_events:
+            return
+        saved = SavedGame(self.state.record(), self.humans, self.bots, self.names)
+        try:
+            saved.write(self.path)
+        except OSError as exc:
+            self.broken = True
+            reason = exc.strerror or str(exc)
+            self.console.print(
+                Text(f"Cannot save the game to {self.path}: {reason}; playing on unsaved.", "red")
+            )
+            return
+        self.saved_events = len(self.state.events)
 
-def parse_names(text: str, players: int) -> tuple[str, ...]:
-    """``"Ann,Bob,Cy"`` as one name per seat; ValueError says what is wrong."""
-    names = tuple(n.strip() for n in text.split(","))
-    if len(names) != players:
-        raise ValueError(
-            f"--names needs {players} names (one per seat, in seat order), not {len(names)}"
-        )
-    for name in names:
-        if not name:
-            raise ValueError("--names: a name is empty")
-        if len(name) > 20:
-            raise ValueError(f"--names: {name[:20]!r}... is longer than 20 characters")
-    if len({n.lower() for n in names}) != len(names):
-        raise ValueError("--names: two seats have the same name")
-    return names
+    @property
+    def ok(self) -> bool:
+        return not self.broken and self.saved_events >= 0
