@@ -57,6 +57,12 @@ TRUMP_WEIGHTS: tuple[float, ...] = (
 log loss 0.50)."""
 
 
+CONTROL = 0.3
+"""How far the bot's play decides its tricks: the weight of the model in which it takes
+exactly its bid whenever that lies between the fewest and the most tricks its cards can
+take, against the natural spread of the tricks it takes when trying to win."""
+
+
 def _tables(obs: Observation) -> CardTables:
     if obs.tables is not None:
         return obs.tables
@@ -183,24 +189,37 @@ def _unseen(obs: Observation, hand: int) -> list[int]:
     return unseen
 
 
-def win_chances(obs: Observation) -> list[float]:
-    """Each card's chance of winning a trick, as seen when bidding (a blind seat: each
-    of its cards wins one trick in ``players``). With the trump still hidden, the
+def bid_chances(obs: Observation) -> tuple[list[float], list[float]]:
+    """For each card, as seen when bidding: its chance of winning a trick when the seat
+    tries to win (the fitted model), and its chance of winning even when the seat tries
+    to lose (the chance that no opponent holds a card that beats it). A blind seat: each
+    card wins one trick in ``players`` either way. With the trump still hidden, the
     average over the four suits as trump."""
     if obs.hand is None:
-        return [1.0 / obs.players] * obs.hand_size
+        blind = [1.0 / obs.players] * obs.hand_size
+        return blind, blind
     unseen = _unseen(obs, obs.hand)
     if obs.trump_known or obs.tables is not None:
         tables_list = [_tables(obs)]
     else:
         jokers = obs.rules.spec.play.jokers == "trump"
         tables_list = [build_tables(trump=s, jokers_as_trump=jokers) for s in range(4)]
-    total: list[float] = []
+    most = [0.0] * obs.hand_size
+    least = [0.0] * obs.hand_size
+    share = 1.0 / len(tables_list)
     for tables in tables_list:
         rows = card_features(obs.hand, tables, unseen, obs.players, obs.hand_size)
-        chances = [_chance(trump, row) for trump, row in rows]
-        total = chances if not total else [a + b for a, b in zip(total, chances, strict=True)]
-    return [c / len(tables_list) for c in total]
+        for i, (trump, row) in enumerate(rows):
+            chance = _chance(trump, row)
+            most[i] += share * chance
+            least[i] += share * min(chance, row[1])
+    return most, least
+
+
+def win_chances(obs: Observation) -> list[float]:
+    """Each card's chance of winning a trick when the seat tries to win it (see
+    :func:`bid_chances`)."""
+    return bid_chances(obs)[0]
 
 
 def estimate_tricks(obs: Observation) -> float:
@@ -229,14 +248,31 @@ def _partners(obs: Observation, seat: int) -> bool:
     return any(seat in team and obs.seat in team and seat != obs.seat for team in obs.partnerships)
 
 
-def expected_score(obs: Observation, bid: int, dist: Sequence[float]) -> float:
-    """The hand score ``bid`` is expected to bring with ``dist`` (chance of each trick
-    count) under the game's scoring."""
+def bid_values(
+    obs: Observation, most: Sequence[float], least: Sequence[float]
+) -> dict[int, tuple[float, float]]:
+    """For each bid from 0 to the hand size: its expected score and its chance of being
+    exact, taking the tricks as the bid held between the fewest the seat can be made to
+    take (``least``, per card) and the most it can take (``many``, per card): the bid is
+    missed only when even ducking takes more or even trying takes fewer."""
+    fewest = trick_distribution(least)
+    greatest = trick_distribution(most)
     scoring = obs.rules.scoring
-    return sum(
-        chance * scoring.score_of(bid, tricks, obs.hand_size, obs.players)
-        for tricks, chance in enumerate(dist)
-    )
+    size, players = obs.hand_size, obs.players
+    values: dict[int, tuple[float, float]] = {}
+    for bid in range(size + 1):
+        over = [(t, q) for t, q in enumerate(fewest) if t > bid]
+        under = [(t, q) for t, q in enumerate(greatest) if t < bid]
+        exact = max(0.0, 1.0 - sum(q for _, q in over) - sum(q for _, q in under))
+        score = exact * scoring.score_of(bid, bid, size, players)
+        score += sum(q * scoring.score_of(bid, t, size, players) for t, q in over + under)
+        natural = sum(q * scoring.score_of(bid, t, size, players) for t, q in enumerate(greatest))
+        natural_exact = greatest[bid] if bid < len(greatest) else 0.0
+        values[bid] = (
+            CONTROL * score + (1 - CONTROL) * natural,
+            CONTROL * exact + (1 - CONTROL) * natural_exact,
+        )
+    return values
 
 
 class HeuristicBot:
@@ -278,15 +314,15 @@ class HeuristicBot:
         return self.rng.choice(actions)
 
     def _bid(self, obs: Observation) -> Action:
-        chances = win_chances(obs)
-        dist = trick_distribution(chances)
-        mean = sum(chances)
+        most, least = bid_chances(obs)
+        values = bid_values(obs, most, least)
+        mean = sum(most)
 
         def value(action: Action) -> tuple[float, float]:
             bid = int(action.value)
-            exact = dist[bid] if bid < len(dist) else 0.0
+            score, exact = values.get(bid, (-math.inf, 0.0))
             # The exact chance breaks ties (a cooperative game scores nothing).
-            return expected_score(obs, bid, dist) + 0.01 * exact, -abs(bid - mean)
+            return score + 0.01 * exact, -abs(bid - mean)
 
         return max(obs.legal_actions, key=value)
 
