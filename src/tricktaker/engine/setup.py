@@ -105,7 +105,9 @@ class Setup:
             hooks=rules.hooks,
             opening_lead=parse_card(spec.play.opening_lead) if spec.play.opening_lead else None,
             bowers=spec.play.bowers,
-            deal_pattern=parse_deal_pattern(spec.deal.pattern, players, rules.source),
+            deal_pattern=parse_deal_pattern(
+                spec.deal.pattern, players, rules.where("deal.pattern")
+            ),
             partnerships=tuple(tuple(team) for team in spec.table.partnerships),
         )
 

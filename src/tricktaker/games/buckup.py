@@ -237,22 +237,22 @@ class BuckupHooks(GameHooks):
         n = state.players
         size = state.setup.schedule[0].hand_size
         wanted = 4 if settings.four_card_deal else FULL_HAND
-        source = state.rules.source
+        where = state.rules.where
         if size != wanted or any(spec.hand_size != size for spec in state.setup.schedule):
             raise RulesetError(
-                f"{source}: schedule.sizes: Buckup deals {wanted} cards"
+                f"{where('schedule.sizes')}: schedule.sizes: Buckup deals {wanted} cards"
                 f" ({'with' if settings.four_card_deal else 'without'} four_card_deal),"
                 f" not {size}"
             )
         if n > 7 and not settings.four_card_deal:
             raise RulesetError(
-                f"{source}: players: Buckup with 5-card deals is for 4 to 7 players;"
+                f"{where('players')}: players: Buckup with 5-card deals is for 4 to 7 players;"
                 f" {n} players need the four_card_deal option"
             )
         deck = state.setup.deck
         if max(deck) >= 52 or len(deck) < FULL_HAND * n + 1 + wanted:
             raise RulesetError(
-                f"{source}: deck: Buckup needs a deck without jokers and enough cards for"
+                f"{where('deck')}: deck: Buckup needs a deck without jokers and enough cards for"
                 f" {n} hands, a turn-up and every draw ({FULL_HAND * n + 1 + wanted} at least)"
             )
         stacks = [settings.starting_stack] * n

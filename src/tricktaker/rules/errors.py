@@ -74,8 +74,8 @@ class Origins:
     def where(self, path: Sequence[object] | str, *, at_key: bool = False) -> str:
         """``"file:line:column"`` of the value at ``path`` (of its key with ``at_key``)."""
         found, _ = self.place(as_path(path))
-        if found is None:
-            return self.source
+        if found is None:  # a missing top-level field: the top of the file, if there is one
+            return f"{self.source}:1:1" if self.places else self.source
         if found.spot is None:
             return found.source
         spot = found.spot

@@ -218,8 +218,23 @@ class Ruleset:
                 continue
             playable += 1
             self._check_bids(players, hands)
+            self._check_opening_lead(players, hands)
         if failures and not playable:
             raise failures[0]
+
+    def _check_opening_lead(self, players: int, hands: tuple[HandSpec, ...]) -> None:
+        lead = self.spec.play.opening_lead
+        if lead is None:
+            return
+        deck = len(self.deck(players))
+        for hand in hands:
+            if hand.hand_size * players != deck:
+                raise self.origins.error(
+                    "play.opening_lead",
+                    f"{lead} must be dealt to be led, so every hand deals the whole deck;"
+                    f" hand {hand.number} deals {hand.hand_size * players} of {deck} cards"
+                    f" to {players} players",
+                )
 
     def _check_bids(self, players: int, hands: tuple[HandSpec, ...]) -> None:
         bidding, sched = self.spec.bidding, self.spec.schedule
