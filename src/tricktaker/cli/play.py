@@ -331,9 +331,10 @@ class Table:
         details: bool = True,
         title: str | None = None,
     ) -> RichTable:
-        """The scorecard: per-seat bids (or quotas) where the game has them, else the game's."""
+        """The scorecard: per-seat bids (or quotas) where the game has them, else the
+        game's; its suits in colour like the rest of the table."""
         if has_bids(obs.history, obs.players):
-            return scorecard(
+            table = scorecard(
                 obs.history,
                 names,
                 self.cards,
@@ -341,7 +342,11 @@ class Table:
                 details=details,
                 title=title,
             )
-        return game_scorecard(obs.history, names, self.cards, self.partnerships, title=title)
+        else:
+            table = game_scorecard(obs.history, names, self.cards, self.partnerships, title=title)
+        for column in table.columns:
+            column.highlight = True  # with the console's highlighter: the suit colours
+        return table
 
     # ----------------------------------------------------------- narration
 
