@@ -283,7 +283,7 @@ def test_bad_int_option_value_is_an_error() -> None:
 
 
 def test_bool_option_values_from_text() -> None:
-    """docs/rulesets.md, Options: an on/off option takes exactly true or false; text from a
+    """docs/rulesets.md, [options.NAME]: an on/off option takes exactly true or false; text from a
     command line is read strictly (no yes/no/1/0), naming the option and its place."""
     assert load_ruleset("blackout", options={"hook": "true"}).options["hook"] is True
     assert load_ruleset("blackout", options={"hook": "False"}).options["hook"] is False
@@ -294,7 +294,7 @@ def test_bool_option_values_from_text() -> None:
 
 
 def test_int_option_values_from_text() -> None:
-    """docs/rulesets.md, Options: an int option takes a whole number, nothing else."""
+    """docs/rulesets.md, [options.NAME]: an int option takes a whole number, nothing else."""
     assert load_ruleset("bluke", options={"min_bid": "0"}).options["min_bid"] == 0
     for value in ("0.5", "one", True, "1e0"):
         with pytest.raises(RulesetError) as info:
@@ -692,7 +692,7 @@ def test_played_hands_follow_the_schedule(game: str, players: int) -> None:
 
 
 def test_an_option_that_can_never_be_right_is_refused(tmp_path: Path) -> None:
-    """docs/rulesets.md, Options: an option's values are checked when the file loads, even
+    """docs/rulesets.md, [options.NAME]: an option's values are checked when the file loads, even
     while it is off (an option writing "yes" to bidding.hook is refused at its line)."""
     body = 'extends = "blackout"\nid = "x"\n[options.hook]\nset = { "bidding.hook" = "yes" }\n'
     with pytest.raises(RulesetError) as info:
@@ -702,3 +702,21 @@ def test_an_option_that_can_never_be_right_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as info:
         load_ruleset(write(tmp_path, "opt2.toml", body))
     assert_names(str(info.value), "opt2.toml:4:27: options.hook.set.bidding.hookk", "not a field")
+
+
+def test_readme_house_rule_and_bench_files_load(tmp_path: Path) -> None:
+    """docs/rulesets.md, Notes and Options and the file: the README's quick_blackout.toml
+    loads, shows the hook on and none of Blackout's notes on its schedule or scoring; the
+    benchmark house rules load."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("# quick_blackout.toml", 1)[1].split("```", 1)[0]
+    path = write(tmp_path, "quick_blackout.toml", "# quick_blackout.toml" + block)
+    rules = load_ruleset(path)
+    assert rules.id == "quick_blackout"
+    assert {name: value for name, _, value in rules.describe_options()}["hook"] is True
+    assert not any("10 if exact" in note or "schedule" in note for note in rules.notes)
+    assert "reverse_deals" in rules.unavailable
+    play_out(rules, 4)
+    bench = Path(__file__).parent.parent / "bench"
+    for name in ("blackout_12.toml", "openspiel_oh_hell.toml"):
+        assert load_ruleset(bench / name).id == name.removesuffix(".toml")
