@@ -724,3 +724,17 @@ def test_the_examples_in_the_play_modules_run(name: str) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(
+    five_cards: Path, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    save = blocker / "game.json"
+    result = run("play", str(five_cards), "--seed", "1", "--save", str(save), stdin="0\nquit\n")
+    assert result.exit_code == 1
+    assert result.stdout.count(f"Cannot save the game to {save}: ") == 1
+    assert "playing on unsaved" in result.stdout
+    assert "Your card" in result.stdout  # the game went on after the failure
+    assert "Game saved" not in result.stdout

@@ -218,7 +218,8 @@ class Table:
         if self.hotseat and self.viewer is not None and seat != self.viewer:
             self.console.clear()
             try:
-                line = self.console.input(Text(f"Pass to {self.name(seat)} — press Enter "))
+                dash = "—" if self.cards.symbols else "-"
+                line = self.console.input(Text(f"Pass to {self.name(seat)} {dash} press Enter "))
             except EOFError:
                 raise GameAbandonedError from None
             if line.strip().lower() in ("q", "quit", "exit"):
