@@ -43,7 +43,7 @@ def run(*args: str) -> Result:
 def two_card_blackout(tmp_path: Path) -> Path:
     """House rules: Blackout with a single hand of two cards (one hand per game)."""
     path = tmp_path / "short.toml"
-    path.write_text('extends = "blackout"\n[schedule]\nsizes = "2"\n', encoding="utf-8")
+    path.write_text('extends = "blackout"\nid = "short"\n[schedule]\nsizes = "2"\n', "utf-8")
     return path
 
 
