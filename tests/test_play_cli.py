@@ -738,3 +738,13 @@ def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(
     assert "playing on unsaved" in result.stdout
     assert "Your card" in result.stdout  # the game went on after the failure
     assert "Game saved" not in result.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_the_pass_screen_clears_the_terminal_before_the_next_person() -> None:
+    out = run_in_terminal(
+        ["play", "blackout", "--seed", "1", "--humans", "0,1"], "0\n\n0\nquit\nquit\n", {}
+    )
+    before, _, after = out.partition("Pass to Seat ")
+    assert "\x1b[2J" in before.rsplit("Your turn", 1)[1]  # cleared after the last turn
+    assert "\x1b[2J" in after.split("Your turn", 1)[0]  # and again once the next is there
