@@ -555,18 +555,14 @@ def test_a_game_saves_in_the_data_folder_and_forgets_it_when_finished(
 def test_ctrl_c_saves_and_says_where(five_cards: Path, tmp_path: Path) -> None:
     save = tmp_path / "interrupted.json"
     env = {**os.environ, "COLUMNS": "200", "XDG_DATA_HOME": str(tmp_path)}
+    # Ctrl-C as a terminal sends it, even where the test runner ignores SIGINT
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
+        " from tricktaker.cli import main; main()"
+    )
+    args = ["play", str(five_cards), "--seed", "1", "--save", str(save)]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tricktaker.cli",
-            "play",
-            str(five_cards),
-            "--seed",
-            "1",
-            "--save",
-            str(save),
-        ],
+        [sys.executable, "-c", code, *args],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
