@@ -55,15 +55,15 @@ def play_out(rules: Ruleset, players: int, seed: int = 1) -> None:
 
 
 def test_every_game_is_shipped() -> None:
-    """RULES.md, The Oh Hell family: "All of these share: deal a number of cards that changes
-    by hand, fix a trump, every player bids" (every Oh Hell-family game has a preset)."""
+    """docs/games/README.md, Exact bidding (the Oh Hell family): every game of the family
+    has a shipped preset."""
     assert set(PRESETS) <= set(list_rulesets())
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_preset_loads_and_plays_for_every_player_count(game: str, players: int) -> None:
-    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules, ending with
-    final scores" (each preset plays a whole game at each allowed player count)."""
+    """docs/games/<id>.md, Players and deck and End of the game: each preset plays a
+    whole game at each allowed player count."""
     rules = load_ruleset(game)
     assert rules.id == game
     assert players in rules.player_counts
@@ -72,9 +72,9 @@ def test_preset_loads_and_plays_for_every_player_count(game: str, players: int) 
 
 @pytest.mark.parametrize("game", PRESETS)
 def test_player_counts_match_rules(game: str) -> None:
-    """RULES.md, Bluke: "Players 2 to 15"; Blackout: "Players 2–7"; Jabberwocky: "3–5 players";
-    Up and Down the River: "4–5 players"; Clag: "3–7 players"; Kachuful: "3–10 players";
-    Romanian Whist: "3–6 players"; 7 Truf: "4 players"; La Podrida: "3–8 players"."""
+    """docs/games/<id>.md, Players and deck: Bluke 2 to 15, Blackout 2 to 7, Jabberwocky 3 to
+    5, Up and Down the River 4 to 5, Clag 3 to 7, Kachuful 3 to 10, Romanian Whist 3 to 6,
+    7 Truf 4, La Podrida 3 to 8 players."""
     rules = load_ruleset(game)
     assert rules.player_counts == PLAYER_COUNTS[game]
     for players in (min(PLAYER_COUNTS[game]) - 1, max(PLAYER_COUNTS[game]) + 1):
@@ -84,8 +84,8 @@ def test_player_counts_match_rules(game: str) -> None:
 
 @pytest.mark.parametrize("game", PRESETS)
 def test_every_option_loads(game: str) -> None:
-    """RULES.md, Blackout: "Options (each independent, each from the seed)" (every shipped
-    option can be switched on alone and played where its player counts allow)."""
+    """docs/games/<id>.md, Options: every shipped option can be switched on alone and
+    played where its player counts allow."""
     base = load_ruleset(game)
     for name, option, default in base.describe_options():
         value: bool | int
@@ -129,8 +129,8 @@ def assert_names(message: str, *parts: str) -> None:
     ],
 )
 def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
-    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a ruleset
-    file with a misspelt field is refused, naming the file, the field and the reason)."""
+    """docs/rulesets.md, Errors: a ruleset file with a misspelt field is refused at the
+    field's line and column, naming the file, the field and the reason."""
     path = write(tmp_path, "typo.toml", f'extends = "blackout"\nid = "typo"\n{body}')
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -163,8 +163,8 @@ def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason
     ],
 )
 def test_wrong_value_is_an_error(tmp_path: Path, body: str, field: str, reason: str) -> None:
-    """RULES.md, Blackout: "Players 2–7" (impossible values in a ruleset file are refused,
-    naming the file, the field and the reason)."""
+    """docs/rulesets.md, Errors: values of the wrong type and impossible values are
+    refused at their line and column, naming the field and the reason."""
     path = write(tmp_path, "bad_value.toml", f'extends = "blackout"\nid = "bad"\n{body}')
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -172,8 +172,8 @@ def test_wrong_value_is_an_error(tmp_path: Path, body: str, field: str, reason: 
 
 
 def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) -> None:
-    """RULES.md, Blackout: "It cannot be combined with `hook` (the hook needs a last bidder):
-    asking for both is a ruleset validation error"."""
+    """docs/games/blackout.md, Options: simultaneous bidding cannot be combined with the
+    hook, which needs a last bidder; a file asking for both is refused."""
     path = write(
         tmp_path,
         "both.toml",
@@ -185,8 +185,8 @@ def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) ->
 
 
 def test_hook_with_simultaneous_bidding_options_is_an_error() -> None:
-    """RULES.md, Blackout: "It cannot be combined with `hook` (the hook needs a last bidder):
-    asking for both is a ruleset validation error"."""
+    """docs/games/blackout.md, Options: simultaneous_bidding cannot be combined with hook;
+    asking for both options is refused, naming them."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("blackout", options={"hook": True, "simultaneous_bidding": True})
     assert_names(
@@ -200,8 +200,8 @@ def test_hook_with_simultaneous_bidding_options_is_an_error() -> None:
 
 
 def test_reverse_deals_with_full_rotation_is_an_error() -> None:
-    """RULES.md, Blackout: "`reverse_deals`: max, max−1, …, 1" and "`full_rotation`: 1 … max … 1"
-    (both fix the schedule, so they cannot be combined)."""
+    """docs/games/blackout.md, Options: reverse_deals (max down to 1) and full_rotation
+    (1 up to max and back) both fix the schedule, so they cannot be combined."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("blackout", options={"reverse_deals": True, "full_rotation": True})
     assert_names(str(info.value), "blackout.toml", "reverse_deals", "full_rotation", "combined")
@@ -216,8 +216,8 @@ def test_reverse_deals_with_full_rotation_is_an_error() -> None:
     ],
 )
 def test_bad_scoring_formula_is_an_error(tmp_path: Path, formula: str, reason: str) -> None:
-    """RULES.md, Blackout: "Standard scoring: 1 point per trick won, plus 10 if exact" (a
-    scoring formula that cannot be read is refused, naming the file, the field and why)."""
+    """docs/rulesets.md, [scoring]: a scoring formula that cannot be read is refused,
+    naming the file, the field and why."""
     path = write(
         tmp_path,
         "formula.toml",
@@ -229,8 +229,8 @@ def test_bad_scoring_formula_is_an_error(tmp_path: Path, formula: str, reason: s
 
 
 def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
-    """RULES.md, Common terms: "Max hand for a deck of D cards and n players is floor(D / n)"
-    (a max_hand formula over unknown names is refused)."""
+    """docs/rulesets.md, [schedule]: max_hand is a formula over deck and players; one
+    over unknown names is refused."""
     path = write(
         tmp_path,
         "max.toml",
@@ -242,8 +242,8 @@ def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
 
 
 def test_not_toml_is_an_error(tmp_path: Path) -> None:
-    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a file
-    that is not TOML is refused, naming the file)."""
+    """docs/rulesets.md, Errors: a file that is not TOML is refused at the line and
+    column where it stops being TOML."""
     path = write(tmp_path, "broken.toml", 'extends = "blackout"\n[scoring\n')
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -251,32 +251,31 @@ def test_not_toml_is_an_error(tmp_path: Path) -> None:
 
 
 def test_unknown_game_is_an_error() -> None:
-    """RULES.md, Rules of the games tricktaker must play: "This is the rules reference for
-    every game the project must support" (other names are refused, listing the games)."""
+    """docs/games/README.md: only the listed games are shipped; other names are refused,
+    listing the games."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("hearts")
     assert_names(str(info.value), "hearts", "unknown game", "blackout", "bluke")
 
 
 def test_unknown_option_is_an_error() -> None:
-    """RULES.md, Blackout: "Options (each independent, each from the seed)" (an option the
-    game does not have is refused)."""
+    """docs/games/blackout.md, Options: an option the game does not have is refused."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("blackout", options={"hooky": True})
     assert_names(str(info.value), "blackout.toml", "hooky", "unknown option")
 
 
 def test_bad_bool_option_value_is_an_error() -> None:
-    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (an on/off option
-    takes true or false; the error names the file, the option and the reason)."""
+    """docs/rulesets.md, [options.NAME]: an on/off option takes true or false; the error
+    names the file, the option and the reason."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("blackout", options={"hook": "maybe"})
     assert_names(str(info.value), "blackout.toml", "hook", "not true or false")
 
 
 def test_bad_int_option_value_is_an_error() -> None:
-    """RULES.md, Bluke: "Default minimum bid 1, as written; option `min_bid = 0`" (min_bid = 5
-    is refused, naming the file, the option and the reason)."""
+    """docs/games/bluke.md, Options: min_bid is 1 or 0; min_bid = 5 is refused, naming the
+    file, the option and the reason."""
     with pytest.raises(RulesetError) as info:
         load_ruleset("bluke", options={"min_bid": 5})
     assert_names(str(info.value), "bluke.toml", "min_bid", "above the maximum")
@@ -303,8 +302,8 @@ def test_int_option_values_from_text() -> None:
 
 
 def test_extended_with_four_players_is_an_error() -> None:
-    """RULES.md, Bluke: "`extended` (3 players only): the schedule runs from 17 cards instead
-    of 13" (asking for it with 4 players is refused, naming the file, option and reason)."""
+    """docs/games/bluke.md, Options: extended is for 3 players only; asking for it with 4
+    players is refused, naming the file, option and reason."""
     rules = load_ruleset("bluke", options={"extended": True})
     with pytest.raises(RulesetError) as info:
         new_game(rules, players=4, seed=0)
@@ -329,8 +328,8 @@ otherwise = "0 - tricks"
 
 
 def test_house_rule_extends_a_preset(tmp_path: Path) -> None:
-    """RULES.md, Blackout: "Standard scoring: 1 point per trick won, plus 10 if exact" (a house
-    rule file changes the scoring and schedule of a shipped game and plays with bots)."""
+    """docs/rulesets.md, The ruleset file format: a house rule file extends a shipped game,
+    changes its scoring and schedule, and plays with bots."""
     path = write(tmp_path, "house.toml", HOUSE_RULE)
     rules = load_ruleset(path)
     assert rules.id == "house_blackout"
@@ -353,8 +352,8 @@ def test_house_rule_extends_a_preset(tmp_path: Path) -> None:
 
 
 def test_house_rule_keeps_the_options_of_its_parent(tmp_path: Path) -> None:
-    """RULES.md, Blackout: "`hook`: the hook rule (dealer bids last)" (options of the extended
-    game still apply to a house rule)."""
+    """docs/rulesets.md, Options and the file: the options of the extended game still apply
+    to a house rule that leaves their fields alone."""
     path = write(tmp_path, "house.toml", HOUSE_RULE)
     rules = load_ruleset(path, options={"hook": True})
     assert rules.spec.bidding.hook
@@ -363,7 +362,8 @@ def test_house_rule_keeps_the_options_of_its_parent(tmp_path: Path) -> None:
 
 
 def test_house_rule_errors_name_the_house_file(tmp_path: Path) -> None:
-    """RULES.md, Blackout: "Players 2–7" (an error in a house rule names the house file)."""
+    """docs/rulesets.md, Errors: an error in a house rule names the house file, line and
+    column."""
     path = write(tmp_path, "house_bad.toml", HOUSE_RULE + "[bidding]\nmin_bid = -1\n")
     with pytest.raises(RulesetError) as info:
         load_ruleset(path)
@@ -510,8 +510,8 @@ def test_notes_are_kept_only_while_their_fields_hold(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", range(2, 16))
 def test_bluke_schedule(players: int) -> None:
-    """RULES.md, Bluke: "Schedule for 2–4 players: 13, 12, …, 2, 1, 2, …, 13 (25 hands)" and
-    "With 5 or more players … Start and end at floor(52 / n) cards … descending to 1 and back"."""
+    """docs/games/bluke.md, Hands and schedule: 13 down to 1 and back up to 13 (25 hands)
+    for 2 to 4 players; with 5 or more, from floor(52 / n) down to 1 and back."""
     top = 13 if players <= 4 else 52 // players
     expected = down(top, 1) + up(2, top)
     got = sizes(load_ruleset("bluke"), players)
@@ -523,24 +523,23 @@ def test_bluke_schedule(players: int) -> None:
 
 @pytest.mark.parametrize("players", range(2, 16))
 def test_bluke_new_jersey_schedule(players: int) -> None:
-    """RULES.md, Bluke: "New Jersey variant (`new_jersey`): schedule 1, 2, …, 13, 12, …, 1
-    (with 5+ players: 1 … floor(52 / n) … 1)"."""
+    """docs/games/bluke.md, Options: new_jersey runs 1 up to the maximum and back down to 1."""
     top = 13 if players <= 4 else 52 // players
     rules = load_ruleset("bluke", options={"new_jersey": True})
     assert sizes(rules, players) == up(1, top) + down(top - 1, 1)
 
 
 def test_bluke_extended_schedule() -> None:
-    """RULES.md, Bluke: "`extended` (3 players only): the schedule runs from 17 cards instead
-    of 13"."""
+    """docs/games/bluke.md, Options: extended (3 players only) runs from 17 cards instead
+    of 13."""
     rules = load_ruleset("bluke", options={"extended": True})
     assert sizes(rules, 3) == down(17, 1) + up(2, 17)
 
 
 @pytest.mark.parametrize(("players", "final"), [(3, 18), (6, 9)])
 def test_bluke_all_dealt_final_schedule(players: int, final: int) -> None:
-    """RULES.md, Bluke: "`all_dealt_final`: one extra final hand dealing all 54 cards where that
-    divides evenly (18 for 3 players, 9 for 6 players), played at no trump"."""
+    """docs/games/bluke.md, Options: all_dealt_final adds a last hand dealing all 54 cards
+    at no trump where that divides evenly (18 for 3 players, 9 for 6)."""
     rules = load_ruleset("bluke", options={"all_dealt_final": True})
     top = 13 if players <= 4 else 52 // players
     hands = rules.hands_for(players)
@@ -551,8 +550,8 @@ def test_bluke_all_dealt_final_schedule(players: int, final: int) -> None:
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_blackout_schedules(players: int) -> None:
-    """RULES.md, Blackout: "Schedule: 1, 2, 3, … up to the max hand floor(52 / n)";
-    "`reverse_deals`: max, max−1, …, 1"; "`full_rotation`: 1 … max … 1"."""
+    """docs/games/blackout.md, Hands and schedule and Options: 1 up to floor(52 / n);
+    reverse_deals max down to 1; full_rotation 1 up to max and back."""
     top = 52 // players
     assert sizes(load_ruleset("blackout"), players) == up(1, top)
     reverse = load_ruleset("blackout", options={"reverse_deals": True})
@@ -567,14 +566,14 @@ def test_blackout_schedules(players: int) -> None:
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_coop_blackout_schedule(players: int) -> None:
-    """RULES.md, Cooperative Blackout: "If every player is exact the table advances to the next
-    hand size" (the sizes to get through are Blackout's 1 … floor(52 / n))."""
+    """docs/games/coop_blackout.md, Hands and schedule: the sizes to get through are 1 up
+    to floor(52 / n), as in Blackout."""
     assert sizes(load_ruleset("coop_blackout"), players) == up(1, 52 // players)
 
 
 @pytest.mark.parametrize("players", range(3, 6))
 def test_jabberwocky_schedule(players: int) -> None:
-    """RULES.md, Jabberwocky: "Schedule 3, 4, …, 9, 8, …, 3 (13 hands)"."""
+    """docs/games/jabberwocky.md, Hands and schedule: 3, 4, ..., 9, 8, ..., 3 (13 hands)."""
     got = sizes(load_ruleset("jabberwocky"), players)
     assert got == up(3, 9) + down(8, 3)
     assert len(got) == 13
@@ -582,7 +581,8 @@ def test_jabberwocky_schedule(players: int) -> None:
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_up_and_down_the_river_schedule(players: int) -> None:
-    """RULES.md, Up and Down the River: "19 hands: 1, 2, …, 10, 9, …, 1"."""
+    """docs/games/up_and_down_the_river.md, Hands and schedule: 1 up to 10 and back down
+    to 1 (19 hands)."""
     got = sizes(load_ruleset("up_and_down_the_river"), players)
     assert got == up(1, 10) + down(9, 1)
     assert len(got) == 19
@@ -590,8 +590,8 @@ def test_up_and_down_the_river_schedule(players: int) -> None:
 
 @pytest.mark.parametrize("players", range(3, 8))
 def test_clag_schedule(players: int) -> None:
-    """RULES.md, Clag: "20 hands: 1, 2, …, 7 (hands 1–7), then hands 8–14 all of 7 cards, then
-    6, 5, …, 1 (hands 15–20)"."""
+    """docs/games/clag.md, Hands and schedule: 1 to 7 (hands 1-7), seven hands of 7 (8-14),
+    then 6 down to 1 (15-20)."""
     hands = load_ruleset("clag").hands_for(players)
     assert [h.hand_size for h in hands] == up(1, 7) + [7] * 7 + down(6, 1)
     assert len(hands) == 20
@@ -609,8 +609,8 @@ def test_clag_schedule(players: int) -> None:
 
 
 def test_caller_clag_plays_the_agreed_number_of_hands() -> None:
-    """RULES.md, Caller Clag: "a fixed number of hands agreed in advance. Each dealer (the
-    caller) chooses the hand size (3–7)"."""
+    """docs/games/caller_clag.md, Hands and schedule: a fixed number of hands agreed in
+    advance; each dealer calls the hand size (3 to 7)."""
     rules = load_ruleset("caller_clag", options={"hands": 3})
     assert rules.hands_for(4) == ()
     state = new_game(rules, players=4, seed=2)
@@ -623,16 +623,16 @@ def test_caller_clag_plays_the_agreed_number_of_hands() -> None:
     ("players", "count"), [(3, 17), (4, 12), (5, 10), (6, 8), (7, 7), (8, 6), (9, 5), (10, 5)]
 )
 def test_kachuful_schedule(players: int, count: int) -> None:
-    """RULES.md, Kachuful: "Hands: 1, 2, … up to the table's maximum, one hand per size:
-    players → hands: 3→17, 4→12, 5→10, 6→8, 7→7, 8→6, 9→5, 10→5"."""
+    """docs/games/kachuful.md, Hands and schedule: 1 up to the table's maximum, one hand
+    per size: 3->17, 4->12, 5->10, 6->8, 7->7, 8->6, 9->5, 10->5."""
     assert sizes(load_ruleset("kachuful"), players) == up(1, count)
 
 
 @pytest.mark.parametrize(("players", "low"), [(3, "9"), (4, "7"), (5, "5"), (6, "3")])
 def test_romanian_whist_schedule_and_deck(players: int, low: str) -> None:
-    """RULES.md, Romanian Whist: "The deck has 8 × n cards, the highest ranks: 3 players A–9
-    (24), 4 players A–7 (32), 5 players A–5 (40), 6 players A–3 (48)" and "n hands of 1 card …
-    then 2, 3, …, 7, then n hands of 8, then 7, 6, …, 2, then n hands of 1" (3n + 12 hands)."""
+    """docs/games/romanian_whist.md, Players and deck and Hands and schedule: 8 x n
+    cards (A-9, A-7, A-5, A-3 for 3 to 6 players); n hands of 1, then 2 to 7, n hands of 8,
+    7 down to 2, n hands of 1 (3n + 12 hands)."""
     rules = load_ruleset("romanian_whist")
     got = sizes(rules, players)
     assert got == [1] * players + up(2, 7) + [8] * players + down(7, 2) + [1] * players
@@ -644,8 +644,8 @@ def test_romanian_whist_schedule_and_deck(players: int, low: str) -> None:
 
 
 def test_seven_truf_schedule_and_deck() -> None:
-    """RULES.md, 7 Truf: "22 hands: 1, 2, …, 7 (hands 1–7), four hands of 8 at no trump (8–11),
-    7, 6, …, 1 (12–18), four hands of 8 at no trump (19–22)" with a "32-card deck"."""
+    """docs/games/seven_truf.md, Players and deck and Hands and schedule: a 32-card deck;
+    1 to 7, four hands of 8 at no trump, 7 down to 1, four hands of 8 at no trump (22)."""
     rules = load_ruleset("seven_truf")
     got = sizes(rules, 4)
     assert got == up(1, 7) + [8] * 4 + down(7, 1) + [8] * 4
@@ -667,8 +667,8 @@ def test_seven_truf_schedule_and_deck() -> None:
     ],
 )
 def test_la_podrida_schedule(players: int, expected: list[int]) -> None:
-    """RULES.md, La Podrida: "3: 17 … 5, three hands of 4, 5 … 17 (29 hands); 4: 13…4, four of
-    4, …13 (22); 5: … (17); 6: … (14); 7: … (13). 8 players: 6, 5, eight hands of 4, 5, 6 (12)"."""
+    """docs/games/la_podrida.md, Hands and schedule: from the maximum down to 5, one hand
+    of 4 per player, back up to the maximum; 8 players: 6, 5, eight hands of 4, 5, 6."""
     got = sizes(load_ruleset("la_podrida"), players)
     assert got == expected
     assert len(got) == {3: 29, 4: 22, 5: 17, 6: 14, 7: 13, 8: 12}[players]
@@ -676,8 +676,8 @@ def test_la_podrida_schedule(players: int, expected: list[int]) -> None:
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
 def test_played_hands_follow_the_schedule(game: str, players: int) -> None:
-    """RULES.md, Common terms: "Game: the sequence of hands the ruleset schedules" (a played
-    game deals exactly the scheduled sizes, in order)."""
+    """docs/games/<id>.md, Hands and schedule: a played game deals exactly the
+    scheduled sizes, in order."""
     rules = load_ruleset(game)
     state = new_game(rules, players=players, seed=4)
     play_game(state, [make_bot("random", seed=s) for s in range(players)])
