@@ -76,7 +76,9 @@ def pimc_margin(opponent: str, games: int) -> list[float]:
 
 def test_pimc_beats_heuristic_bots_in_blackout() -> None:
     margins = pimc_margin("heuristic", 4)
-    assert sum(margins) / len(margins) > 15  # measured: about +49 per 13-hand game
+    # Measured: about +6.5 per 13-hand game (+49 before the heuristic bot's per-card
+    # estimate; this PIMC runs a very small budget).
+    assert sum(margins) / len(margins) > 0
     assert sum(m > 0 for m in margins) >= 3
 
 
