@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import statistics
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from tricktaker.arena import (
     seating,
     t_quantile,
 )
+from tricktaker.arena.pool import CtrlC, ordered_results
 from tricktaker.arena.stats import duplicated_share, rate
 from tricktaker.cli import app
 from tricktaker.rules import RulesetError
@@ -250,7 +252,7 @@ def test_buckup_uses_net_chips() -> None:
 def test_bad_settings_raise() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         check_config(ArenaConfig("blackout", bots=("random", "nobody")))
-    with pytest.raises(RulesetError, match="3 to 3 players"):
+    with pytest.raises(RulesetError, match="is for 3 players, not 4"):
         check_config(ArenaConfig("pluck", bots=("random",) * 4))
     with pytest.raises(ArenaError, match="hands"):
         check_config(ArenaConfig("blackout", bots=("random",) * 3, hands=0))
@@ -321,3 +323,49 @@ def test_command_errors(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+# ----------------------------------------------------------------- Ctrl-C
+
+
+def test_an_interrupt_keeps_the_finished_deal_sets() -> None:
+    config = ArenaConfig("blackout", bots=("heuristic", "random", "random"), hands=10_000)
+    calls: list[int] = []
+
+    def stop_after_two(done: int) -> None:
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    result = run_arena(config, progress=stop_after_two, stop_on_interrupt=True)
+    assert result.interrupted
+    assert result.deal_sets == 2
+    assert result.games == 6
+    assert min(result.hands_per_rotation) == calls[-1]
+    assert result.to_json()["interrupted"] is True
+    calls.clear()
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(config, progress=stop_after_two)
+
+
+def count_with_ctrl_c(counted: list[int]) -> None:
+    """Count to 5, pressing Ctrl-C while each number is being counted."""
+    with CtrlC() as ctrl_c:
+        for number in range(5):
+            with ctrl_c.held():
+                signal.raise_signal(signal.SIGINT)
+                counted.append(number)
+
+
+def test_ctrl_c_waits_for_the_result_in_hand() -> None:
+    counted: list[int] = []
+    with pytest.raises(KeyboardInterrupt):
+        count_with_ctrl_c(counted)
+    assert counted == [0]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_ordered_results_keep_the_order(workers: int) -> None:
+    with ordered_results(abs, range(0, -20, -1), workers=workers) as results:
+        assert list(results) == list(range(20))

@@ -11,17 +11,16 @@
 Deal sets (the games seeded ``seed``, ``seed + 1``, ...) are played one after another
 until every rotation has at least ``hands`` hands; each deal set plays the game once per
 rotation of the bots through the seats (:mod:`tricktaker.arena.play`). Games are always
-played to their natural end. With ``workers > 1`` deal sets run in a process pool; the
-results are collected in deal-set order, so they are the same for any number of workers.
+played to their natural end. With ``workers > 1`` deal sets run in a process pool
+(:mod:`tricktaker.arena.pool`); the results are collected in deal-set order, so they are
+the same for any number of workers.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections import deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from .play import (
     ArenaConfig,
@@ -35,6 +34,7 @@ from .play import (
     play_rotation,
     seating,
 )
+from .pool import CtrlC, ordered_results
 from .stats import (
     ArenaResult,
     BotResult,
@@ -51,26 +51,46 @@ that has the fewest, capped at the target."""
 
 
 def run_arena(
-    config: ArenaConfig, *, workers: int = 1, progress: Progress | None = None
+    config: ArenaConfig,
+    *,
+    workers: int = 1,
+    progress: Progress | None = None,
+    stop_on_interrupt: bool = False,
 ) -> ArenaResult:
     """Play the arena and compute its results; raises :class:`ValueError` for settings
-    that cannot be used (see :func:`check_config`)."""
+    that cannot be used (see :func:`check_config`).
+
+    With ``stop_on_interrupt``, Ctrl-C (:class:`KeyboardInterrupt`) ends the play and the
+    results cover the deal sets finished by then (``interrupted`` is set); with none
+    finished, the interrupt is raised again.
+    """
     rules = check_config(config)
     if workers < 1:
         raise ArenaError(f"workers must be at least 1, not {workers}")
     played: list[DealSetResult] = []
     per_rotation = [0] * config.players
-    with _deal_sets(config, workers) as stream:
-        for result in stream:
-            played.append(result)
-            for game in result.games:
-                per_rotation[game.rotation] += game.hands
-            if not any(game.hands for game in result.games):
-                raise ArenaError("the games end before any hand is played")
-            if progress is not None:
-                progress(min(min(per_rotation), config.hands))
-            if min(per_rotation) >= config.hands:
-                break
+    interrupted = False
+    deal_sets = functools.partial(play_deal_set, config)
+    try:
+        with (
+            CtrlC() as ctrl_c,
+            ordered_results(deal_sets, itertools.count(), workers=workers) as stream,
+        ):
+            for result in stream:
+                with ctrl_c.held():
+                    if not any(game.hands for game in result.games):
+                        raise ArenaError("the games end before any hand is played")
+                    played.append(result)
+                    for game in result.games:
+                        per_rotation[game.rotation] += game.hands
+                    if progress is not None:
+                        progress(min(min(per_rotation), config.hands))
+                if min(per_rotation) >= config.hands:
+                    break
+    except KeyboardInterrupt:
+        if not stop_on_interrupt or not played:
+            raise
+        interrupted = True
     partnered = any(len(team) > 1 for game in played[0].games for team in game.teams)
     return ArenaResult(
         game=rules.id,
@@ -86,31 +106,8 @@ def run_arena(
         partnerships=partnered,
         cooperative=rules.cooperative,
         results=bot_results(config.bots, played),
+        interrupted=interrupted,
     )
-
-
-@contextmanager
-def _deal_sets(config: ArenaConfig, workers: int) -> Iterator[Iterator[DealSetResult]]:
-    """Deal sets 0, 1, 2, ... in order, played here or in a pool of ``workers`` processes
-    (a few ahead of the one awaited; those not needed are cancelled at the end)."""
-    if workers == 1:
-        yield (play_deal_set(config, deal_set) for deal_set in itertools.count())
-        return
-    executor = ProcessPoolExecutor(max_workers=workers)
-    try:
-        yield _in_order(executor, config, ahead=2 * workers)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _in_order(
-    executor: ProcessPoolExecutor, config: ArenaConfig, *, ahead: int
-) -> Iterator[DealSetResult]:
-    pending: deque[Future[DealSetResult]] = deque()
-    for deal_set in itertools.count():
-        pending.append(executor.submit(play_deal_set, config, deal_set))
-        if len(pending) >= ahead:
-            yield pending.popleft().result()
 
 
 __all__ = [
@@ -118,6 +115,7 @@ __all__ = [
     "ArenaError",
     "ArenaResult",
     "BotResult",
+    "CtrlC",
     "DealSetResult",
     "GameSummary",
     "Interval",
@@ -126,6 +124,7 @@ __all__ = [
     "check_config",
     "game_seed",
     "mean_interval",
+    "ordered_results",
     "play_deal_set",
     "play_rotation",
     "run_arena",

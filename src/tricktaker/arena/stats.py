@@ -175,6 +175,8 @@ class ArenaResult:
     partnerships: bool
     cooperative: bool
     results: tuple[BotResult, ...]
+    interrupted: bool = False
+    """Whether Ctrl-C ended the play early (the results cover the deal sets finished)."""
 
     @property
     def players(self) -> int:
@@ -198,6 +200,7 @@ class ArenaResult:
             "partnerships": self.partnerships,
             "cooperative": self.cooperative,
             "bots": [bot.to_json() for bot in self.results],
+            "interrupted": self.interrupted,
         }
 
 

@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 if TYPE_CHECKING:
     from typer._click import Command, Context, HelpFormatter
@@ -31,6 +31,39 @@ COMMANDS: dict[str, tuple[str, str]] = {
 same name) and its one-line summary for ``tricktaker --help``."""
 
 
+class _Argument(TyperArgument):
+    """An argument shown by its name alone: ``GAME``, not ``{GAME}`` and ``GAME <str>``."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if not self.required and not name.startswith("["):
+            name = f"[{name}]"
+        return name if self.nargs == 1 else f"{name}..."
+
+
+class _Option(TyperOption):
+    """An option whose value is shown by its metavar, else its name (``--bots BOTS``),
+    never by a type placeholder such as ``<str>``."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        if self.metavar is None and not self.is_flag:
+            return (self.name or "value").upper()
+        return super().display_type_rich(ctx)
+
+
+def _plain_help(command: Command) -> Command:
+    """The command with its parameters shown as plain names in its help."""
+    for param in command.params:
+        if isinstance(param, TyperArgument):
+            param.__class__ = _Argument
+        elif isinstance(param, TyperOption):
+            param.__class__ = _Option
+    return command
+
+
 class LazyCommands(TyperGroup):
     """The command group, importing each command's module only when it is used."""
 
@@ -44,7 +77,7 @@ class LazyCommands(TyperGroup):
             function = getattr(importlib.import_module(f"{__name__}.{module}"), cmd_name)
             single = typer.Typer(rich_markup_mode=None, add_completion=False)
             single.command(cmd_name, short_help=summary)(function)
-            loaded = typer.main.get_command(single)
+            loaded = _plain_help(typer.main.get_command(single))
             self.commands[cmd_name] = loaded
         return loaded
 
@@ -63,7 +96,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 
 

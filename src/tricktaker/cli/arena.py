@@ -7,8 +7,8 @@ import sys
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -16,12 +16,14 @@ from tricktaker.arena import ArenaConfig, ArenaResult, BotResult, check_config, 
 
 from .common import (
     BOTS_HELP,
+    INTERRUPTED,
     GameArgument,
     GameOptions,
     fail,
     load_rules,
     make_console,
     parse_options,
+    progress_bar,
     split_names,
 )
 
@@ -84,33 +86,41 @@ def arena(
     except ValueError as exc:
         fail(str(exc))
     err = make_console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total} hands"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
-    with progress:
-        task = progress.add_task(escape(f"{rules.name} arena"), total=hands)
-        result = run_arena(
-            config, workers=workers, progress=lambda done: progress.update(task, completed=done)
-        )
+    progress = progress_bar(err, unit="hands")
+    try:
+        with progress:
+            task = progress.add_task(escape(f"{rules.name} arena"), total=hands)
+            result = run_arena(
+                config,
+                workers=workers,
+                progress=lambda done: progress.update(task, completed=done),
+                stop_on_interrupt=True,
+            )
+    except KeyboardInterrupt:
+        err.print(Text("Interrupted before the first deal set finished: no results."))
+        raise typer.Exit(INTERRUPTED) from None
     if as_json:
         data = result.to_json()
         data["settings"]["workers"] = workers
         sys.stdout.write(json.dumps(data) + "\n")
-        return
-    console = make_console()
-    changed = [
-        f"{k}={str(v).lower()}"
-        for k, v in rules.options.items()
-        if v != rules.spec.options[k].default
-    ]
-    for line in report(result, changed):
-        console.print(line)
+    else:
+        console = make_console()
+        changed = [
+            f"{k}={str(v).lower()}"
+            for k, v in rules.options.items()
+            if v != rules.spec.options[k].default
+        ]
+        for line in report(result, changed):
+            console.print(line)
+    if result.interrupted:
+        done = min(result.hands_per_rotation)
+        err.print(
+            Text(
+                f"Interrupted after {result.deal_sets} deal set(s): {done} of {hands} hands"
+                " per rotation; the results above cover the deal sets that finished."
+            )
+        )
+        raise typer.Exit(INTERRUPTED)
 
 
 def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
@@ -126,9 +136,18 @@ def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
 
 
 def table(result: ArenaResult) -> Table:
-    grid = Table(title="Results by bot", title_justify="left")
+    """The results by bot, in at most 100 columns with names up to 16 characters (longer
+    names wrap within their column)."""
+    grid = Table(
+        title="Results by bot",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     grid.add_column("#", justify="right")
-    grid.add_column("Name", no_wrap=True)
+    grid.add_column("Name", overflow="fold")
     if result.partnerships:
         grid.add_column("Partner", no_wrap=True)
     for title in ("Hands", "Mean/hand ± 95%", "Exact", "Wins", "Rating", "ms/move"):

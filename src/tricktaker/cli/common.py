@@ -8,14 +8,17 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
 
 from tricktaker.bots import Bot, make_bot
-from tricktaker.engine import GameState, RecordError, new_game
+from tricktaker.engine import GameRecord, GameState, RecordError, new_game
 from tricktaker.rules import Ruleset, RulesetError, load_ruleset
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 USAGE_ERROR = 2
 """Exit status when the command line asks for something that cannot be done: an unknown
@@ -46,6 +49,31 @@ def make_console(*, stderr: bool = False) -> Console:
         width=width,
         no_color=not terminal,
         color_system="auto" if terminal else None,
+    )
+
+
+def progress_bar(console: Console, *, unit: str) -> Progress:
+    """A progress bar on ``console`` (done/total ``unit``, time elapsed and time left),
+    shown only on a terminal and cleared when it ends."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TextColumn(f"{{task.completed}}/{{task.total}} {unit}"),
+        TimeElapsedColumn(),
+        TextColumn("elapsed,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
     )
 
 
@@ -173,10 +201,12 @@ def record_path(directory: Path, stem: str) -> Path:
     return path
 
 
-def save_record(state: GameState, path: Path) -> None:
-    """Write the game's record, reporting a failure as a usage error."""
+def save_record(game: GameState | GameRecord, path: Path) -> None:
+    """Write the game's record (from a state or a record made already); a failure ends
+    the command with an error."""
+    record = game.record() if isinstance(game, GameState) else game
     try:
-        state.record().save(path)
+        record.save(path)
     except OSError as exc:
         fail(f"{path}: cannot write the record: {exc.strerror}", status=FAILURE)
 

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from rich.table import Table
 
@@ -58,6 +58,20 @@ class Tally:
 
     def add_hands(self, state: GameState) -> None:
         """Per-hand counts of the game's family (none by default)."""
+
+    def merge(self, other: Tally) -> None:
+        """Add the totals of ``other``, a tally of the same kind over other games: every
+        count (a whole number, or one per seat) is summed; the settings stay."""
+        if type(other) is not type(self) or other.players != self.players:
+            raise ValueError("only tallies of the same kind and table can be merged")
+        for item in fields(self):
+            mine, theirs = getattr(self, item.name), getattr(other, item.name)
+            if item.name == "players" or isinstance(mine, bool):
+                continue
+            if isinstance(mine, int):
+                setattr(self, item.name, mine + theirs)
+            elif isinstance(mine, list):
+                setattr(self, item.name, [a + b for a, b in zip(mine, theirs, strict=True)])
 
     def mean(self, seat: int) -> str:
         return f"{self.score_sum[seat] / self.games:.2f}" if self.games else "-"

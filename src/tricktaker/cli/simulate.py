@@ -1,23 +1,32 @@
-"""``tricktaker simulate``: many seeded games between bots, summarised or as JSON lines."""
+"""``tricktaker simulate``: many seeded games between bots, summarised or as JSON lines.
+
+Game ``k`` is played by :func:`play_one` from the seed ``S + k`` alone, here or in a
+worker process (``--workers``); the results are taken in game order, so the output is
+the same for any number of workers.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
+from tricktaker.arena.pool import CtrlC, ordered_results
 from tricktaker.bots import play_game
-from tricktaker.engine import GameState
-from tricktaker.rules import Ruleset
+from tricktaker.engine import GameRecord, GameState
+from tricktaker.rules import Ruleset, load_ruleset
 
 from .common import (
     BOTS_HELP,
+    INTERRUPTED,
     GameArgument,
     GameOptions,
     default_players,
@@ -25,12 +34,14 @@ from .common import (
     load_rules,
     make_bots,
     make_console,
+    parse_options,
+    progress_bar,
     record_path,
     save_record,
     split_names,
     start_game,
 )
-from .sim_stats import tally_for
+from .sim_stats import Tally, tally_for
 
 
 def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, Any]:
@@ -54,6 +65,46 @@ def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, An
     return data
 
 
+@dataclass(frozen=True)
+class SimJob:
+    """What every game of a simulation shares (sent to the worker processes)."""
+
+    game: str
+    options: Mapping[str, str]
+    players: int
+    bots: tuple[str, ...]
+    as_json: bool
+    record: bool
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game, as the main process needs it: its totals, its JSON line (with
+    ``--json``) and its record (with ``--record``)."""
+
+    seed: int
+    tally: Tally
+    json_line: str | None
+    record: GameRecord | None
+
+
+@functools.cache
+def _rules(game: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
+    return load_ruleset(game, options=dict(options))
+
+
+def play_one(job: SimJob, game_seed: int) -> GameOutcome:
+    """Play the game seeded ``game_seed`` between the job's bots."""
+    rules = _rules(job.game, tuple(sorted(job.options.items())))
+    state = start_game(rules, job.players, game_seed)
+    seated = make_bots(dict(enumerate(job.bots)), game_seed)
+    play_game(state, [seated[s] for s in range(job.players)])
+    tally = tally_for(rules, state)
+    tally.add(state)
+    line = json.dumps(game_json(state, rules, list(job.bots))) if job.as_json else None
+    return GameOutcome(game_seed, tally, line, state.record() if job.record else None)
+
+
 def simulate(
     game: GameArgument,
     players: Annotated[
@@ -69,6 +120,16 @@ def simulate(
     games: Annotated[
         int, typer.Option("--games", "-g", metavar="K", help="Games to play.", min=1)
     ] = 100,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="W",
+            help="Processes playing games (the output is the same for any number).",
+            min=1,
+        ),
+    ] = 1,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -109,36 +170,49 @@ def simulate(
         fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
     make_bots(dict(enumerate(names)), seed)
     tally = tally_for(rules, start_game(rules, count, seed))
+    job = SimJob(game, parse_options(option), count, tuple(names), as_json, record is not None)
     paths: list[Path] = []
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
-    with progress:
-        task = progress.add_task(escape(rules.name), total=games)
-        for k in range(games):
-            game_seed = seed + k
-            state = start_game(rules, count, game_seed)
-            seated = make_bots(dict(enumerate(names)), game_seed)
-            play_game(state, [seated[s] for s in range(count)])
-            tally.add(state)
-            if as_json:
-                sys.stdout.write(json.dumps(game_json(state, rules, names)) + "\n")
-            if record is not None:
-                path = record_path(record, f"{rules.id}-seed{game_seed}")
-                save_record(state, path)
-                paths.append(path)
-            progress.advance(task)
+    played = 0
+    progress = progress_bar(err, unit="games")
+    seeds = range(seed, seed + games)
+    try:
+        with (
+            CtrlC() as ctrl_c,
+            progress,
+            ordered_results(functools.partial(play_one, job), seeds, workers=workers) as stream,
+        ):
+            task = progress.add_task(escape(rules.name), total=games)
+            for outcome in stream:
+                with ctrl_c.held():
+                    tally.merge(outcome.tally)
+                    if outcome.json_line is not None:
+                        sys.stdout.write(outcome.json_line + "\n")
+                    if record is not None and outcome.record is not None:
+                        path = record_path(record, f"{rules.id}-seed{outcome.seed}")
+                        save_record(outcome.record, path)
+                        paths.append(path)
+                    played += 1
+                    progress.advance(task)
+    except KeyboardInterrupt:
+        pass
     if record is not None:
         where = err if as_json else console
         where.print(Text(f"Records saved: {len(paths)} file(s) in {record}"))
-    if as_json:
-        return
+    if not as_json and played:
+        report(rules, tally, names, seed, played)
+    if played < games:
+        err.print(
+            Text(
+                f"Interrupted after {played} of {games} games"
+                + ("; the results above cover the games that finished." if played else ".")
+            )
+        )
+        raise typer.Exit(INTERRUPTED)
+
+
+def report(rules: Ruleset, tally: Tally, names: list[str], seed: int, games: int) -> None:
+    """Print the summary of ``games`` games seeded from ``seed``."""
+    console = make_console()
     chosen = [
         f"{k}={str(v).lower()}"
         for k, v in rules.options.items()
@@ -146,7 +220,8 @@ def simulate(
     ]
     console.print(
         Text(
-            f"{rules.name}: {games} game(s), {count} players, seeds {seed}..{seed + games - 1}"
+            f"{rules.name}: {games} game(s), {tally.players} players,"
+            f" seeds {seed}..{seed + games - 1}"
             + (f", options {', '.join(chosen)}" if chosen else "")
         )
     )
