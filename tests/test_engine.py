@@ -1,5 +1,6 @@
-"""Engine contract tests (DESIGN.md "Core ideas"): determinism, explicit chance steps,
-turn order, checked actions naming their rule, dealers, winners and observations."""
+"""Engine contract tests (README.md, The library; the rules pages docs/games/<id>.md):
+determinism, explicit chance steps, turn order, checked actions naming their rule, dealers,
+winners and observations."""
 
 from __future__ import annotations
 
@@ -87,7 +88,9 @@ def expect_illegal(state: GameState, seat: int, action: Action, rule: str) -> Il
 
 @pytest.mark.parametrize("name", list_rulesets())
 def test_same_seed_gives_the_same_deals(name: str) -> None:
-    """RULES.md Common terms: every hand is reproducible from the game's random seed."""
+    """README.md, The library: chance steps are "explicit and seeded", so a record "replays
+    exactly"; docs/games/blackout.md, Hands and schedule: "The first dealer is chosen from
+    the game's seed (so a game replays exactly)"."""
     players = min_players(name)
     one = new_game(load_ruleset(name), players=players, seed=42)
     two = new_game(load_ruleset(name), players=players, seed=42)
@@ -111,7 +114,8 @@ def test_different_seeds_give_different_deals(name: str) -> None:
 
 
 def test_the_seed_is_not_global_random_state() -> None:
-    """DESIGN.md: one seeded generator per game, never the module-level one."""
+    """README.md, The library: chance steps are "explicit and seeded" by the game's own
+    seed, never by the module-level generator."""
     import random
 
     first = new_game(load_ruleset("bluke"), players=4, seed=9)
@@ -156,7 +160,9 @@ def test_a_given_deal_is_dealt_exactly() -> None:
 
 
 def test_the_deal_goes_round_from_the_dealers_left() -> None:
-    """RULES.md Common terms: eldest (left of dealer) first; La Podrida deals right."""
+    """docs/games/blackout.md, Deal and trump: one card at a time, "starting with the player
+    on their left"; docs/games/la_podrida.md, Deal and trump: counter-clockwise, "starting
+    with the player on their right"."""
     state = game("blackout", 4, first_dealer=2)
     state.apply_chance(ChanceOutcome("deal", tuple(range(52))))
     assert state.hands[3] == 1 << 0  # the first card goes to the dealer's left
@@ -198,14 +204,16 @@ def test_bad_chance_outcomes_are_refused(name: str, why: str) -> None:
 
 
 def test_a_deal_from_another_deck_is_refused() -> None:
-    """7 Truf uses 32 cards (A-7): a full 52-card order is not a permutation of its deck."""
+    """docs/games/seven_truf.md, Players and deck: 32 cards, A K Q J 10 9 8 7 in each suit,
+    so a full 52-card order is not a permutation of its deck."""
     state = game("seven_truf", 4)
     with pytest.raises(IllegalActionError, match="whole deck"):
         state.apply_chance(ChanceOutcome("deal", tuple(range(52))))
 
 
 def test_second_deck_trump_draw_is_a_chance_step() -> None:
-    """RULES.md Cooperative Blackout: trump from a second, separately shuffled deck."""
+    """docs/games/coop_blackout.md, Deal and trump: "one card is drawn from the second,
+    separately shuffled deck: its suit is trump"."""
     state = game("coop_blackout", 3)
     state.apply_chance()
     assert state.phase_name == "trump_draw"
@@ -284,7 +292,8 @@ def test_actions_are_refused_while_a_chance_step_is_pending() -> None:
 
 
 def test_only_the_seat_to_act_has_legal_actions() -> None:
-    """RULES.md Common terms: eldest bids first and leads; the winner leads the next trick."""
+    """docs/games/jabberwocky.md, Bidding: "The eldest bids first"; Play: "The eldest leads
+    the first trick; the winner of each trick leads the next"."""
     state = game("jabberwocky", 4, first_dealer=1)
     deal(state, ["2C 3C 4C", "5D 6D 7D", "AH KH QH", "8S 9S 10S"], turn_up="JD")
     for expected in (2, 3, 0, 1):  # eldest first, dealer last
@@ -303,7 +312,8 @@ def test_only_the_seat_to_act_has_legal_actions() -> None:
 
 
 def test_simultaneous_bidding_lets_every_seat_bid_once() -> None:
-    """RULES.md Kachuful: bidding is simultaneous."""
+    """docs/games/kachuful.md, Bidding: everyone bids at the same time; Choices we made:
+    "everyone can see who has already bid, but not what, until all bids are in"."""
     state = game("kachuful", 4)
     state.apply_chance()
     assert state.to_act() == (0, 1, 2, 3)
@@ -357,7 +367,8 @@ def test_playing_a_card_not_held_names_the_rule() -> None:
 
 
 def test_follow_suit_names_the_rule() -> None:
-    """RULES.md Common terms: a player holding a card of the led suit must play one."""
+    """docs/games/jabberwocky.md, Play: "A player who holds a card of the suit led must play
+    one"."""
     state = game("jabberwocky", 3)
     deal(state, ["AS KS QD", "2H 3H 4S", "5S 6D 7D"], turn_up="8C")
     make_bids(state, [0, 1, 1])
@@ -369,7 +380,8 @@ def test_follow_suit_names_the_rule() -> None:
 
 
 def test_trump_lead_names_the_rule() -> None:
-    """RULES.md Jabberwocky: no trump lead until a trump has been played."""
+    """docs/games/jabberwocky.md, Play: "a trump may not be led until a trump has been played
+    to an earlier trick of the hand"."""
     state = game("jabberwocky", 3)
     deal(state, ["AS KS QD", "2C 3H 4S", "5S 6D 7D"], turn_up="8C")
     make_bids(state, [0, 1, 1])
@@ -377,7 +389,8 @@ def test_trump_lead_names_the_rule() -> None:
 
 
 def test_must_trump_names_the_rule() -> None:
-    """RULES.md Romanian Whist: void in the led suit, a player must trump if able."""
+    """docs/games/romanian_whist.md, Play: a player who cannot follow suit must play a trump
+    if they hold one."""
     state = at_hand("romanian_whist", 3, 4)  # two-card hands; the dealer is seat 0 again
     assert state.dealer == 0
     deal(state, ["AS KS", "AH 9S", "KH 10D"], turn_up="QD")
@@ -388,7 +401,8 @@ def test_must_trump_names_the_rule() -> None:
 
 
 def test_hook_rule_names_the_rule() -> None:
-    """RULES.md Common terms: the last bidder may not make the bids total the hand size."""
+    """docs/games/jabberwocky.md, Bidding: hook rule: "the dealer may not make a bid that
+    brings the total of all bids to the number of tricks in the hand"."""
     state = game("jabberwocky", 3)
     deal(state, ["AS KS QS", "2H 3H 4S", "5D 6D 7D"], turn_up="8C")
     act(state, 1, "bid 1")
@@ -407,7 +421,8 @@ def test_bid_range_names_the_rule() -> None:
 
 
 def test_minimum_bid_names_the_rule() -> None:
-    """RULES.md Bluke: a bid is from 1 to the number of cards dealt (option min_bid = 0)."""
+    """docs/games/bluke.md, Bidding: a bid is from 1 up to the hand size: "nobody may bid zero
+    unless the option `min_bid` is set to 0"."""
     state = game("bluke", 4)
     state.apply_chance()
     seat = state.to_act()[0]
@@ -418,7 +433,8 @@ def test_minimum_bid_names_the_rule() -> None:
 
 
 def test_misere_bids_name_the_rule() -> None:
-    """RULES.md Clag hand 12: misere, everyone bids 0."""
+    """docs/games/clag.md, Special hands: hand 12 is misère; "every player bids 0 (no other
+    bid is allowed)"."""
     state = at_hand("clag", 3, 12)
     state.apply_chance()
     seat = state.to_act()[0]
@@ -427,7 +443,9 @@ def test_misere_bids_name_the_rule() -> None:
 
 
 def test_cooperative_bid_totals_name_the_rule() -> None:
-    """RULES.md Cooperative Blackout: the bids must total exactly the hand size."""
+    """docs/games/coop_blackout.md, Bidding: "The bids must add up to exactly the number of
+    tricks in the hand": no bid may be larger than the tricks still unclaimed, and the
+    dealer's bid is forced."""
     state = game("coop_blackout", 2)
     state.apply_chance()
     state.apply_chance()
@@ -440,7 +458,8 @@ def test_cooperative_bid_totals_name_the_rule() -> None:
 
 
 def test_zero_bid_limit_names_the_rule() -> None:
-    """RULES.md Kachuful: with more than five players no 0 bid in more than five hands in a row."""
+    """docs/games/kachuful.md, Bidding: zero-bid limit (6 or more players): "a player who has
+    bid 0 in five hands in a row may not bid 0 in the next hand"."""
     state = game("kachuful", 6)
     bots = [make_bot("random", seed=s) for s in range(6)]
     for _ in range(5):
@@ -455,7 +474,8 @@ def test_zero_bid_limit_names_the_rule() -> None:
 
 
 def test_blind_pile_play_names_the_rule() -> None:
-    """RULES.md Clag hand 11: cards are played in pile order, so no card may be chosen."""
+    """docs/games/clag.md, Special hands: in hand 11 "nobody ever chooses a card": a player
+    plays the next card of their pile."""
     state = at_hand("clag", 3, 11)
     state.apply_chance()
     make_bids(state, [0, 0, 0])
@@ -466,7 +486,9 @@ def test_blind_pile_play_names_the_rule() -> None:
 
 
 def test_caller_calls_name_their_rules() -> None:
-    """RULES.md Caller Clag: the caller chooses a size of 3-7, a kind and modifiers."""
+    """docs/games/caller_clag.md, Hands and schedule: the caller chooses 3 to 7 cards;
+    Special hands: one kind, then modifiers, no `non_exact` on a misère hand, and "a
+    modifier may be called only once"."""
     state = game("caller_clag", 4)
     dealer = state.dealer
     expect_illegal(state, dealer, Action("call_size", 8), "Caller Clag calls")
@@ -496,7 +518,8 @@ def test_caller_calls_name_their_rules() -> None:
 )
 @pytest.mark.parametrize("phase", ["bidding", "playing"])
 def test_malformed_actions_are_refused_not_crashes(action: Action, phase: str) -> None:
-    """DESIGN.md: an illegal action raises IllegalActionError and leaves the state untouched."""
+    """README.md, The library: "an illegal one raises `IllegalActionError` naming the rule,
+    leaving the state unchanged"."""
     state = game("blackout", 4)
     state.apply_chance()
     if phase == "playing":
@@ -534,7 +557,9 @@ def test_first_dealer_comes_from_the_seed() -> None:
 
 @pytest.mark.parametrize(("name", "by_suit"), [("bluke", False), ("blackout", True)])
 def test_draw_for_dealer_option_gives_the_highest_card_the_deal(name: str, by_suit: bool) -> None:
-    """RULES.md Common terms: drawing for high card (ties redraw; Blackout: by suit)."""
+    """docs/games/bluke.md and blackout.md, Options: with `draw_for_dealer` the highest rank
+    deals; Bluke: "players tied for highest draw again"; Blackout: "Ties are broken by
+    suit"."""
     rules = load_ruleset(name, options={"draw_for_dealer": True})
     players = 5
     for seed in range(30):
@@ -568,8 +593,10 @@ def test_draw_for_dealer_option_gives_the_highest_card_the_deal(name: str, by_su
     ("name", "players", "step"), [("blackout", 4, 1), ("la_podrida", 5, -1), ("clag", 3, 1)]
 )
 def test_dealer_rotation(name: str, players: int, step: int) -> None:
-    """RULES.md: the deal passes left after each hand (La Podrida: to the right);
-    the eldest, left of the dealer, bids first and leads the first trick."""
+    """docs/games/blackout.md and clag.md, Hands and schedule: "After each hand the deal
+    passes to the left" (docs/games/la_podrida.md, Hands and schedule: to the right);
+    Bidding and Play: the eldest, on the dealer's left, bids first and leads the first
+    trick."""
     state = game(name, players, first_dealer=1)
     bots = [make_bot("random", seed=s) for s in range(players)]
     expected_dealer = 1
@@ -584,7 +611,8 @@ def test_dealer_rotation(name: str, players: int, step: int) -> None:
 
 
 def test_coop_dealer_passes_left_when_a_hand_is_replayed() -> None:
-    """RULES.md Cooperative Blackout: the deal passes left either way."""
+    """docs/games/coop_blackout.md, Hands and schedule: "After every hand the deal passes to
+    the left, whether or not the table moves on"."""
     state = game("coop_blackout", 3, options={"max_hands": 6}, first_dealer=2)
     finish(state)
     assert [h.dealer for h in state.history] == [(2 + i) % 3 for i in range(6)]
@@ -610,7 +638,8 @@ def test_winners_share_a_tie() -> None:
 
 
 def test_cooperative_winners_are_everyone_or_no_one() -> None:
-    """RULES.md Cooperative Blackout: all win or lose together."""
+    """docs/games/coop_blackout.md, Choices we made: "The whole table wins or loses
+    together, so there are no per-player scores"."""
     lost = game("coop_blackout", 4, options={"max_hands": 1})
     finish(lost)
     if lost.history[-1].all_exact:  # pragma: no cover - depends on the random bids
@@ -699,7 +728,8 @@ def test_observation_fields_are_sane() -> None:
 
 
 def test_observation_hides_own_cards_in_blind_hands() -> None:
-    """RULES.md Clag hands 10 and 11: blind bids, and face-down piles."""
+    """docs/games/clag.md, Special hands: in hand 10 "everyone bids before looking at their
+    own cards"; in hand 11 "Each player's cards stay a face-down pile"."""
     state = at_hand("clag", 4, 10)
     state.apply_chance()
     assert all(state.observe(s).hand is None for s in range(4))
@@ -714,7 +744,8 @@ def test_observation_hides_own_cards_in_blind_hands() -> None:
 
 
 def test_observation_hides_the_trump_in_a_bid_before_trump_hand() -> None:
-    """RULES.md Clag hand 9: bids are made before the trump card is exposed."""
+    """docs/games/clag.md, Special hands: in hand 9 "the turn-up is exposed only once all
+    bids are in"."""
     state = at_hand("clag", 3, 9)
     state.apply_chance()
     obs = state.observe(state.to_act()[0])
@@ -771,8 +802,9 @@ def test_is_legal_agrees_with_legal_actions() -> None:
 
 
 def test_an_observation_cannot_change_the_game() -> None:
-    """DESIGN.md: observations are the only window, and a window is read-only: a bot
-    that writes into what it was shown must not change the game (or any other game)."""
+    """README.md, Command line: "Every bot sees only its own seat's observation", and that window
+    is read-only: a bot that writes into what it was shown must not change the game (or
+    any other game)."""
     state = game("caller_clag", 4, seed=2)
     play_game(state, [make_bot("random", seed=s) for s in range(4)], until_hand_end=True)
     to_first_bid(state)

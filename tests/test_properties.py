@@ -1,11 +1,11 @@
 """Property tests: random games of every ruleset, player count and option, checked as they go.
 
 Every game is played with random legal actions (or bots) and checked against the
-common rules of RULES.md ("Common terms": the deal, follow suit, the winner of a
-trick leads the next, scores) and each game's own section (bid limits, the hook
-rule, trump, scoring), plus the engine's contracts from DESIGN.md: an illegal
-action raises and changes nothing, records replay, ``clone()`` is independent and
-an observation shows a seat nothing it may not see.
+rules its page states (docs/games/<id>.md: Deal and trump, Bidding, Play, Scoring,
+Special hands: the deal, bid limits, the hook rule, trump, follow suit, the winner of
+a trick leads the next, scores), plus the engine's contracts (README.md, The library):
+an illegal action raises and changes nothing, records replay, ``clone()`` is
+independent and an observation shows a seat nothing it may not see.
 
 The default run is short; ``-m slow`` variants play many more games.
 """
@@ -44,7 +44,8 @@ from tricktaker.engine.actions import Action, bid, play
 
 # --------------------------------------------------------------- configurations
 
-"""The games whose rules (RULES.md "The Oh Hell family") these checks know in detail.
+"""The games whose rules these checks know in detail (docs/games/README.md, Exact bidding
+(the Oh Hell family)).
 Other games (Pluck, Buckup, Euchre) get the engine-wide checks only: turn order, refused
 actions, records, clones and no other seat's cards in an observation."""
 
@@ -175,7 +176,7 @@ def test_configurations_cover_every_ruleset_player_count_and_option() -> None:
                 assert len(used) >= 2, f"{game}: option {name} is only played as {used}"
                 assert option.default in used
     assert {(c.game, c.options) for c in SWEEP_CONFIGS} == {(c.game, c.options) for c in CONFIGS}
-    # The combinations the brief names, which are valid (RULES.md Blackout and Bluke).
+    # Combinations the pages allow or refuse (docs/games/blackout.md and bluke.md, Options).
     ids = {c.id for c in CONFIGS}
     assert len(ids) == len(CONFIGS)
     assert "bluke-15p" in ids
@@ -194,11 +195,12 @@ def test_configurations_cover_every_ruleset_player_count_and_option() -> None:
 
 
 # ------------------------------------------------------------ reference rules
-# Written from RULES.md independently of the engine's tables.
+# Written from the rules pages (docs/games/<id>.md) independently of the engine's tables.
 
 
 def effective_suit(card: int, trump: int | None, jokers_trump: bool) -> int | None:
-    """The suit a card follows and leads as; None for a free Bluke (RULES.md Bluke)."""
+    """The suit a card follows and leads as; None for a free Bluke (docs/games/bluke.md,
+    Play; with `new_jersey` the Blukes are trumps: Options)."""
     if card >= 52:
         return trump if jokers_trump and trump is not None else None
     return card // 13
@@ -214,7 +216,8 @@ def reference_legal(
     trump_lead_after_broken: bool,
     trump_broken: bool,
 ) -> set[int]:
-    """The cards a player may play (RULES.md: follow suit, Bluke, must trump, trump lead)."""
+    """The cards a player may play (docs/games/<id>.md, Play: follow suit, Blukes, must
+    trump, no trump lead until broken)."""
 
     def suit(card: int) -> int | None:
         return effective_suit(card, trump, jokers_trump)
@@ -247,7 +250,8 @@ def reference_winner(
     nuloss: bool,
     precedence: str | None,
 ) -> int:
-    """The seat winning a complete trick (RULES.md: trumps, led suit, Blukes, Caller Clag)."""
+    """The seat winning a complete trick (docs/games/<id>.md, Players and deck: trumps, led
+    suit, Blukes; docs/games/caller_clag.md, Special hands: suit precedence, `nuloss`)."""
 
     def rank(card: int) -> int:
         if card >= 52:
@@ -277,7 +281,7 @@ MISERE_KINDS: Final = frozenset({"misere", "misere_no_trump"})
 
 
 def reference_scores(game: str, options: dict[str, bool | int], hr: HandResult) -> list[int]:
-    """Each seat's score for a hand, from each game's scoring rules in RULES.md."""
+    """Each seat's score for a hand, from the Scoring section of each game's page."""
     special = hr.special or {}
     kind = special.get("kind", special.get("name"))
     modifiers = list(special.get("modifiers", []))
@@ -646,7 +650,8 @@ class CheckedGame:
     # -------------------------------------------------------------- the deal
 
     def after_deal(self, outcome: ChanceOutcome) -> None:
-        """RULES.md Common terms: each card is dealt once; the rest stay undealt."""
+        """docs/games/<id>.md, Deal and trump: the cards are dealt one at a time from the
+        eldest (docs/games/la_podrida.md: counter-clockwise); the rest stay undealt."""
         state = self.state
         n, size, dealer = self.players, state.hand_size, state.dealer
         order = outcome.cards
@@ -674,7 +679,8 @@ class CheckedGame:
     # ---------------------------------------------------------------- play
 
     def check_play_legality(self, seat: int, legal: list[Action]) -> None:
-        """RULES.md: follow suit, Blukes, must trump, no trump lead before broken."""
+        """docs/games/<id>.md, Play: follow suit, Blukes (bluke.md), must trump
+        (romanian_whist.md, la_podrida.md), no trump lead before broken (jabberwocky.md)."""
         state, log = self.state, self.log
         assert log is not None
         assert state.hands[seat] == log.held[seat]
@@ -717,7 +723,7 @@ class CheckedGame:
         kind = special.get("kind", special.get("name"))
         modifiers = [str(m) for m in special.get("modifiers", [])]
 
-        # Every card dealt exactly once (RULES.md Common terms).
+        # Every card dealt exactly once (docs/games/<id>.md, Deal and trump).
         assert len(hr.deal) == n
         for seat in range(n):
             assert len(hr.deal[seat]) == size
@@ -769,7 +775,7 @@ class CheckedGame:
                 assert mine == pile[seat], "a pile was not played in pile order"
         assert all(h == 0 for h in log.held)
 
-        # Scores (each game's scoring in RULES.md) and running totals.
+        # Scores (docs/games/<id>.md, Scoring) and running totals.
         assert hr.all_exact == all(b == t for b, t in zip(hr.bids, hr.tricks, strict=True))
         expected_scores = reference_scores(self.config.game, self.options, hr)
         assert list(hr.hand_scores) == expected_scores, (
@@ -782,7 +788,9 @@ class CheckedGame:
         ]
 
     def check_trump(self, hr: HandResult, log: HandLog, kind: object, modifiers: list[str]) -> None:
-        """RULES.md: turn-up trump, a Bluke turned up, second deck, rotation, no-trump hands."""
+        """docs/games/<id>.md, Deal and trump: turn-up trump, a Bluke turned up (bluke.md),
+        second deck (coop_blackout.md, la_podrida.md), rotation (kachuful.md); no-trump
+        hands (Special hands)."""
         trump_spec = self.rules.spec.trump
         method = trump_spec.method
         precedence = any(m.startswith("precedence_") for m in modifiers)
@@ -802,7 +810,8 @@ class CheckedGame:
             assert (hr.trump, hr.turn_up) == (None, None), "all cards dealt: no trump"
 
     def check_bids(self, hr: HandResult, kind: object, modifiers: list[str]) -> None:
-        """RULES.md: bid range, misere, hook rule, cooperative totals, the zero-bid limit."""
+        """docs/games/<id>.md, Bidding: bid range, hook rule, cooperative totals
+        (coop_blackout.md), the zero-bid limit (kachuful.md); misère (Special hands)."""
         bidding = self.rules.spec.bidding
         size = hr.hand_size
         if kind in MISERE_KINDS:
@@ -866,14 +875,16 @@ class CheckedGame:
             assert (obs.hand is not None) == (seat == state.dealer), "only the caller looks"
         if phase in ("call_size", "deal", "game_over"):
             assert obs.hand is None
-        # Simultaneous bids stay hidden until all are in (RULES.md Blackout, Kachuful).
+        # Simultaneous bids stay hidden until all are in (docs/games/blackout.md, Options:
+        # `simultaneous_bidding`; docs/games/kachuful.md, Bidding).
         if self.simultaneous and phase == "bidding":
             for other in range(n):
                 if other != seat:
                     assert obs.bids[other] is None, f"seat {seat} sees seat {other}'s bid"
         elif phase in ("playing", "game_over"):
             assert obs.bids == tuple(state.bids)
-        # Bids before trump: the trump stays hidden while bidding (Clag hand 9).
+        # Bids before trump: the trump stays hidden while bidding (docs/games/clag.md,
+        # Special hands: hand 9; docs/games/caller_clag.md, Special hands).
         if kind == "bid_before_trump" and phase == "bidding":
             assert obs.trump is None
             assert obs.turn_up is None
@@ -1174,7 +1185,8 @@ def _bot_record(config: Config, seed: int, bot_seed: int) -> str:
 @settings(max_examples=40, deadline=None)
 @given(config=CONFIG_STRATEGY, seed=SEEDS, bot_seed=SEEDS)
 def test_same_seed_and_bots_give_the_same_record(config: Config, seed: int, bot_seed: int) -> None:
-    """RULES.md Common terms: every hand is reproducible from the game's seed."""
+    """README.md, The library: chance steps are "explicit and seeded", so the same seed and
+    the same bots give the same record."""
     first = _bot_record(config, seed, bot_seed)
     assert _bot_record(config, seed, bot_seed) == first
     again = replay(GameRecord.loads(first))
