@@ -293,9 +293,9 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
     data = copy.deepcopy(dict(base))
     out_origins = origins.copy()
 
-    def write(name: str, path: str, value: Any, via: str) -> None:
+    def write(name: str, path: str, value: Any, via: tuple[str, ...]) -> None:
         set_path(data, path, value)
-        where, _ = origins.place(("options", name, via))
+        where, _ = origins.place(("options", name, *via))
         place = Place(
             where.source if where else origins.source, where.spot if where else None, name
         )
@@ -306,15 +306,15 @@ def resolve(base: Mapping[str, Any], choices: Mapping[str, object], origins: Ori
         spec = specs[name]
         if spec.type == "bool" and values[name] is False:
             for path in spec.set:
-                write(name, path, off_value(spec, path), "set")
+                write(name, path, off_value(spec, path), ("set", path))
     for name in changed:
         spec = specs[name]
         if spec.type == "bool" and values[name] is True:
             for path, value in spec.set.items():
-                write(name, path, value, "set")
+                write(name, path, value, ("set", path))
         elif spec.type == "int":
             assert spec.field is not None
-            write(name, spec.field, values[name], "field")
+            write(name, spec.field, values[name], ("field",))
     options_out: dict[str, Any] = {}
     for name, raw in raw_options.items():
         if name in file_values:

@@ -195,7 +195,8 @@ class Ruleset:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """The notes that hold for this ruleset with its options (see docs/rulesets.md)."""
+        """The notes that hold for this ruleset: a house rule keeps only the notes of its
+        game whose fields it leaves alone (see docs/rulesets.md, Notes)."""
         return tuple(self.spec.notes)
 
     def _check_playable(self) -> None:
