@@ -610,7 +610,7 @@ def ruleset_from_data(
     except ValidationError as exc:
         error = validation_error(exc, resolved.origins)
         if resolved.changed:
-            error = RulesetError(f"{error}\n(with options {', '.join(resolved.changed)})")
+            error = RulesetError(f"{error} (with options {', '.join(resolved.changed)})")
         raise error from None
     return Ruleset(
         spec=spec_model,
