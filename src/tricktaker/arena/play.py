@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from tricktaker.bots import Bot, make_bot
-from tricktaker.engine import ChanceOutcome, GameState, new_game
+from tricktaker.engine import Action, ChanceOutcome, GameState, new_game
 from tricktaker.engine.base import mix_seed
 from tricktaker.rules import Ruleset, load_ruleset
 
@@ -165,7 +166,9 @@ class Clock:
 
 def _play(state: GameState, bots: Sequence[Bot], clock: Clock) -> tuple[str, ...]:
     """Play to the end (as :func:`tricktaker.bots.play_game`), noting the deals and
-    timing every decision that had more than one legal action."""
+    timing every decision that had more than one legal action (an observation made for
+    :meth:`Bot.act` is built before the clock starts; a bot with ``choose`` is timed with
+    any observation it asks for)."""
     shuffles: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
     timer = time.perf_counter
     while not state.is_terminal():
@@ -177,10 +180,18 @@ def _play(state: GameState, bots: Sequence[Bot], clock: Clock) -> tuple[str, ...
                 shuffles.setdefault(hand, []).append((size, outcome.cards))
             continue
         for seat in state.to_act():
-            observation = state.observe(seat)
-            start = timer()
-            action = bots[seat].act(observation)
-            if len(observation.legal_actions) > 1:
+            bot = bots[seat]
+            choose: Callable[..., Action] | None = getattr(bot, "choose", None)
+            if choose is None:  # as decide(): observe only for bots that need it
+                observation = state.observe(seat)
+                legal = observation.legal_actions
+                start = timer()
+                action = bot.act(observation)
+            else:
+                legal = tuple(state.legal_actions(seat))
+                start = timer()
+                action = choose(seat, legal, partial(state.observe, seat))
+            if len(legal) > 1:
                 clock.seconds[seat] += timer() - start
                 clock.moves[seat] += 1
             state.apply(seat, action)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from tricktaker.engine.actions import Action
@@ -17,13 +18,40 @@ from tricktaker.engine.state import GameState
 
 
 class Bot(Protocol):
-    """Anything that picks an action from an observation."""
+    """Anything that picks an action from an observation.
+
+    A bot that often needs no more than the legal actions (a random player) may also
+    define ``choose(seat, legal_actions, observe)`` (see :class:`LazyBot`): the game
+    loops (:func:`decide`) then call it instead of :meth:`act`, and build the
+    observation only when it calls ``observe()``.
+    """
 
     name: str
 
     def act(self, observation: Observation) -> Action:
         """Choose one of ``observation.legal_actions``."""
         ...
+
+
+class LazyBot(Bot, Protocol):
+    """A bot that can choose from the legal actions, observing only when it needs to."""
+
+    def choose(
+        self, seat: int, legal_actions: tuple[Action, ...], observe: Callable[[], Observation]
+    ) -> Action:
+        """Choose one of ``legal_actions`` for ``seat`` (the same choice :meth:`act` makes
+        from the observation that ``observe()`` returns)."""
+        ...
+
+
+def decide(bot: Bot, state: GameState, seat: int) -> Action:
+    """``bot``'s action for ``seat`` in ``state``: from :meth:`LazyBot.choose` where the
+    bot has it (the observation is built only if the bot asks for it), else from
+    :meth:`Bot.act` on ``state.observe(seat)``."""
+    choose: Callable[..., Action] | None = getattr(bot, "choose", None)
+    if choose is None:
+        return bot.act(state.observe(seat))
+    return choose(seat, tuple(state.legal_actions(seat)), partial(state.observe, seat))
 
 
 def _registry() -> dict[str, Callable[..., Bot]]:
@@ -121,4 +149,4 @@ def play_game(state: GameState, bots: Sequence[Bot], *, until_hand_end: bool = F
             state.apply_chance()
             continue
         for seat in state.to_act():
-            state.apply(seat, bots[seat].act(state.observe(seat)))
+            state.apply(seat, decide(bots[seat], state, seat))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
@@ -21,7 +22,13 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action now")
-        return actions[self.rng.randrange(len(actions))]
+        """A legal action, uniformly at random."""
+        return self.choose(observation.seat, observation.legal_actions, lambda: observation)
+
+    def choose(
+        self, seat: int, legal_actions: tuple[Action, ...], observe: Callable[[], Observation]
+    ) -> Action:
+        """The same choice as :meth:`act`, from the legal actions alone (it never observes)."""
+        if not legal_actions:
+            raise ValueError(f"seat {seat} has no legal action now")
+        return legal_actions[self.rng.randrange(len(legal_actions))]

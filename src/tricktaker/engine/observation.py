@@ -6,7 +6,7 @@ Bots, the command line and any other client only ever see an :class:`Observation
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import cards_of
@@ -16,6 +16,7 @@ from tricktaker.engine.tables import CardTables
 from tricktaker.rules.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from tricktaker.engine.hooks import GameHooks
     from tricktaker.engine.state import GameState
 
 
@@ -92,73 +93,113 @@ class Observation:
         return self.seat in self.to_act
 
 
+_FIELD_SETTERS: tuple[tuple[str, Any], ...] = tuple(
+    (item.name, getattr(Observation, item.name).__set__) for item in fields(Observation)
+)
+"""Each field of :class:`Observation` with the setter of its slot, for :func:`_observation`."""
+
+
+def _observation(values: dict[str, Any]) -> Observation:
+    """An :class:`Observation` from a value for every field: the same object as
+    ``Observation(**values)``, made without the frozen dataclass's ``__init__`` (which
+    sets each of the many fields through ``object.__setattr__``, a good part of the cost
+    of every observation)."""
+    observation = object.__new__(Observation)
+    for name, set_field in _FIELD_SETTERS:
+        set_field(observation, values[name])
+    return observation
+
+
+_REDACTED: dict[tuple[int, int], tuple[HandResult, GameHooks, HandResult]] = {}
+"""Finished hands as one seat may see them, by ``(id(hand), seat)``: a hand never changes,
+so it is redacted once, not at every observation. Each entry holds the hand itself, so
+its id is not reused while the entry lives; the cache is emptied when it grows large."""
+
+_REDACTED_LIMIT = 20_000
+
+
+def _redacted_history(
+    history: list[HandResult], hooks: GameHooks, seat: int
+) -> tuple[HandResult, ...]:
+    """The finished hands as ``seat`` may see them (each redacted once by ``hooks``)."""
+    cache = _REDACTED
+    if len(cache) > _REDACTED_LIMIT:
+        cache.clear()
+    seen = []
+    for result in history:
+        key = (id(result), seat)
+        entry = cache.get(key)
+        if entry is None or entry[0] is not result or entry[1] is not hooks:
+            entry = cache[key] = (result, hooks, hooks.redact(result, seat))
+        seen.append(entry[2])
+    return tuple(seen)
+
+
 def build_observation(state: GameState, seat: int) -> Observation:
     """The observation of ``seat`` in ``state`` (used by :meth:`GameState.observe`)."""
-    n = state.players
+    setup = state.setup
+    n = setup.players
     if not 0 <= seat < n:
         raise ValueError(f"there is no seat {seat} in a {n}-player game")
     over = state.is_terminal()
-    all_bids_in = state.bid_count == n
-    if state.setup.simultaneous and not all_bids_in:
-        bids = tuple(b if s == seat else None for s, b in enumerate(state.bids))
+    state_bids = state.bids
+    if setup.simultaneous and state.bid_count != n:
+        bids = tuple(b if s == seat else None for s, b in enumerate(state_bids))
     else:
-        bids = tuple(state.bids)
+        bids = tuple(state_bids)
     visible = state.cards_seen[seat] and not over
-    if state.piles is not None and visible:
-        hand: int | None = state.hands[seat]
-    elif visible:
-        hand = state.hands[seat]
-    else:
-        hand = None
-    schedule = state.setup.schedule
+    hand = state.hands[seat] if visible else None
     hooks = state.hooks
-    history = tuple(state.history)
-    extra: Mapping[str, Any] = {}
+    spec = state.spec
+    trump_known = state.trump_known
     if hooks is not None:
-        history = tuple(hooks.redact(result, seat) for result in history)
-        extra = hooks.observe(state, seat)
-    return Observation(
-        seat=seat,
-        players=n,
-        rules=state.rules,
-        phase=state.phase_name,
-        hand_number=state.hand_number,
-        hands_in_game=(
-            hooks.hands_in_game(state)
-            if hooks is not None
-            else None
-            if state.setup.called or state.setup.advance_when_all_exact
-            else len(schedule)
-        ),
-        hands_played=state.hands_played,
-        hand_size=state.hand_size,
-        dealer=state.dealer,
-        special=state.spec.name,
-        call=state.call.describe() if state.call is not None else None,
-        trump=state.trump if state.trump_known else None,
-        trump_known=state.trump_known,
-        turn_up=state.turn_up if state.trump_known else None,
-        hand=hand,
-        cards_in_hand=0 if over else state.hands[seat].bit_count(),
-        bids=bids,
-        bid_made=tuple(b is not None for b in state.bids),
-        hook=state.hook,
-        misere=state.spec.misere,
-        pile=state.piles is not None or state.spec.pile or state.spec.blind_hand,
-        tricks_won=tuple(state.tricks_won),
-        current_trick=tuple(state.trick),
-        leader=state.leader,
-        tricks=tuple(state.trick_cards),
-        trick_winners=tuple(state.trick_winners),
-        trump_broken=state.trump_broken,
-        scores=tuple(state.scores),
-        to_act=state.to_act(),
-        legal_actions=tuple(state.legal_actions(seat)),
-        cooperative=state.setup.cooperative,
-        history=history,
-        tables=state.tables if state.trump_known else None,
-        dealer_draw=tuple(state.dealer_draw),
-        partnerships=state.setup.partnerships,
-        active=tuple(state.active) if state.active is not None else None,
-        extra=extra,
+        history = _redacted_history(state.history, hooks, seat)
+        extra: Mapping[str, Any] = hooks.observe(state, seat)
+        hands_in_game: int | None = hooks.hands_in_game(state)
+    else:
+        history = tuple(state.history)
+        extra = {}
+        hands_in_game = (
+            None if setup.called or setup.advance_when_all_exact else len(setup.schedule)
+        )
+    return _observation(
+        {
+            "seat": seat,
+            "players": n,
+            "rules": state.rules,
+            "phase": state.phase_name,
+            "hand_number": state.hand_number,
+            "hands_in_game": hands_in_game,
+            "hands_played": state.hands_played,
+            "hand_size": state.hand_size,
+            "dealer": state.dealer,
+            "special": spec.name,
+            "call": state.call.describe() if state.call is not None else None,
+            "trump": state.trump if trump_known else None,
+            "trump_known": trump_known,
+            "turn_up": state.turn_up if trump_known else None,
+            "hand": hand,
+            "cards_in_hand": 0 if over else state.hands[seat].bit_count(),
+            "bids": bids,
+            "bid_made": tuple([b is not None for b in state_bids]),
+            "hook": state.hook,
+            "misere": spec.misere,
+            "pile": state.piles is not None or spec.pile or spec.blind_hand,
+            "tricks_won": tuple(state.tricks_won),
+            "current_trick": tuple(state.trick),
+            "leader": state.leader,
+            "tricks": tuple(state.trick_cards),
+            "trick_winners": tuple(state.trick_winners),
+            "trump_broken": state.trump_broken,
+            "scores": tuple(state.scores),
+            "to_act": state.to_act(),
+            "legal_actions": tuple(state.legal_actions(seat)),
+            "cooperative": setup.cooperative,
+            "history": history,
+            "tables": state.tables if trump_known else None,
+            "dealer_draw": tuple(state.dealer_draw),
+            "partnerships": setup.partnerships,
+            "active": tuple(state.active) if state.active is not None else None,
+            "extra": extra,
+        }
     )

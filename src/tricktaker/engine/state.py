@@ -37,6 +37,7 @@ from tricktaker.engine.base import (
 from tricktaker.engine.bidding import BiddingMixin
 from tricktaker.engine.calls import CallingMixin
 from tricktaker.engine.errors import IllegalActionError
+from tricktaker.engine.observation import build_observation as _build_observation
 from tricktaker.engine.play import ACTIONS_BY_PATTERN, PlayMixin
 from tricktaker.engine.results import HandResult
 from tricktaker.engine.setup import Setup, draw_for_dealer
@@ -630,9 +631,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know now; see :class:`Observation`."""
-        from tricktaker.engine.observation import build_observation
-
-        return build_observation(self, seat)
+        return _build_observation(self, seat)
 
     def record(self) -> GameRecord:
         """The versioned record of this game so far (replays with :meth:`GameRecord.replay`)."""
