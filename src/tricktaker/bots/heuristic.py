@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tricktaker.bots.policies import policy_for
 from tricktaker.cards import cards_of
@@ -45,17 +45,16 @@ TRUMP_FEATURES = (
 """Features of a trump (or a Bluke, which beats everything)."""
 
 SIDE_WEIGHTS: tuple[float, ...] = (
-    -2.34, 2.797, -0.161, -0.591, 0.474, 1.407, -1.13, 1.714,
-    -2.14, -0.497, 1.293, -0.74, -0.549, 3.569,
+    -2.129, 2.526, -0.152, -0.637, 0.467, 1.384, -1.112, 1.659,
+    -1.909, -0.405, 1.362, -0.736, -0.534, 3.463,
 )  # fmt: skip
 """Logistic weights of :data:`SIDE_FEATURES`, fitted by ``bench/fit_heuristic.py``
-(``--games 16 --rounds 2``: about 94,000 side cards, log loss 0.42)."""
+(``--games 16 --rounds 2``: about 94,000 side cards, log loss 0.424)."""
 TRUMP_WEIGHTS: tuple[float, ...] = (
-    -0.158, 2.343, -0.317, -0.346, 0.239, 0.057, 0.277, -0.447, 1.096, -0.144, 0.228, 0.182,
+    -0.188, 2.369, -0.313, -0.344, 0.237, 0.058, 0.285, -0.368, 0.854, -0.12, 0.214, 0.179,
 )  # fmt: skip
 """Logistic weights of :data:`TRUMP_FEATURES`, fitted the same way (about 30,000 trumps,
-log loss 0.50)."""
-
+log loss 0.505)."""
 
 CONTROL = 0.3
 """How far the bot's play decides its tricks: the weight of the model in which it takes
@@ -338,13 +337,19 @@ class HeuristicBot:
         legal = [int(a.value) for a in obs.legal_actions]
         need = self.tricks_wanted(obs)
         trick = obs.current_trick
+        out = _outstanding(obs)
+
+        def threats(card: int, led: int) -> int:
+            """Cards still out (in no known place) that would beat ``card``."""
+            strength = tables.key(card, led)
+            return sum(1 for other in out if tables.key(other, led) > strength)
+
         if not trick:
-            by_strength = sorted(legal, key=lambda c: _key(tables, c, tables.suit_of[c]))
-            card = by_strength[-1] if need > 0 and not obs.misere else by_strength[0]
-            return Action(PLAY, card)
+            return Action(PLAY, self._lead(obs, tables, legal, need, threats))
         led = tables.suit_of[trick[0][1]]
         best = max(_key(tables, c, led) for _, c in trick)
-        last = len(trick) == obs.players - 1
+        playing = obs.players if obs.active is None else sum(obs.active)
+        last = len(trick) == playing - 1
 
         def strength(card: int) -> tuple[int, int]:
             return _key(tables, card, led), tables.rank_of[card]
@@ -355,9 +360,41 @@ class HeuristicBot:
         if need > 0 and losers and _partners(obs, leading_seat) and last:
             return Action(PLAY, losers[0])
         if need > 0 and not obs.misere:
+            if winners and last:
+                return Action(PLAY, winners[0])
             if winners:
-                return Action(PLAY, winners[0] if last else winners[-1])
+                # The cheapest card nobody left can beat, else the strongest.
+                sure = [c for c in winners if threats(c, led) == 0]
+                return Action(PLAY, sure[0] if sure else winners[-1])
             return Action(PLAY, losers[0])
         if losers:
             return Action(PLAY, losers[-1])
         return Action(PLAY, winners[-1] if last else winners[0])
+
+    def _lead(
+        self,
+        obs: Observation,
+        tables: CardTables,
+        legal: list[int],
+        need: int,
+        threats: Callable[[int, int], int],
+    ) -> int:
+        """The card to lead: wanting tricks, a card nobody can beat (the cheapest) or
+        else the strongest; not wanting any, the card most others can beat."""
+        suit_of = tables.suit_of
+        if need > 0 and not obs.misere:
+            sure = [c for c in legal if threats(c, suit_of[c]) == 0]
+            if sure:
+                return min(sure, key=lambda c: (tables.key(c, suit_of[c]), c))
+            return max(legal, key=lambda c: (tables.key(c, suit_of[c]), c))
+        return max(legal, key=lambda c: (threats(c, suit_of[c]), -tables.rank_of[c], -c))
+
+
+def _outstanding(obs: Observation) -> list[int]:
+    """Cards not in this seat's hand, not played and not the turn-up: those the others
+    may hold."""
+    gone = (obs.hand or 0) | obs.played
+    cards = [c for c in obs.rules.deck(obs.players) if not (gone >> c) & 1]
+    if obs.turn_up is not None and obs.turn_up in cards:
+        cards.remove(obs.turn_up)
+    return cards
