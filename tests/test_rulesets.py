@@ -152,7 +152,7 @@ def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason
         ('[deck]\nexclude = ["9S", "ZZ"]\n', ":4:18: deck.exclude.1", "ZZ"),
         ("[deck]\nranks_by_players = { 3 = 5 }\n", ":4:26: deck.ranks_by_players.3", "text"),
         ("[schedule]\nsizes = 5\n", ":4:9: schedule.sizes", "text in quotes or a table"),
-        ('[schedule]\nsizes = { 4 = "1..3", x = "2" }\n', ":4:9: schedule.sizes", "'x'"),
+        ('[schedule]\nsizes = { 4 = "1..3", x = "2" }\n', ":4:27: schedule.sizes.x", "'x'"),
         ('name = ["B"]\n', ":3:8: name", "expected text in quotes, got a list"),
         ("notes = [3]\n", ":3:10: notes.0", "text in quotes or a table"),
         (

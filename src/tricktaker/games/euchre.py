@@ -30,6 +30,7 @@ from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.rules.errors import RulesetError
 
 if TYPE_CHECKING:
     from tricktaker.engine.results import HandResult
@@ -142,6 +143,13 @@ class EuchreHooks(GameHooks):
     settings_model = EuchreSettings
 
     def init_game(self, state: GameState) -> EuchreData:
+        pattern = state.setup.deal_pattern or ()
+        kitty = sum(sum(counts) for target, counts in pattern if target == "kitty")
+        if kitty != DISCARDS:
+            raise RulesetError(
+                f"{state.rules.where('deal.pattern')}: deal.pattern: Euchre deals a kitty of"
+                f" {DISCARDS} cards for the declarer to take and discard, not {kitty}"
+            )
         return EuchreData()
 
     def _data(self, state: GameState) -> EuchreData:

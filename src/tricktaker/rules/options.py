@@ -210,6 +210,9 @@ def check_written_default(
         option = Option.model_validate(raw)
     except ValidationError:
         return  # reported with positions when the ruleset is validated
+    paths = [*option.set, *([option.field] if option.field else [])]
+    if not all(_readable(data, path) for path in paths):
+        return  # a section that is not a table: reported when the ruleset is validated
     state, _, _ = file_state(option, data)
     if state is None or same(state, option.default) or option.default is None:
         return
@@ -225,6 +228,16 @@ def check_written_default(
         f"says {_toml(option.default)}, but {how}; an option's value follows the file's"
         " fields, so change those fields (or leave 'default' out)",
     )
+
+
+def _readable(data: Mapping[str, Any], path: str) -> bool:
+    """Whether every table on the way to ``path`` is a table."""
+    node: Any = data
+    for key in path.split(".")[:-1]:
+        node = node.get(key, {}) if isinstance(node, Mapping) else None
+        if not isinstance(node, Mapping):
+            return False
+    return True
 
 
 def _toml(value: object) -> str:

@@ -52,7 +52,9 @@ def count_keys(table: object) -> object:
         elif isinstance(key, int) and not isinstance(key, bool):
             out[key] = value
         else:
-            raise ValueError(f"the keys of this table are player counts; {key!r} is not a number")
+            raise FieldError(
+                (str(key),), f"the keys of this table are player counts; {key!r} is not a number"
+            )
     return out
 
 
