@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tricktaker import RulesetError, list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import RANK_LABELS, card_rank
 from tricktaker.engine.record import GameRecord
+from tricktaker.rules.locate import locate
 from tricktaker.rules.ruleset import Ruleset
 
 PRESETS = list(OH_HELL_GAMES)
@@ -720,3 +722,29 @@ def test_readme_house_rule_and_bench_files_load(tmp_path: Path) -> None:
     bench = Path(__file__).parent.parent / "bench"
     for name in ("blackout_12.toml", "openspiel_oh_hell.toml"):
         assert load_ruleset(bench / name).id == name.removesuffix(".toml")
+
+
+def test_locate_finds_values_in_every_toml_form() -> None:
+    """docs/rulesets.md, Errors: positions are found for values in tables, dotted keys,
+    inline tables, multi-line arrays with comments, and arrays of tables."""
+    text = (
+        "a = 'x # not a comment'  # comment\n"
+        "b.c = [\n"
+        "  1,  # one\n"
+        '  { d = "e" },\n'
+        "]\n"
+        "[[f]]\n"
+        "g = true\n"
+        "[[f]]\n"
+        '"h.i" = """two\n'
+        'lines"""\n'
+        "j = 3\n"
+    )
+    assert tomllib.loads(text)
+    spots = locate(text)
+    assert spots[("a",)][:2] == (1, 5)
+    assert spots[("b", "c", 0)][:2] == (3, 3)
+    assert spots[("b", "c", 1, "d")][:2] == (4, 9)
+    assert spots[("f", 0, "g")][:2] == (7, 5)
+    assert spots[("f", 1, "h.i")][:2] == (9, 9)
+    assert spots[("f", 1, "j")][:2] == (11, 5)
