@@ -15,12 +15,18 @@ Spot(line=2, column=8, key_line=2, key_column=1)
 
 from __future__ import annotations
 
+import bisect
+import re
 from typing import NamedTuple
 
 Path = tuple[str | int, ...]
 
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-_SCALAR_END = frozenset(",]}#\r\n")
+_BARE = re.compile(r"[A-Za-z0-9_-]*")
+_SCALAR = re.compile(r"[^,\]}#\r\n]*")
+_BASIC = re.compile(r'"(?:[^"\\]|\\.)*"')
+_LITERAL = re.compile(r"'[^']*'")
+_SPACES = re.compile(r"[ \t]*")
+_BLANKS = re.compile(r"(?:[ \t\r\n]+|#[^\n]*)*")
 
 
 class Spot(NamedTuple):
@@ -36,24 +42,15 @@ class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
         self.i = 0
-        self.line_starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self.line_starts.append(index + 1)
+        self.line_starts = [0, *(found.end() for found in re.finditer("\n", text))]
         self.spots: dict[Path, Spot] = {}
         self.array_tables: dict[Path, int] = {}
 
     # ----------------------------------------------------------------- helpers
 
     def where(self, index: int) -> tuple[int, int]:
-        low, high = 0, len(self.line_starts) - 1
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self.line_starts[mid] <= index:
-                low = mid
-            else:
-                high = mid - 1
-        return low + 1, index - self.line_starts[low] + 1
+        line = bisect.bisect_right(self.line_starts, index) - 1
+        return line + 1, index - self.line_starts[line] + 1
 
     def peek(self, ahead: int = 0) -> str:
         j = self.i + ahead
@@ -61,14 +58,9 @@ class _Scanner:
 
     def skip_blanks(self, *, newlines: bool) -> None:
         """Skip spaces (and newlines and comments when ``newlines``)."""
-        while self.i < len(self.text):
-            char = self.text[self.i]
-            if char in " \t" or (newlines and char in "\r\n"):
-                self.i += 1
-            elif newlines and char == "#":
-                self.skip_line()
-            else:
-                return
+        found = (_BLANKS if newlines else _SPACES).match(self.text, self.i)
+        assert found is not None  # both patterns match the empty string
+        self.i = found.end()
 
     def skip_line(self) -> None:
         end = self.text.find("\n", self.i)
@@ -87,12 +79,10 @@ class _Scanner:
                 end += 1
             self.i = end + 3
             return self.text[start:end]
-        start = self.i + 1
-        j = start
-        while j < len(self.text) and self.text[j] != quote:
-            j += 2 if quote == '"' and self.text[j] == "\\" else 1
-        self.i = j + 1
-        raw = self.text[start:j]
+        found = (_BASIC if quote == '"' else _LITERAL).match(self.text, self.i)
+        end = found.end() if found else len(self.text)
+        raw = self.text[self.i + 1 : end - 1]
+        self.i = end
         if quote == '"' and "\\" in raw:
             try:
                 return str(raw.encode("latin-1", "backslashreplace").decode("unicode_escape"))
@@ -109,11 +99,10 @@ class _Scanner:
             if self.peek() in ('"', "'"):
                 parts.append((self.string(), start))
             else:
-                j = self.i
-                while j < len(self.text) and self.text[j] in _BARE:
-                    j += 1
-                parts.append((self.text[self.i : j], start))
-                self.i = j
+                bare = _BARE.match(self.text, self.i)
+                assert bare is not None  # the pattern matches the empty string
+                parts.append((bare.group(), start))
+                self.i = bare.end()
             self.skip_blanks(newlines=False)
             if self.peek() != ".":
                 return parts
@@ -202,8 +191,9 @@ class _Scanner:
         elif char in ('"', "'"):
             self.string()
         else:
-            while self.i < len(self.text) and self.text[self.i] not in _SCALAR_END:
-                self.i += 1
+            scalar = _SCALAR.match(self.text, self.i)
+            assert scalar is not None  # the pattern matches the empty string
+            self.i = scalar.end()
 
 
 def _escaped(text: str, index: int) -> bool:
