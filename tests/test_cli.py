@@ -12,16 +12,23 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from tricktaker import GameState, Observation, Ruleset, list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
-from tricktaker.cli.common import default_players, make_bots, start_game
+from tricktaker.cli.common import (
+    default_players,
+    make_bots,
+    progress_bar,
+    start_game,
+)
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.render import Cards, hand_order, seat_names
 from tricktaker.cli.scorecards import result_line, score_unit
@@ -1080,3 +1087,25 @@ def test_arena_table_fits_100_columns_with_full_headers() -> None:
     for title in ("Rating", "ms/move", "Ordinal"):
         assert title in header
     assert "…" not in result.stdout
+
+
+def test_a_mistyped_command_gets_a_suggestion() -> None:
+    result = run("simulat", "blackout")
+    assert result.exit_code == 2
+    assert "No such command 'simulat'. Did you mean 'simulate'?" in result.stderr
+
+
+def test_progress_bars_show_the_time_left_on_a_terminal() -> None:
+    screen = StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=100, color_system=None)
+    progress = progress_bar(terminal, unit="games")
+    task = progress.add_task("Blackout", total=10)
+    progress.advance(task, 4)
+    terminal.print(progress.make_tasks_table(progress.tasks))
+    line = screen.getvalue()
+    assert "4/10 games" in line
+    assert "elapsed," in line
+    assert "left" in line
+    piped = Console(file=StringIO(), width=100)
+    assert progress_bar(piped, unit="games").disable is True
+    assert progress.disable is False

@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer._click.exceptions import UsageError
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 if TYPE_CHECKING:
@@ -80,6 +81,20 @@ class LazyCommands(TyperGroup):
             loaded = _plain_help(typer.main.get_command(single))
             self.commands[cmd_name] = loaded
         return loaded
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as error:
+            from difflib import get_close_matches
+
+            close = get_close_matches(args[0], list(COMMANDS)) if args else []
+            if close and "Did you mean" not in error.message:
+                suggestions = ", ".join(map(repr, close))
+                error.message = f"{error.message.rstrip('.')}. Did you mean {suggestions}?"
+            raise
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         rows = [(name, summary) for name, (_, summary) in COMMANDS.items()]
