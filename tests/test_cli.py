@@ -82,14 +82,15 @@ def test_rules_lists_every_game() -> None:
 def test_rules_shows_one_game(game: str) -> None:
     rules = load_ruleset(game)
     out = ok("rules", game)
-    assert rules.name in out
-    assert rules.spec.description[:40] in out
+    assert out.startswith(f"# {rules.name}\n")  # the game's page, then options and schedule
     assert "Schedule" in out
     for name in rules.spec.options:
         assert name in out
-    for players in rules.player_counts:
+    for players in rules.player_counts:  # one table at a time, 4 players by default
         sizes = rules.hands_for(players)
-        assert f"({len(sizes)} hands)" in out
+        table = out if players == 4 else ok("rules", game, "--players", str(players))
+        assert f"Schedule for {players} players" in table
+        assert f"({len(sizes)} hands)" in table
 
 
 def test_rules_caller_clag_says_the_schedule_is_called() -> None:
@@ -610,13 +611,11 @@ def test_simulate_pluck_table_and_json() -> None:
 
 def test_rules_pluck_shows_settings_hooks_and_game_length() -> None:
     out = ok("rules", "pluck")
-    assert "Hooks" in out
-    assert "pluck" in out
+    assert "Settings" in out
     assert "hands = 6" in out
     assert "quotas = 7, 6, 4" in out
     assert "17 cards each, every hand; the game lasts 6 hands." in out
     assert "(1 hands)" not in out
-    assert "Bidding" not in out
     assert "the game lasts 2 hands" in ok("rules", "pluck", "-o", "hands=2")
 
 
@@ -743,9 +742,9 @@ def test_simulate_euchre_table_and_json() -> None:
 def test_rules_euchre_says_how_the_game_ends() -> None:
     out = ok("rules", "euchre", "-o", "target=7")
     assert "target = 7" in out
-    assert "Teams" in out
     assert "open-ended" in out
-    assert "game ends after the hand in which a team reaches the target" in out
+    assert "the game ends after the hand in" in out
+    assert "which a team reaches the target" in out
 
 
 @needs("euchre")
