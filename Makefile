@@ -10,7 +10,7 @@ GAME ?= blackout
 $(BIN)/tricktaker: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==26.3
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,server]'
 	@touch $@
 
 setup: $(BIN)/tricktaker

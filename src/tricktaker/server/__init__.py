@@ -1,0 +1,23 @@
+"""The table server: several people and bots at one table, over HTTP and a WebSocket.
+
+Needs the ``server`` extra (``pip install 'tricktaker[server]'``). Start it with
+``tricktaker serve``, or build the ASGI application with :func:`create_app`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+
+def create_app(db_url: str, *, bot_workers: int = 2, migrate: bool = True) -> FastAPI:
+    """The server's ASGI application on the database at ``db_url``; see
+    :func:`tricktaker.server.api.create_app`."""
+    from tricktaker.server.api import create_app as build
+
+    return build(db_url, bot_workers=bot_workers, migrate=migrate)
+
+
+__all__ = ["create_app"]

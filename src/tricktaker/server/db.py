@@ -1,0 +1,176 @@
+"""The table server's data: SQLAlchemy 2 models, the engine, and the schema upgrade.
+
+The database is the truth; a server process keeps a table in memory only as a cache of
+what is stored here. Seat and host tokens are stored as SHA-256 hashes, never in clear.
+Everything here runs on SQLite and on PostgreSQL (``postgresql+psycopg://...``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+"""The folder of the Alembic migrations shipped in the package."""
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC)
+
+
+def new_token() -> str:
+    """A fresh secret token: 256 random bits, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hash (hex) under which a token is stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's models."""
+
+
+class TableRow(Base):
+    """One table: its game, settings, host and lifecycle (``waiting``, ``playing``,
+    ``finished``). ``game_number`` counts the games played at it (rematches)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    game: Mapped[str] = mapped_column(String(100))
+    preset: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    ruleset_toml: Mapped[str | None] = mapped_column(Text, nullable=True)
+    ruleset_data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default="waiting", index=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    invite_code: Mapped[str] = mapped_column(String(32), unique=True)
+    grace_seconds: Mapped[float] = mapped_column(Float, default=60.0)
+    game_number: Mapped[int] = mapped_column(Integer, default=0)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    move_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    away_bot: Mapped[str] = mapped_column(String(100), default="easy")
+
+
+class SeatRow(Base):
+    """A seat: ``human`` (free until someone joins) or ``bot`` with its spec."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seats_table_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+
+
+class EventRow(Base):
+    """One event of a game record (an action of a seat, or a chance step), in order.
+
+    ``seq`` numbers the table's events across all its games; the unique constraint on
+    ``(table_id, seq)`` is the guard against two writers. ``client_id`` is the id the
+    client gave the action (a repeated id is answered from here)."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    game_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    chance: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """A chat message, stored with its table (plain text)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url``; SQLite files get WAL, foreign keys and a busy
+    timeout so that readers and the one writer get along."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if ":memory:" not in url and url != "sqlite://":
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+def alembic_config(url: str) -> Any:
+    """An Alembic configuration for ``url`` with the shipped migrations (no alembic.ini)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Upgrade the database at ``url`` to ``revision`` (default: the newest schema)."""
+    from alembic import command
+
+    command.upgrade(alembic_config(url), revision)
+
+
+def current_revision(url: str) -> str | None:
+    """The schema revision the database at ``url`` is at (None: no schema yet)."""
+    from alembic.runtime.migration import MigrationContext
+
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()

@@ -1,0 +1,202 @@
+"""The messages of the live-play protocol, version 1, as pydantic models.
+
+Clients send :data:`ClientMessage` (``hello``, ``action``, ``chat``, ``ping``); the
+server sends the ``Server*`` models. ``docs/protocol.md`` prints the JSON Schema of each
+(kept in sync by ``python -m tricktaker.server.protocol_doc``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+PROTOCOL_VERSION = 1
+"""The protocol version this server speaks (``v`` in ``hello`` and ``welcome``)."""
+
+MAX_MESSAGE_BYTES = 16 * 1024
+"""The largest message a client may send."""
+
+MAX_CHAT_CHARS = 500
+"""The longest chat message, in characters."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Message):
+    """The first message on a socket: a seat ``token`` (or none, to watch as a
+    spectator) and the last sequence number the client saw (None: it saw nothing)."""
+
+    type: Literal["hello"]
+    v: int = PROTOCOL_VERSION
+    token: str | None = Field(default=None, max_length=200)
+    last_seq: int | None = Field(default=None, ge=0)
+
+
+class ActionMessage(_Message):
+    """An action for the client's own seat, written as in records (``bid 3``,
+    ``play 10H``). ``id`` is the client's choice: a repeated id is applied once and
+    answered the same."""
+
+    type: Literal["action"]
+    id: str = Field(min_length=1, max_length=64)
+    action: str = Field(min_length=1, max_length=100)
+
+
+class ChatMessage(_Message):
+    """A chat message (plain text; never interpreted as markup)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+
+
+class Ping(_Message):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | ActionMessage | ChatMessage | Ping, Field(discriminator="type")]
+"""Any message a client may send."""
+
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | ChatMessage | Ping] = TypeAdapter(ClientMessage)
+
+
+class SeatInfo(BaseModel):
+    """A seat as everyone sees it. ``state``: ``free`` (nobody sits), ``bot``,
+    ``connected``, ``away`` (a person whose connection dropped) or ``replaced`` (a bot
+    plays for an away person until they come back)."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    state: Literal["free", "bot", "connected", "away", "replaced"]
+
+
+class TableInfo(BaseModel):
+    """A table as everyone sees it (no tokens, no invite code)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    status: Literal["waiting", "playing", "finished"]
+    game_number: int
+    seq: int
+    grace_seconds: float
+    move_timer: float | None
+    seats: list[SeatInfo]
+
+
+class ChatLine(BaseModel):
+    """A stored chat message."""
+
+    seat: int | None
+    name: str
+    text: str
+    at: str
+
+
+class Welcome(_Message):
+    """The answer to ``hello``: who the client is (``seat``; None for a spectator), the
+    table, the current ``seq``, the client's whole view (None before the first game
+    starts) and the recent chat. A welcome replaces everything the client held."""
+
+    type: Literal["welcome"] = "welcome"
+    v: int = PROTOCOL_VERSION
+    seat: int | None
+    seq: int
+    table: TableInfo
+    view: dict[str, Any] | None
+    chat: list[ChatLine]
+
+
+class Event(_Message):
+    """One event of the game record, numbered ``seq``. ``actor`` is the seat that acted
+    (None for a chance step, whose kind is ``chance``: ``deal``...). ``action`` is the
+    action's text, given only to the seat that took it (others see its effects in their
+    view). ``view`` is the receiver's view after the event, without ``history``;
+    ``hand_result`` is the hand just finished, as the receiver may see it."""
+
+    type: Literal["event"] = "event"
+    seq: int
+    game_number: int
+    actor: int | None
+    chance: str | None
+    action: str | None
+    view: dict[str, Any]
+    hand_result: dict[str, Any] | None = None
+
+
+class Ack(_Message):
+    """An action was accepted and stored as event ``seq`` (answered again, the same,
+    for a repeated ``id``)."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    seq: int
+
+
+class Error(_Message):
+    """A message was refused and changed nothing. ``code``: ``bad_message``,
+    ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``,
+    ``illegal`` (then ``rule`` names the rule, as ``tricktaker play`` does)."""
+
+    type: Literal["error"] = "error"
+    id: str | None = None
+    code: str
+    message: str
+    rule: str | None = None
+
+
+class Chat(_Message):
+    """A chat message, sent to everyone at the table (text only)."""
+
+    type: Literal["chat"] = "chat"
+    seq: int
+    line: ChatLine
+
+
+class Presence(_Message):
+    """A seat's ``state`` changed (see :class:`SeatInfo`)."""
+
+    type: Literal["presence"] = "presence"
+    seq: int
+    seat: int
+    state: Literal["free", "bot", "connected", "away", "replaced"]
+
+
+class TableChanged(_Message):
+    """The table changed: someone joined or left, a seat got a bot, a game started or
+    finished, a rematch began. A client whose ``view`` is stale after it (a new game)
+    receives a fresh ``welcome``."""
+
+    type: Literal["table"] = "table"
+    seq: int
+    table: TableInfo
+
+
+class Pong(_Message):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    seq: int
+
+
+SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
+    Welcome,
+    Event,
+    Ack,
+    Error,
+    Chat,
+    Presence,
+    TableChanged,
+    Pong,
+)
+"""Every message the server sends."""
+
+CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (Hello, ActionMessage, ChatMessage, Ping)
+"""Every message a client sends."""

@@ -1,0 +1,667 @@
+"""The table service: one writer per table, the database as the truth, views as observations.
+
+An action arrives → it is checked by the engine (``GameState.check``) → it is applied
+to a copy of the table's state, with the seeded chance steps that follow it → the new
+record events are appended in one transaction and committed → only then is the copy
+kept and every socket told. A table in memory is only a cache, rebuilt by replaying
+its stored events (:meth:`TableService.live`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.orm import sessionmaker
+
+from tricktaker.bots import Bot, make_bot
+from tricktaker.bots.base import decide
+from tricktaker.cards import format_card, parse_card
+from tricktaker.engine import (
+    Action,
+    ActionParseError,
+    ChanceOutcome,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    new_game,
+)
+from tricktaker.rules.ruleset import ruleset_from_data
+from tricktaker.server import messages as m
+from tricktaker.server import store
+from tricktaker.server.db import hash_token, make_engine
+from tricktaker.server.problems import ServiceError
+from tricktaker.server.store import SeatData, StoredEvent, TableData
+from tricktaker.server.views import Json, common, observation_json, public_view
+
+log = logging.getLogger("tricktaker.server")
+
+T = TypeVar("T")
+
+
+class Subscriber(Protocol):
+    """A socket's sending side: messages are queued, never awaited by the table."""
+
+    seat: int | None
+
+    def push(self, message: dict[str, Json]) -> None:
+        """Queue ``message`` for sending."""
+
+
+def game_seed(table_seed: int, game_number: int) -> int:
+    """The seed of a table's ``game_number``-th game (the first uses the table's seed)."""
+    if game_number <= 1:
+        return table_seed
+    return random.Random(f"tricktaker-table:{table_seed}:{game_number}").getrandbits(32)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game seeded ``seed`` (as ``tricktaker play``)."""
+    from tricktaker.cli.common import bot_seed as cli_bot_seed
+
+    return cli_bot_seed(seed, seat)
+
+
+@dataclass(slots=True)
+class Live:
+    """A table held in memory: a cache of its stored data, its sockets and timers."""
+
+    data: TableData
+    state: GameState | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    acks: dict[tuple[int, str], int] = field(default_factory=dict)
+    refusals: OrderedDict[tuple[int, str], dict[str, Json]] = field(default_factory=OrderedDict)
+    replaced: set[int] = field(default_factory=set)
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    timer_task: asyncio.Task[None] | None = None
+    drive_task: asyncio.Task[None] | None = None
+    chat_times: dict[int | None, list[float]] = field(default_factory=dict)
+
+    def connected(self, seat: int) -> bool:
+        return any(s.seat == seat for s in self.subscribers)
+
+    def seat_state(self, seat: SeatData) -> str:
+        if seat.kind == "bot":
+            return "bot"
+        if seat.token_hash is None:
+            return "replaced" if seat.seat in self.replaced else "free"
+        if seat.seat in self.replaced:
+            return "replaced"
+        return "connected" if self.connected(seat.seat) else "away"
+
+    def info(self) -> m.TableInfo:
+        d = self.data
+        return m.TableInfo(
+            id=d.id,
+            game=d.game,
+            options=d.options,
+            players=d.players,
+            status=d.status,  # type: ignore[arg-type]
+            game_number=d.game_number,
+            seq=d.seq,
+            grace_seconds=d.grace_seconds,
+            move_timer=d.move_timer,
+            seats=[
+                m.SeatInfo(
+                    seat=s.seat,
+                    kind=s.kind,  # type: ignore[arg-type]
+                    bot=s.bot,
+                    name=s.name,
+                    state=self.seat_state(s),  # type: ignore[arg-type]
+                )
+                for s in d.seats
+            ],
+        )
+
+    def plays_for(self, seat: int) -> str | None:
+        """The bot spec that plays ``seat`` now, or None when a person does."""
+        s = self.data.seats[seat]
+        if s.kind == "bot":
+            return s.bot
+        if seat in self.replaced or s.token_hash is None:
+            return self.data.away_bot
+        return None
+
+
+REFUSALS_KEPT = 256
+"""How many refused action ids a table remembers, to answer a repeat the same."""
+
+
+class TableService:
+    """Every table of one server process. Create with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, db_url: str, *, bot_workers: int = 2) -> None:
+        self.db_url = db_url
+        self.engine = make_engine(db_url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        workers = 1 if db_url.startswith("sqlite") else 8
+        self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="tricktaker-db")
+        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
+        self._tables: dict[str, Live] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._closed = False
+
+    async def open(self) -> None:
+        """Rebuild every unfinished table that is being played, so that its bots resume."""
+        ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
+        for table_id in ids:
+            live = await self.live(table_id)
+            self._after_start(live)
+
+    async def close(self) -> None:
+        """Stop timers and bots, and release the database."""
+        self._closed = True
+        for live in self._tables.values():
+            tasks = [live.drive_task, live.timer_task, *live.grace_tasks.values()]
+            for task in tasks:
+                if task is not None:
+                    task.cancel()
+        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._db_pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a :mod:`tricktaker.server.store` function off the event loop."""
+        loop = asyncio.get_running_loop()
+        call = partial(function, self.sessions, *args, **kwargs)
+        return await loop.run_in_executor(self._db_pool, call)
+
+    # ------------------------------------------------------------ loading
+
+    async def live(self, table_id: str) -> Live:
+        """The table, from the cache or rebuilt from the database (404 if none)."""
+        cached = self._tables.get(table_id)
+        if cached is not None:
+            return cached
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            cached = self._tables.get(table_id)
+            if cached is not None:
+                return cached
+            loaded = await self.db(store.load_table, table_id)
+            if loaded is None:
+                raise ServiceError(404, "no-such-table", f"There is no table {table_id!r}.")
+            data, events = loaded
+            live = Live(data=data, state=self._rebuild(data, events))
+            for e in events:
+                if e.client_id is not None and isinstance(e.who, int):
+                    live.acks[(e.who, e.client_id)] = e.seq
+            self._tables[table_id] = live
+            return live
+
+    def _new_state(self, data: TableData) -> GameState:
+        rules = ruleset_from_data(data.ruleset_data, options=data.options, source=data.game)
+        return new_game(rules, players=data.players, seed=game_seed(data.seed, data.game_number))
+
+    def _rebuild(self, data: TableData, events: list[StoredEvent]) -> GameState | None:
+        if data.game_number == 0:
+            return None
+        probe = self._new_state(data)
+        record = GameRecord(
+            game=probe.rules.id,
+            ruleset=probe.rules.data,
+            options=dict(probe.rules.options),
+            players=data.players,
+            seed=probe.seed,
+            first_dealer=probe.first_dealer,
+            first_dealer_given=False,
+            events=[[e.who, e.text] for e in events],
+            final_scores=None,
+            finished=False,
+        )
+        return record.replay()
+
+    # ------------------------------------------------------------ tables
+
+    async def create(self, data: TableData, ruleset_toml: str | None) -> Live:
+        """Store a new table and hold it."""
+        await self.db(store.create_table, data, ruleset_toml)
+        live = Live(data=data, state=None)
+        self._tables[data.id] = live
+        return live
+
+    async def tables(self) -> list[m.TableInfo]:
+        """The public tables not finished, oldest first."""
+        ids = await self.db(store.table_ids, statuses=["waiting", "playing"], public_only=True)
+        return [(await self.live(i)).info() for i in ids]
+
+    def seat_of(self, live: Live, token: str | None) -> int:
+        """The seat whose token this is (401 if none)."""
+        if token:
+            digest = hash_token(token)
+            for s in live.data.seats:
+                if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                    return s.seat
+        raise ServiceError(401, "bad-token", "That seat token is not valid at this table.")
+
+    def check_host(self, live: Live, token: str | None) -> None:
+        """Refuse (403) unless ``token`` is the table's host token."""
+        if not token or not secrets.compare_digest(hash_token(token), live.data.host_token_hash):
+            raise ServiceError(403, "not-host", "Only the table's host may do that.")
+
+    async def join(
+        self, table_id: str, invite: str, name: str, seat: int | None
+    ) -> tuple[int, str]:
+        """Sit a person at a free human seat; their new seat token is returned once."""
+        from tricktaker.server.db import new_token
+
+        live = await self.live(table_id)
+        async with live.lock:
+            if not secrets.compare_digest(invite, live.data.invite_code):
+                raise ServiceError(403, "bad-invite", "That invite code is not this table's.")
+            if live.data.status == "finished":
+                raise ServiceError(409, "table-finished", "The game at this table is over.")
+            free = [s for s in live.data.seats if s.kind == "human" and s.token_hash is None]
+            if seat is not None:
+                free = [s for s in free if s.seat == seat]
+                if not free:
+                    raise ServiceError(409, "seat-taken", f"Seat {seat} is not a free seat.")
+            if not free:
+                raise ServiceError(409, "table-full", "Every seat at this table is taken.")
+            chosen = free[0]
+            token = new_token()
+            chosen.token_hash = hash_token(token)
+            chosen.name = name
+            await self.db(store.set_seat, table_id, chosen)
+            self._table_changed(live)
+            if live.data.status == "playing" and not live.connected(chosen.seat):
+                self._start_grace(live, chosen.seat)
+            return chosen.seat, token
+
+    async def leave(self, table_id: str, token: str | None) -> int:
+        """Give up a seat: it is free again (a bot plays it meanwhile, during a game)."""
+        live = await self.live(table_id)
+        async with live.lock:
+            seat = self.seat_of(live, token)
+            s = live.data.seats[seat]
+            s.token_hash = None
+            s.name = None
+            await self.db(store.set_seat, table_id, s)
+            for sub in [x for x in live.subscribers if x.seat == seat]:
+                live.subscribers.discard(sub)
+            if live.data.status == "playing":
+                live.replaced.add(seat)
+            self._table_changed(live)
+        self.kick(live)
+        return seat
+
+    async def set_bot(self, table_id: str, token: str | None, seat: int, bot: str) -> None:
+        """The host gives a seat to a bot for good (its person, if any, loses it)."""
+        live = await self.live(table_id)
+        async with live.lock:
+            self.check_host(live, token)
+            if not 0 <= seat < live.data.players:
+                raise ServiceError(404, "no-such-seat", f"There is no seat {seat} at this table.")
+            if live.data.status == "finished":
+                raise ServiceError(409, "table-finished", "The game at this table is over.")
+            s = live.data.seats[seat]
+            s.kind, s.bot, s.token_hash, s.name = "bot", bot, None, None
+            await self.db(store.set_seat, table_id, s)
+            for sub in [x for x in live.subscribers if x.seat == seat]:
+                live.subscribers.discard(sub)
+            live.replaced.discard(seat)
+            self._table_changed(live)
+        self.kick(live)
+
+    async def start(self, table_id: str, token: str | None, *, rematch: bool = False) -> None:
+        """The host starts the game (or, once it is over, a rematch with the same seats)."""
+        live = await self.live(table_id)
+        async with live.lock:
+            self.check_host(live, token)
+            d = live.data
+            if rematch and d.status != "finished":
+                raise ServiceError(409, "not-finished", "A rematch starts once the game is over.")
+            if not rematch and d.status != "waiting":
+                raise ServiceError(409, "already-started", "This table's game has started.")
+            free = [s.seat for s in d.seats if s.kind == "human" and s.token_hash is None]
+            if free:
+                seats = ", ".join(str(s) for s in free)
+                raise ServiceError(
+                    409,
+                    "seats-free",
+                    f"Seat {seats} is still free: invite someone or give it to a bot.",
+                )
+            number = d.game_number + 1
+            candidate = TableData(**{**_fields(d), "game_number": number, "status": "playing"})
+            state = self._new_state(candidate)
+            await self.db(store.set_table, table_id, game_number=number, status="playing")
+            d.game_number, d.status = number, "playing"
+            live.state, live.acks = state, {}
+            live.refusals.clear()
+            live.replaced.clear()
+            await self._commit_and_tell(live, state, [], None, tell=False)
+            self._table_changed(live)
+            for sub in list(live.subscribers):
+                sub.push(self.welcome(live, sub.seat, []))
+        self._after_start(live)
+
+    def _after_start(self, live: Live) -> None:
+        for s in live.data.seats:
+            if s.kind == "human" and not live.connected(s.seat):
+                self._start_grace(live, s.seat)
+        self.kick(live)
+
+    async def record(self, table_id: str, game_number: int | None) -> dict[str, Json]:
+        """The JSON record of a finished game of the table (as ``--record`` writes it)."""
+        live = await self.live(table_id)
+        d = live.data
+        number = d.game_number if game_number is None else game_number
+        if not 1 <= number <= d.game_number or (number == d.game_number and d.status != "finished"):
+            raise ServiceError(
+                409,
+                "not-finished",
+                f"Game {number} of this table is not finished; its record is not public yet.",
+            )
+        events = await self.db(store.game_events, table_id, number)
+        state = self._rebuild(TableData(**{**_fields(d), "game_number": number}), events)
+        assert state is not None
+        return state.record().to_json()
+
+    # ------------------------------------------------------------ live play
+
+    def welcome(self, live: Live, seat: int | None, chat: list[m.ChatLine]) -> dict[str, Json]:
+        """The ``welcome`` message for ``seat`` (None: a spectator)."""
+        state = live.state
+        view: dict[str, Json] | None = None
+        if state is not None:
+            if seat is None:
+                view = public_view(
+                    [observation_json(state.observe(s)) for s in range(state.players)]
+                )
+            else:
+                view = observation_json(state.observe(seat))
+        return m.Welcome(
+            seat=seat, seq=live.data.seq, table=live.info(), view=view, chat=chat
+        ).model_dump()
+
+    async def connect(self, table_id: str, token: str | None, subscriber: Subscriber) -> Live:
+        """Attach a socket (a seat with its token, or a spectator) and send it a welcome."""
+        live = await self.live(table_id)
+        seat = None if token is None else self.seat_of(live, token)
+        subscriber.seat = seat
+        chat = [
+            m.ChatLine(seat=s, name=n, text=t, at=a)
+            for s, n, t, a in await self.db(store.recent_chat, table_id)
+        ]
+        async with live.lock:
+            live.subscribers.add(subscriber)
+            subscriber.push(self.welcome(live, seat, chat))
+            if seat is not None:
+                task = live.grace_tasks.pop(seat, None)
+                if task is not None:
+                    task.cancel()
+                live.replaced.discard(seat)
+                self._presence(live, seat)
+        return live
+
+    def disconnect(self, live: Live, subscriber: Subscriber) -> None:
+        """Detach a socket; a person gone longer than the grace period gets a bot."""
+        live.subscribers.discard(subscriber)
+        seat = subscriber.seat
+        if seat is not None and not live.connected(seat) and live.data.seats[seat].kind == "human":
+            self._presence(live, seat)
+            if live.data.status == "playing":
+                self._start_grace(live, seat)
+
+    def _start_grace(self, live: Live, seat: int) -> None:
+        if self._closed or seat in live.grace_tasks:
+            return
+
+        async def wait() -> None:
+            await asyncio.sleep(live.data.grace_seconds)
+            live.grace_tasks.pop(seat, None)
+            if not live.connected(seat) and live.data.status == "playing":
+                live.replaced.add(seat)
+                self._presence(live, seat)
+                self.kick(live)
+
+        live.grace_tasks[seat] = asyncio.get_running_loop().create_task(wait())
+
+    def _presence(self, live: Live, seat: int) -> None:
+        state = live.seat_state(live.data.seats[seat])
+        self._tell_all(live, m.Presence(seq=live.data.seq, seat=seat, state=state).model_dump())  # type: ignore[arg-type]
+
+    def _table_changed(self, live: Live) -> None:
+        self._tell_all(live, m.TableChanged(seq=live.data.seq, table=live.info()).model_dump())
+
+    def _tell_all(self, live: Live, message: dict[str, Json]) -> None:
+        for sub in list(live.subscribers):
+            sub.push(message)
+
+    async def act(self, live: Live, seat: int, client_id: str, text: str) -> dict[str, Json]:
+        """A person's action from their socket: the answer (``ack`` or ``error``)."""
+        async with live.lock:
+            answer = await self._submit(live, seat, client_id, text)
+        self.kick(live)
+        return answer
+
+    async def _submit(
+        self, live: Live, seat: int, client_id: str | None, text: str
+    ) -> dict[str, Json]:
+        """Check, store and tell one action (the table's lock is held)."""
+        key = (seat, client_id) if client_id is not None else None
+        if key is not None:
+            if key in live.acks:
+                return m.Ack(id=client_id or "", seq=live.acks[key]).model_dump()
+            if key in live.refusals:
+                return live.refusals[key]
+        state = live.state
+        try:
+            if state is None or live.data.status != "playing":
+                raise IllegalActionError(
+                    "no game is being played at this table", rule="end of game"
+                )
+            labels = state.rules.joker_labels
+            try:
+                action = Action.parse(text, labels=labels)
+            except ActionParseError as exc:
+                raise IllegalActionError(f"{exc}", rule="actions") from None
+            state.check(seat, action)
+        except IllegalActionError as exc:
+            error = m.Error(
+                id=client_id, code="illegal", message=exc.reason, rule=exc.rule
+            ).model_dump()
+            if key is not None:
+                live.refusals[key] = error
+                while len(live.refusals) > REFUSALS_KEPT:
+                    live.refusals.popitem(last=False)
+            return error
+        after = state.clone()
+        after.apply(seat, action)
+        seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state)
+        if key is not None:
+            live.acks[key] = seq
+        return m.Ack(id=client_id or "", seq=seq).model_dump()
+
+    async def _commit_and_tell(
+        self,
+        live: Live,
+        after: GameState,
+        actions: list[tuple[int, Action, str | None]],
+        before: GameState | None,
+        *,
+        tell: bool = True,
+    ) -> int:
+        """Resolve the chance steps that follow, store every new event, then tell the
+        sockets; returns the seq of the first new event (the action's)."""
+        while after.is_chance() and not after.is_terminal():
+            after.apply_chance()
+        d = live.data
+        start = len(before.events) if before is not None else 0
+        new = after.events[start:]
+        labels = after.rules.joker_labels
+        stored: list[StoredEvent] = []
+        for index, event in enumerate(new):
+            seq = d.seq + 1 + index
+            who, what = event
+            if isinstance(what, ChanceOutcome):
+                cards = " ".join(format_card(c, labels=labels) for c in what.cards)
+                stored.append(StoredEvent(seq, d.game_number, what.kind, cards, None))
+            else:
+                assert isinstance(who, int)
+                assert isinstance(what, Action)
+                action = what
+                client = actions[0][2] if actions and index == 0 else None
+                stored.append(
+                    StoredEvent(seq, d.game_number, who, action.text(labels=labels), client)
+                )
+        status = "finished" if after.is_terminal() else "playing"
+        if stored or status != d.status:
+            try:
+                await self.db(store.append_events, d.id, d.seq, stored, status)
+            except store.StaleTableError:
+                self._tables.pop(d.id, None)
+                raise ServiceError(
+                    409, "stale-table", "Another server wrote to this table; reconnect."
+                ) from None
+        first = d.seq + 1
+        stepped = before.clone() if before is not None else self._new_state(d)
+        live.state = after
+        d.seq += len(stored)
+        if tell:
+            self._tell_events(live, stepped, stored)
+        if status != d.status:
+            d.status = status
+            self._table_changed(live)
+        return first
+
+    def _tell_events(self, live: Live, state: GameState, stored: list[StoredEvent]) -> None:
+        """Send each stored event to each socket with the receiver's view after it.
+        ``state`` (a copy of the state before the events) is stepped through them."""
+        if not live.subscribers:
+            return
+        labels = state.rules.joker_labels
+        n = state.players
+        for e in stored:
+            hands = len(state.history)
+            if isinstance(e.who, str):
+                cards = tuple(parse_card(c, labels=labels) for c in e.text.split())
+                state.apply_chance(ChanceOutcome(e.who, cards))
+            else:
+                state.apply(e.who, Action.parse(e.text, labels=labels))
+            ended = len(state.history) > hands
+            views: list[dict[str, Json]] = []
+            results: list[dict[str, Json] | None] = []
+            for s in range(n):
+                obs = state.observe(s)
+                views.append(observation_json(obs, history=False))
+                results.append(obs.history[-1].to_json(labels=labels) if ended else None)
+            public = public_view(views)
+            public_result = common(results) if ended else None
+            for sub in list(live.subscribers):
+                seat = sub.seat
+                sub.push(
+                    m.Event(
+                        seq=e.seq,
+                        game_number=e.game_number,
+                        actor=e.who if isinstance(e.who, int) else None,
+                        chance=e.who if isinstance(e.who, str) else None,
+                        action=e.text if seat is not None and seat == e.who else None,
+                        view=public if seat is None else views[seat],
+                        hand_result=public_result if seat is None else results[seat],
+                    ).model_dump()
+                )
+
+    # ------------------------------------------------------------ bots and timers
+
+    def kick(self, live: Live) -> None:
+        """Let the bots (and the away bots) of a table play, off the event loop."""
+        if self._closed or live.data.status != "playing":
+            return
+        if live.drive_task is None or live.drive_task.done():
+            live.drive_task = asyncio.get_running_loop().create_task(self._drive(live))
+
+    def _bot(self, live: Live, seat: int, spec: str) -> Bot:
+        key = (seat, spec)
+        bot = live.bots.get(key)
+        if bot is None:
+            seed = bot_seed(game_seed(live.data.seed, live.data.game_number), seat)
+            bot = live.bots[key] = make_bot(spec, seed=seed)
+        return bot
+
+    async def _drive(self, live: Live) -> None:
+        loop = asyncio.get_running_loop()
+        while not self._closed:
+            state = live.state
+            if state is None or live.data.status != "playing" or state.is_terminal():
+                return
+            movers = [(s, live.plays_for(s)) for s in state.to_act()]
+            bots = [(s, spec) for s, spec in movers if spec is not None]
+            if not bots:
+                self._arm_timer(live, state)
+                return
+            seat, spec = bots[0]
+            bot = self._bot(live, seat, spec)
+            snapshot = state.clone()
+            try:
+                action = await loop.run_in_executor(self._bot_pool, decide, bot, snapshot, seat)
+            except RuntimeError:
+                return  # the pool is shut down: the server is closing
+            async with live.lock:
+                if live.state is not state:
+                    continue  # the table moved on while the bot thought
+                labels = state.rules.joker_labels
+                answer = await self._submit(live, seat, None, action.text(labels=labels))
+                if answer["type"] == "error":
+                    log.error("bot %s at table %s refused: %s", spec, live.data.id, answer)
+                    return
+
+    def _arm_timer(self, live: Live, state: GameState) -> None:
+        limit = live.data.move_timer
+        if limit is None or self._closed:
+            return
+        if live.timer_task is not None and not live.timer_task.done():
+            live.timer_task.cancel()
+        seq = live.data.seq
+
+        async def expire() -> None:
+            await asyncio.sleep(limit)
+            if live.data.seq != seq or live.state is not state:
+                return
+            async with live.lock:
+                if live.data.seq != seq:
+                    return
+                for seat in state.to_act():
+                    spec = live.data.away_bot
+                    bot = self._bot(live, seat, spec)
+                    action = decide(bot, state.clone(), seat)
+                    await self._submit(
+                        live, seat, None, action.text(labels=state.rules.joker_labels)
+                    )
+                    break
+            self.kick(live)
+
+        live.timer_task = asyncio.get_running_loop().create_task(expire())
+
+    async def chat(self, live: Live, seat: int | None, text: str) -> dict[str, Json] | None:
+        """Store and send a chat message; an error message if the sender is too fast."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        times = [t for t in live.chat_times.get(seat, []) if now - t < 10.0]
+        if len(times) >= 5:
+            return m.Error(
+                code="rate_limited", message="Too many chat messages: at most 5 in 10 seconds."
+            ).model_dump()
+        times.append(now)
+        live.chat_times[seat] = times
+        if seat is None:
+            return m.Error(code="not_your_seat", message="Spectators cannot chat.").model_dump()
+        name = live.data.seats[seat].name or f"Seat {seat}"
+        at = await self.db(store.add_chat, live.data.id, seat, name, text)
+        line = m.ChatLine(seat=seat, name=name, text=text, at=at)
+        self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
+        return None
+
+
+def _fields(data: TableData) -> dict[str, Any]:
+    return {name: getattr(data, name) for name in TableData.__dataclass_fields__}

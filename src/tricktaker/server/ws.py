@@ -1,0 +1,152 @@
+"""The live-play socket: ``/tables/{id}/ws``, protocol v1 (see ``docs/protocol.md``).
+
+The socket layer knows no rules: it reads messages, hands actions to the table service
+and sends what the service queues for it. A slow client never delays a table: each
+socket has its own queue and sending task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from tricktaker.server import messages as m
+from tricktaker.server.problems import ServiceError
+from tricktaker.server.service import Live, TableService
+from tricktaker.server.views import Json
+
+RATE_PER_SECOND = 20.0
+"""Messages a connection may send per second, on average..."""
+
+RATE_BURST = 40.0
+"""...and at once."""
+
+QUEUE_LIMIT = 1000
+"""Messages queued for one socket before it is closed as too slow."""
+
+
+class Connection:
+    """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`)."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[dict[str, Json] | None] = asyncio.Queue()
+        self.tokens = RATE_BURST
+        self.stamp = time.monotonic()
+
+    def push(self, message: dict[str, Json]) -> None:
+        """Queue ``message``; a client too slow to read is cut off."""
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message)
+
+    def allow(self) -> bool:
+        """Take one message from the connection's rate budget."""
+        now = time.monotonic()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.stamp) * RATE_PER_SECOND)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+    async def pump(self) -> None:
+        """Send queued messages until told to stop."""
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                await self.socket.close(code=1008)
+                return
+            await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+def _error(
+    code: str, message: str, *, id: str | None = None, rule: str | None = None
+) -> dict[str, Any]:
+    return m.Error(id=id, code=code, message=message, rule=rule).model_dump()
+
+
+def _read(text: str) -> m.Hello | m.ActionMessage | m.ChatMessage | m.Ping | dict[str, Any]:
+    """The client's message, or the error that answers it."""
+    if len(text.encode("utf-8")) > m.MAX_MESSAGE_BYTES:
+        return _error("too_large", f"A message may be at most {m.MAX_MESSAGE_BYTES} bytes.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _error("bad_message", f"The message is not JSON: {exc.msg}.")
+    try:
+        return m.CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        problem = exc.errors()[0]
+        where = ".".join(str(p) for p in problem["loc"])
+        return _error("bad_message", f"{where}: {problem['msg']}" if where else problem["msg"])
+
+
+async def serve_socket(service: TableService, socket: WebSocket, table_id: str) -> None:
+    """Run one client's socket: hello, then actions, chat and pings until it closes."""
+    await socket.accept()
+    conn = Connection(socket)
+    pump = asyncio.get_running_loop().create_task(conn.pump())
+    live: Live | None = None
+    try:
+        while True:
+            text = await socket.receive_text()
+            if not conn.allow():
+                conn.push(_error("rate_limited", "Too many messages: slow down."))
+                continue
+            message = _read(text)
+            if isinstance(message, dict):
+                conn.push(message)
+                continue
+            if isinstance(message, m.Hello):
+                if live is not None:
+                    conn.push(_error("bad_message", "hello was already sent on this socket."))
+                    continue
+                if message.v != m.PROTOCOL_VERSION:
+                    conn.push(
+                        _error("bad_message", f"This server speaks protocol v{m.PROTOCOL_VERSION}.")
+                    )
+                    continue
+                try:
+                    live = await service.connect(table_id, message.token, conn)
+                except ServiceError as exc:
+                    conn.push(
+                        _error(
+                            "unauthorized" if exc.status in (401, 403) else "not_found", exc.detail
+                        )
+                    )
+                continue
+            if isinstance(message, m.Ping):
+                conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
+                continue
+            if live is None:
+                conn.push(_error("unauthorized", "Send hello (with your seat token) first."))
+                continue
+            if isinstance(message, m.ChatMessage):
+                refused = await service.chat(live, conn.seat, message.text)
+                if refused is not None:
+                    conn.push(refused)
+                continue
+            if conn.seat is None:
+                conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
+                continue
+            try:
+                conn.push(await service.act(live, conn.seat, message.id, message.action))
+            except ServiceError as exc:
+                conn.push(_error("not_playing", exc.detail, id=message.id))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if live is not None:
+            service.disconnect(live, conn)
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump
