@@ -176,10 +176,10 @@ def simulate(
     progress = progress_bar(err, unit="games")
     seeds = range(seed, seed + games)
     try:
-        with (
+        with (  # the workers start before the progress bar's refresh thread
             CtrlC() as ctrl_c,
-            progress,
             ordered_results(functools.partial(play_one, job), seeds, workers=workers) as stream,
+            progress,
         ):
             task = progress.add_task(escape(rules.name), total=games)
             for outcome in stream:
