@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate", "Play seeded games between bots; results by seat."),
     "replay": ("replay", "Replay a game record hand by hand."),
     "arena": ("arena", "Compare bots over duplicate deals."),
+    "serve": ("serve", "Run the table server: play together over the network."),
 }
 """Each command: the module under ``tricktaker.cli`` that defines it (a function of the
 same name) and its one-line summary for ``tricktaker --help``."""

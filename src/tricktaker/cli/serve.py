@@ -1,0 +1,66 @@
+"""``tricktaker serve``: run the table server (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+INSTALL_HINT = (
+    "the table server needs the server extra: pip install 'tricktaker[server]'"
+    " (in a checkout: pip install -e '.[server]')"
+)
+
+
+def default_db_url() -> tuple[str, Path]:
+    """The SQLite database in the user's data folder, and its path."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("tricktaker"))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "server.sqlite3"
+    return f"sqlite:///{path}", path
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on.", metavar="HOST")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", help="The port to listen on.", metavar="PORT")
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            help="The database: postgresql+psycopg://USER@HOST/NAME, or sqlite:///FILE"
+            " (default: a SQLite file in your data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Run the table server: tables with seats, bots and spectators, over HTTP and WebSockets."""
+    try:
+        import uvicorn
+
+        from tricktaker.server import create_app
+    except ImportError:
+        fail(INSTALL_HINT)
+    if not 0 < port < 65536:
+        fail(f"--port must be 1 to 65535, not {port}")
+    if db is None:
+        url, path = default_db_url()
+        typer.echo(f"Database: {path}")
+    else:
+        url = db
+        typer.echo(f"Database: {url.split('@')[-1] if '@' in url else url}")
+    try:
+        app = create_app(url)
+    except Exception as exc:  # a database that cannot be opened or upgraded
+        fail(f"cannot open the database: {type(exc).__name__}: {exc}")
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"Serving on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
