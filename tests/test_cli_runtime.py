@@ -20,7 +20,7 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 from tricktaker import load_ruleset
-from tricktaker.cli import app
+from tricktaker.cli import COMMANDS, app
 from tricktaker.cli.common import progress_bar
 
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -92,7 +92,7 @@ def test_lazy_package_names_still_import() -> None:
         _ = tricktaker.nothing
 
 
-COMMAND_NAMES = ["rules", "play", "simulate", "replay", "arena"]
+COMMAND_NAMES = list(COMMANDS)
 
 
 @pytest.mark.parametrize("columns", [80, 100])
