@@ -1,10 +1,11 @@
-"""The layers of the package: the engine and the rules stand below the games.
+"""The layers of the package: ``cards < rules < engine < games``.
 
-docs/rulesets.md, Writing a game in Python: the engine defines the hooks registry and
-finds a game's hooks by the name its ruleset gives, so ``tricktaker.engine`` and
-``tricktaker.rules`` never import ``tricktaker.games`` (nor the bots, the arena or the
-command line), and no import cycle runs through a game. The imports are read from the
-sources with :mod:`ast`, including imports inside functions and
+docs/rulesets.md, Writing a game in Python: a game's hooks are found by the name its
+ruleset gives, through a registry kept in the rules layer (``tricktaker.rules.registry``)
+and filled from above, so ``tricktaker.engine`` and ``tricktaker.rules`` never import
+``tricktaker.games`` (nor the bots, the arena or the command line), the rules never
+import the engine at run time, and no import cycle runs through a game. The imports
+are read from the sources with :mod:`ast`, including imports inside functions and
 ``importlib.import_module("...")`` calls with a literal name.
 """
 
@@ -20,6 +21,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "tricktaker"
 LOWER_LAYERS = ("engine", "rules")
+LAYERS = ("tricktaker.cards", "tricktaker.rules", "tricktaker.engine", "tricktaker.games")
+"""From the bottom up: a module imports, at run time, only its own layer and those below."""
 UPPER_LAYERS = ("tricktaker.games", "tricktaker.bots", "tricktaker.arena", "tricktaker.cli")
 
 
@@ -126,6 +129,59 @@ def test_engine_and_rules_import_no_game_bot_arena_or_cli(path: Path) -> None:
     assert not upward, f"{module_name(path)} imports {', '.join(upward)}"
 
 
+def _layer(module: str) -> int | None:
+    """The index in :data:`LAYERS` of the layer ``module`` belongs to, if any."""
+    for index, top in enumerate(LAYERS):
+        if module == top or module.startswith(top + "."):
+            return index
+    return None
+
+
+def _above(path: Path) -> list[str]:
+    """The modules of higher layers that the module at ``path`` imports at run time."""
+    own = _layer(module_name(path))
+    assert own is not None
+    return sorted(
+        m
+        for m in _source_imports(path, runtime_only=True)
+        if (layer := _layer(m)) is not None and layer > own
+    )
+
+
+def test_the_layer_checker_sees_a_function_level_import_of_the_engine() -> None:
+    """The checker itself: a rules module importing the engine inside a function is
+    caught, and one importing it only for type checking is not."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from tricktaker.engine.hooks import GameHooks\n"
+        "def f():\n"
+        "    from tricktaker.engine.setup import parse_deal_pattern\n"
+    )
+    name = "tricktaker.rules.x"
+    runtime = imports_of(source, name, is_package=False, runtime_only=True)
+    assert "tricktaker.engine.setup" in runtime
+    assert "tricktaker.engine.hooks" not in runtime
+    typing_only = source.split("def f")[0]
+    runtime = imports_of(typing_only, name, is_package=False, runtime_only=True)
+    assert not [m for m in runtime if _layer(m) == LAYERS.index("tricktaker.engine")]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [PACKAGE / "cards.py", *modules_of("rules", "engine").values()],
+    ids=module_name,
+)
+def test_each_layer_imports_only_the_layers_below_it(path: Path) -> None:
+    """docs/rulesets.md, Writing a game in Python: the package is layered
+    ``cards < rules < engine < games``. At run time (imports inside functions included,
+    ``if TYPE_CHECKING:`` left out) the cards import no rules, the rules import no
+    engine (a ruleset finds its hooks through ``tricktaker.rules.registry``, which the
+    engine and the games fill), and the engine imports no game."""
+    above = _above(path)
+    assert not above, f"{module_name(path)} imports {', '.join(above)}, a layer above it"
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected components of more than one module (Tarjan)."""
     index: dict[str, int] = {}
@@ -205,3 +261,22 @@ def test_the_engine_alone_imports_no_game_and_finds_the_shipped_ones_by_name() -
     assert before == "[]"
     assert module == "tricktaker.games.pluck"
     assert after == "['tricktaker.games', 'tricktaker.games.pluck']"
+
+
+def test_a_ruleset_without_hooks_loads_no_engine_and_one_with_hooks_loads_its_game() -> None:
+    """docs/rulesets.md, Writing a game in Python: the rules stand below the engine, so
+    loading Blackout imports no module of the engine; loading Pluck imports its game
+    (through the ``tricktaker.games`` entry point), which brings the engine with it,
+    and its hooks are the engine's registered ones."""
+    code = (
+        "import sys\n"
+        "from tricktaker.rules import load_ruleset\n"
+        "load_ruleset('blackout')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tricktaker.engine')))\n"
+        "rules = load_ruleset('pluck')\n"
+        "from tricktaker.engine.hooks import GameHooks, get_hooks\n"
+        "print(isinstance(rules.hooks, GameHooks), get_hooks('pluck') is rules.hooks)\n"
+    )
+    before, after = _run(code).splitlines()
+    assert before == "[]"
+    assert after == "True True"

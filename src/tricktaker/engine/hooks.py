@@ -6,8 +6,12 @@ observations). Hooks are stateless objects registered by name; a game's changing
 data lives in ``state.ext``, an object with a ``copy()`` method, so that
 :meth:`GameState.clone` stays independent.
 
-The engine stands below the games: it defines the registry and never imports a game
-by name. :func:`get_hooks` finds the hooks a ruleset names in three ways, in order:
+The engine stands below the games and never imports a game by name; the registry
+itself is kept in the rules layer (:mod:`tricktaker.rules.registry`), below the engine,
+because loading a ruleset finds its hooks, and this module registers
+:class:`GameHooks` there as the class every game's hooks subclass. The functions here
+are the public API. :func:`get_hooks` finds the hooks a ruleset names in three ways, in
+order:
 
 1. hooks already registered with :func:`register_hooks` (a class decorator), which is
    how a game's module announces itself when it is imported;
@@ -23,16 +27,16 @@ A name found in (2) or (3) is imported once and then kept in the registry.
 
 from __future__ import annotations
 
-import difflib
-import importlib
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from tricktaker.engine.actions import Action
 from tricktaker.engine.base import DEAL, ChanceOutcome
+from tricktaker.rules import registry
+from tricktaker.rules.registry import HOOKS_GROUP as HOOKS_GROUP
+from tricktaker.rules.registry import UnknownHooksError as UnknownHooksError
 
 if TYPE_CHECKING:
     import random
@@ -133,23 +137,9 @@ class GameHooks:
         return result
 
 
-HOOKS_GROUP = "tricktaker.games"
-"""The entry-point group in which installed packages declare their games' hooks."""
-
-_REGISTRY: dict[str, GameHooks] = {}
-
 _H = TypeVar("_H", bound=GameHooks)
 
-
-class UnknownHooksError(KeyError):
-    """A ruleset names hooks that are neither registered, declared nor importable."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else ""
-
-
-def _class_path(cls: type) -> str:
-    return f"{cls.__module__}:{cls.__qualname__}"
+registry.require_base(GameHooks)
 
 
 def register_hooks(hooks: type[_H], *, name: str | None = None) -> type[_H]:
@@ -166,23 +156,13 @@ def register_hooks(hooks: type[_H], *, name: str | None = None) -> type[_H]:
     """
     if not (isinstance(hooks, type) and issubclass(hooks, GameHooks)):
         raise TypeError(f"{hooks!r} is not a subclass of tricktaker.engine.hooks.GameHooks")
-    key = hooks.name if name is None else name
-    if not key:
-        raise ValueError(f"{_class_path(hooks)} has no name: set its `name` class attribute")
-    existing = _REGISTRY.get(key)
-    if existing is not None and _class_path(type(existing)) != _class_path(hooks):
-        raise ValueError(
-            f"hooks {key!r} are already registered by {_class_path(type(existing))};"
-            f" give {_class_path(hooks)} another name"
-        )
-    _REGISTRY[key] = hooks()
+    registry.register(hooks, name=name)
     return hooks
 
 
 def known_hooks() -> list[str]:
     """The names rulesets can use now: registered hooks and declared entry points."""
-    declared = {point.name for point in entry_points(group=HOOKS_GROUP)}
-    return sorted(declared | set(_REGISTRY))
+    return registry.known()
 
 
 def get_hooks(name: str) -> GameHooks:
@@ -192,60 +172,7 @@ def get_hooks(name: str) -> GameHooks:
     Raises :class:`UnknownHooksError` (a ``KeyError``) saying what is known and how a
     game is plugged in.
     """
-    hooks = _REGISTRY.get(name)
-    if hooks is not None:
-        return hooks
-    cls = _load_path(name) if ":" in name else _load_entry_point(name)
-    if not isinstance(_REGISTRY.get(name), cls):  # not registered by its own module
-        register_hooks(cls, name=name)
-    return _REGISTRY[name]
-
-
-def _as_hooks_class(obj: object, where: str) -> type[GameHooks]:
-    if isinstance(obj, type) and issubclass(obj, GameHooks):
-        return obj
-    raise UnknownHooksError(
-        f"{where} is {obj!r}, not a subclass of tricktaker.engine.hooks.GameHooks"
-    )
-
-
-def _load_path(name: str) -> type[GameHooks]:
-    module_name, _, attribute = name.partition(":")
-    try:
-        obj: object = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UnknownHooksError(f"{name!r}: cannot import {module_name!r}: {exc}") from None
-    for part in attribute.split("."):
-        try:
-            obj = getattr(obj, part)
-        except AttributeError:
-            raise UnknownHooksError(f"{name!r}: {module_name!r} has no {attribute!r}") from None
-    return _as_hooks_class(obj, repr(name))
-
-
-def _load_entry_point(name: str) -> type[GameHooks]:
-    points = {point.value: point for point in entry_points(group=HOOKS_GROUP, name=name)}
-    if not points:
-        names = known_hooks()
-        close = difflib.get_close_matches(name, names, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
-        raise UnknownHooksError(
-            f"unknown hooks {name!r} (known: {', '.join(names) or 'none'}).{hint}"
-            " A game written in Python is"
-            " plugged in by registering its GameHooks subclass with"
-            " tricktaker.engine.hooks.register_hooks before the ruleset is loaded,"
-            f" by declaring it in the {HOOKS_GROUP!r} entry-point group of its package,"
-            ' or by naming it in the ruleset as hooks = "module:Class"'
-        )
-    if len(points) > 1:
-        raise UnknownHooksError(
-            f"{name!r} is declared by several installed packages: {', '.join(sorted(points))}"
-        )
-    (point,) = points.values()
-    try:
-        obj = point.load()
-    except (ImportError, AttributeError) as exc:
-        raise UnknownHooksError(
-            f"{name!r}: cannot load the entry point {point.value!r}: {exc}"
-        ) from None
-    return _as_hooks_class(obj, f"{name!r} (entry point {point.value!r})")
+    hooks = registry.find(name)
+    if not isinstance(hooks, GameHooks):  # the registry takes only GameHooks subclasses
+        raise UnknownHooksError(f"{name!r} is {hooks!r}, not a GameHooks instance")
+    return hooks

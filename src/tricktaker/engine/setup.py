@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import card_rank, card_suit, parse_card
-from tricktaker.rules.ruleset import HandSpec, Ruleset, RulesetError
+from tricktaker.rules.ruleset import HandSpec, Ruleset, parse_deal_pattern
 
 if TYPE_CHECKING:
     from tricktaker.engine.hooks import GameHooks
@@ -110,31 +110,6 @@ class Setup:
             ),
             partnerships=tuple(tuple(team) for team in spec.table.partnerships),
         )
-
-
-def parse_deal_pattern(
-    pattern: str | None, players: int, source: str
-) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
-    """Read a deal pattern such as ``"kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1"``:
-    packets to the kitty, or one count per seat in deal order."""
-    if pattern is None:
-        return None
-    out: list[tuple[str, tuple[int, ...]]] = []
-    for part in pattern.split(";"):
-        words = part.split()
-        try:
-            if words and words[0] == "kitty":
-                out.append(("kitty", (int(words[1]),)))
-                continue
-            counts = tuple(int(w) for w in words)
-        except (ValueError, IndexError):
-            raise RulesetError(f"{source}: deal.pattern: cannot read {part.strip()!r}") from None
-        if len(counts) != players:
-            raise RulesetError(
-                f"{source}: deal.pattern: {part.strip()!r} needs one count per player ({players})"
-            )
-        out.append(("seats", counts))
-    return tuple(out)
 
 
 def draw_for_dealer(

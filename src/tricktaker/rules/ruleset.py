@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
@@ -31,6 +31,7 @@ from tricktaker.cards import (
     parse_suit,
     rank_range,
 )
+from tricktaker.rules import registry
 from tricktaker.rules.errors import Origins, validation_error
 from tricktaker.rules.errors import RulesetError as RulesetError
 from tricktaker.rules.expr import Formula, compile_formula
@@ -168,10 +169,10 @@ class Ruleset:
         self.hooks: GameHooks | None = None
         self.hook_settings: Any = None
         if spec.hooks is not None:
-            from tricktaker.engine.hooks import get_hooks
-
             try:
-                self.hooks = get_hooks(spec.hooks)
+                # The registry takes only subclasses of the engine's GameHooks (see
+                # tricktaker.rules.registry), so the rules need not import the engine.
+                self.hooks = cast("GameHooks", registry.find(spec.hooks))
             except KeyError as exc:
                 raise self.origins.error("hooks", str(exc.args[0])) from None
             model = self.hooks.settings_model
@@ -202,8 +203,6 @@ class Ruleset:
     def _check_playable(self) -> None:
         """Refuse at load what no table can play: a schedule that fails for every
         player count, or a bid limit that does not fit a hand the schedule deals."""
-        from tricktaker.engine.setup import parse_deal_pattern
-
         failures: list[RulesetError] = []
         playable = 0
         for players in self.player_counts:
@@ -426,6 +425,35 @@ def _value(token: str, *, max_hand: int, players: int, source: str) -> int:
         raise RulesetError(
             f"{source}: schedule.sizes: {token!r} is not a number, 'max' or 'players'"
         ) from None
+
+
+def parse_deal_pattern(
+    pattern: str | None, players: int, source: str
+) -> tuple[tuple[str, tuple[int, ...]], ...] | None:
+    """Read a deal pattern such as ``"kitty 1; 3 2 3 2; kitty 1; 2 3 2 3; kitty 1"``:
+    packets to the kitty, or one count per seat in deal order.
+
+    >>> parse_deal_pattern("kitty 1; 3 2 3", players=3, source="euchre.toml")
+    (('kitty', (1,)), ('seats', (3, 2, 3)))
+    """
+    if pattern is None:
+        return None
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for part in pattern.split(";"):
+        words = part.split()
+        try:
+            if words and words[0] == "kitty":
+                out.append(("kitty", (int(words[1]),)))
+                continue
+            counts = tuple(int(w) for w in words)
+        except (ValueError, IndexError):
+            raise RulesetError(f"{source}: deal.pattern: cannot read {part.strip()!r}") from None
+        if len(counts) != players:
+            raise RulesetError(
+                f"{source}: deal.pattern: {part.strip()!r} needs one count per player ({players})"
+            )
+        out.append(("seats", counts))
+    return tuple(out)
 
 
 def parse_sizes(pattern: str, *, max_hand: int, players: int, source: str = "ruleset") -> list[int]:
