@@ -90,11 +90,12 @@ def _ruleset(game: str, options: tuple[tuple[str, bool | int], ...]) -> Ruleset:
 
 def _option_values(game: str) -> dict[str, list[bool | int]]:
     values: dict[str, list[bool | int]] = {}
-    for name, option in load_ruleset(game).spec.options.items():
+    ruleset = load_ruleset(game)
+    for name, option in ruleset.spec.options.items():
         if option.type == "bool":
             values[name] = [False, True]
             continue
-        ints = {int(option.default), *INT_OPTION_VALUES.get(name, ())}
+        ints = {int(ruleset.options[name]), *INT_OPTION_VALUES.get(name, ())}
         if option.min is not None and name not in INT_OPTION_VALUES:
             ints.add(option.min)
         values[name] = sorted(ints)
