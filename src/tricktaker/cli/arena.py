@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich import box
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
-
-from tricktaker.arena import ArenaConfig, ArenaResult, BotResult, check_config, run_arena
 
 from .common import (
     BOTS_HELP,
@@ -26,6 +20,12 @@ from .common import (
     progress_bar,
     split_names,
 )
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
+    from rich.table import Table
+    from rich.text import Text
+
+    from tricktaker.arena import ArenaResult, BotResult
 
 
 def arena(
@@ -71,6 +71,11 @@ def arena(
     """Compare bots over duplicate deals: each deal set is played once per rotation of the
     bots through the seats; mean score per hand with a 95% interval, exact bids, wins and
     an openskill rating per bot."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from tricktaker.arena import ArenaConfig, check_config, run_arena
+
     rules = load_rules(game, option)
     names = split_names(bots)
     if not names:
@@ -125,6 +130,8 @@ def arena(
 
 def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
     """The arena's results as printable lines and a table (``chosen``: options set)."""
+    from rich.text import Text
+
     rotations = result.players
     head = (
         f"{result.name} arena: {result.deal_sets} deal set(s) x {rotations} rotation(s)"
@@ -138,6 +145,9 @@ def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
 def table(result: ArenaResult) -> Table:
     """The results by bot, in at most 100 columns with names up to 16 characters (longer
     names wrap within their column)."""
+    from rich import box
+    from rich.table import Table
+
     grid = Table(
         title="Results by bot",
         title_justify="left",

@@ -1,4 +1,8 @@
-"""Shared plumbing of the commands: consoles, errors, loading games, bots and seeds."""
+"""Shared plumbing of the commands: consoles, errors, loading games, bots and seeds.
+
+rich, the engine, the rules and the bots are imported inside the functions that use
+them, so a command's ``--help`` stays quick.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
-
-from tricktaker.bots import Bot, make_bot
-from tricktaker.engine import GameRecord, GameState, RecordError, new_game
-from tricktaker.rules import Ruleset, RulesetError, load_ruleset
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from rich.progress import Progress
+
+    from tricktaker.bots import Bot
+    from tricktaker.engine import GameRecord, GameState
+    from tricktaker.rules import Ruleset
 
 USAGE_ERROR = 2
 """Exit status when the command line asks for something that cannot be done: an unknown
@@ -38,6 +42,8 @@ def make_console(*, stderr: bool = False) -> Console:
 
     Off a terminal (pipes, tests) the width is fixed so output is deterministic.
     """
+    from rich.console import Console
+
     stream = sys.stderr if stderr else sys.stdout
     terminal = stream.isatty()
     width = None if terminal or os.environ.get("COLUMNS") else 100
@@ -104,6 +110,9 @@ def fail(message: str, *, status: int = USAGE_ERROR) -> NoReturn:
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the library's errors about user input into a clean exit with status 2."""
+    from tricktaker.engine import RecordError
+    from tricktaker.rules import RulesetError
+
     try:
         yield
     except (RulesetError, RecordError) as exc:
@@ -128,6 +137,8 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 def load_rules(game: str, options: Sequence[str] | None) -> Ruleset:
     """The game by id or ruleset file path, with ``--option`` values applied."""
+    from tricktaker.rules import load_ruleset
+
     chosen = parse_options(options)
     with user_errors():
         return load_ruleset(game, options=chosen)
@@ -135,6 +146,8 @@ def load_rules(game: str, options: Sequence[str] | None) -> Ruleset:
 
 def default_players(rules: Ruleset) -> int:
     """The usual table: 4 when allowed (with these options), else the first count allowed."""
+    from tricktaker.rules import RulesetError
+
     counts = list(rules.player_counts)
     preferred = [4, *counts] if 4 in counts else counts
     for count in preferred:
@@ -148,6 +161,8 @@ def default_players(rules: Ruleset) -> int:
 
 def start_game(rules: Ruleset, players: int, seed: int) -> GameState:
     """A new game, with player-count and schedule problems reported as usage errors."""
+    from tricktaker.engine import new_game
+
     with user_errors():
         rules.check_players(players)
         rules.hands_for(players)
@@ -161,6 +176,8 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def make_bots(names: Mapping[int, str], game_seed: int) -> dict[int, Bot]:
     """A bot for each seat named in ``names``, seeded from the game's seed and the seat."""
+    from tricktaker.bots import make_bot
+
     bots: dict[int, Bot] = {}
     for seat, name in names.items():
         try:
@@ -204,6 +221,8 @@ def record_path(directory: Path, stem: str) -> Path:
 def save_record(game: GameState | GameRecord, path: Path) -> None:
     """Write the game's record (from a state or a record made already); a failure ends
     the command with an error."""
+    from tricktaker.engine import GameState
+
     record = game.record() if isinstance(game, GameState) else game
     try:
         record.save(path)

@@ -3,31 +3,27 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from tricktaker.engine import GameRecord, HandResult, RecordError
 
 from .common import fail, make_console, unicode_ok, user_errors
-from .render import (
-    Cards,
-    cooperative_line,
-    describe_special,
-    outcome_counts,
-    seat_names,
-    winners_line,
-)
-from .scorecards import hand_summary, has_bids, result_line, score_unit
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
+    from rich.console import Console
+    from rich.table import Table
+
+    from tricktaker.engine import HandResult
+
+    from .render import Cards
 
 
 def hand_table(
     hand: HandResult, names: list[str], *, cooperative: bool, bid_label: str = "bid"
 ) -> Table:
     """One hand: a column per seat with bid (or quota, where any), tricks, score and total."""
+    from rich.table import Table
+
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     table.add_column("")
     for name in names:
@@ -42,6 +38,9 @@ def hand_table(
 
 
 def show_tricks(console: Console, hand: HandResult, names: list[str], cards: Cards) -> None:
+    """Each seat's cards as dealt, then every trick with its winner."""
+    from rich.text import Text
+
     for seat, dealt in enumerate(hand.deal):
         console.print(Text(f"    {names[seat]} held: {cards.hand(dealt)}"))
     for number, (trick, winner) in enumerate(
@@ -63,6 +62,21 @@ def replay(
     ] = False,
 ) -> None:
     """Replay a game record exactly and print it hand by hand with the final scores."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from tricktaker.engine import GameRecord, RecordError
+
+    from .render import (
+        Cards,
+        cooperative_line,
+        describe_special,
+        outcome_counts,
+        seat_names,
+        winners_line,
+    )
+    from .scorecards import hand_summary, has_bids, result_line, score_unit
+
     console = make_console()
     with user_errors():
         record = GameRecord.load(file)

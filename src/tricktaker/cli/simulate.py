@@ -13,16 +13,9 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.text import Text
-
-from tricktaker.arena.pool import CtrlC, ordered_results
-from tricktaker.bots import play_game
-from tricktaker.engine import GameRecord, GameState
-from tricktaker.rules import Ruleset, load_ruleset
 
 from .common import (
     BOTS_HELP,
@@ -41,7 +34,12 @@ from .common import (
     split_names,
     start_game,
 )
-from .sim_stats import Tally, tally_for
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
+    from tricktaker.engine import GameRecord, GameState
+    from tricktaker.rules import Ruleset
+
+    from .sim_stats import Tally
 
 
 def game_json(state: GameState, rules: Ruleset, bots: list[str]) -> dict[str, Any]:
@@ -90,11 +88,17 @@ class GameOutcome:
 
 @functools.cache
 def _rules(game: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
+    from tricktaker.rules import load_ruleset
+
     return load_ruleset(game, options=dict(options))
 
 
 def play_one(job: SimJob, game_seed: int) -> GameOutcome:
     """Play the game seeded ``game_seed`` between the job's bots."""
+    from tricktaker.bots import play_game
+
+    from .sim_stats import tally_for
+
     rules = _rules(job.game, tuple(sorted(job.options.items())))
     state = start_game(rules, job.players, game_seed)
     seated = make_bots(dict(enumerate(job.bots)), game_seed)
@@ -157,6 +161,13 @@ def simulate(
 ) -> None:
     """Play seeded games between bots and report results by seat (scores, bids or quotas,
     contracts or chips, wins)."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from tricktaker.arena.pool import CtrlC, ordered_results
+
+    from .sim_stats import tally_for
+
     console = make_console()
     err = make_console(stderr=True)
     rules = load_rules(game, option)
@@ -212,6 +223,8 @@ def simulate(
 
 def report(rules: Ruleset, tally: Tally, names: list[str], seed: int, games: int) -> None:
     """Print the summary of ``games`` games seeded from ``seed``."""
+    from rich.text import Text
+
     console = make_console()
     chosen = [
         f"{k}={str(v).lower()}"
