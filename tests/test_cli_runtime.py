@@ -83,6 +83,20 @@ def test_top_level_help_loads_no_command() -> None:
     assert loaded.strip() == "['tricktaker.cli']"
 
 
+@pytest.mark.parametrize("command", ["simulate", "arena", "replay"])
+def test_command_help_loads_neither_engine_nor_rich(command: str) -> None:
+    code = (
+        "import sys; from tricktaker.cli import app;"
+        f" from typer.testing import CliRunner; CliRunner().invoke(app, ['{command}', '-h']);"
+        " print(sorted(m for m in ('tricktaker.engine', 'tricktaker.bots', 'rich.console')"
+        " if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"
+
+
 def test_lazy_package_names_still_import() -> None:
     import tricktaker
 
