@@ -150,6 +150,13 @@ class EuchreHooks(GameHooks):
                 f"{state.rules.where('deal.pattern')}: deal.pattern: Euchre deals a kitty of"
                 f" {DISCARDS} cards for the declarer to take and discard, not {kitty}"
             )
+        teams = state.setup.partnerships
+        if sorted(seat for team in teams for seat in team) != list(range(state.players)):
+            raise RulesetError(
+                f"{state.rules.where('table.partnerships')}: table.partnerships: Euchre is"
+                " played in two partnerships that take in every seat (for example"
+                " [[0, 2], [1, 3]])"
+            )
         return EuchreData()
 
     def _data(self, state: GameState) -> EuchreData:

@@ -36,7 +36,15 @@ from tricktaker.rules.errors import (
     validation_error,
     validation_problems,
 )
-from tricktaker.rules.schema import MISSING, Note, NoteList, Option, RulesetSpec, field_default
+from tricktaker.rules.schema import (
+    MISSING,
+    Note,
+    NoteList,
+    Option,
+    RulesetSpec,
+    field_default,
+    known_field,
+)
 
 DESCRIPTIVE = frozenset({"id", "name", "description", "source", "notes", "options"})
 """Top-level fields that describe a game rather than change how it plays."""
@@ -351,7 +359,10 @@ def _check_option_values(
             assert spec.field is not None
             low = spec.default if spec.default is not None else spec.min
             writes, via = {spec.field: low if low is not None else 0}, "field"
-        writes = {p: v for p, v in writes.items() if not p.startswith("settings.")}
+        # Unknown or settings fields are left to the option's own check and the hooks.
+        writes = {
+            p: v for p, v in writes.items() if known_field(p) and not p.startswith("settings.")
+        }
         if not writes:
             continue
         data = copy.deepcopy(plain)
