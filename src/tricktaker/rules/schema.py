@@ -336,7 +336,7 @@ class Option(Strict):
             for dotted in self.unset:
                 if dotted not in self.set:
                     raise FieldError(("unset", dotted), "'unset' names a field 'set' does not")
-        for dotted in [*self.set, *([self.field] if self.field else [])]:
+        for dotted in [*self.set, *([self.field] if self.field is not None else [])]:
             if not known_field(dotted) or dotted.split(".")[0] in ("options", "notes", "id"):
                 where = ("field",) if dotted == self.field else ("set", dotted)
                 raise FieldError(where, f"{dotted!r} is not a field an option can change")
