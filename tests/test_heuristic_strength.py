@@ -16,7 +16,7 @@ from tricktaker.arena.stats import Interval
 from tricktaker.bots import make_bot
 from tricktaker.bots.heuristic import estimate_tricks, trick_distribution, win_chances
 from tricktaker.engine import new_game
-from tricktaker.engine.actions import BID
+from tricktaker.engine.actions import BID, Action
 from tricktaker.rules import load_ruleset
 
 from .helpers import at_hand, deal
@@ -137,3 +137,27 @@ def test_strong_and_weak_hands_at_two_players(
     action = make_bot("heuristic").act(obs)
     assert action.kind == BID
     assert abs(int(action.value) - estimate) <= 1.5, (action, estimate)
+
+
+def test_a_hopeless_hand_passes_in_seven_truf() -> None:
+    """docs/games/seven_truf.md, Scoring: a pass (bid 0) with no tricks scores 5 x hand
+    size, 40 on an 8-card hand, so the bot passes with the eight lowest cards (the
+    expected score of each bid, not the nearest bid to its estimate, decides)."""
+    state = at_hand("seven_truf", 4, 8)
+    seat = state.eldest
+    hands = [
+        "AC KC QC JC AD KD QD JD",
+        "AH KH QH JH AS KS QS JS",
+        "10C 9C 10D 9D 10H 9H 10S 9S",
+    ]
+    order = [(seat + 1 + i) % 4 for i in range(3)]
+    per_seat = [""] * 4
+    per_seat[seat] = "7C 8C 7D 8D 7H 8H 7S 8S"
+    for other, cards in zip(order, hands, strict=True):
+        per_seat[other] = cards
+    deal(state, per_seat)
+    obs = state.observe(seat)
+    assert obs.hand_size == 8
+    action = make_bot("heuristic").act(obs)
+    assert action == Action(BID, 0)
+    assert estimate_tricks(obs) < 1.5
