@@ -101,11 +101,13 @@ def seat_views(state: GameState, *, history: bool = True) -> list[dict[str, Json
 
 
 def public_view(views: list[dict[str, Json]]) -> dict[str, Json]:
-    """The spectators' view: what every seat's view shows alike. ``seat`` is None and
-    ``legal_actions`` empty; ``to_act`` is public (everyone sees whose turn it is)."""
-    shared = {k: v for k, v in views[0].items() if k not in ("seat", "legal_actions")}
+    """The spectators' view: what every seat's view shows alike. ``seat`` and ``hand``
+    are None and ``legal_actions`` empty; ``to_act`` is public (everyone sees whose turn
+    it is)."""
+    shared = {k: v for k, v in views[0].items() if k not in ("seat", "legal_actions", "hand")}
     for key in shared:
         shared[key] = common([view[key] for view in views])
     shared["seat"] = None
+    shared["hand"] = None
     shared["legal_actions"] = []
     return shared

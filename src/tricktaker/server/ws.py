@@ -21,10 +21,10 @@ from tricktaker.server.problems import ServiceError
 from tricktaker.server.service import Live, TableService
 from tricktaker.server.views import Json
 
-RATE_PER_SECOND = 20.0
+RATE_PER_SECOND = 50.0
 """Messages a connection may send per second, on average..."""
 
-RATE_BURST = 40.0
+RATE_BURST = 200.0
 """...and at once."""
 
 QUEUE_LIMIT = 1000
@@ -99,10 +99,11 @@ async def serve_socket(service: TableService, socket: WebSocket, table_id: str) 
     try:
         while True:
             text = await socket.receive_text()
-            if not conn.allow():
-                conn.push(_error("rate_limited", "Too many messages: slow down."))
-                continue
             message = _read(text)
+            if not conn.allow():
+                the_id = message.id if isinstance(message, m.ActionMessage) else None
+                conn.push(_error("rate_limited", "Too many messages: slow down.", id=the_id))
+                continue
             if isinstance(message, dict):
                 conn.push(message)
                 continue

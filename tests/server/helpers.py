@@ -1,0 +1,102 @@
+"""Helpers of the server tests: a table made through the API, and a WebSocket player."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+@dataclass
+class Table:
+    """A table created through the API: its id, host token, invite and seat tokens."""
+
+    id: str
+    host_token: str
+    invite: str
+    tokens: dict[int, str] = field(default_factory=dict)
+
+    def host(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.host_token}"}
+
+
+def make_table(http: httpx.Client, **body: Any) -> Table:
+    """Create a table; the host takes seat ``host_seat`` if given; every other free
+    human seat is joined by a person named after it."""
+    answer = http.post("/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    data = answer.json()
+    table = Table(data["table"]["id"], data["host_token"], data["invite"])
+    if data["seat_token"] is not None:
+        table.tokens[data["seat"]] = data["seat_token"]
+    for seat in data["table"]["seats"]:
+        if seat["kind"] == "human" and seat["seat"] not in table.tokens:
+            joined = http.post(
+                f"/tables/{table.id}/join",
+                json={"invite": table.invite, "name": f"P{seat['seat']}"},
+            )
+            assert joined.status_code == 200, joined.text
+            table.tokens[joined.json()["seat"]] = joined.json()["seat_token"]
+    return table
+
+
+class Player:
+    """One WebSocket client: sends hello, keeps the latest view and every message."""
+
+    def __init__(
+        self,
+        ws_url: str,
+        table_id: str,
+        token: str | None,
+        last_seq: int | None = None,
+        *,
+        hello: bool = True,
+    ) -> None:
+        opening = connect(f"{ws_url}/tables/{table_id}/ws", max_size=2**24)
+        self.socket: ClientConnection = opening.__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.seq = 0
+        self.seat: int | None = None
+        if hello:
+            self.send({"type": "hello", "v": 1, "token": token, "last_seq": last_seq})
+            self.seat = self.until("welcome")["seat"]
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+    def receive(self, timeout: float = 20.0) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        self.messages.append(message)
+        if message["type"] == "welcome" or message["type"] == "event":
+            self.view, self.seq = message["view"], message["seq"]
+        return message
+
+    def until(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:
+        """Read messages until one of type ``kind``; it is returned."""
+        while True:
+            message = self.receive(timeout)
+            if message["type"] == kind:
+                return message
+
+    def my_turn(self) -> bool:
+        return self.view is not None and self.seat in self.view["to_act"]
+
+    def act(self, action: str, action_id: str) -> dict[str, Any]:
+        """Send an action and read until its answer (ack or error)."""
+        self.send({"type": "action", "id": action_id, "action": action})
+        while True:
+            message = self.receive()
+            if message["type"] in ("ack", "error") and message.get("id") == action_id:
+                return message
+
+    def random_action(self, rng: random.Random) -> str:
+        assert self.view is not None
+        return str(rng.choice(self.view["legal_actions"]))
+
+    def close(self) -> None:
+        self.socket.close()

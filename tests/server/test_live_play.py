@@ -1,0 +1,252 @@
+"""Whole games over real WebSockets against a real uvicorn server on 127.0.0.1.
+
+docs/protocol.md, Live play: the WebSocket: every event carries the table's seq; a
+repeated action id is applied once and answered the same; a reconnecting client gets a
+fresh snapshot; refused messages change nothing and name the rule.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import LiveServer
+from tests.server.helpers import Player, Table, make_table
+from tricktaker.engine import GameRecord
+
+
+def play_out(players: list[Player], rng: random.Random, *, limit: float = 120.0) -> None:
+    """Play random legal moves for the humans until the game is over."""
+    counter = 0
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(p.view is not None and p.view["phase"] == "game_over" for p in players):
+            return
+        busy = False
+        for p in players:
+            if p.my_turn():
+                counter += 1
+                try:
+                    answer = p.act(p.random_action(rng), f"{p.seat}-{counter}")
+                except TimeoutError:
+                    raise AssertionError(str(p.messages[-3:])[-3000:]) from None
+                assert answer["type"] == "ack", answer
+                busy = True
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    p.receive(timeout=0)
+                    busy = True
+        if not busy:
+            time.sleep(0.002)
+    raise AssertionError("the game did not finish")
+
+
+@pytest.fixture
+def http(live_server: LiveServer) -> httpx.Client:
+    return httpx.Client(base_url=live_server.url, timeout=30)
+
+
+def start(http: httpx.Client, table: Table) -> None:
+    answer = http.post(f"/tables/{table.id}/start", headers=table.host())
+    assert answer.status_code == 204, answer.text
+
+
+def test_two_people_and_two_bots_play_a_whole_game(
+    live_server: LiveServer, http: httpx.Client, tmp_path: Path
+) -> None:
+    """docs/protocol.md, Live play: a game with people and bots to the end; the record
+    downloaded equals the game and ``tricktaker replay`` replays it."""
+    table = make_table(
+        http, game="blackout", seats=["human", "random", "human", "easy"], host_seat=0, seed=11
+    )
+    players = [Player(live_server.ws_url, table.id, table.tokens[s]) for s in (0, 2)]
+    watcher = Player(live_server.ws_url, table.id, None)
+    start(http, table)
+    for p in [*players, watcher]:
+        p.until("welcome")
+    play_out(players, random.Random(3))
+    for p in players:
+        p.close()
+    # Every event reached the spectator in order, each seq once.
+    watcher_events = []
+    while True:
+        try:
+            message = watcher.receive(timeout=2)
+        except TimeoutError:
+            break
+        watcher_events.append(message)
+    seqs = [m["seq"] for m in watcher.messages if m["type"] == "event"]
+    assert seqs == list(range(seqs[0], seqs[-1] + 1))
+    assert all(m["view"]["hand"] is None for m in watcher.messages if m["type"] == "event")
+    assert all(m["action"] is None for m in watcher.messages if m["type"] == "event")
+    watcher.close()
+
+    answer = http.get(f"/tables/{table.id}/record")
+    assert answer.status_code == 200, answer.text
+    record = GameRecord.from_json(answer.json())
+    final = record.replay()
+    assert final.is_terminal()
+    assert record.finished
+    assert record.final_scores == final.scores
+    assert final.record().to_json() == answer.json()
+    assert len(record.events) == seqs[-1]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(answer.json()), encoding="utf-8")
+    replayed = subprocess.run(
+        [sys.executable, "-m", "tricktaker", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    assert http.get(f"/tables/{table.id}").json()["status"] == "finished"
+
+
+def test_a_repeated_action_id_is_applied_once(live_server: LiveServer, http: httpx.Client) -> None:
+    """docs/protocol.md, Live play: sending the same id again applies it once and
+    answers the same."""
+    table = make_table(http, game="blackout", seats=["human"] * 4, seed=5)
+    players = {s: Player(live_server.ws_url, table.id, t) for s, t in table.tokens.items()}
+    start(http, table)
+    for p in players.values():
+        p.until("welcome")
+    p = next(p for p in players.values() if p.my_turn())
+    action = p.random_action(random.Random(1))
+    first = p.act(action, "same-id")
+    second = p.act(action, "same-id")
+    assert first == second
+    assert first["type"] == "ack"
+    events = [m for m in p.messages if m["type"] == "event" and m["actor"] == p.seat]
+    assert len(events) == 1
+    assert events[0]["action"] == action
+    # Another seat sees the effect, never the action's text.
+    other = next(q for q in players.values() if q is not p)
+    seen = other.until("event")
+    assert seen["actor"] == p.seat
+    assert seen["action"] is None
+
+
+def test_out_of_turn_and_illegal_actions_name_the_rule_and_change_nothing(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: a refused action is answered by an error naming
+    the rule, and the table's seq does not move."""
+    table = make_table(http, game="blackout", seats=["human"] * 4, seed=5)
+    players = {s: Player(live_server.ws_url, table.id, t) for s, t in table.tokens.items()}
+    start(http, table)
+    for p in players.values():
+        p.until("welcome")
+    waiting = next(p for p in players.values() if not p.my_turn())
+    seq = waiting.seq
+    refused = waiting.act("bid 0", "x1")
+    assert refused["type"] == "error"
+    assert refused["code"] == "illegal"
+    assert refused["rule"] == "turn order"
+    mover = next(p for p in players.values() if p.my_turn())
+    wrong = mover.act("bid 99", "x2")
+    assert wrong["type"] == "error"
+    assert wrong["rule"]
+    garbled = mover.act("dance", "x3")
+    assert garbled["type"] == "error"
+    assert garbled["rule"] == "actions"
+    mover.send({"type": "ping"})
+    assert mover.until("pong")["seq"] == seq
+    assert http.get(f"/tables/{table.id}").json()["seq"] == seq
+
+
+def test_bad_messages_get_errors(live_server: LiveServer, http: httpx.Client) -> None:
+    """docs/protocol.md, Live play: malformed JSON, an unknown type, a message over the
+    size limit and a missing hello are answered by errors; the socket stays usable."""
+    table = make_table(http, game="blackout", seats=["human", "random", "random", "random"])
+    p = Player(live_server.ws_url, table.id, table.tokens[0])
+    p.socket.send("{not json")
+    assert p.until("error")["code"] == "bad_message"
+    p.send({"type": "shout"})
+    assert p.until("error")["code"] == "bad_message"
+    p.socket.send(json.dumps({"type": "chat", "text": "x" * 20_000}))
+    assert p.until("error")["code"] == "too_large"
+    p.send({"type": "chat", "text": "<b>hi</b>"})
+    chat = p.until("chat")
+    assert chat["line"]["text"] == "<b>hi</b>"
+    assert chat["line"]["name"] == "P0"
+    for _ in range(300):
+        p.send({"type": "ping"})
+    answers = [p.receive()["type"] for _ in range(300)]
+    assert "error" in answers
+    assert p.messages[-1]["type"] in ("pong", "error")
+    assert any(m.get("code") == "rate_limited" for m in p.messages)
+    stranger = Player(live_server.ws_url, table.id, None, hello=False)
+    stranger.send({"type": "action", "id": "1", "action": "bid 0"})
+    assert stranger.until("error")["code"] == "unauthorized"
+    stranger.send({"type": "hello", "v": 1, "token": "not-a-token"})
+    assert stranger.until("error")["code"] == "unauthorized"
+
+
+def test_reconnect_gets_a_fresh_snapshot_and_the_same_seat(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: a client that comes back with its token and last
+    seq gets its seat and a snapshot at the current seq."""
+    table = make_table(http, game="blackout", seats=["human", "random", "random", "random"])
+    p = Player(live_server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    p.until("welcome")
+    rng = random.Random(2)
+    for n in range(3):
+        while not p.my_turn():
+            p.receive()
+        assert p.act(p.random_action(rng), f"a{n}")["type"] == "ack"
+    last = p.seq
+    p.close()
+    back = Player(live_server.ws_url, table.id, table.tokens[0], last_seq=last)
+    assert back.seat == 0
+    assert back.seq >= last
+    assert back.view is not None
+    assert back.view["seat"] == 0
+    assert back.view["hand"] is not None
+    assert back.seq == http.get(f"/tables/{table.id}").json()["seq"]
+
+
+def test_a_person_gone_past_the_grace_period_is_played_by_a_bot(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: after the grace period a bot plays the seat, and
+    everyone sees that it does, until the person comes back."""
+    table = make_table(
+        http, game="blackout", seats=["human", "human", "random", "random"], grace_seconds=0.2
+    )
+    stays = Player(live_server.ws_url, table.id, table.tokens[0])
+    goes = Player(live_server.ws_url, table.id, table.tokens[1])
+    start(http, table)
+    stays.until("welcome")
+    goes.close()
+    while True:
+        message = stays.receive()
+        if (
+            message["type"] == "presence"
+            and message["seat"] == 1
+            and message["state"] == "replaced"
+        ):
+            break
+    # The bot plays seat 1: events by seat 1 arrive without the person.
+    rng = random.Random(0)
+    while not any(m["type"] == "event" and m["actor"] == 1 for m in stays.messages):
+        if stays.my_turn():
+            assert stays.act(stays.random_action(rng), f"s{stays.seq}")["type"] == "ack"
+        else:
+            stays.receive()
+    back = Player(live_server.ws_url, table.id, table.tokens[1])
+    assert back.seat == 1
+    while True:
+        message = stays.receive()
+        if message["type"] == "presence" and message["seat"] == 1:
+            assert message["state"] == "connected"
+            break

@@ -1,0 +1,168 @@
+"""The server's storage: schema migrations, rebuilding tables from the database, the
+protocol page in sync with the message models, and ``tricktaker serve``.
+
+docs/protocol.md: every accepted action is stored before anyone is told of it; a table in
+memory is only a cache of the database.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from typer.testing import CliRunner
+
+from tests.server.conftest import free_port
+from tests.server.helpers import make_table
+from tricktaker import load_ruleset
+from tricktaker.cli import app as cli_app
+from tricktaker.engine import GameRecord
+from tricktaker.server import create_app
+from tricktaker.server.db import current_revision, hash_token, upgrade
+from tricktaker.server.protocol_doc import updated
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_server_upgrades_a_database_made_by_the_first_migration(db_url: str) -> None:
+    """docs/protocol.md, HTTP API: an older database is upgraded at start and its tables
+    keep working (the second migration adds chat, the move timer and the away bot)."""
+    upgrade(db_url, "0001")
+    assert current_revision(db_url) == "0001"
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, created_at, game, preset, ruleset_toml, ruleset_data,"
+                " options, players, seed, status, public, host_token_hash, invite_code,"
+                " grace_seconds, game_number, seq) VALUES ('old1', :at, 'blackout', 'blackout',"
+                " NULL, :data, '{}', 4, 3, 'waiting', :public, :host, 'inv1', 60.0, 0, 0)"
+            ),
+            {
+                "at": datetime.now(UTC),
+                "data": json.dumps(load_ruleset("blackout").data),
+                "public": True,
+                "host": hash_token("host-secret"),
+            },
+        )
+        for seat in range(4):
+            connection.execute(
+                text(
+                    "INSERT INTO seats (table_id, seat, kind, bot)"
+                    " VALUES ('old1', :s, 'bot', 'random')"
+                ),
+                {"s": seat},
+            )
+    engine.dispose()
+    with TestClient(create_app(db_url)) as client:
+        assert current_revision(db_url) == "0002"
+        details = client.get("/tables/old1").json()
+        assert details["move_timer"] is None
+        assert [s["bot"] for s in details["seats"]] == ["random"] * 4
+        started = client.post("/tables/old1/start", headers={"Authorization": "Bearer host-secret"})
+        assert started.status_code == 204, started.text
+
+
+def test_a_restarted_server_rebuilds_a_table_from_its_events(db_url: str) -> None:
+    """docs/protocol.md: a table in memory is a cache; a new server on the same database
+    rebuilds an unfinished game by replaying its stored events and its bots play on."""
+    with TestClient(create_app(db_url)) as client:
+        table = make_table(
+            client, game="blackout", seats=["human", "random", "random", "random"], seed=4
+        )
+        assert client.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        seq = client.get(f"/tables/{table.id}").json()["seq"]
+        assert seq >= 1
+    with TestClient(create_app(db_url)) as client:
+        assert client.get(f"/tables/{table.id}").json()["seq"] >= seq
+        # The person leaves: a bot takes the seat and the game runs to its end.
+        left = client.post(
+            f"/tables/{table.id}/leave", headers={"Authorization": f"Bearer {table.tokens[0]}"}
+        )
+        assert left.status_code == 204
+        deadline = time.monotonic() + 60
+        while client.get(f"/tables/{table.id}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        record = GameRecord.from_json(client.get(f"/tables/{table.id}/record").json())
+    assert record.replay().is_terminal()
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        stored = connection.execute(
+            text(f"SELECT seq FROM events WHERE table_id = '{table.id}' ORDER BY seq")
+        ).all()
+    engine.dispose()
+    assert [row[0] for row in stored] == list(range(1, len(record.events) + 1))
+
+
+def test_the_protocol_page_has_the_schemas_of_the_current_messages() -> None:
+    """docs/protocol.md, Message schemas: generated from the models and kept in sync
+    (python -m tricktaker.server.protocol_doc)."""
+    page = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert updated(page) == page
+    for name in ("hello", "action", "welcome", "event", "ack", "error", "presence"):
+        assert f"#### `{name}`" in page
+
+
+def test_serve_help_fits() -> None:
+    """docs/protocol.md: ``tricktaker serve [--host] [--port] [--db URL]``."""
+    for columns in (80, 100):
+        result = CliRunner().invoke(cli_app, ["serve", "--help"], terminal_width=columns)
+        assert result.exit_code == 0
+        assert "--db URL" in result.stdout
+        assert max(len(line) for line in result.stdout.splitlines()) <= columns
+
+
+def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    """docs/protocol.md: the server needs the server extra; without it, serve says so."""
+    code = (
+        "import sys; sys.modules['uvicorn'] = None; sys.modules['fastapi'] = None\n"
+        "from tricktaker.cli import main; sys.argv = ['tricktaker', 'serve']; main()"
+    )
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 2
+    assert "pip install 'tricktaker[server]'" in done.stderr
+
+
+@pytest.mark.slow
+def test_serve_starts_and_prints_where_its_data_is(tmp_path: Path) -> None:
+    """docs/protocol.md: ``tricktaker serve`` listens on 127.0.0.1 and says where its
+    SQLite file is (in the user's data folder)."""
+    port = free_port()
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tricktaker", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        second = process.stdout.readline()
+        assert first.strip() == f"Database: {tmp_path / 'tricktaker' / 'server.sqlite3'}"
+        assert f"http://127.0.0.1:{port}/" in second
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                assert httpx.get(f"http://127.0.0.1:{port}/tables").json() == []
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
