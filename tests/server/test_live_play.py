@@ -250,3 +250,22 @@ def test_a_person_gone_past_the_grace_period_is_played_by_a_bot(
         if message["type"] == "presence" and message["seat"] == 1:
             assert message["state"] == "connected"
             break
+
+
+def test_the_move_timer_plays_for_a_person_who_waits_too_long(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, HTTP API: with a move timer, a bot plays one move for a person
+    who thinks longer than it; the person keeps the seat."""
+    table = make_table(
+        http, game="blackout", seats=["human", "random", "random", "random"], move_timer=0.3
+    )
+    p = Player(live_server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    p.until("welcome")
+    while not any(m["type"] == "event" and m["actor"] == 0 for m in p.messages):
+        p.receive()
+    timed_out = next(m for m in p.messages if m["type"] == "event" and m["actor"] == 0)
+    assert timed_out["action"] is not None
+    assert not any(m["type"] == "presence" and m["state"] == "replaced" for m in p.messages)
+    assert http.get(f"/tables/{table.id}").json()["seats"][0]["state"] == "connected"

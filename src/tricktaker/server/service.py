@@ -156,6 +156,11 @@ class TableService:
         ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
         for table_id in ids:
             live = await self.live(table_id)
+            state = live.state
+            if state is not None and state.is_chance() and not state.is_terminal():
+                # Stopped between a game's start and its deal: deal now (from the seed).
+                async with live.lock:
+                    await self._commit_and_tell(live, state.clone(), [], state, tell=False)
             self._after_start(live)
 
     async def close(self) -> None:
@@ -626,19 +631,21 @@ class TableService:
 
         async def expire() -> None:
             await asyncio.sleep(limit)
-            if live.data.seq != seq or live.state is not state:
+            if live.data.seq != seq or live.state is not state or not state.to_act():
                 return
+            seat = state.to_act()[0]
+            bot = self._bot(live, seat, live.data.away_bot)
+            loop = asyncio.get_running_loop()
+            try:
+                action = await loop.run_in_executor(
+                    self._bot_pool, decide, bot, state.clone(), seat
+                )
+            except RuntimeError:
+                return  # the pool is shut down: the server is closing
             async with live.lock:
                 if live.data.seq != seq:
-                    return
-                for seat in state.to_act():
-                    spec = live.data.away_bot
-                    bot = self._bot(live, seat, spec)
-                    action = decide(bot, state.clone(), seat)
-                    await self._submit(
-                        live, seat, None, action.text(labels=state.rules.joker_labels)
-                    )
-                    break
+                    return  # the person played in time after all
+                await self._submit(live, seat, None, action.text(labels=state.rules.joker_labels))
             self.kick(live)
 
         live.timer_task = asyncio.get_running_loop().create_task(expire())
