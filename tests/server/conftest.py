@@ -6,9 +6,11 @@ and every server test runs on each.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,11 +24,34 @@ from fastapi.testclient import TestClient
 
 from tricktaker.server import create_app
 
+POSTGRES_ENV = "TRICKTAKER_TEST_POSTGRES"
+"""Names a PostgreSQL server for the tests (``postgresql+psycopg://USER@HOST:PORT/DB``,
+a user who may create databases); without it the PostgreSQL runs are skipped."""
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh, empty database for one test."""
-    return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database for one test: a SQLite file, or a new database on the
+    PostgreSQL server named by ``TRICKTAKER_TEST_POSTGRES`` (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
+        return
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"{POSTGRES_ENV} is not set")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    name = f"tricktaker_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 @pytest.fixture
