@@ -269,3 +269,31 @@ def test_the_move_timer_plays_for_a_person_who_waits_too_long(
     assert timed_out["action"] is not None
     assert not any(m["type"] == "presence" and m["state"] == "replaced" for m in p.messages)
     assert http.get(f"/tables/{table.id}").json()["seats"][0]["state"] == "connected"
+
+
+def test_a_bot_thinking_hard_does_not_delay_another_table(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: bots think off the event loop, so a table whose bots
+    think for a second each move does not delay the play at another table."""
+    slow = "ismcts:iterations=1000000:time_budget=1.0"
+    busy = make_table(http, game="blackout", seats=[slow] * 4)
+    start(http, busy)
+    table = make_table(http, game="blackout", seats=["human", "random", "random", "random"])
+    p = Player(live_server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    p.until("welcome")
+    rng = random.Random(4)
+    times = []
+    for n in range(12):
+        while not p.my_turn():
+            p.receive()
+        began = time.monotonic()
+        assert p.act(p.random_action(rng), f"q{n}")["type"] == "ack"
+        times.append(time.monotonic() - began)
+    assert max(times) < 0.5, times
+    # The busy table's bots were thinking meanwhile, and they do move.
+    deadline = time.monotonic() + 30
+    while http.get(f"/tables/{busy.id}").json()["seq"] < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
