@@ -91,9 +91,11 @@ def play(config: ArenaConfig, min_sets: int) -> list[DealSetResult]:
     return played
 
 
-def difference(config: ArenaConfig, played: Sequence[DealSetResult]) -> Interval:
-    """Per hand, the mean of the ``config.bots[0]`` kind minus the mean of the others,
-    with the arena's interval over deal sets."""
+def set_differences(
+    config: ArenaConfig, played: Sequence[DealSetResult]
+) -> tuple[list[float], list[float]]:
+    """Per deal set: the total of the ``config.bots[0]`` kind minus the total of the
+    others (each averaged over its bots), and the hands."""
     mine = [i for i, name in enumerate(config.bots) if name == config.bots[0]]
     theirs = [i for i in range(config.players) if i not in mine]
     totals: list[float] = []
@@ -105,7 +107,7 @@ def difference(config: ArenaConfig, played: Sequence[DealSetResult]) -> Interval
             total -= sum(game.score_sums[i] for i in theirs) / len(theirs)
         totals.append(total)
         counts.append(sum(game.hands for game in result.games))
-    return mean_interval(totals, counts)
+    return totals, counts
 
 
 def exact_rate(results: Sequence[BotResult], indices: Sequence[int]) -> float | None:
@@ -119,13 +121,12 @@ def measure(
 ) -> Row:
     """Play one row of the table."""
     if load_ruleset(game).cooperative:
-        return measure_teams(
-            game, players, bot, against, hands=hands, min_sets=min_sets, seed=seed
-        )
+        return measure_teams(game, players, bot, against, hands=hands, min_sets=min_sets, seed=seed)
     bots = lineup(game, players, bot, against)
     config = ArenaConfig(game, bots=bots, hands=hands, seed=seed)
     start = time.perf_counter()
     played = play(config, min_sets)
+    totals, counts = set_differences(config, played)
     results = bot_results(bots, played)
     mine = [i for i, name in enumerate(bots) if name == bot]
     theirs = [i for i in range(players) if i not in mine]
@@ -134,13 +135,14 @@ def measure(
         players=players,
         bot=bot,
         against=against,
-        difference=difference(config, played),
+        difference=mean_interval(totals, counts),
         exact=exact_rate(results, mine),
         against_exact=exact_rate(results, theirs),
         hands=results[0].hands,
         deal_sets=len(played),
         cooperative=False,
         seconds=time.perf_counter() - start,
+        note=f"ahead in {sum(total > 0 for total in totals)} of {len(totals)} deal sets",
     )
 
 
@@ -241,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", default="", help="comma-separated ids (default: all)")
     parser.add_argument("--players", default="", help="comma-separated counts (default: all)")
     parser.add_argument("--strong", action="store_true", help="add medium and hard rows")
+    parser.add_argument(
+        "--strong-games", default="", help="ids for the strong rows (default: --games)"
+    )
     parser.add_argument("--strong-hands", type=int, default=40)
     parser.add_argument("--strong-sets", type=int, default=6)
     parser.add_argument("--medium", default="medium")
@@ -277,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.strong:
         for level in (args.medium, args.hard):
             strong = []
-            for game in games:
+            for game in [g for g in args.strong_games.split(",") if g] or games:
                 players = strong_players(game)
                 row = measure(
                     game,
