@@ -12,12 +12,25 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def create_app(db_url: str, *, bot_workers: int = 2, migrate: bool = True) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    bot_workers: int = 2,
+    migrate: bool = True,
+    http_rate: float | None = 20.0,
+    socket_rate: float | None = 50.0,
+) -> FastAPI:
     """The server's ASGI application on the database at ``db_url``; see
     :func:`tricktaker.server.api.create_app`."""
     from tricktaker.server.api import create_app as build
 
-    return build(db_url, bot_workers=bot_workers, migrate=migrate)
+    return build(
+        db_url,
+        bot_workers=bot_workers,
+        migrate=migrate,
+        http_rate=http_rate,
+        socket_rate=socket_rate,
+    )
 
 
 __all__ = ["create_app"]

@@ -32,7 +32,7 @@ from tricktaker.server.db import hash_token, new_token, upgrade
 from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem, ruleset_field
 from tricktaker.server.service import TableService
 from tricktaker.server.store import SeatData, TableData
-from tricktaker.server.ws import serve_socket
+from tricktaker.server.ws import RATE_PER_SECOND, serve_socket
 
 MAX_BODY_BYTES = 64 * 1024
 """The largest request body (a house-rules file must fit)."""
@@ -41,7 +41,7 @@ AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or h
 """The ``Authorization`` header: ``Bearer`` and a seat or host token."""
 
 HTTP_RATE_PER_SECOND = 20.0
-HTTP_RATE_BURST = 60.0
+"""Requests one address may make per second, on average (three times as many at once)."""
 
 
 class CreateTable(BaseModel):
@@ -216,9 +216,18 @@ def _problem_response(status: int, body: dict[str, Any]) -> JSONResponse:
     return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE)
 
 
-def create_app(db_url: str, *, bot_workers: int = 2, migrate: bool = True) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    bot_workers: int = 2,
+    migrate: bool = True,
+    http_rate: float | None = HTTP_RATE_PER_SECOND,
+    socket_rate: float | None = RATE_PER_SECOND,
+) -> FastAPI:
     """The server's ASGI application on the database at ``db_url`` (upgraded to the
-    newest schema first unless ``migrate`` is False)."""
+    newest schema first unless ``migrate`` is False). ``bot_workers`` threads run the
+    bots; ``http_rate`` and ``socket_rate`` limit requests per address and messages per
+    socket, a second (None: no limit, for benchmarks)."""
     if migrate:
         upgrade(db_url)
     service = TableService(db_url, bot_workers=bot_workers)
@@ -250,10 +259,13 @@ def create_app(db_url: str, *, bot_workers: int = 2, migrate: bool = True) -> Fa
             return _problem_response(
                 413, problem(413, "too-large", f"A request may be at most {MAX_BODY_BYTES} bytes.")
             )
+        if http_rate is None:
+            return await call_next(request)
         client = request.client.host if request.client else "?"
         now = time.monotonic()
-        tokens, stamp = buckets.get(client, (HTTP_RATE_BURST, now))
-        tokens = min(HTTP_RATE_BURST, tokens + (now - stamp) * HTTP_RATE_PER_SECOND)
+        burst = 3 * http_rate
+        tokens, stamp = buckets.get(client, (burst, now))
+        tokens = min(burst, tokens + (now - stamp) * http_rate)
         if tokens < 1.0:
             buckets[client] = (tokens, now)
             return _problem_response(
@@ -352,6 +364,6 @@ def create_app(db_url: str, *, bot_workers: int = 2, migrate: bool = True) -> Fa
 
     @app.websocket("/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_socket(service, websocket, table_id)
+        await serve_socket(service, websocket, table_id, rate=socket_rate)
 
     return app

@@ -22,10 +22,8 @@ from tricktaker.server.service import Live, TableService
 from tricktaker.server.views import Json
 
 RATE_PER_SECOND = 50.0
-"""Messages a connection may send per second, on average..."""
-
-RATE_BURST = 200.0
-"""...and at once."""
+"""Messages a connection may send per second, on average (a burst of four times as
+many is allowed); :func:`~tricktaker.server.create_app` may change it."""
 
 QUEUE_LIMIT = 1000
 """Messages queued for one socket before it is closed as too slow."""
@@ -34,11 +32,13 @@ QUEUE_LIMIT = 1000
 class Connection:
     """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`)."""
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, rate: float | None = RATE_PER_SECOND) -> None:
         self.socket = socket
         self.seat: int | None = None
         self.queue: asyncio.Queue[dict[str, Json] | None] = asyncio.Queue()
-        self.tokens = RATE_BURST
+        self.rate = rate
+        self.burst = 4 * rate if rate is not None else 0.0
+        self.tokens = self.burst
         self.stamp = time.monotonic()
 
     def push(self, message: dict[str, Json]) -> None:
@@ -50,8 +50,10 @@ class Connection:
 
     def allow(self) -> bool:
         """Take one message from the connection's rate budget."""
+        if self.rate is None:
+            return True
         now = time.monotonic()
-        self.tokens = min(RATE_BURST, self.tokens + (now - self.stamp) * RATE_PER_SECOND)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1.0:
             return False
@@ -90,10 +92,17 @@ def _read(text: str) -> m.Hello | m.ActionMessage | m.ChatMessage | m.Ping | dic
         return _error("bad_message", f"{where}: {problem['msg']}" if where else problem["msg"])
 
 
-async def serve_socket(service: TableService, socket: WebSocket, table_id: str) -> None:
-    """Run one client's socket: hello, then actions, chat and pings until it closes."""
+async def serve_socket(
+    service: TableService,
+    socket: WebSocket,
+    table_id: str,
+    *,
+    rate: float | None = RATE_PER_SECOND,
+) -> None:
+    """Run one client's socket: hello, then actions, chat and pings until it closes
+    (``rate``: messages a second it may send, None for no limit)."""
     await socket.accept()
-    conn = Connection(socket)
+    conn = Connection(socket, rate)
     pump = asyncio.get_running_loop().create_task(conn.pump())
     live: Live | None = None
     try:
