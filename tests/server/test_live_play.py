@@ -17,6 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, Table, make_table
@@ -297,3 +298,23 @@ def test_a_bot_thinking_hard_does_not_delay_another_table(
     while http.get(f"/tables/{busy.id}").json()["seq"] < 2:
         assert time.monotonic() < deadline
         time.sleep(0.1)
+
+
+def test_a_seat_given_to_a_bot_closes_its_socket(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: a socket whose seat is given to a bot is told so and
+    closed; it can no longer act for that seat."""
+    table = make_table(http, game="blackout", seats=["human", "human", "random", "random"])
+    p = Player(live_server.ws_url, table.id, table.tokens[1])
+    answer = http.put(
+        f"/tables/{table.id}/seats/1/bot", json={"bot": "random"}, headers=table.host()
+    )
+    assert answer.status_code == 204
+    refusal = p.until("error")
+    assert refusal["code"] == "unauthorized"
+    with pytest.raises(ConnectionClosed):
+        p.receive(timeout=5)
+    back = Player(live_server.ws_url, table.id, table.tokens[1], hello=False)
+    back.send({"type": "hello", "v": 1, "token": table.tokens[1]})
+    assert back.until("error")["code"] == "unauthorized"

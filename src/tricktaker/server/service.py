@@ -55,6 +55,9 @@ class Subscriber(Protocol):
     def push(self, message: dict[str, Json]) -> None:
         """Queue ``message`` for sending."""
 
+    def close(self) -> None:
+        """Close the socket once the queued messages are sent."""
+
 
 def game_seed(table_seed: int, game_number: int) -> int:
     """The seed of a table's ``game_number``-th game (the first uses the table's seed)."""
@@ -292,8 +295,7 @@ class TableService:
             s.token_hash = None
             s.name = None
             await self.db(store.set_seat, table_id, s)
-            for sub in [x for x in live.subscribers if x.seat == seat]:
-                live.subscribers.discard(sub)
+            self._drop_seat_sockets(live, seat)
             if live.data.status == "playing":
                 live.replaced.add(seat)
             self._table_changed(live)
@@ -312,8 +314,7 @@ class TableService:
             s = live.data.seats[seat]
             s.kind, s.bot, s.token_hash, s.name = "bot", bot, None, None
             await self.db(store.set_seat, table_id, s)
-            for sub in [x for x in live.subscribers if x.seat == seat]:
-                live.subscribers.discard(sub)
+            self._drop_seat_sockets(live, seat)
             live.replaced.discard(seat)
             self._table_changed(live)
         self.kick(live)
@@ -409,14 +410,27 @@ class TableService:
                 self._presence(live, seat)
         return live
 
+    def _drop_seat_sockets(self, live: Live, seat: int) -> None:
+        """Close the sockets of a seat its person no longer holds."""
+        for sub in [x for x in live.subscribers if x.seat == seat]:
+            live.subscribers.discard(sub)
+            sub.push(
+                m.Error(code="unauthorized", message="You no longer hold this seat.").model_dump()
+            )
+            sub.close()
+
     def disconnect(self, live: Live, subscriber: Subscriber) -> None:
         """Detach a socket; a person gone longer than the grace period gets a bot."""
+        if subscriber not in live.subscribers:
+            return
         live.subscribers.discard(subscriber)
         seat = subscriber.seat
         if seat is not None and not live.connected(seat) and live.data.seats[seat].kind == "human":
             self._presence(live, seat)
             if live.data.status == "playing":
                 self._start_grace(live, seat)
+        if live.data.status == "finished" and not live.subscribers:
+            self._tables.pop(live.data.id, None)  # a cache entry no one uses
 
     def _start_grace(self, live: Live, seat: int) -> None:
         if self._closed or seat in live.grace_tasks:
@@ -443,9 +457,16 @@ class TableService:
         for sub in list(live.subscribers):
             sub.push(message)
 
-    async def act(self, live: Live, seat: int, client_id: str, text: str) -> dict[str, Json]:
+    async def act(
+        self, live: Live, subscriber: Subscriber, client_id: str, text: str
+    ) -> dict[str, Json]:
         """A person's action from their socket: the answer (``ack`` or ``error``)."""
         async with live.lock:
+            seat = subscriber.seat
+            if seat is None or subscriber not in live.subscribers:
+                return m.Error(
+                    id=client_id, code="not_your_seat", message="You hold no seat at this table."
+                ).model_dump()
             answer = await self._submit(live, seat, client_id, text)
         self.kick(live)
         return answer
@@ -654,6 +675,8 @@ class TableService:
         """Store and send a chat message; an error message if the sender is too fast."""
         loop = asyncio.get_running_loop()
         now = loop.time()
+        if seat is None or subscriber_gone(live, seat):
+            return m.Error(code="not_your_seat", message="Only seated players chat.").model_dump()
         times = [t for t in live.chat_times.get(seat, []) if now - t < 10.0]
         if len(times) >= 5:
             return m.Error(
@@ -661,13 +684,16 @@ class TableService:
             ).model_dump()
         times.append(now)
         live.chat_times[seat] = times
-        if seat is None:
-            return m.Error(code="not_your_seat", message="Spectators cannot chat.").model_dump()
         name = live.data.seats[seat].name or f"Seat {seat}"
         at = await self.db(store.add_chat, live.data.id, seat, name, text)
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
+
+
+def subscriber_gone(live: Live, seat: int) -> bool:
+    """Whether nobody holds ``seat`` any more (it left, or a bot took it)."""
+    return live.data.seats[seat].token_hash is None
 
 
 def _fields(data: TableData) -> dict[str, Any]:

@@ -48,6 +48,10 @@ class Connection:
             return
         self.queue.put_nowait(message)
 
+    def close(self) -> None:
+        """Close the socket once the queued messages are sent."""
+        self.queue.put_nowait(None)
+
     def allow(self) -> bool:
         """Take one message from the connection's rate budget."""
         if self.rate is None:
@@ -128,11 +132,8 @@ async def serve_socket(
                 try:
                     live = await service.connect(table_id, message.token, conn)
                 except ServiceError as exc:
-                    conn.push(
-                        _error(
-                            "unauthorized" if exc.status in (401, 403) else "not_found", exc.detail
-                        )
-                    )
+                    code = "unauthorized" if exc.status in (401, 403) else "not_found"
+                    conn.push(_error(code, exc.detail))
                 continue
             if isinstance(message, m.Ping):
                 conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
@@ -149,7 +150,7 @@ async def serve_socket(
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
                 continue
             try:
-                conn.push(await service.act(live, conn.seat, message.id, message.action))
+                conn.push(await service.act(live, conn, message.id, message.action))
             except ServiceError as exc:
                 conn.push(_error("not_playing", exc.detail, id=message.id))
     except WebSocketDisconnect:
