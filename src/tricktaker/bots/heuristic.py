@@ -28,7 +28,6 @@ from tricktaker.engine.actions import (
     BID,
     CALL_DONE,
     CALL_KIND,
-    CALL_MODIFIER,
     CALL_SIZE,
     PLAY,
     Action,
@@ -310,12 +309,10 @@ class HeuristicBot:
         if kind == CALL_SIZE:
             return self.rng.choice(actions)
         if kind == CALL_KIND:
+            # A normal hand: the one where bidding and play count for the most.
             normal = [a for a in actions if a.value == "normal"]
-            return normal[0] if normal and self.rng.random() < 0.6 else self.rng.choice(actions)
+            return normal[0] if normal else self.rng.choice(actions)
         if any(a.kind == CALL_DONE for a in actions):
-            modifiers = [a for a in actions if a.kind == CALL_MODIFIER]
-            if modifiers and self.rng.random() < 0.25:
-                return self.rng.choice(modifiers)
             return next(a for a in actions if a.kind == CALL_DONE)
         return self.rng.choice(actions)
 
