@@ -10,6 +10,7 @@ its stored events (:meth:`TableService.live`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -276,11 +277,10 @@ class TableService:
                     raise ServiceError(409, "seat-taken", f"Seat {seat} is not a free seat.")
             if not free:
                 raise ServiceError(409, "table-full", "Every seat at this table is taken.")
-            chosen = free[0]
             token = new_token()
-            chosen.token_hash = hash_token(token)
-            chosen.name = name
+            chosen = dataclasses.replace(free[0], token_hash=hash_token(token), name=name)
             await self.db(store.set_seat, table_id, chosen)
+            live.data.seats[chosen.seat] = chosen
             self._table_changed(live)
             if live.data.status == "playing" and not live.connected(chosen.seat):
                 self._start_grace(live, chosen.seat)
@@ -291,10 +291,9 @@ class TableService:
         live = await self.live(table_id)
         async with live.lock:
             seat = self.seat_of(live, token)
-            s = live.data.seats[seat]
-            s.token_hash = None
-            s.name = None
+            s = dataclasses.replace(live.data.seats[seat], token_hash=None, name=None)
             await self.db(store.set_seat, table_id, s)
+            live.data.seats[seat] = s
             self._drop_seat_sockets(live, seat)
             if live.data.status == "playing":
                 live.replaced.add(seat)
@@ -311,9 +310,9 @@ class TableService:
                 raise ServiceError(404, "no-such-seat", f"There is no seat {seat} at this table.")
             if live.data.status == "finished":
                 raise ServiceError(409, "table-finished", "The game at this table is over.")
-            s = live.data.seats[seat]
-            s.kind, s.bot, s.token_hash, s.name = "bot", bot, None, None
+            s = SeatData(seat, "bot", bot)
             await self.db(store.set_seat, table_id, s)
+            live.data.seats[seat] = s
             self._drop_seat_sockets(live, seat)
             live.replaced.discard(seat)
             self._table_changed(live)
@@ -616,6 +615,15 @@ class TableService:
         return bot
 
     async def _drive(self, live: Live) -> None:
+        """Play the bots' turns of a table until a person is to act or the game ends."""
+        try:
+            await self._drive_bots(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bots of table %s stopped", live.data.id)
+
+    async def _drive_bots(self, live: Live) -> None:
         loop = asyncio.get_running_loop()
         while not self._closed:
             state = live.state
