@@ -17,8 +17,9 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from tricktaker.server import messages as m
+from tricktaker.server.live import Live
 from tricktaker.server.problems import ServiceError
-from tricktaker.server.service import Live, TableService
+from tricktaker.server.service import TableService
 from tricktaker.server.views import Json
 
 RATE_PER_SECOND = 50.0

@@ -1,0 +1,114 @@
+"""A table held in memory by the table service: a cache of the database, with its
+sockets, the ids it has answered, who is away, its bots and its timers."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tricktaker.bots import Bot
+from tricktaker.engine import GameState
+from tricktaker.server import messages as m
+from tricktaker.server.store import SeatData, TableData
+from tricktaker.server.views import Json
+
+
+class Subscriber(Protocol):
+    """A socket's sending side: messages are queued, never awaited by the table."""
+
+    seat: int | None
+
+    def push(self, message: dict[str, Json]) -> None:
+        """Queue ``message`` for sending."""
+
+    def close(self) -> None:
+        """Close the socket once the queued messages are sent."""
+
+
+def game_seed(table_seed: int, game_number: int) -> int:
+    """The seed of a table's ``game_number``-th game (the first uses the table's seed)."""
+    if game_number <= 1:
+        return table_seed
+    return random.Random(f"tricktaker-table:{table_seed}:{game_number}").getrandbits(32)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game seeded ``seed`` (as ``tricktaker play``)."""
+    from tricktaker.cli.common import bot_seed as cli_bot_seed
+
+    return cli_bot_seed(seed, seat)
+
+
+@dataclass(slots=True)
+class Live:
+    """A table held in memory: a cache of its stored data, its sockets and timers."""
+
+    data: TableData
+    state: GameState | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    acks: dict[tuple[int, str], int] = field(default_factory=dict)
+    refusals: OrderedDict[tuple[int, str], dict[str, Json]] = field(default_factory=OrderedDict)
+    replaced: set[int] = field(default_factory=set)
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    timer_task: asyncio.Task[None] | None = None
+    drive_task: asyncio.Task[None] | None = None
+    chat_times: dict[int | None, list[float]] = field(default_factory=dict)
+
+    def connected(self, seat: int) -> bool:
+        return any(s.seat == seat for s in self.subscribers)
+
+    def seat_state(self, seat: SeatData) -> str:
+        if seat.kind == "bot":
+            return "bot"
+        if seat.token_hash is None:
+            return "replaced" if seat.seat in self.replaced else "free"
+        if seat.seat in self.replaced:
+            return "replaced"
+        return "connected" if self.connected(seat.seat) else "away"
+
+    def info(self) -> m.TableInfo:
+        d = self.data
+        return m.TableInfo(
+            id=d.id,
+            game=d.game,
+            options=d.options,
+            players=d.players,
+            status=d.status,  # type: ignore[arg-type]
+            game_number=d.game_number,
+            seq=d.seq,
+            grace_seconds=d.grace_seconds,
+            move_timer=d.move_timer,
+            seats=[
+                m.SeatInfo(
+                    seat=s.seat,
+                    kind=s.kind,  # type: ignore[arg-type]
+                    bot=s.bot,
+                    name=s.name,
+                    state=self.seat_state(s),  # type: ignore[arg-type]
+                )
+                for s in d.seats
+            ],
+        )
+
+    def plays_for(self, seat: int) -> str | None:
+        """The bot spec that plays ``seat`` now, or None when a person does."""
+        s = self.data.seats[seat]
+        if s.kind == "bot":
+            return s.bot
+        if seat in self.replaced or s.token_hash is None:
+            return self.data.away_bot
+        return None
+
+
+REFUSALS_KEPT = 256
+"""How many refused action ids a table remembers, to answer a repeat the same."""
+
+
+def subscriber_gone(live: Live, seat: int) -> bool:
+    """Whether nobody holds ``seat`` any more (it left, or a bot took it)."""
+    return live.data.seats[seat].token_hash is None
