@@ -318,3 +318,25 @@ def test_a_seat_given_to_a_bot_closes_its_socket(
     back = Player(live_server.ws_url, table.id, table.tokens[1], hello=False)
     back.send({"type": "hello", "v": 1, "token": table.tokens[1]})
     assert back.until("error")["code"] == "unauthorized"
+
+
+def test_chat_is_stored_rate_limited_and_shown_on_return(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: chat is plain text, at most 5 messages in 10 seconds,
+    kept with the table and sent again in the welcome; spectators read it."""
+    table = make_table(http, game="blackout", seats=["human", "human", "random", "random"])
+    ann = Player(live_server.ws_url, table.id, table.tokens[0])
+    watcher = Player(live_server.ws_url, table.id, None)
+    for n in range(5):
+        ann.send({"type": "chat", "text": f"hello {n} <script>"})
+        assert ann.until("chat")["line"]["text"] == f"hello {n} <script>"
+    ann.send({"type": "chat", "text": "one too many"})
+    assert ann.until("error")["code"] == "rate_limited"
+    assert [watcher.until("chat")["line"]["seat"] for _ in range(5)] == [0] * 5
+    watcher.send({"type": "chat", "text": "may I?"})
+    assert watcher.until("error")["code"] == "not_your_seat"
+    ann.close()
+    back = Player(live_server.ws_url, table.id, table.tokens[0])
+    welcome = next(m for m in back.messages if m["type"] == "welcome")
+    assert [line["text"] for line in welcome["chat"]] == [f"hello {n} <script>" for n in range(5)]

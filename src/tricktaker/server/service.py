@@ -233,6 +233,7 @@ class TableService:
     async def start(self, table_id: str, token: str | None, *, rematch: bool = False) -> None:
         """The host starts the game (or, once it is over, a rematch with the same seats)."""
         live = await self.live(table_id)
+        chat = await self.recent_chat(table_id)
         async with live.lock:
             self.check_host(live, token)
             d = live.data
@@ -255,11 +256,12 @@ class TableService:
             d.game_number, d.status = number, "playing"
             live.state, live.acks = state, {}
             live.refusals.clear()
+            live.bots.clear()
             live.replaced.clear()
             await self._commit_and_tell(live, state, [], None, tell=False)
             self._table_changed(live)
             for sub in list(live.subscribers):
-                sub.push(self.welcome(live, sub.seat, []))
+                sub.push(self.welcome(live, sub.seat, chat))
         self._after_start(live)
 
     def _after_start(self, live: Live) -> None:
@@ -301,15 +303,17 @@ class TableService:
             seat=seat, seq=live.data.seq, table=live.info(), view=view, chat=chat
         ).model_dump()
 
+    async def recent_chat(self, table_id: str) -> list[m.ChatLine]:
+        """The table's recent chat, oldest first."""
+        rows = await self.db(store.recent_chat, table_id)
+        return [m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in rows]
+
     async def connect(self, table_id: str, token: str | None, subscriber: Subscriber) -> Live:
         """Attach a socket (a seat with its token, or a spectator) and send it a welcome."""
         live = await self.live(table_id)
         seat = None if token is None else self.seat_of(live, token)
         subscriber.seat = seat
-        chat = [
-            m.ChatLine(seat=s, name=n, text=t, at=a)
-            for s, n, t, a in await self.db(store.recent_chat, table_id)
-        ]
+        chat = await self.recent_chat(table_id)
         async with live.lock:
             live.subscribers.add(subscriber)
             subscriber.push(self.welcome(live, seat, chat))
