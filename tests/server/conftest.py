@@ -6,17 +6,24 @@ and every server test runs on each.
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the server extra is not installed")
+from tests.postgres import PostgresServer, PostgresUnavailableError, in_ci
+
+try:
+    import fastapi  # noqa: F401  (the server extra: skipped without it, except in CI)
+except ImportError as missing:
+    if in_ci():
+        raise ImportError(
+            "CI=true but the server extra is not installed: pip install -e '.[dev,server]'"
+        ) from missing
+    pytest.skip("the server extra is not installed", allow_module_level=True)
 
 import uvicorn
 from fastapi import FastAPI
@@ -24,34 +31,38 @@ from fastapi.testclient import TestClient
 
 from tricktaker.server import create_app
 
-POSTGRES_ENV = "TRICKTAKER_TEST_POSTGRES"
-"""Names a PostgreSQL server for the tests (``postgresql+psycopg://USER@HOST:PORT/DB``,
-a user who may create databases); without it the PostgreSQL runs are skipped."""
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the session, in a temporary directory removed at the
+    end (see tests/postgres.py). Without PostgreSQL installed its tests are skipped,
+    except under ``CI=true``, where they fail."""
+    try:
+        server = PostgresServer()
+        server.start()  # removes what it made if it fails
+    except PostgresUnavailableError as error:
+        if in_ci():
+            pytest.fail(f"CI=true but no PostgreSQL server for the tests: {error}")
+        pytest.skip(f"no PostgreSQL server for the tests: {error}")
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database for one test: a SQLite file, or a new database on the
-    PostgreSQL server named by ``TRICKTAKER_TEST_POSTGRES`` (dropped afterwards)."""
+    session's real PostgreSQL server (dropped afterwards, open connections and all)."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
         return
-    base = os.environ.get(POSTGRES_ENV)
-    if not base:
-        pytest.skip(f"{POSTGRES_ENV} is not set")
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = f"tricktaker_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = server.create_database()
     try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+        yield url
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        server.drop_database(url)
 
 
 @pytest.fixture

@@ -5,12 +5,16 @@ docs/protocol.md, HTTP API and Errors.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import make_table
+from tricktaker import load_ruleset
+from tricktaker.engine import GameRecord
+from tricktaker.rules import list_rulesets
 from tricktaker.server.problems import MEDIA_TYPE
 
 
@@ -107,10 +111,6 @@ def test_start_needs_every_seat_taken_and_a_bot_can_take_one(client: TestClient)
 def test_a_bot_game_finishes_its_record_downloads_and_a_rematch_starts(client: TestClient) -> None:
     """docs/protocol.md, HTTP API: a finished game's record, then a rematch with the same
     seats; the record is refused while a game is being played."""
-    import time
-
-    from tricktaker.engine import GameRecord
-
     table = make_table(client, game="jabberwocky", seats=["random"] * 4, seed=9)
     assert problem_of(client.get(f"/tables/{table.id}/record"), 409)
     assert client.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
@@ -194,3 +194,21 @@ def test_unknown_tables_large_bodies_and_floods_get_problems(client: TestClient)
     statuses = [client.get("/tables").status_code for _ in range(120)]
     assert 429 in statuses
     problem_of(client.get("/tables"), 429)
+
+
+@pytest.mark.parametrize("game", list_rulesets())
+def test_bots_play_every_game_through_the_server(client: TestClient, game: str) -> None:
+    """docs/protocol.md, Live play: every phase of every game works at a table (plucks,
+    auctions, antes, calls, blind and simultaneous bids); the stored record replays."""
+    rules = load_ruleset(game)
+    players = 4 if 4 in rules.player_counts else rules.player_counts[0]
+    table = make_table(client, game=game, players=players, seats=["random"] * players, seed=2)
+    assert client.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+    deadline = time.monotonic() + 120
+    while client.get(f"/tables/{table.id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    data = client.get(f"/tables/{table.id}/record").json()
+    record = GameRecord.from_json(data)
+    assert record.replay().record().to_json() == data
+    assert record.seed == 2

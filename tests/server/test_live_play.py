@@ -340,3 +340,26 @@ def test_chat_is_stored_rate_limited_and_shown_on_return(
     back = Player(live_server.ws_url, table.id, table.tokens[0])
     welcome = next(m for m in back.messages if m["type"] == "welcome")
     assert [line["text"] for line in welcome["chat"]] == [f"hello {n} <script>" for n in range(5)]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("blackout", {"simultaneous_bidding": True}), ("pluck", {}), ("euchre", {}), ("buckup", {})],
+)
+def test_people_play_games_with_their_own_phases(
+    live_server: LiveServer, http: httpx.Client, game: str, options: dict[str, bool]
+) -> None:
+    """docs/protocol.md, Live play: simultaneous bids, Pluck's plucks, Euchre's auction
+    and kitty, Buckup's antes and draws, played by people over sockets to the end."""
+    players = 3 if game == "pluck" else 4
+    seats = ["human", "human", *["random"] * (players - 2)]
+    table = make_table(http, game=game, options=options, seats=seats, seed=21)
+    people = [Player(live_server.ws_url, table.id, table.tokens[s]) for s in (0, 1)]
+    start(http, table)
+    for p in people:
+        p.until("welcome")
+    play_out(people, random.Random(8))
+    record = GameRecord.from_json(http.get(f"/tables/{table.id}/record").json())
+    assert record.replay().is_terminal()
+    mine = [m for p in people for m in p.messages if m["type"] == "event"]
+    assert all(m["action"] is None or m["actor"] == m["view"]["seat"] for m in mine)
