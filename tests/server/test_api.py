@@ -155,6 +155,12 @@ def test_leave_frees_the_seat_and_a_wrong_token_is_refused(client: TestClient) -
         ({"game": "blackout", "options": {"nope": "1"}}, "options", "unknown option"),
         ({"game": "blackout", "players": 9}, "players", "Blackout"),
         ({"game": "blackout", "seats": ["human", "wizard", "easy", "easy"]}, "seats[1]", "wizard"),
+        (
+            {"game": "blackout", "seats": ["human", "easy", "ismcts:iterations=0", "easy"]},
+            "seats[2]",
+            "iterations must be at least 1",
+        ),
+        ({"game": "blackout", "away_bot": "nobody"}, "away_bot", "unknown bot"),
         ({"game": "blackout", "seats": ["human", "human"], "players": 4}, "seats", "one entry"),
         (
             {"ruleset_toml": 'extends = "blackout"\nid = "hx"\n[bidding]\nhook = 3\n'},

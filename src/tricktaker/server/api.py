@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tricktaker.bots import parse_bot_spec
+from tricktaker.bots import make_bot, parse_bot_spec
 from tricktaker.rules import load_ruleset
 from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import Ruleset
@@ -117,8 +117,11 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 def _check_bot(spec: str, where: str) -> str:
+    """``spec`` if it names a bot the command line accepts (it is built once to check its
+    settings), else a 422 problem naming ``where``."""
     try:
         parse_bot_spec(spec)
+        make_bot(spec, seed=0)
     except ValueError as exc:
         raise ServiceError(422, "bad-bot", str(exc), field=where) from None
     return spec.strip()
@@ -147,7 +150,7 @@ def _load_rules(request: CreateTable) -> tuple[Ruleset, str | None]:
                 return load_ruleset(path, options=options), request.ruleset_toml
             except RulesetError as exc:
                 raise RulesetError(str(exc).replace(f"{folder}/", "")) from None
-    except RulesetError as exc:
+    except (RulesetError, LookupError, TypeError, ValueError) as exc:
         text = str(exc)
         field = ruleset_field(text) or ("options" if "option" in text else None)
         raise ServiceError(422, "bad-ruleset", text, field=field) from None
