@@ -1,0 +1,282 @@
+"""One seat of a remote table over the WebSocket (protocol v1, ``docs/protocol.md``).
+
+:func:`join_table` takes a seat through the HTTP API; :class:`SeatSession` keeps the
+seat's :class:`~tricktaker.engine.Observation` up to date from ``welcome`` and ``event``
+messages, asks its :class:`SeatPlayer` for a decision when the seat is to act (the
+decision runs as its own task, so the socket keeps reading and pings are answered),
+sends it with an id of its own, and reconnects with ``last_seq`` when the connection
+drops, sending an unanswered action again under the same id (the server applies it once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import urllib.error
+import urllib.request
+from typing import Any
+
+from tricktaker.client.decode import hand_result, observation
+from tricktaker.client.links import TableLink
+from tricktaker.engine import Observation
+from tricktaker.engine.results import HandResult
+from tricktaker.rules.ruleset import Ruleset
+
+PROTOCOL_VERSION = 1
+PING_SECONDS = 20.0
+"""A ping is sent when nothing arrived for this long (the server answers ``pong``)."""
+GAME_OVER = "game_over"
+
+
+class ClientError(Exception):
+    """Something the person must be told: the server refused, or cannot be reached."""
+
+
+class SeatLostError(ClientError):
+    """The server refused the seat's token (given up, given to a bot, or wrong)."""
+
+
+def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    request = urllib.request.Request(url, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            result: dict[str, Any] = json.loads(answer.read().decode("utf-8"))
+            return result
+    except urllib.error.HTTPError as exc:
+        try:
+            detail = json.loads(exc.read().decode("utf-8")).get("detail") or exc.reason
+        except ValueError:
+            detail = exc.reason
+        raise ClientError(f"the server refused ({exc.code}): {detail}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise ClientError(f"cannot reach the server at {url}: {reason}") from None
+
+
+def table_info(link: TableLink) -> dict[str, Any]:
+    """The table as everyone sees it (``GET /tables/ID``)."""
+    return _request(f"{link.base}/tables/{link.table}")
+
+
+def join_table(link: TableLink, name: str, seat: int | None = None) -> tuple[int, str]:
+    """Take a free seat (or ``seat``) with the link's invite code: the seat and its token."""
+    if link.invite is None:
+        raise ClientError(
+            "the link has no invite code (…/tables/ID?invite=CODE): ask the host for the"
+            " invite link, or come back to your seat with --token"
+        )
+    body: dict[str, Any] = {"invite": link.invite, "name": name}
+    if seat is not None:
+        body["seat"] = seat
+    answer = _request(f"{link.base}/tables/{link.table}/join", body)
+    return int(answer["seat"]), str(answer["seat_token"])
+
+
+def table_rules(table: dict[str, Any]) -> Ruleset:
+    """The ruleset of a table (a shipped game with the table's options)."""
+    from tricktaker.rules import load_ruleset
+    from tricktaker.rules.errors import RulesetError
+
+    options = {
+        k: str(v).lower() if isinstance(v, bool) else str(v)
+        for k, v in (table.get("options") or {}).items()
+    }
+    try:
+        return load_ruleset(table["game"], options=options)
+    except (RulesetError, LookupError, ValueError) as exc:
+        raise ClientError(
+            f"this client cannot load the table's game {table['game']!r}: {exc}"
+        ) from None
+
+
+class SeatPlayer:
+    """Who plays the seat: told what happens, asked for decisions. The defaults do
+    nothing; :meth:`decide` must be given."""
+
+    async def decide(self, obs: Observation) -> str | None:
+        """The action to send (its text, ``play QD``), or None to leave the table."""
+        raise NotImplementedError
+
+    def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:
+        """A (fresh) snapshot: the seat, the table, the whole view."""
+
+    def event(self, message: dict[str, Any], prev: Observation | None, obs: Observation) -> None:
+        """One event of the game, with the seat's view before and after it."""
+
+    def refused(self, error: dict[str, Any], obs: Observation | None) -> None:
+        """The server refused the seat's action (``code``, ``message``, ``rule``)."""
+
+    def notice(self, message: dict[str, Any]) -> None:
+        """A ``table``, ``presence`` or ``chat`` message, or an error not about an action."""
+
+    def dropped(self, attempt: int, reason: str) -> None:
+        """The connection dropped; attempt ``attempt`` to reconnect follows."""
+
+
+class LeaveTableError(Exception):
+    """The player chose to leave (the seat stays theirs)."""
+
+
+class SeatSession:
+    """A seat at a remote table, played by ``player`` until the game ends."""
+
+    def __init__(
+        self,
+        link: TableLink,
+        token: str | None,
+        player: SeatPlayer,
+        *,
+        retries: int = 30,
+        retry_seconds: float = 1.0,
+    ) -> None:
+        self.link = link
+        self.token = token
+        self.player = player
+        self.retries = retries
+        self.retry_seconds = retry_seconds
+        self.seat: int | None = None
+        self.table: dict[str, Any] | None = None
+        self.rules: Ruleset | None = None
+        self.history: list[HandResult] = []
+        self.obs: Observation | None = None
+        self.last_seq: int | None = None
+        self.prefix = secrets.token_hex(4)
+        self.counter = 0
+        self.in_flight: dict[str, Any] | None = None
+        self.decision: asyncio.Task[str | None] | None = None
+        self.resend = False
+        """Whether the unanswered action goes again (after a reconnect's welcome)."""
+
+    # ---------------------------------------------------------------- running
+
+    async def run(self) -> Observation | None:
+        """Play until the game is over (the last observation); raises
+        :class:`LeaveTableError` when the player leaves, :class:`ClientError` when the
+        server cannot be reached again or refuses the seat."""
+        import websockets
+
+        failures = 0
+        try:
+            while True:
+                try:
+                    async with websockets.connect(self.link.ws_url, max_size=2**24) as ws:
+                        failures = 0
+                        if await self._session(ws):
+                            return self.obs
+                except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake) as exc:
+                    failures += 1
+                    if failures > self.retries:
+                        raise ClientError(
+                            f"lost the connection to {self.link.base} and could not reconnect"
+                        ) from None
+                    self.player.dropped(failures, str(exc) or type(exc).__name__)
+                    await asyncio.sleep(self.retry_seconds * min(failures, 5))
+        finally:
+            if self.decision is not None:
+                self.decision.cancel()
+
+    async def _session(self, ws: Any) -> bool:
+        """One connection: True when the game is over."""
+        hello = {"type": "hello", "v": PROTOCOL_VERSION, "token": self.token}
+        hello["last_seq"] = self.last_seq
+        await ws.send(json.dumps(hello))
+        receive: asyncio.Task[Any] = asyncio.ensure_future(ws.recv())
+        try:
+            while True:
+                waits: set[asyncio.Future[Any]] = {receive}
+                if self.decision is not None:
+                    waits.add(self.decision)
+                done, _ = await asyncio.wait(
+                    waits, timeout=PING_SECONDS, return_when=asyncio.FIRST_COMPLETED
+                )
+                if not done:
+                    await ws.send(json.dumps({"type": "ping"}))
+                    continue
+                if receive in done:
+                    text = receive.result()
+                    receive = asyncio.ensure_future(ws.recv())
+                    if self._handle(json.loads(text)):
+                        return True
+                    if self.resend and self.in_flight is not None:
+                        self.resend = False
+                        await ws.send(json.dumps(self.in_flight))
+                if self.decision is not None and self.decision.done():
+                    choice = self.decision.result()
+                    self.decision = None
+                    if choice is None:
+                        raise LeaveTableError
+                    self.counter += 1
+                    self.in_flight = {
+                        "type": "action",
+                        "id": f"{self.prefix}-{self.counter}",
+                        "action": choice,
+                    }
+                    await ws.send(json.dumps(self.in_flight))
+                self._maybe_decide()
+        finally:
+            receive.cancel()
+            with contextlib.suppress(BaseException):
+                await receive
+
+    def _maybe_decide(self) -> None:
+        obs = self.obs
+        if (
+            obs is not None
+            and self.decision is None
+            and self.in_flight is None
+            and obs.seat in obs.to_act
+            and obs.legal_actions
+        ):
+            self.decision = asyncio.ensure_future(self.player.decide(obs))
+
+    # ------------------------------------------------------------- messages
+
+    def _handle(self, message: dict[str, Any]) -> bool:
+        """Take one message in; True when the game is over."""
+        kind = message.get("type")
+        if isinstance(message.get("seq"), int):
+            self.last_seq = message["seq"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+            self.table = message["table"]
+            view = message["view"]
+            self.obs = None
+            if view is not None:
+                self.rules = table_rules(message["table"])
+                self.obs = observation(view, self.rules)
+                self.history = list(self.obs.history)
+            self.player.welcome(message, self.obs)
+            self.resend = self.in_flight is not None
+            return self._over()
+        if kind == "event":
+            assert self.rules is not None
+            prev = self.obs
+            if message.get("hand_result") is not None:
+                self.history.append(hand_result(message["hand_result"], self.rules.joker_labels))
+            self.obs = observation(message["view"], self.rules, self.history)
+            self.player.event(message, prev, self.obs)
+            return self._over()
+        if kind == "ack":
+            if self.in_flight is not None and message.get("id") == self.in_flight["id"]:
+                self.in_flight = None
+            return False
+        if kind == "error":
+            if message.get("code") == "unauthorized" or message.get("code") == "not_found":
+                raise SeatLostError(message.get("message") or "the server refused the seat")
+            if self.in_flight is not None and message.get("id") == self.in_flight["id"]:
+                self.in_flight = None
+                self.player.refused(message, self.obs)
+            else:
+                self.player.notice(message)
+            return False
+        if kind == "table":
+            self.table = message["table"]
+        self.player.notice(message)
+        return False
+
+    def _over(self) -> bool:
+        return self.obs is not None and self.obs.phase == GAME_OVER

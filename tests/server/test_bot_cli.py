@@ -1,0 +1,94 @@
+"""``tricktaker bot URL --bots BOT`` against a real server: it takes a free seat with the
+invite link and plays until the game ends.
+
+docs/protocol.md, HTTP API: joining with the invite code gives a seat token; Live play:
+the bot's seat receives its own view and acts through ``action`` messages.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.server.conftest import LiveServer
+from tricktaker.engine import GameRecord
+
+
+def tricktaker(args: list[str], seats_file: Path, **kw: object) -> subprocess.Popen[str]:
+    """``tricktaker ARGS`` in a subprocess, seat tokens kept in ``seats_file``."""
+    env = dict(os.environ, TRICKTAKER_SEATS=str(seats_file), COLUMNS="100")
+    return subprocess.Popen(
+        [sys.executable, "-m", "tricktaker", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        **kw,  # type: ignore[call-overload]
+    )
+
+
+def wait_seated(http: httpx.Client, table: str, seats: list[int], limit: float = 30.0) -> None:
+    """Wait until each of ``seats`` is connected."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = http.get(f"/tables/{table}").json()
+        if all(info["seats"][s]["state"] == "connected" for s in seats):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"seats {seats} never connected: {info['seats']}")
+
+
+@pytest.fixture
+def http(live_server: LiveServer) -> httpx.Client:
+    return httpx.Client(base_url=live_server.url, timeout=30)
+
+
+def test_bot_command_fills_a_seat_and_the_game_ends(
+    live_server: LiveServer, http: httpx.Client, tmp_path: Path
+) -> None:
+    """docs/protocol.md, HTTP API: a free seat is taken with the invite; the game is
+    played to its end and its record replays."""
+    made = http.post(
+        "/tables",
+        json={"game": "blackout", "seats": ["random", "human", "random", "random"], "seed": 3},
+    ).json()
+    table, invite = made["table"]["id"], made["invite"]
+    link = f"{live_server.url}/tables/{table}?invite={invite}"
+    process = tricktaker(["bot", link, "--bots", "easy", "--name", "Robo"], tmp_path / "s.json")
+    wait_seated(http, table, [1])
+    assert http.get(f"/tables/{table}").json()["seats"][1]["name"] == "Robo"
+    started = http.post(
+        f"/tables/{table}/start", headers={"Authorization": f"Bearer {made['host_token']}"}
+    )
+    assert started.status_code == 204, started.text
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "Joined seat 1" in out
+    assert "Game over:" in out
+    record = http.get(f"/tables/{table}/record")
+    assert record.status_code == 200, record.text
+    state = GameRecord.from_json(record.json()).replay()
+    assert state.is_terminal()
+    assert any(event[0] == 1 for event in state.events if event[0] != "chance")
+
+
+def test_bot_command_refuses_a_bad_bot_and_a_bad_link(tmp_path: Path) -> None:
+    """The command line names what is wrong before it connects."""
+    bad_bot = tricktaker(
+        ["bot", "http://127.0.0.1:9/tables/x?invite=y", "--bots", "genius"], tmp_path / "s.json"
+    )
+    _, err = bad_bot.communicate(timeout=60)
+    assert bad_bot.returncode == 2
+    assert "genius" in err
+    bad_link = tricktaker(
+        ["bot", "http://127.0.0.1:9/nothing", "--bots", "easy"], tmp_path / "s.json"
+    )
+    _, err = bad_link.communicate(timeout=60)
+    assert bad_link.returncode == 2
+    assert "names no table" in err
