@@ -41,6 +41,14 @@ def serve(
             " (default: a SQLite file in your data folder).",
         ),
     ] = None,
+    no_rate_limits: Annotated[
+        bool,
+        typer.Option(
+            "--no-rate-limits",
+            help="Turn off the per-address HTTP and per-socket message rate limits"
+            " (for load benchmarks on the loopback address; never on a public server).",
+        ),
+    ] = False,
 ) -> None:
     """Run the table server: tables with seats, bots and spectators, over HTTP and WebSockets."""
     try:
@@ -58,7 +66,10 @@ def serve(
         url = db
         typer.echo(f"Database: {url.split('@')[-1] if '@' in url else url}")
     try:
-        app = create_app(url)
+        if no_rate_limits:
+            app = create_app(url, http_rate=None, socket_rate=None)
+        else:
+            app = create_app(url)
     except Exception as exc:  # a database that cannot be opened or upgraded
         fail(f"cannot open the database: {type(exc).__name__}: {exc}")
     shown = f"[{host}]" if ":" in host else host
