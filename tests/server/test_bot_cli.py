@@ -20,7 +20,7 @@ from tests.server.conftest import LiveServer
 from tricktaker.engine import GameRecord
 
 
-def tricktaker(args: list[str], seats_file: Path, **kw: object) -> subprocess.Popen[str]:
+def tricktaker(args: list[str], seats_file: Path) -> subprocess.Popen[str]:
     """``tricktaker ARGS`` in a subprocess, seat tokens kept in ``seats_file``."""
     env = dict(os.environ, TRICKTAKER_SEATS=str(seats_file), COLUMNS="100")
     return subprocess.Popen(
@@ -29,7 +29,6 @@ def tricktaker(args: list[str], seats_file: Path, **kw: object) -> subprocess.Po
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-        **kw,  # type: ignore[call-overload]
     )
 
 
