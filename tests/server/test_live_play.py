@@ -292,7 +292,9 @@ def test_a_bot_thinking_hard_does_not_delay_another_table(
         began = time.monotonic()
         assert p.act(p.random_action(rng), f"q{n}")["type"] == "ack"
         times.append(time.monotonic() - began)
-    assert max(times) < 0.5, times
+    # Were the bots thinking on the event loop, each answer would wait about a second.
+    assert sorted(times)[len(times) // 2] < 0.25, times
+    assert max(times) < 0.9, times
     # The busy table's bots were thinking meanwhile, and they do move.
     deadline = time.monotonic() + 30
     while http.get(f"/tables/{busy.id}").json()["seq"] < 2:
