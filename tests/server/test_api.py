@@ -5,7 +5,9 @@ docs/protocol.md, HTTP API and Errors.
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -218,3 +220,13 @@ def test_bots_play_every_game_through_the_server(client: TestClient, game: str) 
     record = GameRecord.from_json(data)
     assert record.replay().record().to_json() == data
     assert record.seed == 2
+
+
+def test_the_protocol_pages_example_table_is_made(client: TestClient) -> None:
+    """docs/protocol.md, HTTP API: the example request to create a table works."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text("utf-8")
+    example = page.split("Creating a table:", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    created = client.post("/tables", json=json.loads(example))
+    assert created.status_code == 201, created.text
+    assert created.json()["table"]["options"]["hook"] is True
+    assert created.json()["seat"] == 0
