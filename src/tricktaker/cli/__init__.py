@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "Replay a game record hand by hand."),
     "arena": ("arena", "Compare bots over duplicate deals."),
     "serve": ("serve", "Run the table server: play together over the network."),
+    "join": ("join", "Play a seat of a table on a server, in the terminal."),
+    "bot": ("botcmd", "Seat one of our bots at a table on a server."),
 }
 """Each command: the module under ``tricktaker.cli`` that defines it (a function of the
 same name) and its one-line summary for ``tricktaker --help``."""

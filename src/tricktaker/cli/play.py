@@ -413,7 +413,7 @@ class Table:
                 )
             else:
                 view.add(game_hand_table(hand, names, self.partnerships))
-            if not self.state.is_terminal():
+            if new.phase != "game_over":  # from the observation alone (join uses it too)
                 what = "quota/won over" if self.quotas else "bid/won score"
                 title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
                 view.add(self.card_table(new, names, details=False, title=title))
