@@ -1,0 +1,612 @@
+"""Load on the table server: many tables at once, four people each, over real WebSockets.
+
+    python bench/server_load.py [--tables 50,200,500] [--db sqlite|postgresql|both]
+                                [--seconds 30] [--max-actions N] [--game bluke] [--json]
+
+For each number of tables (and each database) the benchmark starts the real server,
+``tricktaker serve --host 127.0.0.1 --port P --db URL --no-rate-limits``, as a
+subprocess on a fresh database (a SQLite file in a temporary folder, or a new database
+on a PostgreSQL server it starts itself in a temporary folder, with PostgreSQL's default,
+durable settings). It creates the tables through the HTTP API (four human seats each:
+the host takes seat 0, three people join with the invite code), connects four WebSocket
+clients per table, starts every table, and then each client plays a random legal move
+as soon as its view says it is to act, for ``--seconds`` seconds or ``--max-actions``
+accepted actions, whichever comes first. A finished game is followed at once by a
+rematch (the host's client asks for it), so a table never stops.
+
+It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
+event loop, so that the load generator takes as little of the machine as it can: on a
+2-core machine the generator and the server share the cores, and the figures are the
+server's under that handicap (the generator's CPU share is reported beside the server's).
+
+Reported, over the measured window (after ``--warmup`` seconds):
+
+- accepted actions per second (acks received);
+- latency of an action: from the moment a client sends it to the moment that client
+  receives its event (``own``), and to the moment each of the three other clients of
+  the table receives it (``others``), p50 and p99 in milliseconds. Every accepted
+  action is committed to the database before it is broadcast, so this includes the
+  commit;
+- the server process's resident memory (VmRSS, and its peak VmHWM) at the end, from
+  ``/proc``;
+- CPU used by the server and by the load generator, as a share of one core;
+- errors: ``error`` messages from the server by code, dropped sockets, failed requests,
+  and tracebacks in the server's log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+"""The only address the benchmark talks to."""
+
+SETUP_CONCURRENCY = 16
+"""HTTP requests and socket openings in flight at once while tables are set up."""
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def tricktaker_command() -> list[str]:
+    """The ``tricktaker`` command of this interpreter's environment."""
+    beside = Path(sys.executable).parent / "tricktaker"
+    if beside.exists():
+        return [str(beside)]
+    return [sys.executable, "-m", "tricktaker"]
+
+
+# ---------------------------------------------------------------------------- databases
+
+
+@contextlib.contextmanager
+def sqlite_databases() -> Iterator[Any]:
+    """Yields a function that makes a fresh SQLite database URL (removed at the end)."""
+    folder = Path(tempfile.mkdtemp(prefix="tricktaker-load-"))
+    counter = iter(range(1, 10**6))
+    try:
+        yield lambda: f"sqlite:///{folder / f'load-{next(counter)}.sqlite3'}"
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def postgres_databases() -> Iterator[Any]:
+    """Yields a function that makes a fresh database on a PostgreSQL server started for
+    the benchmark (tests/postgres.py, but with PostgreSQL's durable default settings:
+    fsync and synchronous commit on). The server and its folder are removed at the end."""
+    sys.path.insert(0, str(ROOT))
+    from tests import postgres
+
+    postgres.SETTINGS = "-c max_connections=300 -c shared_buffers=128MB"
+    server = postgres.PostgresServer()
+    server.start()
+    try:
+        yield server.create_database
+    finally:
+        server.stop()
+
+
+# ---------------------------------------------------------------------------- the server
+
+
+class Server:
+    """``tricktaker serve`` as a subprocess on a free port, its output in a log file."""
+
+    def __init__(self, db_url: str, log_path: Path) -> None:
+        self.port = free_port()
+        self.log_path = log_path
+        self.base = f"http://{HOST}:{self.port}"
+        self.ws_base = f"ws://{HOST}:{self.port}"
+        argv = [
+            *tricktaker_command(),
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(self.port),
+            "--db",
+            db_url,
+            "--no-rate-limits",
+        ]
+        self._log = log_path.open("w")
+        self.process = subprocess.Popen(argv, stdout=self._log, stderr=subprocess.STDOUT)
+
+    async def ready(self, timeout: float = 60.0) -> None:
+        """Wait until the server answers HTTP."""
+        deadline = time.monotonic() + timeout
+        async with httpx.AsyncClient(base_url=self.base) as http:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise SystemExit(f"the server exited:\n{self.log_tail()}")
+                with contextlib.suppress(httpx.TransportError):
+                    if (await http.get("/tables")).status_code == 200:
+                        return
+                await asyncio.sleep(0.1)
+        raise SystemExit(f"the server did not answer in {timeout:.0f} s:\n{self.log_tail()}")
+
+    def proc_status(self) -> dict[str, int]:
+        """VmRSS and VmHWM of the server process, in KiB."""
+        found: dict[str, int] = {}
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0])
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server process has used."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    def log_tail(self, lines: int = 30) -> str:
+        self._log.flush()
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+    def tracebacks(self) -> int:
+        """Tracebacks the server wrote to its log (errors it logged)."""
+        self._log.flush()
+        return self.log_path.read_text(errors="replace").count("Traceback")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._log.close()
+
+
+# ---------------------------------------------------------------------------- the clients
+
+
+@dataclass
+class Stats:
+    """What the clients saw in the measured window."""
+
+    measuring: bool = False
+    stopping: bool = False
+    actions: int = 0
+    own_ms: list[float] = field(default_factory=list)
+    others_ms: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    games_finished: int = 0
+    max_actions: int | None = None
+    think_s: float = 0.0
+
+
+@dataclass
+class Table:
+    """One table of the benchmark: its tokens and the send times of its actions."""
+
+    id: str
+    host_token: str
+    invite: str
+    tokens: dict[int, str] = field(default_factory=dict)
+    sent_at: dict[int, float] = field(default_factory=dict)
+    early: dict[int, list[float]] = field(default_factory=dict)
+    seen: Counter[int] = field(default_factory=Counter)
+    rematched: set[int] = field(default_factory=set)
+
+
+class Client:
+    """One seat's WebSocket client: plays a random legal move whenever it is to act."""
+
+    def __init__(self, table: Table, seat: int, stats: Stats, rng: random.Random) -> None:
+        self.table = table
+        self.seat = seat
+        self.stats = stats
+        self.rng = rng
+        self.socket: ClientConnection | None = None
+        self.view: dict[str, Any] | None = None
+        self.inflight: tuple[str, str, float] | None = None
+        self.count = 0
+
+    async def open(self, ws_base: str) -> None:
+        """Connect, say hello with the seat token, and wait for the welcome."""
+        self.socket = await connect(
+            f"{ws_base}/tables/{self.table.id}/ws",
+            max_size=2**22,
+            compression=None,
+            open_timeout=60,
+            ping_interval=None,
+        )
+        hello = {"type": "hello", "v": 1, "token": self.table.tokens[self.seat]}
+        await self.socket.send(json.dumps(hello))
+        welcome = json.loads(await self.socket.recv())
+        if welcome.get("type") != "welcome":
+            raise RuntimeError(f"expected a welcome, got {welcome}")
+        self.view = welcome.get("view")
+
+    async def run(self, http: httpx.AsyncClient) -> None:
+        """Read messages and act until the socket closes."""
+        assert self.socket is not None
+        try:
+            async for raw in self.socket:
+                await self.handle(json.loads(raw), http)
+        except ConnectionClosed:
+            if not self.stats.stopping:
+                self.stats.errors["socket closed"] += 1
+
+    async def handle(self, message: dict[str, Any], http: httpx.AsyncClient) -> None:
+        now = time.perf_counter()
+        kind = message.get("type")
+        stats = self.stats
+        if kind == "event":
+            self.view = message["view"]
+            actor = message.get("actor")
+            seq = int(message["seq"])
+            if isinstance(actor, int) and message.get("chance") is None:
+                self.timed(actor, seq, message.get("action"), now)
+            if self.view.get("phase") == "game_over":
+                await self.rematch(int(message["game_number"]), http)
+        elif kind == "ack":
+            if self.inflight is not None and message.get("id") == self.inflight[0]:
+                self.inflight = None
+                if stats.measuring:
+                    stats.actions += 1
+                    if stats.max_actions is not None and stats.actions >= stats.max_actions:
+                        stats.stopping = True
+        elif kind == "error":
+            if self.inflight is not None and message.get("id") == self.inflight[0]:
+                self.inflight = None
+            if stats.measuring or message.get("code") != "not_playing":
+                stats.errors[f"error:{message.get('code')}"] += 1
+        elif kind == "welcome":
+            self.view = message.get("view")
+            if self.inflight is not None and self.inflight[0] != "thinking":
+                self.inflight = None
+        await self.maybe_act()
+
+    def timed(self, actor: int, seq: int, action: str | None, now: float) -> None:
+        """Record the latency of the action event ``seq`` as this client saw it."""
+        table, stats = self.table, self.stats
+        if actor == self.seat:
+            if self.inflight is None or action != self.inflight[1]:
+                return
+            sent = self.inflight[2]
+            if stats.measuring:
+                stats.own_ms.append((now - sent) * 1000)
+                for arrived in table.early.pop(seq, []):
+                    stats.others_ms.append((arrived - sent) * 1000)
+            else:
+                table.early.pop(seq, None)
+            if table.seen[seq] < 3:
+                table.sent_at[seq] = sent
+            else:
+                table.seen.pop(seq, None)
+            return
+        table.seen[seq] += 1
+        sent_at = table.sent_at.get(seq)
+        if sent_at is None:
+            table.early.setdefault(seq, []).append(now)
+        elif stats.measuring:
+            stats.others_ms.append((now - sent_at) * 1000)
+        if table.seen[seq] >= 3 and sent_at is not None:
+            table.seen.pop(seq, None)
+            table.sent_at.pop(seq, None)
+
+    def may_act(self) -> bool:
+        """Whether this seat is to act, with no action of its own in flight."""
+        view = self.view
+        if self.stats.stopping or self.inflight is not None or view is None:
+            return False
+        return self.seat in (view.get("to_act") or []) and bool(view.get("legal_actions"))
+
+    async def maybe_act(self) -> None:
+        """Send a random legal action if this seat is to act and none is in flight
+        (after a think time, with ``--think-ms``)."""
+        if not self.may_act():
+            return
+        if self.stats.think_s > 0:
+            self.inflight = ("thinking", "", 0.0)
+            asyncio.get_running_loop().create_task(self.act_later())
+            return
+        await self.send_action()
+
+    async def act_later(self) -> None:
+        """Think (uniformly 0 to twice the mean think time), then act on the view."""
+        await asyncio.sleep(self.rng.uniform(0, 2 * self.stats.think_s))
+        self.inflight = None
+        if self.may_act():
+            with contextlib.suppress(ConnectionClosed):
+                await self.send_action()
+
+    async def send_action(self) -> None:
+        """Send a random legal action of the current view."""
+        assert self.view is not None
+        legal = self.view["legal_actions"]
+        self.count += 1
+        action = self.rng.choice(legal)
+        ident = f"s{self.seat}-{self.count}"
+        self.inflight = (ident, action, time.perf_counter())
+        assert self.socket is not None
+        await self.socket.send(json.dumps({"type": "action", "id": ident, "action": action}))
+
+    async def rematch(self, game_number: int, http: httpx.AsyncClient) -> None:
+        """The host's client asks for a rematch once a game is over."""
+        if self.seat != 0 or game_number in self.table.rematched or self.stats.stopping:
+            return
+        self.table.rematched.add(game_number)
+        self.stats.games_finished += 1
+        answer = await http.post(
+            f"/tables/{self.table.id}/rematch",
+            headers={"Authorization": f"Bearer {self.table.host_token}"},
+        )
+        if answer.status_code != 204:
+            self.stats.errors[f"rematch:{answer.status_code}"] += 1
+
+
+async def make_table(http: httpx.AsyncClient, game: str, seed: int) -> Table:
+    """A table of four human seats: the host sits at seat 0, three people join."""
+    answer = await http.post(
+        "/tables",
+        json={
+            "game": game,
+            "players": 4,
+            "seats": ["human"] * 4,
+            "host_seat": 0,
+            "name": "Host",
+            "public": False,
+            "seed": seed,
+        },
+    )
+    answer.raise_for_status()
+    data = answer.json()
+    table = Table(data["table"]["id"], data["host_token"], data["invite"])
+    table.tokens[0] = data["seat_token"]
+    for seat in (1, 2, 3):
+        joined = await http.post(
+            f"/tables/{table.id}/join",
+            json={"invite": table.invite, "name": f"P{seat}", "seat": seat},
+        )
+        joined.raise_for_status()
+        table.tokens[seat] = joined.json()["seat_token"]
+    return table
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The ``q`` quantile (0..1) of ``values``, None when there are none."""
+    if not values:
+        return None
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=1000, method="inclusive")[round(q * 1000) - 1]
+
+
+async def run_load(
+    server: Server,
+    *,
+    tables: int,
+    game: str,
+    seconds: float,
+    warmup: float,
+    max_actions: int | None,
+    seed: int,
+    think_ms: float = 0.0,
+) -> dict[str, Any]:
+    """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures."""
+    stats = Stats(max_actions=max_actions, think_s=think_ms / 1000)
+    rng = random.Random(seed)
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with httpx.AsyncClient(base_url=server.base, limits=limits, timeout=120) as http:
+
+        async def one_table(i: int) -> Table:
+            async with gate:
+                return await make_table(http, game, seed * 100_000 + i)
+
+        setup_start = time.perf_counter()
+        made = await asyncio.gather(*(one_table(i) for i in range(tables)))
+        clients = [
+            Client(t, seat, stats, random.Random(rng.getrandbits(32)))
+            for t in made
+            for seat in range(4)
+        ]
+
+        async def open_one(client: Client) -> None:
+            async with gate:
+                await client.open(server.ws_base)
+
+        await asyncio.gather(*(open_one(c) for c in clients))
+        setup_s = time.perf_counter() - setup_start
+        readers = [asyncio.create_task(c.run(http)) for c in clients]
+
+        async def start(table: Table) -> None:
+            async with gate:
+                answer = await http.post(
+                    f"/tables/{table.id}/start",
+                    headers={"Authorization": f"Bearer {table.host_token}"},
+                )
+                if answer.status_code != 204:
+                    stats.errors[f"start:{answer.status_code}"] += 1
+
+        await asyncio.gather(*(start(t) for t in made))
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        cpu_server0, cpu_client0 = server.cpu_seconds(), time.process_time()
+        began = time.perf_counter()
+        while time.perf_counter() - began < seconds and not stats.stopping:
+            await asyncio.sleep(0.05)
+        stats.stopping = True
+        window = time.perf_counter() - began
+        stats.measuring = False
+        cpu_server = server.cpu_seconds() - cpu_server0
+        cpu_client = time.process_time() - cpu_client0
+        memory = server.proc_status()
+        await asyncio.sleep(0.5)  # let the last answers arrive before closing
+        for c in clients:
+            if c.socket is not None:
+                await c.socket.close()
+        for task in readers:
+            with contextlib.suppress(Exception):
+                await task
+    errors = dict(stats.errors)
+    tracebacks = server.tracebacks()
+    if tracebacks:
+        errors["server tracebacks"] = tracebacks
+    return {
+        "tables": tables,
+        "clients": len(clients),
+        "game": game,
+        "think_ms": think_ms,
+        "setup_s": round(setup_s, 1),
+        "seconds": round(window, 1),
+        "actions": stats.actions,
+        "actions_per_s": round(stats.actions / window, 1) if window else 0.0,
+        "games_finished": stats.games_finished,
+        "own_p50_ms": _round(percentile(stats.own_ms, 0.5)),
+        "own_p99_ms": _round(percentile(stats.own_ms, 0.99)),
+        "others_p50_ms": _round(percentile(stats.others_ms, 0.5)),
+        "others_p99_ms": _round(percentile(stats.others_ms, 0.99)),
+        "latencies": len(stats.own_ms),
+        "server_rss_mib": round(memory.get("VmRSS", 0) / 1024, 1),
+        "server_peak_rss_mib": round(memory.get("VmHWM", 0) / 1024, 1),
+        "server_cpu_pct": round(100 * cpu_server / window, 0) if window else 0.0,
+        "client_cpu_pct": round(100 * cpu_client / window, 0) if window else 0.0,
+        "errors": errors,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
+def measure(
+    db: str, counts: list[int], args: argparse.Namespace, log_dir: Path
+) -> list[dict[str, Any]]:
+    """Run every table count on one kind of database (a fresh database and server each)."""
+    rows: list[dict[str, Any]] = []
+    databases = sqlite_databases() if db == "sqlite" else postgres_databases()
+    with databases as fresh:
+        for count in counts:
+            url = fresh()
+            server = Server(url, log_dir / f"server-{db}-{count}.log")
+            try:
+                asyncio.run(server.ready())
+                row = asyncio.run(
+                    run_load(
+                        server,
+                        tables=count,
+                        game=args.game,
+                        seconds=args.seconds,
+                        warmup=args.warmup,
+                        max_actions=args.max_actions,
+                        seed=args.seed,
+                        think_ms=args.think_ms,
+                    )
+                )
+            finally:
+                server.stop()
+            row["db"] = db
+            rows.append(row)
+            if not args.json:
+                print(format_row(row), flush=True)
+    return rows
+
+
+HEADER = (
+    f"{'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
+    f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7}  errors"
+)
+
+
+def format_row(row: dict[str, Any]) -> str:
+    """One line of the text report (latencies in ms)."""
+
+    def ms(key: str) -> str:
+        value = row[key]
+        return "-" if value is None else f"{value:.1f}"
+
+    errors = ", ".join(f"{k} {v}" for k, v in sorted(row["errors"].items())) or "none"
+    return (
+        f"{row['db']:<10} {row['tables']:>6} {row['actions_per_s']:>9.1f} "
+        f"{ms('own_p50_ms'):>8} {ms('own_p99_ms'):>8} {ms('others_p50_ms'):>8} "
+        f"{ms('others_p99_ms'):>8} {row['server_rss_mib']:>8.1f} "
+        f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}%  {errors}"
+    )
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--tables", default="50,200,500", help="Concurrent tables, comma-separated counts."
+    )
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="sqlite")
+    parser.add_argument("--seconds", type=float, default=30.0, help="The measured window.")
+    parser.add_argument("--warmup", type=float, default=2.0, help="Play before measuring.")
+    parser.add_argument("--max-actions", type=int, default=None, help="Stop after N actions.")
+    parser.add_argument("--game", default="bluke", help="The shipped game every table plays.")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="Mean think time of a player before each move (uniform, 0 to twice it);"
+        " 0: act as fast as the server answers (the default).",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
+    args = parser.parse_args(argv)
+    try:
+        args.counts = [int(x) for x in args.tables.split(",") if x.strip()]
+    except ValueError:
+        parser.error(f"--tables: comma-separated numbers, not {args.tables!r}")
+    if not args.counts or min(args.counts) < 1:
+        parser.error("--tables: at least one table")
+    return args
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    """Run the benchmark; the rows are printed (as text or JSON) and returned."""
+    args = parse_args(argv)
+    kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
+    log_dir = Path(tempfile.mkdtemp(prefix="tricktaker-load-logs-"))
+    if not args.json:
+        print(
+            f"{args.game}, 4 human seats a table, {args.seconds:.0f} s measured after "
+            f"{args.warmup:.0f} s, think time {args.think_ms:.0f} ms; clients and server"
+            f" share this machine's {os.cpu_count()} cores; latencies in ms"
+            " (own: to the sender, oth: to the other 3 seats)"
+        )
+        print(HEADER, flush=True)
+    rows: list[dict[str, Any]] = []
+    try:
+        for db in kinds:
+            rows.extend(measure(db, args.counts, args, log_dir))
+    finally:
+        shutil.rmtree(log_dir, ignore_errors=True)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Smoke test of bench/server_load.py: the load benchmark still starts the real server,
+plays over real WebSockets and reports what it promises (no timing is asserted)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "server_load.py"
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_server_load", BENCH_SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+
+
+def test_two_tables_for_three_seconds_report_actions_latencies_and_memory(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = bench.main(["--tables", "2", "--seconds", "3", "--warmup", "0.5", "--json"])
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["db"] == "sqlite"
+    assert row["tables"] == 2
+    assert row["clients"] == 8
+    assert row["actions"] > 0
+    assert row["actions_per_s"] > 0
+    assert row["latencies"] > 0
+    for key in ("own_p50_ms", "own_p99_ms", "others_p50_ms", "others_p99_ms"):
+        assert row[key] is not None, key
+        assert row[key] > 0, key
+    assert row["own_p50_ms"] <= row["own_p99_ms"]
+    assert row["server_rss_mib"] > 0
+    assert row["errors"] == {}
+    assert '"actions_per_s"' in capsys.readouterr().out
+
+
+def test_table_counts_are_parsed_and_checked() -> None:
+    assert bench.parse_args(["--tables", "50,200,500"]).counts == [50, 200, 500]
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--tables", "many"])
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--tables", "0"])
+
+
+def test_percentiles() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert bench.percentile(values, 0.5) == pytest.approx(50.5, abs=0.1)
+    assert bench.percentile(values, 0.99) == pytest.approx(99.0, abs=0.1)
+    assert bench.percentile([], 0.5) is None
+    assert bench.percentile([7.0], 0.99) == 7.0
