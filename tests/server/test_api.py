@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -199,6 +200,21 @@ def test_unknown_tables_large_bodies_and_floods_get_problems(client: TestClient)
         "/tables", content=b"{" + b" " * 70_000 + b"}", headers={"content-type": "application/json"}
     )
     problem_of(big, 413)
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the body arrives in chunks
+        yield b"{"
+        for _ in range(70):
+            yield b" " * 1_000
+        yield b"}"
+
+    chunked = client.post("/tables", content=chunks(), headers={"content-type": "application/json"})
+    problem_of(chunked, 413)
+    small = client.post(
+        "/tables",
+        content=iter([b'{"game": "blackout", ', b'"seats": ["random", "random", "random"]}']),
+        headers={"content-type": "application/json"},
+    )
+    assert small.status_code == 201, small.text
     statuses = [client.get("/tables").status_code for _ in range(120)]
     assert 429 in statuses
     problem_of(client.get("/tables"), 429)

@@ -258,10 +258,20 @@ def create_app(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         size = request.headers.get("content-length")
+        too_large = _problem_response(
+            413, problem(413, "too-large", f"A request may be at most {MAX_BODY_BYTES} bytes.")
+        )
         if size is not None and (not size.isdigit() or int(size) > MAX_BODY_BYTES):
-            return _problem_response(
-                413, problem(413, "too-large", f"A request may be at most {MAX_BODY_BYTES} bytes.")
-            )
+            return too_large
+        if size is None and request.method in ("POST", "PUT", "PATCH"):
+            # A body sent in chunks, without a length: read it up to the limit here, and
+            # hand what was read on (the middleware's request replays a cached body).
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY_BYTES:
+                    return too_large
+            request._body = body
         if http_rate is None:
             return await call_next(request)
         client = request.client.host if request.client else "?"
