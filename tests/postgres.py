@@ -93,7 +93,9 @@ class PostgresServer:
     ...     url = server.create_database()
     """
 
-    def __init__(self, bin_dir: Path | None = None) -> None:
+    def __init__(self, bin_dir: Path | None = None, settings: str | None = None) -> None:
+        """``bin_dir`` holds PostgreSQL's programs (found if None); ``settings`` are the
+        server's ``-c`` options (:data:`SETTINGS` if None: fast, not durable)."""
         found = bin_dir or find_bin_dir()
         if found is None:
             raise PostgresUnavailableError(
@@ -101,6 +103,7 @@ class PostgresServer:
                 "under /usr/lib/postgresql/*/bin (on Debian: apt-get install postgresql)"
             )
         self.bin_dir = found
+        self.settings = SETTINGS if settings is None else settings
         self.as_root = os.geteuid() == 0
         self.root: Path | None = None
         self.port = 0
@@ -182,7 +185,7 @@ class PostgresServer:
         )
         for attempt in range(3):
             self.port = free_port()
-            options = f"-p {self.port} -k {self.socket_dir} -h 127.0.0.1 {SETTINGS}"
+            options = f"-p {self.port} -k {self.socket_dir} -h 127.0.0.1 {self.settings}"
             try:
                 self._run(
                     "pg_ctl", "-D", str(self.data_dir), "-l", str(self.log_file),
