@@ -1,0 +1,596 @@
+"""The score sheet of a game played with real cards: checked entry, scores, corrections.
+
+The sheet keeps no deck. Under it runs the engine's own :class:`GameState`, dealt
+from a fixed seed that nobody sees: the table's calls and bids are taken as the
+engine's actions (so the engine's rules check them), the tricks the table reports
+are put in place of the play, and the engine scores the hand, moves the dealer on,
+picks the next hand of the schedule and ends the game. No rule is written twice.
+
+>>> sheet = ScoreSheet("bluke", ["John", "Margaret", "Steve", "Betsy"])
+>>> sheet.next_hand().hand_size
+13
+>>> row = sheet.add(bids=[3, 3, 2, 5], tricks=[4, 0, 4, 5])
+>>> row.scores
+(31, -30, 22, 50)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from tricktaker.cards import SUIT_NAMES, parse_suit
+from tricktaker.engine import Action, GameState, new_game
+from tricktaker.engine.actions import BID, CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
+from tricktaker.engine.base import (
+    BIDDING,
+    CALL_KIND_PHASE,
+    CALL_MODIFIERS,
+    CALL_SIZE_PHASE,
+    PLAYING,
+    TRUMP_DRAW,
+    ChanceOutcome,
+)
+from tricktaker.engine.calls import KINDS
+from tricktaker.rules import Ruleset, load_ruleset
+
+__all__ = [
+    "CallEntry",
+    "Change",
+    "EntryError",
+    "HandEntry",
+    "NextHand",
+    "Row",
+    "ScoreSheet",
+    "SheetError",
+]
+
+NO_TRUMP = "no trump"
+_SEED = 0
+"""The seed of the hidden deal under the sheet (cards never reach the sheet)."""
+
+
+class SheetError(ValueError):
+    """A sheet that cannot be kept: an unknown game, bad names, a tampered file."""
+
+
+class EntryError(SheetError):
+    """An entry the rules refuse; the sheet is left as it was. ``rule`` names the rule."""
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(f"{message} (rule: {rule})")
+        self.rule = rule
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class CallEntry:
+    """Caller Clag: the dealer's call of the hand's size, kind and modifiers."""
+
+    size: int
+    kind: str = "normal"
+    modifiers: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """``5 cards, blind_bid + nuloss``."""
+        words = f"{self.size} cards, {self.kind}"
+        return words + "".join(f" + {m}" for m in self.modifiers)
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """What the table reports for one hand, by seat.
+
+    ``bids`` may hold None in a misere hand (everyone bids 0). ``trick_winners`` (the
+    seat that won each trick, in order) is needed only where tricks score by their
+    number (Caller Clag's madness). ``trump`` is a suit name or ``"no trump"``, or
+    None when not entered.
+    """
+
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    trick_winners: tuple[int, ...] = ()
+    trump: str | None = None
+    call: CallEntry | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One hand of the sheet, as the engine scored it."""
+
+    number: int
+    dealer: int
+    hand_size: int
+    trump: str | None
+    special: str | None
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    all_exact: bool
+    entry: HandEntry
+
+    def outcome(self, seat: int) -> str:
+        """``S`` (set: fewer tricks than bid), ``O`` (over) or ``P`` (perfect)."""
+        tricks, bid = self.tricks[seat], self.bids[seat]
+        if tricks < bid:
+            return "S"
+        return "O" if tricks > bid else "P"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """What the table needs to know before the next hand is bid."""
+
+    number: int
+    dealer: int
+    hand_size: int | None
+    """None in Caller Clag until the dealer calls the size."""
+    special: str | None
+    trump_rule: str
+    bid_order: tuple[int, ...]
+    simultaneous: bool
+    blind: bool
+    misere: bool
+    hook: bool
+    called: bool
+    call_sizes: tuple[int, ...] = ()
+    trick_points: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A score or total that a correction changed."""
+
+    hand: int
+    seat: int
+    what: str
+    old: int
+    new: int
+
+
+def trump_word(text: str | None) -> str | None:
+    """A trump as entered (``h``, ``hearts``, ``♥``, ``none``) as ``hearts`` or ``no trump``."""
+    if text is None or not text.strip():
+        return None
+    word = text.strip().lower()
+    if word in ("none", "no trump", "notrump", "nt", "no", "-"):
+        return NO_TRUMP
+    try:
+        return SUIT_NAMES[parse_suit(word)]
+    except ValueError:
+        raise EntryError(
+            f"{text!r} is not a trump: give a suit (clubs, diamonds, hearts, spades) or none",
+            rule="trump",
+        ) from None
+
+
+class ScoreSheet:
+    """The score sheet of one game: players in seating order, then hand by hand.
+
+    ``game`` is a shipped game id or a ruleset file; ``options`` its options. The
+    first dealer is ``first_dealer`` (a player's name), else the first player named.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: Sequence[str],
+        *,
+        first_dealer: str | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> None:
+        self.game = game
+        self.options: dict[str, object] = dict(options or {})
+        self.rules: Ruleset = load_ruleset(game, options=self.options)
+        names = [str(p).strip() for p in players]
+        if any(not name for name in names):
+            raise SheetError("every player needs a name")
+        folded = [name.casefold() for name in names]
+        if len(set(folded)) != len(folded):
+            raise SheetError("two players have the same name; give each a different one")
+        self.rules.check_players(len(names))
+        if self.rules.hooks is not None or self.rules.spec.hooks is not None:
+            raise SheetError(
+                f"the scorekeeper does not keep {self.rules.name}'s sheet yet;"
+                " it keeps the Oh Hell family (Blackout, Bluke, Clag and their relatives)"
+            )
+        self.players: tuple[str, ...] = tuple(names)
+        dealer = self.players[0] if first_dealer is None else first_dealer
+        self.first_dealer = self.seat_of(dealer)
+        self._entries: list[HandEntry] = []
+        self._rows: list[Row] = []
+        self._state = self._fresh()
+
+    # ------------------------------------------------------------------ basics
+
+    def seat_of(self, name: str) -> int:
+        """The seat of the player called ``name`` (case does not matter; a unique
+        start of a name is enough)."""
+        wanted = name.strip().casefold()
+        for seat, player in enumerate(self.players):
+            if player.casefold() == wanted:
+                return seat
+        starts = [
+            s for s, p in enumerate(self.players) if wanted and p.casefold().startswith(wanted)
+        ]
+        if len(starts) == 1:
+            return starts[0]
+        known = ", ".join(self.players)
+        raise SheetError(f"no player is called {name!r} (the players: {known})")
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """The hands entered so far, scored."""
+        return tuple(self._rows)
+
+    @property
+    def entries(self) -> tuple[HandEntry, ...]:
+        """The hands as entered."""
+        return tuple(self._entries)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's running total."""
+        return tuple(self._state.scores)
+
+    @property
+    def cooperative(self) -> bool:
+        """Whether the table plays as one team (cooperative Blackout)."""
+        return self.rules.cooperative
+
+    def is_over(self) -> bool:
+        """Whether the rules say the game has ended."""
+        return self._state.is_terminal()
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (empty before; for a cooperative
+        game, everyone when the team completed the schedule, no one when it failed)."""
+        if not self.is_over():
+            return ()
+        return tuple(self._state.winners())
+
+    def counts(self, seat: int) -> dict[str, int]:
+        """How often ``seat`` went Set, Over and Perfect."""
+        out = {"S": 0, "O": 0, "P": 0}
+        for row in self._rows:
+            out[row.outcome(seat)] += 1
+        return out
+
+    # ------------------------------------------------------------ the next hand
+
+    def next_hand(self) -> NextHand:
+        """The dealer, hand size, trump rule and bidding order of the next hand."""
+        state = self._state
+        if state.is_terminal():
+            raise EntryError(self._over_text(), rule="end of game")
+        setup, spec, n = state.setup, state.spec, state.players
+        order = tuple((state.dealer + 1 + i) % n for i in range(n))
+        notes: list[str] = []
+        if spec.blind_bid:
+            notes.append("bids are made blind, before anyone looks at their cards")
+        if spec.pile:
+            notes.append("the cards are played face down from a pile, in the order dealt")
+        if spec.misere:
+            notes.append("misere: everyone bids 0")
+        if setup.sum_equals_hand:
+            notes.append(f"the bids must total exactly {state.hand_size}")
+        if setup.cooperative and setup.advance_when_all_exact:
+            notes.append("unless every bid is made exactly, this hand size is played again")
+        sizes: tuple[int, ...] = ()
+        if setup.called:
+            sizes = tuple(s for s in range(setup.called_min, setup.called_max + 1) if s * n < 52)
+        scoring = spec.scoring or self.rules.scoring
+        return NextHand(
+            number=state.hand_number,
+            dealer=state.dealer,
+            hand_size=None if setup.called else state.hand_size,
+            special=spec.name,
+            trump_rule=_trump_rule(state),
+            bid_order=order,
+            simultaneous=setup.simultaneous,
+            blind=spec.blind_bid,
+            misere=spec.misere,
+            hook=setup.hook,
+            called=setup.called,
+            call_sizes=sizes,
+            trick_points=scoring.trick_points is not None,
+            notes=tuple(notes),
+        )
+
+    def trump_by_rule(self) -> bool:
+        """Whether the rules fix the next hand's trump (rotation, no trump): nothing to enter."""
+        state = self._state
+        method = state.setup.trump_method
+        return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
+
+    # ------------------------------------------------------------------ entry
+
+    def check_bids(
+        self,
+        bids: Mapping[int, int | None],
+        *,
+        call: CallEntry | None = None,
+        trump: str | None = None,
+    ) -> None:
+        """Check the bids made so far this hand (by seat), in bidding order; raise
+        :class:`EntryError` at the first one the rules refuse."""
+        state = self._state.clone()
+        self._require_open(state)
+        entry = HandEntry(
+            bids=tuple(bids.get(s) for s in range(len(self.players))), tricks=(), call=call
+        )
+        self._bid_stage(state, entry, trump_word(trump), partial=set(bids))
+
+    def check_call(self, call: CallEntry) -> None:
+        """Check a Caller Clag call; raise :class:`EntryError` when the rules refuse it."""
+        self.check_bids({}, call=call)
+
+    def add(
+        self,
+        *,
+        bids: Sequence[int | None],
+        tricks: Sequence[int],
+        trick_winners: Sequence[int] = (),
+        trump: str | None = None,
+        call: CallEntry | None = None,
+    ) -> Row:
+        """Enter the next hand (by seat) and return its scored row; a hand the rules
+        refuse raises :class:`EntryError` and changes nothing."""
+        entry = self.entry(
+            bids=bids, tricks=tricks, trick_winners=trick_winners, trump=trump, call=call
+        )
+        state = self._state.clone()
+        row = self._apply(state, entry)
+        self._entries.append(entry)
+        self._rows.append(row)
+        self._state = state
+        return row
+
+    def entry(
+        self,
+        *,
+        bids: Sequence[int | None],
+        tricks: Sequence[int],
+        trick_winners: Sequence[int] = (),
+        trump: str | None = None,
+        call: CallEntry | None = None,
+    ) -> HandEntry:
+        """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)."""
+        n = len(self.players)
+        if len(bids) != n or len(tricks) != n:
+            raise EntryError(
+                f"give a bid and a trick count for each of the {n} players", rule="entry"
+            )
+        return HandEntry(
+            bids=tuple(bids),
+            tricks=tuple(tricks),
+            trick_winners=tuple(trick_winners),
+            trump=trump_word(trump),
+            call=call,
+        )
+
+    def undo(self) -> HandEntry:
+        """Take back the last hand entered, and return it."""
+        if not self._entries:
+            raise EntryError("no hand has been entered yet", rule="undo")
+        entries = self._entries[:-1]
+        last = self._entries[-1]
+        self._replace_all(entries)
+        return last
+
+    def fix(self, number: int, entry: HandEntry) -> list[Change]:
+        """Correct hand ``number`` (1-based): every later hand is scored again. Returns
+        what changed; a correction that makes any hand break a rule changes nothing."""
+        if not 1 <= number <= len(self._entries):
+            raise EntryError(
+                f"there is no hand {number} to correct (hands 1 to {len(self._entries)})",
+                rule="correction",
+            )
+        old = self._rows
+        entries = self._entries[:]
+        entries[number - 1] = entry
+        self._replace_all(entries)
+        changes: list[Change] = []
+        for before, after in zip(old, self._rows, strict=True):
+            for seat in range(len(self.players)):
+                if before.scores[seat] != after.scores[seat]:
+                    changes.append(
+                        Change(
+                            before.number, seat, "score", before.scores[seat], after.scores[seat]
+                        )
+                    )
+                if before.totals[seat] != after.totals[seat]:
+                    changes.append(
+                        Change(
+                            before.number, seat, "total", before.totals[seat], after.totals[seat]
+                        )
+                    )
+        return changes
+
+    # -------------------------------------------------------------- internals
+
+    def _fresh(self) -> GameState:
+        return new_game(
+            self.rules, players=len(self.players), seed=_SEED, first_dealer=self.first_dealer
+        )
+
+    def _replace_all(self, entries: list[HandEntry]) -> None:
+        state = self._fresh()
+        rows: list[Row] = []
+        for entry in entries:
+            try:
+                rows.append(self._apply(state, entry))
+            except EntryError as exc:
+                raise EntryError(f"hand {len(rows) + 1}: {exc.reason}", rule=exc.rule) from None
+        self._entries, self._rows, self._state = entries, rows, state
+
+    def _over_text(self) -> str:
+        won = self.winners()
+        if self.cooperative:
+            return "the game is over: " + ("the team won" if won else "the team lost")
+        return "the game is over: " + " and ".join(self.players[s] for s in won) + " won"
+
+    def _require_open(self, state: GameState) -> None:
+        if state.is_terminal():
+            raise EntryError(self._over_text(), rule="end of game")
+
+    def _act(self, state: GameState, seat: int, action: Action) -> None:
+        problem = state.why_illegal(seat, action)
+        if problem is None:
+            state.apply(seat, action)
+            return
+        reason, rule = problem
+        name = self.players[seat]
+        if action.kind == BID:
+            value = action.value
+            if rule == "hook rule":
+                role = "the dealer" if seat == state.dealer else "bidding last"
+                reason = (
+                    f"{name}, {role}, may not bid {value}: the bids would total"
+                    f" the {state.hand_size} tricks"
+                )
+            elif rule == "zero-bid limit":
+                reason = f"{name} may not bid 0 after {state.zero_streak[seat]} zero bids in a row"
+            else:
+                reason = f"{name} may not bid {value}: {reason}"
+        elif action.kind == CALL_SIZE:
+            sizes = [a.value for a in state.legal_call_actions()]
+            reason = (
+                f"the caller calls a hand of {sizes[0]} to {sizes[-1]} cards, not {action.value}"
+            )
+        elif action.kind == CALL_KIND:
+            reason = f"{action.value!r} is not a kind of hand; the kinds: {', '.join(KINDS)}"
+        raise EntryError(reason, rule=rule)
+
+    def _bid_stage(
+        self, state: GameState, entry: HandEntry, trump: str | None, *, partial: set[int] | None
+    ) -> None:
+        """Take the call and the bids; stop at play (or, with ``partial``, at the first
+        bidder whose bid is not given)."""
+        call = entry.call
+        if state.phase == CALL_SIZE_PHASE:
+            if call is None:
+                if partial is not None and not partial:
+                    return
+                name = self.players[state.dealer]
+                raise EntryError(
+                    f"{name} deals and calls the hand first: its size, kind and modifiers",
+                    rule="Caller Clag calls",
+                )
+            self._act(state, state.dealer, Action(CALL_SIZE, call.size))
+        elif call is not None:
+            raise EntryError(
+                f"only the caller in Caller Clag calls a hand; {self.rules.name} has no calls",
+                rule="calls",
+            )
+        while state.phase != PLAYING:
+            if state.is_chance():
+                if state.phase == TRUMP_DRAW and trump is not None and trump != NO_TRUMP:
+                    card = SUIT_NAMES.index(trump) * 13
+                    state.apply_chance(ChanceOutcome("second_deck", (card,)))
+                else:
+                    state.apply_chance()
+            elif state.phase == CALL_KIND_PHASE:
+                assert call is not None
+                self._act(state, state.dealer, Action(CALL_KIND, call.kind))
+            elif state.phase == CALL_MODIFIERS:
+                assert call is not None
+                for modifier in call.modifiers:
+                    self._act(state, state.dealer, Action(CALL_MODIFIER, modifier))
+                self._act(state, state.dealer, DONE_ACTION)
+            elif state.phase == BIDDING:
+                seat = min(state.to_act(), key=lambda s: (s - state.dealer - 1) % state.players)
+                value = entry.bids[seat] if seat < len(entry.bids) else None
+                if partial is not None and seat not in partial:
+                    return
+                if value is None:
+                    if not state.spec.misere:
+                        raise EntryError(f"{self.players[seat]}'s bid is missing", rule="entry")
+                    value = 0
+                self._act(state, seat, Action(BID, value))
+            else:  # pragma: no cover - games with hooks are refused in __init__
+                raise EntryError(f"the sheet cannot take {state.phase_name} here", rule="entry")
+        if partial is not None:
+            return
+
+    def _apply(self, state: GameState, entry: HandEntry) -> Row:
+        """Enter one hand into ``state`` (raising :class:`EntryError`) and score it."""
+        self._require_open(state)
+        number, dealer = state.hand_number, state.dealer
+        self._bid_stage(state, entry, entry.trump, partial=None)
+        size, n = state.hand_size, state.players
+        tricks = list(entry.tricks)
+        if len(tricks) != n:
+            raise EntryError(f"give the tricks of each of the {n} players", rule="entry")
+        for seat, count in enumerate(tricks):
+            if not 0 <= count <= size:
+                name = self.players[seat]
+                raise EntryError(
+                    f"{name} cannot take {count} tricks in a hand of {size}", rule="tricks"
+                )
+        if sum(tricks) != size:
+            added = " + ".join(str(t) for t in tricks)
+            raise EntryError(
+                f"the tricks must add up to the hand size: {added} = {sum(tricks)}, not {size}",
+                rule="tricks total the hand size",
+            )
+        winners = list(entry.trick_winners)
+        if state.scoring.trick_points is not None and not winners:
+            raise EntryError(
+                "this hand scores each trick by its number: give who won each trick, in order",
+                rule="trick points",
+            )
+        if winners:
+            if len(winners) != size or any(not 0 <= w < n for w in winners):
+                raise EntryError(
+                    f"give the winner of each of the {size} tricks, in order", rule="trick points"
+                )
+            counted = [winners.count(s) for s in range(n)]
+            if counted != tricks:
+                raise EntryError(
+                    "the winners of the tricks do not match the tricks entered", rule="trick points"
+                )
+        spec = state.spec
+        engine_trump = state.trump if state.setup.trump_method == "rotate" else None
+        trump = entry.trump
+        if trump is None:
+            if spec.no_trump or state.setup.trump_method == "none":
+                trump = NO_TRUMP
+            elif engine_trump is not None:
+                trump = SUIT_NAMES[engine_trump]
+        state.tricks_won = tricks
+        state.trick_winners = winners
+        state.finish_hand()
+        result = state.history[-1]
+        special = entry.call.describe() if entry.call is not None else spec.name
+        return Row(
+            number=number,
+            dealer=dealer,
+            hand_size=size,
+            trump=trump,
+            special=special,
+            bids=tuple(result.bids),
+            tricks=tuple(result.tricks),
+            scores=tuple(result.hand_scores),
+            totals=tuple(result.total_scores),
+            all_exact=result.all_exact,
+            entry=replace(entry, bids=tuple(result.bids)),
+        )
+
+
+def _trump_rule(state: GameState) -> str:
+    setup, spec = state.setup, state.spec
+    if setup.called:
+        return "the caller's call decides (else the turned-up card)"
+    method = setup.trump_method
+    after = ", after the bids" if spec.bid_before_trump else ""
+    if spec.no_trump or method == "none":
+        return NO_TRUMP
+    if method == "rotate":
+        rotation = setup.rotation
+        return SUIT_NAMES[rotation[(state.hand_number - 1) % len(rotation)]]
+    if method == "second_deck":
+        return f"a card turned from a second deck{after}"
+    return f"the turned-up card{after}"
