@@ -447,10 +447,9 @@ class ScoreSheet:
             value = action.value
             if rule == "hook rule":
                 role = "the dealer" if seat == state.dealer else "bidding last"
-                reason = (
-                    f"{name}, {role}, may not bid {value}: the bids would total"
-                    f" the {state.hand_size} tricks"
-                )
+                size = state.hand_size
+                tricks = "the 1 trick" if size == 1 else f"the {size} tricks"
+                reason = f"{name}, {role}, may not bid {value}: the bids would total {tricks}"
             elif rule == "zero-bid limit":
                 reason = f"{name} may not bid 0 after {state.zero_streak[seat]} zero bids in a row"
             else:
@@ -501,7 +500,14 @@ class ScoreSheet:
                     self._act(state, state.dealer, Action(CALL_MODIFIER, modifier))
                 self._act(state, state.dealer, DONE_ACTION)
             elif state.phase == BIDDING:
-                seat = min(state.to_act(), key=lambda s: (s - state.dealer - 1) % state.players)
+                waiting = sorted(
+                    state.to_act(), key=lambda s: (s - state.dealer - 1) % state.players
+                )
+                if state.setup.simultaneous and partial is not None:
+                    waiting = [s for s in waiting if s in partial]
+                    if not waiting:
+                        return
+                seat = waiting[0]
                 value = entry.bids[seat] if seat < len(entry.bids) else None
                 if partial is not None and seat not in partial:
                     return
@@ -512,8 +518,6 @@ class ScoreSheet:
                 self._act(state, seat, Action(BID, value))
             else:  # pragma: no cover - games with hooks are refused in __init__
                 raise EntryError(f"the sheet cannot take {state.phase_name} here", rule="entry")
-        if partial is not None:
-            return
 
     def _apply(self, state: GameState, entry: HandEntry) -> Row:
         """Enter one hand into ``state`` (raising :class:`EntryError`) and score it."""

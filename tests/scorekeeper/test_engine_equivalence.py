@@ -1,0 +1,83 @@
+"""Whole games played by bots in the engine, entered hand by hand into the scorekeeper,
+give exactly the engine's scores, totals, dealers, hand sizes, end and winners.
+
+docs/scorekeeper.md, How the sheet is kept: the engine's own rules and scoring keep it.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import OH_HELL_GAMES
+from tricktaker import GameState, load_ruleset, new_game
+from tricktaker.bots import make_bot, play_game
+from tricktaker.cards import SUIT_NAMES
+from tricktaker.scorekeeper import CallEntry, ScoreSheet
+
+OPTIONS: dict[str, list[dict[str, object]]] = {
+    "blackout": [{}, {"hook": True}, {"simultaneous_bidding": True}],
+    "bluke": [{}, {"min_bid": 0}, {"new_jersey": True}],
+    "coop_blackout": [{}, {"max_hands": 12}],
+}
+
+
+def enter_game(state: GameState, game: str, options: dict[str, object]) -> ScoreSheet:
+    """A sheet with every hand of ``state`` entered as a table would report it."""
+    names = [f"P{seat}" for seat in range(state.players)]
+    sheet = ScoreSheet(game, names, first_dealer=names[state.first_dealer], options=options)
+    for hand in state.history:
+        call = None
+        if hand.special is not None and "caller_size" in hand.special:
+            call = CallEntry(
+                size=hand.special["caller_size"],
+                kind=hand.special["kind"],
+                modifiers=tuple(hand.special["modifiers"]),
+            )
+        row = sheet.add(
+            bids=list(hand.bids),
+            tricks=list(hand.tricks),
+            trick_winners=list(hand.trick_winners) if call is not None else [],
+            trump=SUIT_NAMES[hand.trump] if hand.trump is not None else None,
+            call=call,
+        )
+        assert row.number == hand.number
+        assert row.dealer == hand.dealer
+        assert row.hand_size == hand.hand_size
+        assert row.scores == hand.hand_scores
+        assert row.totals == hand.total_scores
+    return sheet
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[str, dict[str, object], int, int, str]:
+    game = draw(st.sampled_from(OH_HELL_GAMES))
+    options = draw(st.sampled_from(OPTIONS.get(game, [{}])))
+    counts = list(load_ruleset(game, options=options).player_counts)
+    players = draw(st.sampled_from([c for c in counts if c <= 7]))
+    seed = draw(st.integers(0, 10_000))
+    bot = draw(st.sampled_from(["random", "random", "heuristic"]))
+    return game, options, players, seed, bot
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_bots_whole_games_score_the_same_on_the_sheet(
+    case: tuple[str, dict[str, object], int, int, str],
+) -> None:
+    game, options, players, seed, bot = case
+    state = new_game(load_ruleset(game, options=options), players=players, seed=seed)
+    play_game(state, [make_bot(bot, seed=seed + s) for s in range(players)])
+    sheet = enter_game(state, game, options)
+    assert sheet.is_over()
+    assert sheet.totals == tuple(state.scores)
+    assert sheet.winners() == tuple(state.winners())
+
+
+def test_every_oh_hell_game_once_with_random_bots() -> None:
+    """Each shipped game of the family, 4 players (Caller Clag's calls included)."""
+    for game in OH_HELL_GAMES:
+        state = new_game(load_ruleset(game), players=4, seed=11)
+        play_game(state, [make_bot("random", seed=s) for s in range(4)])
+        sheet = enter_game(state, game, {})
+        assert sheet.winners() == tuple(state.winners()), game
