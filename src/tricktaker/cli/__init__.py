@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "Run the table server: play together over the network."),
     "join": ("join", "Play a seat of a table on a server, in the terminal."),
     "bot": ("botcmd", "Seat one of our bots at a table on a server."),
+    "score": ("score", "Keep score of a game played with real cards, every entry checked."),
 }
 """Each command: the module under ``tricktaker.cli`` that defines it (a function of the
 same name) and its one-line summary for ``tricktaker --help``."""

@@ -211,7 +211,8 @@ def cell(row: Row, seat: int) -> str:
 def result_line(sheet: ScoreSheet) -> str:
     """Who won, or where the game stands."""
     if not sheet.is_over():
-        return f"{len(sheet.rows)} hands played; the game goes on."
+        played = len(sheet.rows)
+        return f"{played} hand{'' if played == 1 else 's'} played; the game goes on."
     won = sheet.winners()
     if sheet.cooperative:
         return "The team won: every hand size was made." if won else "The team lost."

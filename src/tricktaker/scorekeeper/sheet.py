@@ -260,50 +260,82 @@ class ScoreSheet:
 
     # ------------------------------------------------------------ the next hand
 
-    def next_hand(self) -> NextHand:
-        """The dealer, hand size, trump rule and bidding order of the next hand."""
+    def next_hand(self, call: CallEntry | None = None) -> NextHand:
+        """The dealer, hand size, trump rule and bidding order of the next hand (in
+        Caller Clag, of the hand ``call`` makes, once the caller has called)."""
         state = self._state
         if state.is_terminal():
             raise EntryError(self._over_text(), rule="end of game")
+        if call is not None:
+            state = state.clone()
+            entry = HandEntry(bids=(), tricks=(), call=call)
+            self._bid_stage(state, entry, None, partial=set())
         setup, spec, n = state.setup, state.spec, state.players
+        pending = setup.called and (state.call is None or not state.call.done)
         order = tuple((state.dealer + 1 + i) % n for i in range(n))
         notes: list[str] = []
         if spec.blind_bid:
             notes.append("bids are made blind, before anyone looks at their cards")
         if spec.pile:
             notes.append("the cards are played face down from a pile, in the order dealt")
+        if spec.blind_hand:
+            notes.append("after the bids the hands are shuffled into piles, played in order")
         if spec.misere:
             notes.append("misere: everyone bids 0")
         if setup.sum_equals_hand:
             notes.append(f"the bids must total exactly {state.hand_size}")
+        if state.hook and not pending:
+            notes.append("hook: the dealer may not bring the bids to the number of tricks")
         if setup.cooperative and setup.advance_when_all_exact:
             notes.append("unless every bid is made exactly, this hand size is played again")
         sizes: tuple[int, ...] = ()
         if setup.called:
             sizes = tuple(s for s in range(setup.called_min, setup.called_max + 1) if s * n < 52)
-        scoring = spec.scoring or self.rules.scoring
         return NextHand(
             number=state.hand_number,
             dealer=state.dealer,
-            hand_size=None if setup.called else state.hand_size,
+            hand_size=None if pending else state.hand_size,
             special=spec.name,
-            trump_rule=_trump_rule(state),
+            trump_rule=_trump_rule(state, pending=pending),
             bid_order=order,
             simultaneous=setup.simultaneous,
             blind=spec.blind_bid,
             misere=spec.misere,
-            hook=setup.hook,
+            hook=state.hook,
             called=setup.called,
             call_sizes=sizes,
-            trick_points=scoring.trick_points is not None,
+            trick_points=not pending and state.scoring.trick_points is not None,
             notes=tuple(notes),
         )
+
+    def upto(self, hands: int) -> ScoreSheet:
+        """A copy of the sheet with only its first ``hands`` hands (to correct the next)."""
+        other = ScoreSheet(
+            self.game,
+            self.players,
+            first_dealer=self.players[self.first_dealer],
+            options=self.options,
+        )
+        other._replace_all(self._entries[:hands])
+        return other
+
+    def check(self, entry: HandEntry) -> Row:
+        """The row ``entry`` would make as the next hand; raises :class:`EntryError`
+        like :meth:`add`, and changes nothing."""
+        return self._apply(self._state.clone(), entry)
 
     def trump_by_rule(self) -> bool:
         """Whether the rules fix the next hand's trump (rotation, no trump): nothing to enter."""
         state = self._state
         method = state.setup.trump_method
         return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
+
+    def trump_known(self, call: CallEntry | None = None) -> bool:
+        """Whether the rules fix the next hand's trump (rotation, no trump), so the table
+        has none to enter; in Caller Clag, once ``call`` is known."""
+        if call is None:
+            return self.trump_by_rule()
+        return self.next_hand(call).trump_rule == NO_TRUMP
 
     # ------------------------------------------------------------------ entry
 
@@ -584,9 +616,9 @@ class ScoreSheet:
         )
 
 
-def _trump_rule(state: GameState) -> str:
+def _trump_rule(state: GameState, *, pending: bool) -> str:
     setup, spec = state.setup, state.spec
-    if setup.called:
+    if pending:
         return "the caller's call decides (else the turned-up card)"
     method = setup.trump_method
     after = ", after the bids" if spec.bid_before_trump else ""

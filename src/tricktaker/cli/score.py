@@ -1,0 +1,394 @@
+"""``tricktaker score``: keep the score of a game played with real cards.
+
+Hand by hand the command shows the dealer, the hand size, the trump rule and who bids
+first, asks the bids in order (each checked as it is typed), then the tricks, and
+shows the sheet. At any prompt: ``fix N`` corrects hand N, ``undo`` takes back the
+last hand, ``sheet`` shows the sheet, ``export FILE`` writes it (.csv, .md or .json),
+``quit`` saves and stops. The sheet is saved after every hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tricktaker.cli.common import FAILURE, GameOptions, fail, make_console, parse_options
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tricktaker.scorekeeper import CallEntry, HandEntry, ScoreSheet
+
+HELP = (
+    "Type a number (or a name where asked). Commands at any prompt: fix N (correct hand N),"
+    " undo (take back the last hand), sheet (show the sheet), export FILE (.csv, .md or"
+    " .json), quit (save and stop)."
+)
+
+
+class _CommandError(Exception):
+    """A command typed at a prompt that leaves the hand being entered."""
+
+    def __init__(self, name: str, argument: str = "") -> None:
+        super().__init__(name)
+        self.name = name
+        self.argument = argument
+
+
+class Keeper:
+    """The terminal session around one :class:`ScoreSheet`."""
+
+    def __init__(self, sheet: ScoreSheet, console: Console, path: Path) -> None:
+        self.sheet = sheet
+        self.console = console
+        self.path = path
+
+    # ---------------------------------------------------------------- output
+
+    def say(self, text: str, style: str = "") -> None:
+        from rich.text import Text
+
+        self.console.print(Text(text, style=style), soft_wrap=True)
+
+    def show_sheet(self) -> None:
+        from rich.table import Table
+
+        from tricktaker.scorekeeper.export import cell, result_line
+
+        sheet = self.sheet
+        table = Table(title=f"{sheet.rules.name}: bid/tricks score = total", title_justify="left")
+        for heading in ("Hand", "Dealer", "Cards", "Trump"):
+            table.add_column(heading)
+        for name in sheet.players:
+            table.add_column(name, justify="right")
+        for row in sheet.rows:
+            trump = row.trump or ""
+            if row.special:
+                trump = f"{trump} ({row.special})" if trump else row.special
+            cells = [cell(row, s) for s in range(len(sheet.players))]
+            table.add_row(
+                str(row.number), sheet.players[row.dealer], str(row.hand_size), trump, *cells
+            )
+        for outcome in "SOP":
+            counts = [str(sheet.counts(s)[outcome]) for s in range(len(sheet.players))]
+            table.add_row(outcome, "", "", "", *counts, style="dim")
+        self.console.print(table)
+        self.say(result_line(sheet), "bold")
+
+    def save(self) -> None:
+        from tricktaker.scorekeeper import sheet_to_json
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(sheet_to_json(self.sheet), indent=1) + "\n")
+        except OSError as exc:
+            fail(f"{self.path}: cannot save the sheet: {exc.strerror}", status=FAILURE)
+
+    def export(self, target: str) -> None:
+        from tricktaker.scorekeeper import sheet_to_csv, sheet_to_json, sheet_to_markdown
+
+        path = Path(target.strip())
+        if path.suffix == ".csv":
+            text = sheet_to_csv(self.sheet)
+        elif path.suffix == ".md":
+            text = sheet_to_markdown(self.sheet)
+        elif path.suffix == ".json":
+            text = json.dumps(sheet_to_json(self.sheet), indent=1) + "\n"
+        else:
+            self.say("Not understood: export FILE needs a .csv, .md or .json file", "red")
+            return
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Cannot write {path}: {exc.strerror}", "red")
+            return
+        self.say(f"Sheet written to {path}.")
+
+    # ---------------------------------------------------------------- input
+
+    def ask(self, prompt: str) -> str:
+        """A line typed at ``prompt``; commands are handled or raised as :class:`_CommandError`."""
+        while True:
+            try:
+                line = self.console.input(f"{prompt}: ").strip()
+            except EOFError:
+                raise _CommandError("quit") from None
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("?", "help"):
+                self.say(HELP)
+            elif word == "sheet":
+                self.show_sheet()
+            elif word == "export" and rest:
+                self.export(rest)
+            elif word in ("quit", "undo", "fix"):
+                raise _CommandError(word, rest.strip())
+            else:
+                return line
+
+    def ask_number(self, prompt: str, *, default: int | None = None) -> int:
+        while True:
+            text = self.ask(prompt)
+            if not text and default is not None:
+                return default
+            if text.isdigit():
+                return int(text)
+            self.say(f"Not understood: {text!r} is not a number (type ? for help)", "red")
+
+    def ask_call(self, sheet: ScoreSheet) -> CallEntry:
+        from tricktaker.engine.calls import KINDS
+        from tricktaker.scorekeeper import CallEntry, EntryError
+
+        nxt = sheet.next_hand()
+        caller = sheet.players[nxt.dealer]
+        sizes = nxt.call_sizes
+        while True:
+            size = self.ask_number(f"{caller} calls the hand size ({sizes[0]}-{sizes[-1]})")
+            kind = self.ask(f"Kind ({', '.join(KINDS)}; Enter: normal)") or "normal"
+            mods = self.ask("Modifiers, comma separated (Enter: none)")
+            modifiers = tuple(m.strip() for m in mods.split(",") if m.strip())
+            call = CallEntry(size, kind.strip(), modifiers)
+            try:
+                sheet.check_call(call)
+            except EntryError as exc:
+                self.say(f"Not allowed: {exc}", "red")
+                continue
+            return call
+
+    def ask_hand(self, sheet: ScoreSheet) -> HandEntry:
+        """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix)."""
+        from tricktaker.scorekeeper import EntryError
+        from tricktaker.scorekeeper.sheet import trump_word
+
+        names = sheet.players
+        nxt = sheet.next_hand()
+        size_text = f"{nxt.hand_size} cards" if nxt.hand_size is not None else "a called hand"
+        first = (
+            "everyone bids at once" if nxt.simultaneous else f"{names[nxt.bid_order[0]]} bids first"
+        )
+        self.console.print()
+        self.say(
+            f"Hand {nxt.number}: {names[nxt.dealer]} deals {size_text}; trump: {nxt.trump_rule};"
+            f" {first}.",
+            "bold",
+        )
+        call = self.ask_call(sheet) if nxt.called else None
+        if call is not None:
+            nxt = sheet.next_hand(call)
+            self.say(f"The call: {call.describe()}; trump: {nxt.trump_rule}.")
+        for note in nxt.notes:
+            self.say(f"  {note}")
+        trump: str | None = None
+        if not sheet.trump_known(call):
+            while True:
+                text = self.ask("Trump (a suit, none, or Enter to skip)")
+                try:
+                    trump = trump_word(text)
+                except EntryError as exc:
+                    self.say(f"Not allowed: {exc}", "red")
+                    continue
+                break
+        bids: dict[int, int | None] = {}
+        if nxt.misere:
+            self.say("Misere: everyone bids 0.")
+        else:
+            for seat in nxt.bid_order:
+                while True:
+                    value = self.ask_number(f"{names[seat]}'s bid")
+                    try:
+                        sheet.check_bids({**bids, seat: value}, call=call, trump=trump)
+                    except EntryError as exc:
+                        self.say(f"Not allowed: {exc}", "red")
+                        continue
+                    bids[seat] = value
+                    break
+        size = nxt.hand_size or 0
+        while True:
+            winners: list[int] = []
+            if nxt.trick_points:
+                text = self.ask(f"Who won each of the {size} tricks, in order (names, commas)")
+                try:
+                    winners = [sheet.seat_of(w) for w in text.split(",") if w.strip()]
+                except ValueError as exc:
+                    self.say(f"Not understood: {exc}", "red")
+                    continue
+                tricks = [winners.count(s) for s in range(len(names))]
+            else:
+                tricks = [self.ask_number(f"{name}'s tricks") for name in names]
+            try:
+                entry = sheet.entry(
+                    bids=[bids.get(s) for s in range(len(names))],
+                    tricks=tricks,
+                    trick_winners=winners,
+                    trump=trump,
+                    call=call,
+                )
+                sheet.check(entry)
+            except EntryError as exc:
+                self.say(f"Not allowed: {exc}", "red")
+                continue
+            return entry
+
+    # ----------------------------------------------------------------- loop
+
+    def run(self) -> None:
+        from tricktaker.scorekeeper import EntryError
+
+        sheet = self.sheet
+        self.say(
+            f"Keeping score of {sheet.rules.name} for {', '.join(sheet.players)}"
+            f" (saved in {self.path}). Type ? for help."
+        )
+        if sheet.rows:
+            self.show_sheet()
+        while not sheet.is_over():
+            try:
+                entry = self.ask_hand(sheet)
+            except _CommandError as command:
+                if command.name == "quit":
+                    self.save()
+                    self.say(f"Saved. Carry on with: tricktaker score --resume {self.path}")
+                    return
+                try:
+                    self.obey(command)
+                except EntryError as exc:
+                    self.say(f"Not allowed: {exc}", "red")
+                continue
+            row = sheet.add(
+                bids=entry.bids,
+                tricks=entry.tricks,
+                trick_winners=entry.trick_winners,
+                trump=entry.trump,
+                call=entry.call,
+            )
+            del row
+            self.save()
+            self.show_sheet()
+        self.save()
+        self.say(f"The game is over. The sheet is saved in {self.path}.")
+
+    def obey(self, command: _CommandError) -> None:
+        """``undo`` or ``fix N``."""
+        sheet = self.sheet
+        if command.name == "undo":
+            sheet.undo()
+            self.save()
+            self.say("The last hand is taken back.")
+            self.show_sheet()
+            return
+        if not command.argument.isdigit():
+            self.say("Not understood: fix needs a hand number, e.g. fix 3", "red")
+            return
+        number = int(command.argument)
+        if not 1 <= number <= len(sheet.rows):
+            self.say(f"Not understood: there is no hand {number} to correct", "red")
+            return
+        self.say(f"Correcting hand {number}: enter it again.")
+        try:
+            entry = self.ask_hand(sheet.upto(number - 1))
+        except _CommandError:
+            self.say("Correction abandoned.")
+            return
+        changes = sheet.fix(number, entry)
+        self.save()
+        if not changes:
+            self.say("No score changed.")
+        for change in changes:
+            self.say(
+                f"Hand {change.hand}: {sheet.players[change.seat]}'s {change.what}"
+                f" {change.old} -> {change.new}"
+            )
+        self.show_sheet()
+
+
+def score(
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="A game id (tricktaker rules lists them) or a .toml file;"
+            " leave it out with --resume.",
+            show_default=False,
+        ),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="A,B,...",
+            help="The players' names in seating order (clockwise), e.g. Ann,Bob,Cy,Di.",
+        ),
+    ] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--dealer", metavar="NAME", help="The first dealer (default: the first player)."
+        ),
+    ] = None,
+    option: GameOptions = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            metavar="FILE",
+            help="Save the sheet (JSON) to FILE after every hand"
+            " (default: a file in your data folder).",
+            dir_okay=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", metavar="FILE", help="Carry on a saved sheet.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Keep the score of a game played with real cards: every entry checked by the rules
+    (type ? at a prompt for help)."""
+    from tricktaker.rules import RulesetError
+    from tricktaker.scorekeeper import ScoreSheet, SheetError, sheet_from_json
+
+    console = make_console()
+    if resume is not None:
+        clashing = [
+            key
+            for key, value in {
+                "GAME": game,
+                "--players": players,
+                "--dealer": dealer,
+                "--option": option,
+            }.items()
+            if value
+        ]
+        if clashing:
+            fail(f"--resume carries on a saved sheet as it was: leave out {', '.join(clashing)}")
+        try:
+            data = json.loads(resume.read_text(encoding="utf-8"))
+        except OSError as exc:
+            fail(f"{resume}: cannot read the sheet: {exc.strerror}")
+        except ValueError:
+            fail(f"{resume}: not a JSON file")
+        try:
+            sheet = sheet_from_json(data)
+        except SheetError as exc:
+            fail(f"{resume}: {exc}")
+        path = save if save is not None else resume
+    else:
+        if game is None:
+            fail("give a GAME to keep score of (tricktaker rules lists them), or --resume FILE")
+        if not players:
+            fail('give the players in seating order: --players "Ann,Bob,Cy,Di"')
+        names = [name.strip() for name in players.split(",")]
+        try:
+            sheet = ScoreSheet(game, names, first_dealer=dealer, options=parse_options(option))
+        except (SheetError, RulesetError) as exc:
+            fail(str(exc))
+        if save is not None:
+            path = save
+        else:
+            from tricktaker.cli.saves import new_save_path
+
+            path = new_save_path(f"score-{sheet.rules.id}")
+    Keeper(sheet, console, path).run()

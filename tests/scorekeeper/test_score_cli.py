@@ -1,0 +1,114 @@
+"""``tricktaker score`` driven through its prompts with stdin."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+from tricktaker.cli import app
+from tricktaker.scorekeeper import sheet_from_json
+
+runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
+BLUKE = ["bluke", "--players", "John,Margaret,Steve,Betsy"]
+
+
+def run(*args: str, stdin: str) -> Result:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert "Traceback" not in result.output
+    return result
+
+
+def lines(*values: object) -> str:
+    return "".join(f"{v}\n" for v in values)
+
+
+def test_sample_hands_with_a_refused_row_fix_and_quit(tmp_path: Path) -> None:
+    """docs/games/bluke.md, Scoring: the sample's hands; the second as printed (tricks
+    adding up to 11 of 12) is refused and entered again; fix 1 reports what changed."""
+    save = tmp_path / "sheet.json"
+    stdin = lines(
+        "",  # trump not entered
+        *(3, 3, 2, 5),  # bids, John first (Betsy deals)
+        *(4, 0, 4, 5),  # tricks
+        "spades",
+        *(4, 5, 3, 2),  # Margaret first: Margaret 4, Steve 5, Betsy 3, John 2
+        *(1, 2, 3, 5),  # as printed: refused
+        *(1, 3, 3, 5),
+        "fix 1",
+        "",
+        *(3, 3, 2, 5),
+        *(3, 1, 4, 5),
+        "quit",
+    )
+    result = run("score", *BLUKE, "--dealer", "Betsy", "--save", str(save), stdin=stdin)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Hand 1: Betsy deals 13 cards; trump: the turned-up card; John bids first." in out
+    assert "Not allowed: the tricks must add up to the hand size: 1 + 2 + 3 + 5 = 11, not 12" in out
+    assert "Hand 1: John's score 31 -> 30" in out
+    assert "Hand 2: John's total 11 -> 10" in out
+    assert "Saved. Carry on with: tricktaker score --resume" in out
+    sheet = sheet_from_json(json.loads(save.read_text()))
+    assert sheet.totals == (10, -70, -28, 82)
+    assert sheet.rows[1].trump == "spades"
+
+
+def test_a_bid_breaking_the_hook_is_asked_again(tmp_path: Path) -> None:
+    """docs/games/blackout.md, Options: with the hook the dealer (Ann, first hand of 1)
+    may not bring the bids to 1; the bid is refused with the rule and asked again."""
+    save = tmp_path / "s.json"
+    stdin = lines("", 0, 0, 0, 1, 0, 0, 1, 0, 0, "undo", "quit")
+    result = run(
+        "score",
+        "blackout",
+        "--players",
+        "Ann,Bob,Cy,Di",
+        "--option",
+        "hook=true",
+        "--save",
+        str(save),
+        stdin=stdin,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Not allowed: Ann, the dealer, may not bid 1: the bids would total the 1 trick" in (
+        result.output
+    )
+    assert "The last hand is taken back." in result.output
+    assert json.loads(save.read_text())["hands"] == []
+
+
+def test_resume_finishes_the_game_and_names_the_winner(tmp_path: Path) -> None:
+    """docs/games/coop_blackout.md, End of the game: with max_hands 2, two missed hands
+    of 1 lose the game for the team; the sheet says so (the second hand after --resume)."""
+    save = tmp_path / "c.json"
+    first = run(
+        "score",
+        "coop_blackout",
+        "--players",
+        "Ann,Bob",
+        "--option",
+        "max_hands=2",
+        "--save",
+        str(save),
+        stdin=lines("", 0, 1, 0, 1, "quit"),
+    )
+    assert first.exit_code == 0, first.output
+    second = run("score", "--resume", str(save), stdin=lines("", 1, 0, 1, 0))
+    assert second.exit_code == 0, second.output
+    assert "The team lost." in second.output
+    assert "The game is over." in second.output
+
+
+def test_bad_command_lines() -> None:
+    """docs/games/bluke.md, Players and deck: Bluke needs 2 to 15 players."""
+    result = run("score", "bluke", "--players", "Ann", stdin="")
+    assert result.exit_code == 2
+    assert "players" in result.output
+    result = run("score", "bluke", stdin="")
+    assert result.exit_code == 2
+    assert "give the players in seating order" in result.output
+    result = run("score", "pluck", "--players", "A,B,C", stdin="")
+    assert result.exit_code == 2
+    assert "does not keep Pluck's sheet" in result.output
