@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
 import json
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +23,7 @@ BLUKE_TABLE = ["John", "Margaret", "Steve", "Betsy"]
 
 
 def bluke_sample() -> ScoreSheet:
-    """docs/games/bluke.md, Scoring: the sample sheet's first hand, John dealing."""
+    """docs/games/bluke.md, Scoring, example 2: the hand of 13, John dealing."""
     sheet = ScoreSheet("bluke", BLUKE_TABLE)
     row = sheet.add(bids=[3, 3, 2, 5], tricks=[4, 0, 4, 5])
     assert row.hand_size == 13
@@ -30,9 +32,10 @@ def bluke_sample() -> ScoreSheet:
 
 
 def test_bluke_sample_second_hand_as_printed_is_refused() -> None:
-    """docs/games/bluke.md, Scoring: the sample's second hand (12 cards) is printed with
-    tricks 1, 2, 3, 5, which add up to 11, not 12: the tricks of a hand must add up to
-    its size, so the scorekeeper refuses that row and the sheet stays as it was."""
+    """docs/games/bluke.md, Scoring, example 2 is the first hand of the traditional
+    sample sheet, whose second hand (12 cards, bids 2, 4, 5, 3) is printed with tricks
+    1, 2, 3, 5: they add up to 11, not 12. The tricks of a hand add up to its size, so
+    the scorekeeper refuses that row and the sheet stays as it was."""
     sheet = bluke_sample()
     assert sheet.next_hand().hand_size == 12
     with pytest.raises(EntryError) as caught:
@@ -45,7 +48,8 @@ def test_bluke_sample_second_hand_as_printed_is_refused() -> None:
 
 @pytest.mark.parametrize("corrected", [[1, 3, 3, 5], [1, 2, 4, 5]])
 def test_bluke_sample_totals_with_hand_12_corrected(corrected: list[int]) -> None:
-    """docs/games/bluke.md, Scoring: the sample's scores. Its hand 12 lacks one trick;
+    """docs/games/bluke.md, Scoring, example 2: the sample sheet's totals after its
+    third hand (the later hand of 11 of the example). Its hand 12 lacks one trick;
     the printed scores (John, Margaret and Steve set, Betsy 2 over) stay the same when
     the missing trick went to Margaret (3 of 4) or to Steve (4 of 5), who stay set, and
     with either correction the third hand's totals are the sample's 22, -29, -18, 112."""
@@ -54,6 +58,7 @@ def test_bluke_sample_totals_with_hand_12_corrected(corrected: list[int]) -> Non
     assert second.totals == (11, -70, -28, 82)
     third = sheet.add(bids=[1, 4, 1, 3], tricks=[2, 5, 1, 3])
     assert third.hand_size == 11
+    assert third.scores == (11, 41, 10, 30)
     assert third.totals == (22, -29, -18, 112)
     assert [sheet.counts(s) for s in range(4)] == [
         {"S": 1, "O": 2, "P": 0},
@@ -271,3 +276,11 @@ def test_csv_and_markdown() -> None:
     text = sheet_to_markdown(sheet)
     assert "| 1 | John | 13 |  | 3/4 +31 = 31 | 3/0 -30 = -30 |" in text
     assert "| P | Perfect | | | 0 | 0 | 0 | 1 |" in text
+
+
+def test_the_scorekeeper_page_examples() -> None:
+    """docs/scorekeeper.md, In Python: its examples run as written."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "scorekeeper.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
