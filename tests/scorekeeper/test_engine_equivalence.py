@@ -15,10 +15,14 @@ from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.scorekeeper import CallEntry, ScoreSheet
 
+GAMES = (*OH_HELL_GAMES, "pluck")
+"""The games whose sheets are kept: the Oh Hell family and Pluck."""
+
 OPTIONS: dict[str, list[dict[str, object]]] = {
     "blackout": [{}, {"hook": True}, {"simultaneous_bidding": True}],
     "bluke": [{}, {"min_bid": 0}, {"new_jersey": True}],
     "coop_blackout": [{}, {"max_hands": 12}],
+    "pluck": [{}],
 }
 
 
@@ -35,7 +39,7 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
                 modifiers=tuple(hand.special["modifiers"]),
             )
         row = sheet.add(
-            bids=list(hand.bids),
+            bids=[] if game == "pluck" else list(hand.bids),
             tricks=list(hand.tricks),
             trick_winners=list(hand.trick_winners) if call is not None else [],
             trump=SUIT_NAMES[hand.trump] if hand.trump is not None else None,
@@ -51,7 +55,7 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
 
 @st.composite
 def games(draw: st.DrawFn) -> tuple[str, dict[str, object], int, int, str]:
-    game = draw(st.sampled_from(OH_HELL_GAMES))
+    game = draw(st.sampled_from(GAMES))
     options = draw(st.sampled_from(OPTIONS.get(game, [{}])))
     counts = list(load_ruleset(game, options=options).player_counts)
     players = draw(st.sampled_from([c for c in counts if c <= 7]))
@@ -75,9 +79,10 @@ def test_bots_whole_games_score_the_same_on_the_sheet(
 
 
 def test_every_oh_hell_game_once_with_random_bots() -> None:
-    """Each shipped game of the family, 4 players (Caller Clag's calls included)."""
-    for game in OH_HELL_GAMES:
-        state = new_game(load_ruleset(game), players=4, seed=11)
-        play_game(state, [make_bot("random", seed=s) for s in range(4)])
+    """Each game kept, 4 players (Pluck: 3), Caller Clag's calls included."""
+    for game in GAMES:
+        players = 3 if game == "pluck" else 4
+        state = new_game(load_ruleset(game), players=players, seed=11)
+        play_game(state, [make_bot("random", seed=s) for s in range(players)])
         sheet = enter_game(state, game, {})
         assert sheet.winners() == tuple(state.winners()), game

@@ -109,6 +109,25 @@ def test_bad_command_lines() -> None:
     result = run("score", "bluke", stdin="")
     assert result.exit_code == 2
     assert "give the players in seating order" in result.output
-    result = run("score", "pluck", "--players", "A,B,C", stdin="")
+    result = run("score", "euchre", "--players", "A,B,C,D", stdin="")
     assert result.exit_code == 2
-    assert "does not keep Pluck's sheet" in result.output
+    assert "does not keep the sheet of Euchre" in result.output
+
+
+def test_pluck_asks_only_the_trump_and_the_tricks(tmp_path: Path) -> None:
+    """docs/games/pluck.md, Bidding: no bids, quotas of 7, 6 and 4; Plucks: the tricks
+    above quota are the plucks owed next hand."""
+    save = tmp_path / "p.json"
+    result = run(
+        "score",
+        "pluck",
+        "--players",
+        "Ann,Bob,Cy",
+        "--save",
+        str(save),
+        stdin=lines("h", 9, 5, 3, "quit"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "quotas: Ann 7, Bob 6, Cy 4 tricks" in result.output
+    assert "Ann plucks Bob once" in result.output
+    assert sheet_from_json(json.loads(save.read_text())).totals == (2, -1, -1)

@@ -243,8 +243,8 @@ def test_players_are_checked() -> None:
         ScoreSheet("bluke", ["Ann", "Bob"], first_dealer="Zed")
     with pytest.raises(ValueError, match="players"):
         ScoreSheet("bluke", ["Ann"])
-    with pytest.raises(SheetError, match="does not keep Pluck's sheet"):
-        ScoreSheet("pluck", ["Ann", "Bob", "Cy"])
+    with pytest.raises(SheetError, match="does not keep the sheet of Euchre"):
+        ScoreSheet("euchre", ["Ann", "Bob", "Cy", "Di"])
 
 
 def test_json_round_trip_and_tampering() -> None:
@@ -284,3 +284,25 @@ def test_the_scorekeeper_page_examples() -> None:
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_pluck_quotas_and_plucks_owed() -> None:
+    """docs/games/pluck.md, Bidding: quotas of 7 (dealer), 6 (left) and 4 (right);
+    Plucks: each trick above quota is a pluck to take next hand from a player who fell
+    short; Scoring: the hand's result is the tricks against quota."""
+    sheet = ScoreSheet("pluck", ["Ann", "Bob", "Cy"])
+    first = sheet.next_hand()
+    assert first.quotas == (7, 6, 4)
+    assert first.plucks == ()
+    assert not sheet.has_bids()
+    with pytest.raises(EntryError, match="11, not 17"):
+        sheet.add(tricks=[5, 5, 1])
+    row = sheet.add(tricks=[9, 5, 3], trump="hearts")
+    assert row.bids == (7, 6, 4)
+    assert row.scores == (2, -1, -1)
+    assert row.trump == "hearts"
+    second = sheet.next_hand()
+    assert second.dealer == 1
+    assert second.quotas == (4, 7, 6)
+    assert second.plucks == ((0, 1), (0, 2))
+    assert "Ann plucks Bob once" in second.notes

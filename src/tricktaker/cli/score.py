@@ -169,6 +169,8 @@ class Keeper:
         first = (
             "everyone bids at once" if nxt.simultaneous else f"{names[nxt.bid_order[0]]} bids first"
         )
+        if not sheet.has_bids():
+            first = "no bids: each player plays to a quota"
         self.console.print()
         self.say(
             f"Hand {nxt.number}: {names[nxt.dealer]} deals {size_text}; trump: {nxt.trump_rule};"
@@ -192,7 +194,9 @@ class Keeper:
                     continue
                 break
         bids: dict[int, int | None] = {}
-        if nxt.misere:
+        if not sheet.has_bids():
+            pass
+        elif nxt.misere:
             self.say("Misere: everyone bids 0.")
         else:
             for seat in nxt.bid_order:

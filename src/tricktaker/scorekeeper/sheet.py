@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from tricktaker.cards import SUIT_NAMES, parse_suit
+from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
 from tricktaker.engine import Action, GameState, new_game
 from tricktaker.engine.actions import BID, CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
 from tricktaker.engine.base import (
@@ -27,6 +27,7 @@ from tricktaker.engine.base import (
     CALL_KIND_PHASE,
     CALL_MODIFIERS,
     CALL_SIZE_PHASE,
+    HOOK,
     PLAYING,
     TRUMP_DRAW,
     ChanceOutcome,
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 NO_TRUMP = "no trump"
+KEPT_HOOKS = ("pluck",)
+"""The games with their own Python rules whose sheets are kept (besides the Oh Hell family)."""
 _SEED = 0
 """The seed of the hidden deal under the sheet (cards never reach the sheet)."""
 
@@ -137,6 +140,10 @@ class NextHand:
     call_sizes: tuple[int, ...] = ()
     trick_points: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
+    quotas: tuple[int, ...] = ()
+    """Pluck: the tricks each seat needs this hand."""
+    plucks: tuple[tuple[int, int], ...] = ()
+    """Pluck: the plucks owed from the last hand, ``(plucker, pluckee)`` in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,10 +198,10 @@ class ScoreSheet:
         if len(set(folded)) != len(folded):
             raise SheetError("two players have the same name; give each a different one")
         self.rules.check_players(len(names))
-        if self.rules.hooks is not None or self.rules.spec.hooks is not None:
+        if self.rules.spec.hooks not in (None, *KEPT_HOOKS):
             raise SheetError(
-                f"the scorekeeper does not keep {self.rules.name}'s sheet yet;"
-                " it keeps the Oh Hell family (Blackout, Bluke, Clag and their relatives)"
+                f"the scorekeeper does not keep the sheet of {self.rules.name} yet; it keeps"
+                " the Oh Hell family (Blackout, Bluke, Clag and their relatives) and Pluck"
             )
         self.players: tuple[str, ...] = tuple(names)
         dealer = self.players[0] if first_dealer is None else first_dealer
@@ -288,6 +295,18 @@ class ScoreSheet:
             notes.append("hook: the dealer may not bring the bids to the number of tricks")
         if setup.cooperative and setup.advance_when_all_exact:
             notes.append("unless every bid is made exactly, this hand size is played again")
+        quotas: tuple[int, ...] = ()
+        plucks: tuple[tuple[int, int], ...] = ()
+        if self.rules.spec.hooks == "pluck":
+            quotas, plucks = _pluck_facts(state)
+            said = ", ".join(f"{self.players[s]} {q}" for s, q in enumerate(quotas))
+            notes.append(f"quotas: {said} tricks")
+            for plucker, pluckee in dict.fromkeys(plucks):
+                times = plucks.count((plucker, pluckee))
+                notes.append(
+                    f"{self.players[plucker]} plucks {self.players[pluckee]}"
+                    + (" once" if times == 1 else f" {times} times")
+                )
         sizes: tuple[int, ...] = ()
         if setup.called:
             sizes = tuple(s for s in range(setup.called_min, setup.called_max + 1) if s * n < 52)
@@ -306,6 +325,8 @@ class ScoreSheet:
             call_sizes=sizes,
             trick_points=not pending and state.scoring.trick_points is not None,
             notes=tuple(notes),
+            quotas=quotas,
+            plucks=plucks,
         )
 
     def upto(self, hands: int) -> ScoreSheet:
@@ -328,6 +349,8 @@ class ScoreSheet:
         """Whether the rules fix the next hand's trump (rotation, no trump): nothing to enter."""
         state = self._state
         method = state.setup.trump_method
+        if state.hooks is not None:
+            return False
         return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
 
     def trump_known(self, call: CallEntry | None = None) -> bool:
@@ -362,7 +385,7 @@ class ScoreSheet:
     def add(
         self,
         *,
-        bids: Sequence[int | None],
+        bids: Sequence[int | None] = (),
         tricks: Sequence[int],
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
@@ -383,7 +406,7 @@ class ScoreSheet:
     def entry(
         self,
         *,
-        bids: Sequence[int | None],
+        bids: Sequence[int | None] = (),
         tricks: Sequence[int],
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
@@ -391,6 +414,8 @@ class ScoreSheet:
     ) -> HandEntry:
         """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)."""
         n = len(self.players)
+        if not bids and not self.has_bids():
+            bids = (None,) * n
         if len(bids) != n or len(tricks) != n:
             raise EntryError(
                 f"give a bid and a trick count for each of the {n} players", rule="entry"
@@ -495,6 +520,23 @@ class ScoreSheet:
             reason = f"{action.value!r} is not a kind of hand; the kinds: {', '.join(KINDS)}"
         raise EntryError(reason, rule=rule)
 
+    def has_bids(self) -> bool:
+        """Whether the players bid (in Pluck the quotas take the place of bids)."""
+        return self.rules.spec.hooks != "pluck"
+
+    def _hook_step(self, state: GameState, trump: str | None) -> None:
+        """A step of a game's own phase that the sheet does not record (Pluck's plucks,
+        which move cards the sheet never sees): any legal action stands for it; the
+        dealer's trump is the one entered, when it was."""
+        assert state.hooks is not None
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        chosen = legal[0]
+        if trump is not None and trump != NO_TRUMP:
+            letter = SUIT_LETTERS[SUIT_NAMES.index(trump)]
+            chosen = next((a for a in legal if a.value == letter), chosen)
+        state.apply(seat, chosen)
+
     def _bid_stage(
         self, state: GameState, entry: HandEntry, trump: str | None, *, partial: set[int] | None
     ) -> None:
@@ -548,7 +590,9 @@ class ScoreSheet:
                         raise EntryError(f"{self.players[seat]}'s bid is missing", rule="entry")
                     value = 0
                 self._act(state, seat, Action(BID, value))
-            else:  # pragma: no cover - games with hooks are refused in __init__
+            elif state.phase == HOOK:
+                self._hook_step(state, trump)
+            else:  # pragma: no cover - other games with hooks are refused in __init__
                 raise EntryError(f"the sheet cannot take {state.phase_name} here", rule="entry")
 
     def _apply(self, state: GameState, entry: HandEntry) -> Row:
@@ -592,7 +636,7 @@ class ScoreSheet:
         engine_trump = state.trump if state.setup.trump_method == "rotate" else None
         trump = entry.trump
         if trump is None:
-            if spec.no_trump or state.setup.trump_method == "none":
+            if state.hooks is None and (spec.no_trump or state.setup.trump_method == "none"):
                 trump = NO_TRUMP
             elif engine_trump is not None:
                 trump = SUIT_NAMES[engine_trump]
@@ -618,6 +662,8 @@ class ScoreSheet:
 
 def _trump_rule(state: GameState, *, pending: bool) -> str:
     setup, spec = state.setup, state.spec
+    if state.rules.spec.hooks == "pluck":
+        return "named by the dealer after the plucks"
     if pending:
         return "the caller's call decides (else the turned-up card)"
     method = setup.trump_method
@@ -630,3 +676,13 @@ def _trump_rule(state: GameState, *, pending: bool) -> str:
     if method == "second_deck":
         return f"a card turned from a second deck{after}"
     return f"the turned-up card{after}"
+
+
+def _pluck_facts(state: GameState) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Pluck's quotas and plucks owed for the coming hand, as the game's own rules set
+    them once the cards are dealt (read from a copy dealt from the hidden deck)."""
+    copy = state.clone()
+    while copy.is_chance():
+        copy.apply_chance()
+    data = copy.ext
+    return tuple(data.quotas), tuple(data.pending)
