@@ -140,7 +140,10 @@ async def serve_socket(
                 conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
                 continue
             if live is None:
-                conn.push(_error("unauthorized", "Send hello (with your seat token) first."))
+                the_id = message.id if isinstance(message, m.ActionMessage) else None
+                conn.push(
+                    _error("unauthorized", "Send hello (with your seat token) first.", id=the_id)
+                )
                 continue
             if isinstance(message, m.ChatMessage):
                 refused = await service.chat(live, conn.seat, message.text)
