@@ -15,14 +15,15 @@ from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.scorekeeper import CallEntry, ScoreSheet
 
-GAMES = (*OH_HELL_GAMES, "pluck")
-"""The games whose sheets are kept: the Oh Hell family and Pluck."""
+GAMES = (*OH_HELL_GAMES, "pluck", "euchre")
+"""The games whose sheets are kept: the Oh Hell family, Pluck and Euchre."""
 
 OPTIONS: dict[str, list[dict[str, object]]] = {
     "blackout": [{}, {"hook": True}, {"simultaneous_bidding": True}],
     "bluke": [{}, {"min_bid": 0}, {"new_jersey": True}],
     "coop_blackout": [{}, {"max_hands": 12}],
     "pluck": [{}],
+    "euchre": [{}, {"target": 5}],
 }
 
 
@@ -38,8 +39,14 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
                 kind=hand.special["kind"],
                 modifiers=tuple(hand.special["modifiers"]),
             )
+        contract, declarer = None, None
+        if hand.extra.get("contract"):
+            contract = [bid for _, bid in hand.extra["auction"] if bid != "pass"][-1]
+            declarer = hand.extra["contract"]["bidder"]
         row = sheet.add(
-            bids=[] if game == "pluck" else list(hand.bids),
+            bids=list(hand.bids) if sheet.has_bids() else [],
+            contract=contract,
+            declarer=declarer,
             tricks=list(hand.tricks),
             trick_winners=list(hand.trick_winners) if call is not None else [],
             trump=SUIT_NAMES[hand.trump] if hand.trump is not None else None,
@@ -81,7 +88,7 @@ def test_bots_whole_games_score_the_same_on_the_sheet(
 def test_every_oh_hell_game_once_with_random_bots() -> None:
     """Each game kept, 4 players (Pluck: 3), Caller Clag's calls included."""
     for game in GAMES:
-        players = 3 if game == "pluck" else 4
+        players = {"pluck": 3}.get(game, 4)
         state = new_game(load_ruleset(game), players=players, seed=11)
         play_game(state, [make_bot("random", seed=s) for s in range(players)])
         sheet = enter_game(state, game, {})

@@ -109,9 +109,9 @@ def test_bad_command_lines() -> None:
     result = run("score", "bluke", stdin="")
     assert result.exit_code == 2
     assert "give the players in seating order" in result.output
-    result = run("score", "euchre", "--players", "A,B,C,D", stdin="")
+    result = run("score", "buckup", "--players", "A,B,C,D", stdin="")
     assert result.exit_code == 2
-    assert "does not keep the sheet of Euchre" in result.output
+    assert "does not keep the sheet of Buckup" in result.output
 
 
 def test_pluck_asks_only_the_trump_and_the_tricks(tmp_path: Path) -> None:
@@ -131,3 +131,22 @@ def test_pluck_asks_only_the_trump_and_the_tricks(tmp_path: Path) -> None:
     assert "quotas: Ann 7, Bob 6, Cy 4 tricks" in result.output
     assert "Ann plucks Bob once" in result.output
     assert sheet_from_json(json.loads(save.read_text())).totals == (2, -1, -1)
+
+
+def test_euchre_asks_the_contract_and_the_declarers_tricks(tmp_path: Path) -> None:
+    """docs/games/euchre.md, Scoring: Ann (with Cy) makes 4H with 5 tricks: 2 points
+    each; a bid that is not in the auction's list is refused and asked again."""
+    save = tmp_path / "e.json"
+    result = run(
+        "score",
+        "euchre",
+        "--players",
+        "Ann,Bob,Cy,Di",
+        "--save",
+        str(save),
+        stdin=lines("6H", "Ann", "4h", "Ann", 5, "quit"),
+    )
+    assert result.exit_code == 0, result.output
+    assert "partnerships: Ann & Cy against Bob & Di; game to 10 points" in result.output
+    assert "Not allowed: '6H' is not a bid" in result.output
+    assert sheet_from_json(json.loads(save.read_text())).totals == (2, 0, 2, 0)

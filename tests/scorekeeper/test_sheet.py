@@ -243,8 +243,8 @@ def test_players_are_checked() -> None:
         ScoreSheet("bluke", ["Ann", "Bob"], first_dealer="Zed")
     with pytest.raises(ValueError, match="players"):
         ScoreSheet("bluke", ["Ann"])
-    with pytest.raises(SheetError, match="does not keep the sheet of Euchre"):
-        ScoreSheet("euchre", ["Ann", "Bob", "Cy", "Di"])
+    with pytest.raises(SheetError, match="does not keep the sheet of Buckup"):
+        ScoreSheet("buckup", ["Ann", "Bob", "Cy", "Di"])
 
 
 def test_json_round_trip_and_tampering() -> None:
@@ -306,3 +306,31 @@ def test_pluck_quotas_and_plucks_owed() -> None:
     assert second.quotas == (4, 7, 6)
     assert second.plucks == ((0, 1), (0, 2))
     assert "Ann plucks Bob once" in second.notes
+
+
+def test_euchre_contracts_and_partnership_scores() -> None:
+    """docs/games/euchre.md, Scoring: the worked examples with seats 1 and 3 declaring
+    (Bob and Di); both partners carry their side's score; a thrown-in hand scores
+    nothing. End of the game: the side that reaches the target wins."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    sheet = ScoreSheet("euchre", names, options={"target": 10})
+    assert not sheet.has_bids()
+    assert sheet.trump_by_rule()
+    cases = [("3H", 3, (0, 1, 0, 1)), ("4S", 5, (0, 2, 0, 2)), ("4D", 3, (2, 0, 2, 0))]
+    for contract, taken, scores in cases:
+        row = sheet.add(tricks=[0, taken, 5 - taken, 0], contract=contract, declarer=1)
+        assert row.scores == scores
+    thrown = sheet.add(tricks=[0, 0, 0, 0])
+    assert thrown.special == "thrown in"
+    assert thrown.scores == (0, 0, 0, 0)
+    with pytest.raises(EntryError, match="no tricks were played"):
+        sheet.add(tricks=[1, 1, 2, 1])
+    with pytest.raises(EntryError, match="'6H' is not a bid"):
+        sheet.add(tricks=[5, 0, 0, 0], contract="6H", declarer=0)
+    with pytest.raises(EntryError, match="give who won the auction"):
+        sheet.add(tricks=[5, 0, 0, 0], contract="NT")
+    for _ in range(4):
+        sheet.add(tricks=[0, 5, 0, 0], contract="NT", declarer=1)
+    assert sheet.is_over()
+    assert sheet.totals == (2, 11, 2, 11)
+    assert sheet.winners() == (1, 3)

@@ -209,10 +209,21 @@ class Keeper:
                         continue
                     bids[seat] = value
                     break
+        contract, declarer = None, None
+        if sheet.rules.spec.hooks == "euchre":
+            contract, declarer = self.ask_contract(sheet)
         size = nxt.hand_size or 0
         while True:
             winners: list[int] = []
-            if nxt.trick_points:
+            if sheet.rules.spec.hooks == "euchre":
+                tricks = [0] * len(names)
+                if declarer is not None:
+                    side = next(t for t in sheet.rules.spec.table.partnerships if declarer in t)
+                    who = " & ".join(names[s] for s in side)
+                    taken = self.ask_number(f"Tricks taken by {who}")
+                    tricks[declarer] = taken
+                    tricks[(declarer + 1) % len(names)] = size - taken
+            elif nxt.trick_points:
                 text = self.ask(f"Who won each of the {size} tricks, in order (names, commas)")
                 try:
                     winners = [sheet.seat_of(w) for w in text.split(",") if w.strip()]
@@ -229,12 +240,37 @@ class Keeper:
                     trick_winners=winners,
                     trump=trump,
                     call=call,
+                    contract=contract,
+                    declarer=declarer,
                 )
                 sheet.check(entry)
             except EntryError as exc:
                 self.say(f"Not allowed: {exc}", "red")
                 continue
             return entry
+
+    def ask_contract(self, sheet: ScoreSheet) -> tuple[str | None, int | None]:
+        """Euchre: the contract and who won it (None, None when all four passed)."""
+        from tricktaker.scorekeeper import EntryError
+
+        while True:
+            contract = self.ask("Contract (e.g. 4H, 5D, NT; Enter if all four passed)")
+            if not contract:
+                return None, None
+            name = self.ask("Who won the auction")
+            try:
+                declarer = sheet.seat_of(name)
+                entry = sheet.entry(
+                    tricks=[0] * len(sheet.players), contract=contract, declarer=declarer
+                )
+                sheet.check_contract(entry)
+            except EntryError as exc:
+                self.say(f"Not allowed: {exc}", "red")
+                continue
+            except ValueError as exc:
+                self.say(f"Not understood: {exc}", "red")
+                continue
+            return contract.strip().upper(), declarer
 
     # ----------------------------------------------------------------- loop
 
@@ -267,6 +303,8 @@ class Keeper:
                 trick_winners=entry.trick_winners,
                 trump=entry.trump,
                 call=entry.call,
+                contract=entry.contract,
+                declarer=entry.declarer,
             )
             del row
             self.save()

@@ -45,7 +45,7 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
             "hand_size": row.hand_size,
             "trump": entry.trump,
             "special": row.special,
-            "bids": _by_name(sheet, row.bids),
+            "bids": _by_name(sheet, row.bids or (None,) * len(sheet.players)),
             "tricks": _by_name(sheet, row.tricks),
             "scores": _by_name(sheet, row.scores),
             "totals": _by_name(sheet, row.totals),
@@ -56,6 +56,12 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
                 "kind": entry.call.kind,
                 "modifiers": list(entry.call.modifiers),
             }
+        if sheet.rules.spec.hooks == "euchre":
+            hand["contract"] = (
+                {"bidder": sheet.players[entry.declarer], "bid": entry.contract}
+                if entry.contract is not None and entry.declarer is not None
+                else None
+            )
         if entry.trick_winners:
             hand["trick_winners"] = [sheet.players[s] for s in entry.trick_winners]
         hands.append(hand)
@@ -140,9 +146,19 @@ def sheet_from_json(data: object) -> ScoreSheet:
         trump = hand.get("trump")
         if trump is not None and not isinstance(trump, str):
             raise SheetError(f"{where}: 'trump' has the wrong type")
+        contract, declarer = None, None
+        contract_data = hand.get("contract")
+        if contract_data is not None:
+            if not isinstance(contract_data, dict):
+                raise SheetError(f"{where}: 'contract' has the wrong type")
+            contract = _need(contract_data, "bid", str, where)
+            declarer = sheet.seat_of(_need(contract_data, "bidder", str, where))
+        bids = _per_player(sheet, hand, "bids", where, optional=True)
         try:
             row = sheet.add(
-                bids=_per_player(sheet, hand, "bids", where),
+                bids=bids if any(b is not None for b in bids) else (),
+                contract=contract,
+                declarer=declarer,
                 tricks=_per_player(sheet, hand, "tricks", where),
                 trick_winners=[sheet.seat_of(w) for w in winner_names],
                 trump=trump,
@@ -193,7 +209,8 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
             row.special or "",
         ]
         for seat in range(len(sheet.players)):
-            line += [row.bids[seat], row.tricks[seat], row.scores[seat], row.totals[seat]]
+            bid = row.bids[seat] if row.bids else ""
+            line += [bid, row.tricks[seat], row.scores[seat], row.totals[seat]]
         writer.writerow(line)
     for outcome in "SOP":
         line = [outcome, "", "", "", ""]
@@ -204,7 +221,10 @@ def sheet_to_csv(sheet: ScoreSheet) -> str:
 
 
 def cell(row: Row, seat: int) -> str:
-    """A player's cell of a hand: ``bid/tricks score = total`` (``3/4 +31 = 31``)."""
+    """A player's cell of a hand: ``bid/tricks score = total`` (``3/4 +31 = 31``);
+    without bids (Euchre), ``tricks score = total``."""
+    if not row.bids:
+        return f"{row.tricks[seat]} {row.scores[seat]:+d} = {row.totals[seat]}"
     return f"{row.bids[seat]}/{row.tricks[seat]} {row.scores[seat]:+d} = {row.totals[seat]}"
 
 

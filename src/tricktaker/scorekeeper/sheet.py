@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, parse_suit
-from tricktaker.engine import Action, GameState, new_game
+from tricktaker.engine import Action, GameState, HandResult, new_game
 from tricktaker.engine.actions import BID, CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
 from tricktaker.engine.base import (
     BIDDING,
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 NO_TRUMP = "no trump"
-KEPT_HOOKS = ("pluck",)
+KEPT_HOOKS = ("pluck", "euchre")
 """The games with their own Python rules whose sheets are kept (besides the Oh Hell family)."""
 _SEED = 0
 """The seed of the hidden deal under the sheet (cards never reach the sheet)."""
@@ -95,6 +95,10 @@ class HandEntry:
     trick_winners: tuple[int, ...] = ()
     trump: str | None = None
     call: CallEntry | None = None
+    contract: str | None = None
+    """Euchre: the winning bid (``4H``, ``NT``), None when all four passed."""
+    declarer: int | None = None
+    """Euchre: the seat that won the auction."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +266,8 @@ class ScoreSheet:
         """How often ``seat`` went Set, Over and Perfect."""
         out = {"S": 0, "O": 0, "P": 0}
         for row in self._rows:
-            out[row.outcome(seat)] += 1
+            if row.bids:
+                out[row.outcome(seat)] += 1
         return out
 
     # ------------------------------------------------------------ the next hand
@@ -307,6 +312,14 @@ class ScoreSheet:
                     f"{self.players[plucker]} plucks {self.players[pluckee]}"
                     + (" once" if times == 1 else f" {times} times")
                 )
+        if self.rules.spec.hooks == "euchre":
+            teams = " against ".join(
+                " & ".join(self.players[s] for s in team) for team in setup.partnerships
+            )
+            assert state.hooks is not None
+            target = state.hooks.settings(state).target
+            notes.append(f"partnerships: {teams}; game to {target} points")
+            notes.append("enter the contract (e.g. 4H or NT) and who won the auction")
         sizes: tuple[int, ...] = ()
         if setup.called:
             sizes = tuple(s for s in range(setup.called_min, setup.called_max + 1) if s * n < 52)
@@ -350,7 +363,7 @@ class ScoreSheet:
         state = self._state
         method = state.setup.trump_method
         if state.hooks is not None:
-            return False
+            return state.rules.spec.hooks == "euchre"  # the contract names it
         return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
 
     def trump_known(self, call: CallEntry | None = None) -> bool:
@@ -390,11 +403,19 @@ class ScoreSheet:
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
         call: CallEntry | None = None,
+        contract: str | None = None,
+        declarer: int | None = None,
     ) -> Row:
         """Enter the next hand (by seat) and return its scored row; a hand the rules
         refuse raises :class:`EntryError` and changes nothing."""
         entry = self.entry(
-            bids=bids, tricks=tricks, trick_winners=trick_winners, trump=trump, call=call
+            bids=bids,
+            tricks=tricks,
+            trick_winners=trick_winners,
+            trump=trump,
+            call=call,
+            contract=contract,
+            declarer=declarer,
         )
         state = self._state.clone()
         row = self._apply(state, entry)
@@ -411,6 +432,8 @@ class ScoreSheet:
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
         call: CallEntry | None = None,
+        contract: str | None = None,
+        declarer: int | None = None,
     ) -> HandEntry:
         """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)."""
         n = len(self.players)
@@ -426,6 +449,8 @@ class ScoreSheet:
             trick_winners=tuple(trick_winners),
             trump=trump_word(trump),
             call=call,
+            contract=contract.strip().upper() if contract else None,
+            declarer=declarer,
         )
 
     def undo(self) -> HandEntry:
@@ -520,22 +545,45 @@ class ScoreSheet:
             reason = f"{action.value!r} is not a kind of hand; the kinds: {', '.join(KINDS)}"
         raise EntryError(reason, rule=rule)
 
-    def has_bids(self) -> bool:
-        """Whether the players bid (in Pluck the quotas take the place of bids)."""
-        return self.rules.spec.hooks != "pluck"
+    def check_contract(self, entry: HandEntry) -> None:
+        """Euchre: check the contract of ``entry`` against the auction's rules (its
+        tricks are not checked); raise :class:`EntryError` when the rules refuse it."""
+        state = self._state.clone()
+        self._require_open(state)
+        self._bid_stage(state, entry, None, partial=None)
 
-    def _hook_step(self, state: GameState, trump: str | None) -> None:
-        """A step of a game's own phase that the sheet does not record (Pluck's plucks,
-        which move cards the sheet never sees): any legal action stands for it; the
-        dealer's trump is the one entered, when it was."""
+    def has_bids(self) -> bool:
+        """Whether each player bids (not in Pluck, with its quotas, nor in Euchre, whose
+        auction is entered as its contract)."""
+        return self.rules.spec.hooks not in ("pluck", "euchre")
+
+    def _hook_step(self, state: GameState, entry: HandEntry, trump: str | None) -> None:
+        """A step of a game's own phase. Euchre's auction is the contract entered: the
+        declarer bids it and everyone else passes. A step the sheet does not record
+        (Pluck's plucks, Euchre's discards: cards the sheet never sees) is stood for by
+        any legal action; Pluck's dealer names the trump entered, when it was."""
         assert state.hooks is not None
         seat = state.to_act()[0]
+        if state.phase_name == "auction":
+            if entry.contract is not None and seat == entry.declarer:
+                self._act(state, seat, Action("auction", entry.contract))
+            else:
+                state.apply(seat, Action("pass"))
+            return
         legal = state.legal_actions(seat)
         chosen = legal[0]
         if trump is not None and trump != NO_TRUMP:
             letter = SUIT_LETTERS[SUIT_NAMES.index(trump)]
             chosen = next((a for a in legal if a.value == letter), chosen)
         state.apply(seat, chosen)
+
+    def _check_contract(self, entry: HandEntry) -> None:
+        if entry.contract is None:
+            if entry.declarer is not None:
+                raise EntryError("give the contract the bidder won", rule="Euchre: auction")
+            return
+        if entry.declarer is None or not 0 <= entry.declarer < len(self.players):
+            raise EntryError("give who won the auction with the contract", rule="Euchre: auction")
 
     def _bid_stage(
         self, state: GameState, entry: HandEntry, trump: str | None, *, partial: set[int] | None
@@ -558,6 +606,11 @@ class ScoreSheet:
                 f"only the caller in Caller Clag calls a hand; {self.rules.name} has no calls",
                 rule="calls",
             )
+        start = state.hands_played
+        if state.rules.spec.hooks == "euchre":
+            self._check_contract(entry)
+        elif entry.contract is not None or entry.declarer is not None:
+            raise EntryError(f"{self.rules.name} has no contracts", rule="entry")
         while state.phase != PLAYING:
             if state.is_chance():
                 if state.phase == TRUMP_DRAW and trump is not None and trump != NO_TRUMP:
@@ -591,7 +644,9 @@ class ScoreSheet:
                     value = 0
                 self._act(state, seat, Action(BID, value))
             elif state.phase == HOOK:
-                self._hook_step(state, trump)
+                self._hook_step(state, entry, trump)
+                if state.hands_played != start:
+                    return  # thrown in: the hand is over
             else:  # pragma: no cover - other games with hooks are refused in __init__
                 raise EntryError(f"the sheet cannot take {state.phase_name} here", rule="entry")
 
@@ -599,9 +654,17 @@ class ScoreSheet:
         """Enter one hand into ``state`` (raising :class:`EntryError`) and score it."""
         self._require_open(state)
         number, dealer = state.hand_number, state.dealer
+        start = state.hands_played
         self._bid_stage(state, entry, entry.trump, partial=None)
         size, n = state.hand_size, state.players
         tricks = list(entry.tricks)
+        if state.hands_played != start:
+            if any(tricks):
+                raise EntryError(
+                    "all four passed, so the hand was thrown in: no tricks were played",
+                    rule="Euchre: auction",
+                )
+            return self._row(state, entry, number, dealer, None)
         if len(tricks) != n:
             raise EntryError(f"give the tricks of each of the {n} players", rule="entry")
         for seat, count in enumerate(tricks):
@@ -643,12 +706,18 @@ class ScoreSheet:
         state.tricks_won = tricks
         state.trick_winners = winners
         state.finish_hand()
+        return self._row(state, entry, number, dealer, trump)
+
+    def _row(
+        self, state: GameState, entry: HandEntry, number: int, dealer: int, trump: str | None
+    ) -> Row:
+        """The row of the hand just scored."""
         result = state.history[-1]
-        special = entry.call.describe() if entry.call is not None else spec.name
+        special = entry.call.describe() if entry.call is not None else result_special(result)
         return Row(
             number=number,
             dealer=dealer,
-            hand_size=size,
+            hand_size=result.hand_size,
             trump=trump,
             special=special,
             bids=tuple(result.bids),
@@ -664,6 +733,8 @@ def _trump_rule(state: GameState, *, pending: bool) -> str:
     setup, spec = state.setup, state.spec
     if state.rules.spec.hooks == "pluck":
         return "named by the dealer after the plucks"
+    if state.rules.spec.hooks == "euchre":
+        return "the contract's suit, or no trump"
     if pending:
         return "the caller's call decides (else the turned-up card)"
     method = setup.trump_method
@@ -686,3 +757,16 @@ def _pluck_facts(state: GameState) -> tuple[tuple[int, ...], tuple[tuple[int, in
         copy.apply_chance()
     data = copy.ext
     return tuple(data.quotas), tuple(data.pending)
+
+
+def result_special(result: HandResult) -> str | None:
+    """A scored hand's special hand or Euchre contract, in words."""
+    contract = result.extra.get("contract", False)
+    if contract is None:
+        return "thrown in"
+    if contract:
+        trump = contract["trump"].replace("_", " ")
+        return f"{contract['tricks']} {trump}"
+    if result.special is not None:
+        return str(result.special.get("name"))
+    return None
