@@ -15,8 +15,8 @@ from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.scorekeeper import CallEntry, ScoreSheet
 
-GAMES = (*OH_HELL_GAMES, "pluck", "euchre")
-"""The games whose sheets are kept: the Oh Hell family, Pluck and Euchre."""
+GAMES = (*OH_HELL_GAMES, "pluck", "euchre", "buckup")
+"""The games whose sheets are kept: the Oh Hell family, Pluck, Euchre and Buckup."""
 
 OPTIONS: dict[str, list[dict[str, object]]] = {
     "blackout": [{}, {"hook": True}, {"simultaneous_bidding": True}],
@@ -24,6 +24,7 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "coop_blackout": [{}, {"max_hands": 12}],
     "pluck": [{}],
     "euchre": [{}, {"target": 5}],
+    "buckup": [{"hands": 4}, {"hands": 3, "four_card_deal": True}],
 }
 
 
@@ -43,7 +44,15 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
         if hand.extra.get("contract"):
             contract = [bid for _, bid in hand.extra["auction"] if bid != "pass"][-1]
             declarer = hand.extra["contract"]["bidder"]
+        ante, decisions, drawn = None, [], []
+        if "pot_after" in hand.extra:
+            ante = buckup_ante(hand.extra["ante"], options)
+            decisions = [("stay",) if st == "in" else ("fold",) for st in hand.extra["status"]]
+            drawn = list(hand.extra["drawn"])
         row = sheet.add(
+            ante=ante,
+            decisions=decisions,
+            drawn=drawn,
             bids=list(hand.bids) if sheet.has_bids() else [],
             contract=contract,
             declarer=declarer,
@@ -58,6 +67,15 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
         assert row.scores == hand.hand_scores
         assert row.totals == hand.total_scores
     return sheet
+
+
+def buckup_ante(described: dict[str, object] | None, options: dict[str, object]) -> str | None:
+    """The dealer's ante choice behind a Buckup hand's ante structure."""
+    if described is None:
+        return None
+    fee = options.get("fold_fee", 5)
+    keep_fee = described["fold_fee"] == fee or described["fold_fee"] != 0
+    return f"{described['fee_per']}{'' if keep_fee else '_no_fold_fee'}"
 
 
 @st.composite
@@ -89,7 +107,8 @@ def test_every_oh_hell_game_once_with_random_bots() -> None:
     """Each game kept, 4 players (Pluck: 3), Caller Clag's calls included."""
     for game in GAMES:
         players = {"pluck": 3}.get(game, 4)
-        state = new_game(load_ruleset(game), players=players, seed=11)
+        options: dict[str, object] = {"hands": 4} if game == "buckup" else {}
+        state = new_game(load_ruleset(game, options=options), players=players, seed=11)
         play_game(state, [make_bot("random", seed=s) for s in range(players)])
-        sheet = enter_game(state, game, {})
+        sheet = enter_game(state, game, options)
         assert sheet.winners() == tuple(state.winners()), game

@@ -334,3 +334,54 @@ def test_euchre_contracts_and_partnership_scores() -> None:
     assert sheet.is_over()
     assert sheet.totals == (2, 11, 2, 11)
     assert sheet.winners() == (1, 3)
+
+
+def test_buckup_worked_example_chips_balance() -> None:
+    """docs/games/buckup.md, Scoring, worked example: seat 3 deals, ante kept; seat 0
+    folds, seat 1 draws 3, seat 2 draws 1, seat 3 draws 5; tricks 3, 2 and 0: stacks
+    490, 513, 502, 440 and a pot of 55, adding up to the 2,000 chips of the start."""
+    sheet = ScoreSheet("buckup", ["A", "B", "C", "D"], first_dealer="D")
+    assert sheet.chips() == ((500, 500, 500, 500), 0)
+    with pytest.raises(EntryError, match="B's decision is missing"):
+        sheet.add(tricks=[0, 3, 2, 0], decisions=[("fold",)], drawn=[0, 3, 1, 5])
+    with pytest.raises(EntryError, match="A is out of this hand and took no tricks"):
+        sheet.add(
+            tricks=[1, 2, 2, 0],
+            decisions=[("fold",), ("stay",), ("stay",), ("stay",)],
+            drawn=[0, 3, 1, 5],
+        )
+    with pytest.raises(EntryError, match="B cannot draw 6 cards"):
+        sheet.add(
+            tricks=[0, 3, 2, 0],
+            decisions=[("fold",), ("stay",), ("stay",), ("stay",)],
+            drawn=[0, 6, 1, 5],
+        )
+    row = sheet.add(
+        ante="kept",
+        tricks=[0, 3, 2, 0],
+        decisions=[("fold",), ("stay",), ("stay",), ("stay",)],
+        drawn=[0, 3, 1, 5],
+    )
+    assert row.scores == (-10, 13, 2, -60)
+    assert row.special == "pot 0 -> 55"
+    stacks, pot = sheet.chips() or ((), 0)
+    assert stacks == (490, 513, 502, 440)
+    assert sum(stacks) + pot == 2000
+
+
+def test_buckup_dealer_obligation() -> None:
+    """docs/games/buckup.md, Dealer's obligation: with exactly one other player in, the
+    dealer must stay; with nobody else in, the dealer takes the pot without play."""
+    sheet = ScoreSheet("buckup", ["A", "B", "C", "D"], first_dealer="D")
+    with pytest.raises(EntryError) as caught:
+        sheet.add(
+            tricks=[0, 0, 0, 0],
+            decisions=[("stay",), ("fold",), ("fold",), ("fold",)],
+            drawn=[0, 0, 0, 0],
+        )
+    assert caught.value.rule == "Buckup: dealer's obligation"
+    row = sheet.add(
+        tricks=[0, 0, 0, 0], decisions=[("fold",), ("fold",), ("fold",)], drawn=[0, 0, 0, 0]
+    )
+    assert row.special == "pot 0 -> 0"
+    assert sheet.chips() == ((490, 490, 490, 530), 0)

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 NO_TRUMP = "no trump"
-KEPT_HOOKS = ("pluck", "euchre")
+KEPT_HOOKS = ("pluck", "euchre", "buckup")
 """The games with their own Python rules whose sheets are kept (besides the Oh Hell family)."""
 _SEED = 0
 """The seed of the hidden deal under the sheet (cards never reach the sheet)."""
@@ -99,6 +99,14 @@ class HandEntry:
     """Euchre: the winning bid (``4H``, ``NT``), None when all four passed."""
     declarer: int | None = None
     """Euchre: the seat that won the auction."""
+    ante: str | None = None
+    """Buckup: the dealer's ante structure (``kept``, ``drawn``, ``kept_no_fold_fee``,
+    ``drawn_no_fold_fee``); None: ``kept``."""
+    decisions: tuple[tuple[str, ...], ...] = ()
+    """Buckup: each seat's decisions in the order made (``stay``, ``fold``,
+    ``out_for_now``, ``come_back``, ``concede``)."""
+    drawn: tuple[int, ...] = ()
+    """Buckup: the cards each seat drew."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +219,7 @@ class ScoreSheet:
         dealer = self.players[0] if first_dealer is None else first_dealer
         self.first_dealer = self.seat_of(dealer)
         self._entries: list[HandEntry] = []
+        self._used: dict[int, int] = {}
         self._rows: list[Row] = []
         self._state = self._fresh()
 
@@ -261,6 +270,14 @@ class ScoreSheet:
         if not self.is_over():
             return ()
         return tuple(self._state.winners())
+
+    def chips(self) -> tuple[tuple[int, ...], int] | None:
+        """Buckup: each player's stack and the pot, as the game's ledger holds them
+        (they always add up to the chips at the start); None in other games."""
+        if self.rules.spec.hooks != "buckup":
+            return None
+        data = self._state.ext
+        return tuple(data.stacks), int(data.pot)
 
     def counts(self, seat: int) -> dict[str, int]:
         """How often ``seat`` went Set, Over and Perfect."""
@@ -363,7 +380,7 @@ class ScoreSheet:
         state = self._state
         method = state.setup.trump_method
         if state.hooks is not None:
-            return state.rules.spec.hooks == "euchre"  # the contract names it
+            return state.rules.spec.hooks in ("euchre", "buckup")  # not entered
         return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
 
     def trump_known(self, call: CallEntry | None = None) -> bool:
@@ -405,6 +422,9 @@ class ScoreSheet:
         call: CallEntry | None = None,
         contract: str | None = None,
         declarer: int | None = None,
+        ante: str | None = None,
+        decisions: Sequence[Sequence[str]] = (),
+        drawn: Sequence[int] = (),
     ) -> Row:
         """Enter the next hand (by seat) and return its scored row; a hand the rules
         refuse raises :class:`EntryError` and changes nothing."""
@@ -416,6 +436,9 @@ class ScoreSheet:
             call=call,
             contract=contract,
             declarer=declarer,
+            ante=ante,
+            decisions=decisions,
+            drawn=drawn,
         )
         state = self._state.clone()
         row = self._apply(state, entry)
@@ -434,6 +457,9 @@ class ScoreSheet:
         call: CallEntry | None = None,
         contract: str | None = None,
         declarer: int | None = None,
+        ante: str | None = None,
+        decisions: Sequence[Sequence[str]] = (),
+        drawn: Sequence[int] = (),
     ) -> HandEntry:
         """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)."""
         n = len(self.players)
@@ -451,6 +477,9 @@ class ScoreSheet:
             call=call,
             contract=contract.strip().upper() if contract else None,
             declarer=declarer,
+            ante=ante,
+            decisions=tuple(tuple(d.strip().lower() for d in seat) for seat in decisions),
+            drawn=tuple(drawn),
         )
 
     def undo(self) -> HandEntry:
@@ -555,7 +584,7 @@ class ScoreSheet:
     def has_bids(self) -> bool:
         """Whether each player bids (not in Pluck, with its quotas, nor in Euchre, whose
         auction is entered as its contract)."""
-        return self.rules.spec.hooks not in ("pluck", "euchre")
+        return self.rules.spec.hooks not in ("pluck", "euchre", "buckup")
 
     def _hook_step(self, state: GameState, entry: HandEntry, trump: str | None) -> None:
         """A step of a game's own phase. Euchre's auction is the contract entered: the
@@ -570,12 +599,62 @@ class ScoreSheet:
             else:
                 state.apply(seat, Action("pass"))
             return
+        if state.rules.spec.hooks == "buckup":
+            self._buckup_step(state, entry, seat)
+            return
         legal = state.legal_actions(seat)
         chosen = legal[0]
         if trump is not None and trump != NO_TRUMP:
             letter = SUIT_LETTERS[SUIT_NAMES.index(trump)]
             chosen = next((a for a in legal if a.value == letter), chosen)
         state.apply(seat, chosen)
+
+    def _buckup_step(self, state: GameState, entry: HandEntry, seat: int) -> None:
+        """Buckup: the ante named, the 19 redeal declined (it changes no chips), each
+        seat's decisions as entered, and for a seat that draws, any cards discarded."""
+        name, stage = self.players[seat], state.phase_name
+        legal = state.legal_actions(seat)
+        kinds = [a.kind for a in legal]
+        if "ante" in kinds:
+            self._act(state, seat, Action("ante", entry.ante or "kept"))
+        elif "keep" in kinds:
+            state.apply(seat, Action("keep"))
+        elif "draw" in kinds:
+            want = entry.drawn[seat] if seat < len(entry.drawn) else 0
+            drawn_so_far = 5 - state.hands[seat].bit_count()
+            if not drawn_so_far <= want <= 5:
+                raise EntryError(
+                    f"{name} cannot draw {want} cards: a player draws {drawn_so_far} to 5",
+                    rule="Buckup: discard and draw",
+                )
+            if drawn_so_far < want:
+                state.apply(seat, next(a for a in legal if a.kind == "discard"))
+            else:
+                state.apply(seat, Action("draw"))
+        else:
+            done = self._used.setdefault(seat, 0)
+            mine = entry.decisions[seat] if seat < len(entry.decisions) else ()
+            if done >= len(mine):
+                options = ", ".join(kinds)
+                raise EntryError(
+                    f"{name}'s decision is missing ({stage}: {options})",
+                    rule="Buckup: stay or fold",
+                )
+            self._used[seat] = done + 1
+            self._act(state, seat, Action(mine[done]))
+
+    def _check_decisions_used(self, state: GameState, entry: HandEntry, dealer: int) -> None:
+        """Buckup: every decision entered was one the rules asked for (the dealer who
+        takes the pot when nobody stayed is not asked)."""
+        for seat, mine in enumerate(entry.decisions):
+            left = mine[self._used.get(seat, 0) :]
+            if seat == dealer and left == ("stay",):
+                continue
+            if left:
+                raise EntryError(
+                    f"{self.players[seat]} was not asked to {', '.join(left)} in this hand",
+                    rule="Buckup: stay or fold",
+                )
 
     def _check_contract(self, entry: HandEntry) -> None:
         if entry.contract is None:
@@ -607,6 +686,7 @@ class ScoreSheet:
                 rule="calls",
             )
         start = state.hands_played
+        self._used = {}
         if state.rules.spec.hooks == "euchre":
             self._check_contract(entry)
         elif entry.contract is not None or entry.declarer is not None:
@@ -658,13 +738,23 @@ class ScoreSheet:
         self._bid_stage(state, entry, entry.trump, partial=None)
         size, n = state.hand_size, state.players
         tricks = list(entry.tricks)
+        self._check_decisions_used(state, entry, dealer)
         if state.hands_played != start:
             if any(tricks):
-                raise EntryError(
-                    "all four passed, so the hand was thrown in: no tricks were played",
-                    rule="Euchre: auction",
+                reason = (
+                    "all four passed, so the hand was thrown in"
+                    if state.rules.spec.hooks == "euchre"
+                    else "fewer than two players stayed in, so the pot went without play"
                 )
+                raise EntryError(f"{reason}: no tricks were played", rule="tricks")
             return self._row(state, entry, number, dealer, None)
+        if state.active is not None:
+            for seat, playing in enumerate(state.active):
+                if not playing and tricks[seat]:
+                    raise EntryError(
+                        f"{self.players[seat]} is out of this hand and took no tricks",
+                        rule="Buckup: stay or fold",
+                    )
         if len(tricks) != n:
             raise EntryError(f"give the tricks of each of the {n} players", rule="entry")
         for seat, count in enumerate(tricks):
@@ -735,6 +825,8 @@ def _trump_rule(state: GameState, *, pending: bool) -> str:
         return "named by the dealer after the plucks"
     if state.rules.spec.hooks == "euchre":
         return "the contract's suit, or no trump"
+    if state.rules.spec.hooks == "buckup":
+        return "the turned-up card"
     if pending:
         return "the caller's call decides (else the turned-up card)"
     method = setup.trump_method
@@ -760,7 +852,9 @@ def _pluck_facts(state: GameState) -> tuple[tuple[int, ...], tuple[tuple[int, in
 
 
 def result_special(result: HandResult) -> str | None:
-    """A scored hand's special hand or Euchre contract, in words."""
+    """A scored hand's special hand, Euchre contract or Buckup pot, in words."""
+    if "pot_after" in result.extra:
+        return f"pot {result.extra['pot_before']} -> {result.extra['pot_after']}"
     contract = result.extra.get("contract", False)
     if contract is None:
         return "thrown in"
