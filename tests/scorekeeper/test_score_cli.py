@@ -109,9 +109,9 @@ def test_bad_command_lines() -> None:
     result = run("score", "bluke", stdin="")
     assert result.exit_code == 2
     assert "give the players in seating order" in result.output
-    result = run("score", "buckup", "--players", "A,B,C,D", stdin="")
+    result = run("score", "bluke", "--players", "Ann,Bob", "--dealer", "Zed", stdin="")
     assert result.exit_code == 2
-    assert "does not keep the sheet of Buckup" in result.output
+    assert "no player is called 'Zed'" in result.output
 
 
 def test_pluck_asks_only_the_trump_and_the_tricks(tmp_path: Path) -> None:

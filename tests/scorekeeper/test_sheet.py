@@ -243,8 +243,11 @@ def test_players_are_checked() -> None:
         ScoreSheet("bluke", ["Ann", "Bob"], first_dealer="Zed")
     with pytest.raises(ValueError, match="players"):
         ScoreSheet("bluke", ["Ann"])
-    with pytest.raises(SheetError, match="does not keep the sheet of Buckup"):
-        ScoreSheet("buckup", ["Ann", "Bob", "Cy", "Di"])
+    plugin = Path(__file__).resolve().parents[1] / "plugins" / "last_trick.toml"
+    import tests.plugins.last_trick  # noqa: F401  (registers the game's Python rules)
+
+    with pytest.raises(SheetError, match="does not keep the sheet of"):
+        ScoreSheet(str(plugin), ["Ann", "Bob", "Cy", "Di"])
 
 
 def test_json_round_trip_and_tampering() -> None:

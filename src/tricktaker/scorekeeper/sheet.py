@@ -212,8 +212,8 @@ class ScoreSheet:
         self.rules.check_players(len(names))
         if self.rules.spec.hooks not in (None, *KEPT_HOOKS):
             raise SheetError(
-                f"the scorekeeper does not keep the sheet of {self.rules.name} yet; it keeps"
-                " the Oh Hell family (Blackout, Bluke, Clag and their relatives) and Pluck"
+                f"the scorekeeper does not keep the sheet of {self.rules.name}; it keeps"
+                " every shipped game and house rules built on them"
             )
         self.players: tuple[str, ...] = tuple(names)
         dealer = self.players[0] if first_dealer is None else first_dealer
