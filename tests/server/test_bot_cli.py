@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import LiveServer
+from tests.server.conftest import LiveServer, free_port
 from tricktaker.engine import GameRecord
 
 
@@ -91,3 +91,57 @@ def test_bot_command_refuses_a_bad_bot_and_a_bad_link(tmp_path: Path) -> None:
     _, err = bad_link.communicate(timeout=60)
     assert bad_link.returncode == 2
     assert "names no table" in err
+
+
+def serve(port: int, db: str) -> subprocess.Popen[str]:
+    """``tricktaker serve`` in a subprocess, once it answers."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tricktaker", "serve", "--port", str(port), "--db", db],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/tables", timeout=1)
+            return process
+        except httpx.TransportError:
+            assert process.poll() is None, process.communicate()[1]
+            time.sleep(0.1)
+    raise AssertionError("the server did not start")
+
+
+def test_the_bot_reconnects_after_the_server_is_killed_and_finishes(tmp_path: Path) -> None:
+    """docs/protocol.md, Live play: a client that reconnects with its last seq gets a
+    fresh snapshot and carries on; the game survives the server's crash (SIGKILL)."""
+
+    port, db = free_port(), f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    server = serve(port, db)
+    try:
+        http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        made = http.post(
+            "/tables", json={"game": "blackout", "seats": ["human"] + ["random"] * 3, "seed": 5}
+        ).json()
+        table = made["table"]["id"]
+        link = f"http://127.0.0.1:{port}/tables/{table}?invite={made['invite']}"
+        slow = "ismcts:iterations=100000:time_budget=0.03"
+        process = tricktaker(["bot", link, "--bots", slow], tmp_path / "s.json")
+        wait_seated(http, table, [0])
+        host = {"Authorization": f"Bearer {made['host_token']}"}
+        assert http.post(f"/tables/{table}/start", headers=host).status_code == 204
+        assert process.stdout is not None
+        while "Hand 2:" not in process.stdout.readline():
+            assert process.poll() is None, process.communicate()
+        server.kill()
+        server.wait()
+        server = serve(port, db)
+        out, err = process.communicate(timeout=240)
+        assert process.returncode == 0, err
+        assert "reconnecting" in err
+        assert "Game over:" in out
+        record = http.get(f"/tables/{table}/record")
+        assert GameRecord.from_json(record.json()).replay().is_terminal()
+    finally:
+        server.kill()
+        server.wait()
