@@ -150,3 +150,33 @@ def test_euchre_asks_the_contract_and_the_declarers_tricks(tmp_path: Path) -> No
     assert "partnerships: Ann & Cy against Bob & Di; game to 10 points" in result.output
     assert "Not allowed: '6H' is not a bid" in result.output
     assert sheet_from_json(json.loads(save.read_text())).totals == (2, 0, 2, 0)
+
+
+def test_buckup_hand_with_ante_decisions_draws_and_tricks(tmp_path: Path) -> None:
+    """docs/games/buckup.md, Scoring, worked example: D deals, ante kept; A folds, B
+    draws 3, C draws 1, D draws 5; tricks 3, 2, 0 leave stacks 490, 513, 502, 440 and a
+    pot of 55. A fold entered for D, whom the dealer's obligation keeps in, is refused
+    the first time."""
+    save = tmp_path / "b.json"
+    stdin = lines(
+        *("", "fold", "fold", "stay", 2, "fold"),  # D may not fold: asked again
+        *("kept", "fold", "stay", 3, "stay", 1, "stay", 5, 3, 2, 0),
+        "quit",
+    )
+    result = run(
+        "score",
+        "buckup",
+        "--players",
+        "A,B,C,D",
+        "--dealer",
+        "D",
+        "--save",
+        str(save),
+        stdin=stdin,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Not allowed:" in result.output
+    assert "dealer's obligation" in result.output
+    assert "Stacks: A 490, B 513, C 502, D 440; pot 55." in result.output
+    sheet = sheet_from_json(json.loads(save.read_text()))
+    assert sheet.chips() == ((490, 513, 502, 440), 55)

@@ -76,6 +76,10 @@ class Keeper:
             counts = [str(sheet.counts(s)[outcome]) for s in range(len(sheet.players))]
             table.add_row(outcome, "", "", "", *counts, style="dim")
         self.console.print(table)
+        chips = sheet.chips()
+        if chips is not None:
+            stacks = ", ".join(f"{sheet.players[s]} {c}" for s, c in enumerate(chips[0]))
+            self.say(f"Stacks: {stacks}; pot {chips[1]}.")
         self.say(result_line(sheet), "bold")
 
     def save(self) -> None:
@@ -169,8 +173,12 @@ class Keeper:
         first = (
             "everyone bids at once" if nxt.simultaneous else f"{names[nxt.bid_order[0]]} bids first"
         )
-        if not sheet.has_bids():
-            first = "no bids: each player plays to a quota"
+        eldest = names[nxt.bid_order[0]]
+        first = {
+            "pluck": "no bids: each player plays to a quota",
+            "euchre": f"{eldest} calls first in the auction",
+            "buckup": f"{eldest} decides first",
+        }.get(sheet.rules.spec.hooks or "", first)
         self.console.print()
         self.say(
             f"Hand {nxt.number}: {names[nxt.dealer]} deals {size_text}; trump: {nxt.trump_rule};"
@@ -209,6 +217,8 @@ class Keeper:
                         continue
                     bids[seat] = value
                     break
+        if sheet.rules.spec.hooks == "buckup":
+            return self.ask_buckup(sheet)
         contract, declarer = None, None
         if sheet.rules.spec.hooks == "euchre":
             contract, declarer = self.ask_contract(sheet)
@@ -246,6 +256,38 @@ class Keeper:
                 sheet.check(entry)
             except EntryError as exc:
                 self.say(f"Not allowed: {exc}", "red")
+                continue
+            return entry
+
+    def ask_buckup(self, sheet: ScoreSheet) -> HandEntry:
+        """Buckup: the ante, each player's decisions and cards drawn, then the tricks."""
+        from tricktaker.scorekeeper import EntryError
+
+        names = sheet.players
+        n = len(names)
+        nxt = sheet.next_hand()
+        order = [(nxt.dealer + 1 + i) % n for i in range(n)]
+        while True:
+            ante = self.ask("Ante (kept, drawn, kept_no_fold_fee, drawn_no_fold_fee; Enter: kept)")
+            decisions: list[tuple[str, ...]] = [()] * n
+            drawn = [0] * n
+            for seat in order:
+                text = self.ask(f"{names[seat]}: stay or fold (several, with commas)")
+                decisions[seat] = tuple(d.strip() for d in text.split(",") if d.strip())
+                if any(d in ("stay", "come_back") for d in decisions[seat]):
+                    drawn[seat] = self.ask_number(f"{names[seat]}'s cards drawn")
+            playing = [s for s in range(n) if any(d in ("stay", "come_back") for d in decisions[s])]
+            tricks = [0] * n
+            if len(playing) > 1:
+                for seat in playing:
+                    tricks[seat] = self.ask_number(f"{names[seat]}'s tricks")
+            try:
+                entry = sheet.entry(
+                    tricks=tricks, ante=ante or None, decisions=decisions, drawn=drawn
+                )
+                sheet.check(entry)
+            except EntryError as exc:
+                self.say(f"Not allowed: {exc}; enter the hand again", "red")
                 continue
             return entry
 
@@ -305,6 +347,9 @@ class Keeper:
                 call=entry.call,
                 contract=entry.contract,
                 declarer=entry.declarer,
+                ante=entry.ante,
+                decisions=entry.decisions,
+                drawn=entry.drawn,
             )
             del row
             self.save()

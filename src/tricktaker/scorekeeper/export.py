@@ -62,6 +62,13 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
                 if entry.contract is not None and entry.declarer is not None
                 else None
             )
+        if sheet.rules.spec.hooks == "buckup":
+            hand["ante"] = entry.ante
+            hand["decisions"] = {
+                name: list(entry.decisions[s]) if s < len(entry.decisions) else []
+                for s, name in enumerate(sheet.players)
+            }
+            hand["drawn"] = _by_name(sheet, entry.drawn or (0,) * len(sheet.players))
         if entry.trick_winners:
             hand["trick_winners"] = [sheet.players[s] for s in entry.trick_winners]
         hands.append(hand)
@@ -154,11 +161,26 @@ def sheet_from_json(data: object) -> ScoreSheet:
             contract = _need(contract_data, "bid", str, where)
             declarer = sheet.seat_of(_need(contract_data, "bidder", str, where))
         bids = _per_player(sheet, hand, "bids", where, optional=True)
+        ante, decisions, drawn = None, [], []
+        if "decisions" in hand:
+            ante = hand.get("ante")
+            if ante is not None and not isinstance(ante, str):
+                raise SheetError(f"{where}: 'ante' has the wrong type")
+            chosen = _need(hand, "decisions", dict, where)
+            if set(chosen) != set(sheet.players) or not all(
+                isinstance(v, list) and all(isinstance(d, str) for d in v) for v in chosen.values()
+            ):
+                raise SheetError(f"{where}: 'decisions' must list each player's decisions")
+            decisions = [tuple(chosen[name]) for name in sheet.players]
+            drawn = _per_player(sheet, hand, "drawn", where)
         try:
             row = sheet.add(
                 bids=bids if any(b is not None for b in bids) else (),
                 contract=contract,
                 declarer=declarer,
+                ante=ante,
+                decisions=decisions,
+                drawn=drawn,
                 tricks=_per_player(sheet, hand, "tricks", where),
                 trick_winners=[sheet.seat_of(w) for w in winner_names],
                 trump=trump,

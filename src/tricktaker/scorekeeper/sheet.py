@@ -329,6 +329,11 @@ class ScoreSheet:
                     f"{self.players[plucker]} plucks {self.players[pluckee]}"
                     + (" once" if times == 1 else f" {times} times")
                 )
+        chips = self.chips()
+        if chips is not None:
+            stacks = ", ".join(f"{self.players[s]} {c}" for s, c in enumerate(chips[0]))
+            notes.append(f"pot {chips[1]}; stacks: {stacks}")
+            notes.append("enter the ante, who stayed or folded, the cards drawn and the tricks")
         if self.rules.spec.hooks == "euchre":
             teams = " against ".join(
                 " & ".join(self.players[s] for s in team) for team in setup.partnerships
