@@ -165,7 +165,7 @@ class Keeper:
     def ask_hand(self, sheet: ScoreSheet) -> HandEntry:
         """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix)."""
         from tricktaker.scorekeeper import EntryError
-        from tricktaker.scorekeeper.sheet import trump_word
+        from tricktaker.scorekeeper.entries import trump_word
 
         names = sheet.players
         nxt = sheet.next_hand()
