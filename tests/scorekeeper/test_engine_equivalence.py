@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from tests.helpers import OH_HELL_GAMES
 from tricktaker import GameState, load_ruleset, new_game
-from tricktaker.bots import make_bot, play_game
+from tricktaker.bots import Bot, make_bot, play_game
 from tricktaker.cards import SUIT_NAMES
+from tricktaker.engine import Action
 from tricktaker.scorekeeper import CallEntry, ScoreSheet
 
 GAMES = (*OH_HELL_GAMES, "pluck", "euchre", "buckup")
@@ -24,15 +25,37 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "coop_blackout": [{}, {"max_hands": 12}],
     "pluck": [{}],
     "euchre": [{}, {"target": 5}],
-    "buckup": [{"hands": 4}, {"hands": 3, "four_card_deal": True}],
+    "buckup": [
+        {"hands": 4},
+        {"hands": 3, "four_card_deal": True},
+        {"hands": 4, "out_for_now": True},
+    ],
 }
+DECISIONS = ("stay", "fold", "out_for_now", "come_back", "concede")
+"""Buckup's decisions a player announces at the table."""
 
 
-def enter_game(state: GameState, game: str, options: dict[str, object]) -> ScoreSheet:
-    """A sheet with every hand of ``state`` entered as a table would report it."""
+def play_hands(state: GameState, bots: list[Bot]) -> list[list[tuple[object, ...]]]:
+    """Play ``state`` to the end; the engine's events of each hand."""
+    hands: list[list[tuple[object, ...]]] = []
+    while not state.is_terminal():
+        start = len(state.events)
+        play_game(state, bots, until_hand_end=True)
+        hands.append(state.events[start:])
+    return hands
+
+
+def enter_game(
+    state: GameState,
+    game: str,
+    options: dict[str, object],
+    events: list[list[tuple[object, ...]]],
+) -> ScoreSheet:
+    """A sheet with every hand of ``state`` entered as a table would report it
+    (``events``: the engine's events of each hand, for Buckup's announcements)."""
     names = [f"P{seat}" for seat in range(state.players)]
     sheet = ScoreSheet(game, names, first_dealer=names[state.first_dealer], options=options)
-    for hand in state.history:
+    for hand, happened in zip(state.history, events, strict=True):
         call = None
         if hand.special is not None and "caller_size" in hand.special:
             call = CallEntry(
@@ -46,8 +69,14 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
             declarer = hand.extra["contract"]["bidder"]
         ante, decisions, drawn = None, [], []
         if "pot_after" in hand.extra:
-            ante = buckup_ante(hand.extra["ante"], options)
-            decisions = [("stay",) if st == "in" else ("fold",) for st in hand.extra["status"]]
+            said: list[list[str]] = [[] for _ in names]
+            for seat, action in happened:
+                if isinstance(action, Action) and action.kind == "ante":
+                    ante = str(action.value)
+                elif isinstance(action, Action) and action.kind in DECISIONS:
+                    assert isinstance(seat, int)
+                    said[seat].append(action.kind)
+            decisions = [tuple(d) for d in said]
             drawn = list(hand.extra["drawn"])
         row = sheet.add(
             ante=ante,
@@ -69,15 +98,6 @@ def enter_game(state: GameState, game: str, options: dict[str, object]) -> Score
     return sheet
 
 
-def buckup_ante(described: dict[str, object] | None, options: dict[str, object]) -> str | None:
-    """The dealer's ante choice behind a Buckup hand's ante structure."""
-    if described is None:
-        return None
-    fee = options.get("fold_fee", 5)
-    keep_fee = described["fold_fee"] == fee or described["fold_fee"] != 0
-    return f"{described['fee_per']}{'' if keep_fee else '_no_fold_fee'}"
-
-
 @st.composite
 def games(draw: st.DrawFn) -> tuple[str, dict[str, object], int, int, str]:
     game = draw(st.sampled_from(GAMES))
@@ -96,8 +116,8 @@ def test_bots_whole_games_score_the_same_on_the_sheet(
 ) -> None:
     game, options, players, seed, bot = case
     state = new_game(load_ruleset(game, options=options), players=players, seed=seed)
-    play_game(state, [make_bot(bot, seed=seed + s) for s in range(players)])
-    sheet = enter_game(state, game, options)
+    events = play_hands(state, [make_bot(bot, seed=seed + s) for s in range(players)])
+    sheet = enter_game(state, game, options, events)
     assert sheet.is_over()
     assert sheet.totals == tuple(state.scores)
     assert sheet.winners() == tuple(state.winners())
@@ -109,6 +129,20 @@ def test_every_oh_hell_game_once_with_random_bots() -> None:
         players = {"pluck": 3}.get(game, 4)
         options: dict[str, object] = {"hands": 4} if game == "buckup" else {}
         state = new_game(load_ruleset(game, options=options), players=players, seed=11)
-        play_game(state, [make_bot("random", seed=s) for s in range(players)])
-        sheet = enter_game(state, game, options)
+        events = play_hands(state, [make_bot("random", seed=s) for s in range(players)])
+        sheet = enter_game(state, game, options, events)
         assert sheet.winners() == tuple(state.winners()), game
+
+
+def test_buckup_with_out_for_now_and_scare_cards() -> None:
+    """docs/games/buckup.md, Out for now and Scare cards: the announcements of whole
+    games by random bots, decisions in turn, score the same on the sheet."""
+    for options in ({"hands": 5, "out_for_now": True}, {"hands": 5, "scare_cards": True}):
+        for seed in range(4):
+            players = 4 + seed % 4
+            state = new_game(load_ruleset("buckup", options=options), players=players, seed=seed)
+            events = play_hands(state, [make_bot("random", seed=s) for s in range(players)])
+            sheet = enter_game(state, "buckup", dict(options), events)
+            assert sheet.winners() == tuple(state.winners())
+            stacks, pot = sheet.chips() or ((), 0)
+            assert sum(stacks) + pot == 500 * players

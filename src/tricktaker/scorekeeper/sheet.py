@@ -27,6 +27,7 @@ from tricktaker.engine.base import (
     CALL_KIND_PHASE,
     CALL_MODIFIERS,
     CALL_SIZE_PHASE,
+    DEAL,
     HOOK,
     PLAYING,
     TRUMP_DRAW,
@@ -581,6 +582,8 @@ class ScoreSheet:
                 if state.phase == TRUMP_DRAW and trump is not None and trump != NO_TRUMP:
                     card = SUIT_NAMES.index(trump) * 13
                     state.apply_chance(ChanceOutcome("second_deck", (card,)))
+                elif state.phase == DEAL and state.rules.spec.hooks == "buckup":
+                    state.apply_chance(_trumpless_deal(state))
                 else:
                     state.apply_chance()
             elif state.phase == CALL_KIND_PHASE:
@@ -702,3 +705,15 @@ class ScoreSheet:
             all_exact=result.all_exact,
             entry=replace(entry, bids=tuple(result.bids)),
         )
+
+
+def _trumpless_deal(state: GameState) -> ChanceOutcome:
+    """Buckup's hidden deal: spades turned up and no spade in any hand, so that no
+    hidden card forces a decision (a trump scare card must stay in) that the real
+    cards did not; the table's own announcements decide everything."""
+    spades = SUIT_LETTERS.index("S")
+    others = [c for c in state.setup.deck if c < 52 and c // 13 != spades]
+    size = state.hand_size
+    hands = [others[seat * size : (seat + 1) * size] for seat in range(state.players)]
+    order = state.deck_order_for(hands, turn_up=spades * 13)
+    return ChanceOutcome("deal", order)
