@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnected
 
 from tricktaker.server import messages as m
 from tricktaker.server.live import Live
@@ -157,7 +158,10 @@ async def serve_socket(
                 conn.push(await service.act(live, conn, message.id, message.action))
             except ServiceError as exc:
                 conn.push(_error("not_playing", exc.detail, id=message.id))
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):
+        # WebSocketDisconnected: the sending side found the socket gone first (the
+        # client left while a message was on its way, or the server closed it), and
+        # reading from it is refused; the socket is over all the same.
         pass
     finally:
         if live is not None:
