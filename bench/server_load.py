@@ -252,9 +252,12 @@ class Client:
         try:
             async for raw in self.socket:
                 await self.handle(json.loads(raw), http)
-        except ConnectionClosed:
+        except ConnectionClosed as closed:
             if not self.stats.stopping:
-                self.stats.errors["socket closed"] += 1
+                code = closed.rcvd.code if closed.rcvd is not None else "none"
+                self.stats.errors[f"socket closed ({code})"] += 1
+        except Exception as exc:  # a bug of the client: count it, never hide it
+            self.stats.errors[f"client {type(exc).__name__}: {exc}"[:120]] += 1
 
     async def handle(self, message: dict[str, Any], http: httpx.AsyncClient) -> None:
         now = time.perf_counter()
@@ -574,6 +577,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
+    parser.add_argument(
+        "--logs", default=None, help="Keep the servers' logs in this folder (default: removed)."
+    )
     args = parser.parse_args(argv)
     try:
         args.counts = [int(x) for x in args.tables.split(",") if x.strip()]
@@ -588,7 +594,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     """Run the benchmark; the rows are printed (as text or JSON) and returned."""
     args = parse_args(argv)
     kinds = ["sqlite", "postgresql"] if args.db == "both" else [args.db]
-    log_dir = Path(tempfile.mkdtemp(prefix="tricktaker-load-logs-"))
+    log_dir = Path(args.logs or tempfile.mkdtemp(prefix="tricktaker-load-logs-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
     if not args.json:
         print(
             f"{args.game}, 4 human seats a table, {args.seconds:.0f} s measured after "
@@ -602,7 +609,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         for db in kinds:
             rows.extend(measure(db, args.counts, args, log_dir))
     finally:
-        shutil.rmtree(log_dir, ignore_errors=True)
+        if args.logs is None:
+            shutil.rmtree(log_dir, ignore_errors=True)
     if args.json:
         print(json.dumps(rows, indent=2))
     return rows
