@@ -180,3 +180,26 @@ def test_buckup_hand_with_ante_decisions_draws_and_tricks(tmp_path: Path) -> Non
     assert "Stacks: A 490, B 513, C 502, D 440; pot 55." in result.output
     sheet = sheet_from_json(json.loads(save.read_text()))
     assert sheet.chips() == ((490, 513, 502, 440), 55)
+
+
+def test_caller_clag_call_checked_step_by_step(tmp_path: Path) -> None:
+    """docs/games/caller_clag.md, Scoring, example 2: ascending madness, hand of 4, bids
+    2, 1, 0, tricks won by Ann, Bob, Ann, Cy: 18, 14, 8. A size out of range and an
+    unknown kind are refused at once and asked again."""
+    save = tmp_path / "c.json"
+    stdin = lines(9, 4, "bogus", "normal", "ascending_madness", "", 2, 1, 0, "Ann,Bob,Ann,Cy")
+    result = run(
+        "score",
+        "caller_clag",
+        "--players",
+        "Ann,Bob,Cy",
+        "--dealer",
+        "Cy",
+        "--save",
+        str(save),
+        stdin=stdin + "quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "the caller calls a hand of 3 to 7 cards, not 9" in result.output
+    assert "'bogus' is not a kind of hand" in result.output
+    assert sheet_from_json(json.loads(save.read_text())).totals == (18, 14, 8)

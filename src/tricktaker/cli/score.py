@@ -144,23 +144,39 @@ class Keeper:
 
     def ask_call(self, sheet: ScoreSheet) -> CallEntry:
         from tricktaker.engine.calls import KINDS
-        from tricktaker.scorekeeper import CallEntry, EntryError
+        from tricktaker.scorekeeper import CallEntry
 
         nxt = sheet.next_hand()
         caller = sheet.players[nxt.dealer]
         sizes = nxt.call_sizes
         while True:
             size = self.ask_number(f"{caller} calls the hand size ({sizes[0]}-{sizes[-1]})")
-            kind = self.ask(f"Kind ({', '.join(KINDS)}; Enter: normal)") or "normal"
+            if self.refused(sheet, CallEntry(size)):
+                continue
+            break
+        while True:
+            kind = (self.ask(f"Kind ({', '.join(KINDS)}; Enter: normal)") or "normal").strip()
+            if self.refused(sheet, CallEntry(size, kind)):
+                continue
+            break
+        while True:
             mods = self.ask("Modifiers, comma separated (Enter: none)")
             modifiers = tuple(m.strip() for m in mods.split(",") if m.strip())
-            call = CallEntry(size, kind.strip(), modifiers)
-            try:
-                sheet.check_call(call)
-            except EntryError as exc:
-                self.say(f"Not allowed: {exc}", "red")
+            call = CallEntry(size, kind, modifiers)
+            if self.refused(sheet, call):
                 continue
             return call
+
+    def refused(self, sheet: ScoreSheet, call: CallEntry) -> bool:
+        """Whether the rules refuse ``call`` (said on the screen)."""
+        from tricktaker.scorekeeper import EntryError
+
+        try:
+            sheet.check_call(call)
+        except EntryError as exc:
+            self.say(f"Not allowed: {exc}", "red")
+            return True
+        return False
 
     def ask_hand(self, sheet: ScoreSheet) -> HandEntry:
         """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix)."""
