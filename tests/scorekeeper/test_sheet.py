@@ -117,6 +117,7 @@ def test_bids_must_total_the_hand_in_cooperative_blackout() -> None:
     assert caught.value.rule == "bids total the hand size"
     missed = sheet.add(bids=[0, 1], tricks=[1, 0])
     assert not missed.all_exact
+    assert missed.special == "missed: this size again"
     assert sheet.next_hand().hand_size == 1
     for size in range(1, 27):
         sheet.add(bids=[size, 0], tricks=[size, 0])

@@ -692,6 +692,9 @@ class ScoreSheet:
         """The row of the hand just scored."""
         result = state.history[-1]
         special = entry.call.describe() if entry.call is not None else result_special(result)
+        setup = state.setup
+        if setup.cooperative and setup.advance_when_all_exact:
+            special = "all exact" if result.all_exact else "missed: this size again"
         return Row(
             number=number,
             dealer=dealer,
