@@ -53,7 +53,8 @@ def make_console(*, stderr: bool = False) -> Console:
         markup=False,
         emoji=False,
         width=width,
-        no_color=not terminal,
+        # On a terminal rich reads NO_COLOR itself (None); elsewhere there is no colour.
+        no_color=None if terminal else True,
         color_system="auto" if terminal else None,
     )
 
