@@ -19,6 +19,8 @@ from .botcmd import CLIENT_HINT
 from .common import FAILURE, INTERRUPTED, fail
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console
 
     from tricktaker.client.links import TableLink
@@ -248,8 +250,11 @@ def seat_names(table: dict[str, Any], seat: int | None) -> list[str]:
     return names
 
 
-def terminal_player(console: Console, come_back: str) -> SeatPlayer:
-    """The person at this terminal as a :class:`~tricktaker.client.session.SeatPlayer`."""
+def terminal_player(
+    console: Console, come_back: str
+) -> tuple[SeatPlayer, Callable[[Observation], None]]:
+    """The person at this terminal as a :class:`~tricktaker.client.session.SeatPlayer`,
+    and what shows the end of the game (the final scorecard and the result)."""
     from rich.text import Text
 
     from tricktaker.client.session import SeatPlayer
@@ -343,9 +348,7 @@ def terminal_player(console: Console, come_back: str) -> SeatPlayer:
         def dropped(self, attempt: int, reason: str) -> None:
             say(f"Connection lost ({reason}); reconnecting (try {attempt})...", "red")
 
-    player = TerminalPlayer()
-    player.table = table  # type: ignore[attr-defined]
-    return player
+    return TerminalPlayer(), table.finish_remote
 
 
 def join(
@@ -414,7 +417,7 @@ def join(
     except ClientError as exc:
         fail(str(exc), status=FAILURE)
     come_back = f"tricktaker join {_shown(link)} --token {token}"
-    player = terminal_player(console, come_back)
+    player, finish = terminal_player(console, come_back)
     session = SeatSession(link, token, player)
     try:
         final = asyncio.run(session.run())
@@ -428,7 +431,7 @@ def join(
     except ClientError as exc:
         fail(str(exc), status=FAILURE)
     if final is not None:
-        player.table.finish_remote(final)  # type: ignore[attr-defined]
+        finish(final)
 
 
 def _shown(link: TableLink) -> str:
