@@ -16,9 +16,10 @@ import json
 import secrets
 import urllib.error
 import urllib.request
+from abc import ABC, abstractmethod
 from typing import Any
 
-from tricktaker.client.decode import hand_result, observation
+from tricktaker.client.decode import ViewError, hand_result, observation
 from tricktaker.client.links import TableLink
 from tricktaker.engine import Observation
 from tricktaker.engine.results import HandResult
@@ -93,27 +94,29 @@ def table_rules(table: dict[str, Any]) -> Ruleset:
         ) from None
 
 
-class SeatPlayer:
-    """Who plays the seat: told what happens, asked for decisions. The defaults do
-    nothing; :meth:`decide` must be given."""
+class SeatPlayer(ABC):
+    """Who plays the seat: told what happens, asked for decisions. The notices do
+    nothing unless overridden; :meth:`decide` must be given."""
 
+    @abstractmethod
     async def decide(self, obs: Observation) -> str | None:
         """The action to send (its text, ``play QD``), or None to leave the table."""
-        raise NotImplementedError
 
-    def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:
+    def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:  # noqa: B027
         """A (fresh) snapshot: the seat, the table, the whole view."""
 
-    def event(self, message: dict[str, Any], prev: Observation | None, obs: Observation) -> None:
+    def event(  # noqa: B027
+        self, message: dict[str, Any], prev: Observation | None, obs: Observation
+    ) -> None:
         """One event of the game, with the seat's view before and after it."""
 
-    def refused(self, error: dict[str, Any], obs: Observation | None) -> None:
+    def refused(self, error: dict[str, Any], obs: Observation | None) -> None:  # noqa: B027
         """The server refused the seat's action (``code``, ``message``, ``rule``)."""
 
-    def notice(self, message: dict[str, Any]) -> None:
+    def notice(self, message: dict[str, Any]) -> None:  # noqa: B027
         """A ``table``, ``presence`` or ``chat`` message, or an error not about an action."""
 
-    def dropped(self, attempt: int, reason: str) -> None:
+    def dropped(self, attempt: int, reason: str) -> None:  # noqa: B027
         """The connection dropped; attempt ``attempt`` to reconnect follows."""
 
 
@@ -175,6 +178,8 @@ class SeatSession:
                         ) from None
                     self.player.dropped(failures, str(exc) or type(exc).__name__)
                     await asyncio.sleep(self.retry_seconds * min(failures, 5))
+        except ViewError as exc:
+            raise ClientError(str(exc)) from None
         finally:
             if self.decision is not None:
                 self.decision.cancel()
