@@ -178,7 +178,8 @@ class TableService:
 
         live = await self.live(table_id)
         async with live.lock:
-            if not secrets.compare_digest(invite, live.data.invite_code):
+            # As bytes: compare_digest refuses str with characters outside ASCII.
+            if not secrets.compare_digest(invite.encode(), live.data.invite_code.encode()):
                 raise ServiceError(403, "bad-invite", "That invite code is not this table's.")
             if live.data.status == "finished":
                 raise ServiceError(409, "table-finished", "The game at this table is over.")
