@@ -12,7 +12,7 @@ import asyncio
 import secrets
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from tricktaker.bots import make_bot, parse_bot_spec
 from tricktaker.rules import load_ruleset
@@ -215,8 +216,10 @@ def _new_table(request: CreateTable) -> tuple[TableData, str | None, str, str | 
     return data, toml, host_token, seat_token
 
 
-def _problem_response(status: int, body: dict[str, Any]) -> JSONResponse:
-    return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE)
+def _problem_response(
+    status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
 def create_app(
@@ -302,12 +305,22 @@ def create_app(
         return _problem_response(422, problem(422, "invalid-request", detail, field=field))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _problem_response(exc.status_code, problem(exc.status_code, "http", str(exc.detail)))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        body = problem(exc.status_code, "http", str(exc.detail))
+        headers = exc.headers
+        if exc.status_code == 405:  # Allow: every method of the path, not of one route
+            allowed = {
+                method
+                for route in app.routes
+                if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE
+                for method in route.methods or ()
+            }
+            headers = {"Allow": ", ".join(sorted(allowed))}
+        return _problem_response(exc.status_code, body, headers)
 
     problems: dict[int | str, dict[str, Any]] = {
         code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
-        for code in (401, 403, 404, 409, 413, 422, 429)
+        for code in (400, 401, 403, 404, 409, 413, 422, 429)
     }
 
     @app.post("/tables", status_code=201, responses=problems)
