@@ -475,7 +475,7 @@ def test_whole_games_with_bad_messages(
 
 
 @pytest.mark.slow
-@settings(PROPERTY, max_examples=2)
+@settings(PROPERTY, max_examples=5)
 @given(game_id=st.sampled_from(GAMES), seed=SEEDS, moves=SEEDS)
 def test_whole_games_with_bad_messages_on_each_database(
     any_server: tuple[LiveServer, httpx.Client],
