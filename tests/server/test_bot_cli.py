@@ -77,6 +77,44 @@ def test_bot_command_fills_a_seat_and_the_game_ends(
     assert any(event[0] == 1 for event in state.events if event[0] != "chance")
 
 
+HOUSE_RULES = """extends = "blackout"
+id = "short_hook_blackout"
+name = "Short Blackout with the hook"
+
+[schedule]
+sizes = "1..3"
+
+[bidding]
+hook = true
+"""
+
+
+def test_bot_command_plays_a_house_rules_table(
+    live_server: LiveServer, http: httpx.Client, tmp_path: Path
+) -> None:
+    """docs/protocol.md, HTTP API: a table publishes its rules as data (house rules
+    included), so a client plays a table made from a house-rules file."""
+    made = http.post(
+        "/tables",
+        json={"ruleset_toml": HOUSE_RULES, "seats": ["random", "human", "random"], "seed": 5},
+    ).json()
+    table, invite = made["table"]["id"], made["invite"]
+    assert made["table"]["ruleset"]["schedule"]["sizes"] == "1..3"
+    link = f"{live_server.url}/tables/{table}?invite={invite}"
+    process = tricktaker(["bot", link, "--bots", "easy"], tmp_path / "s.json")
+    wait_seated(http, table, [1])
+    started = http.post(
+        f"/tables/{table}/start", headers={"Authorization": f"Bearer {made['host_token']}"}
+    )
+    assert started.status_code == 204, started.text
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "Game over:" in out
+    state = GameRecord.from_json(http.get(f"/tables/{table}/record").json()).replay()
+    assert state.is_terminal()
+    assert [hand.hand_size for hand in state.history] == [1, 2, 3]
+
+
 def test_bot_command_refuses_a_bad_bot_and_a_bad_link(tmp_path: Path) -> None:
     """The command line names what is wrong before it connects."""
     bad_bot = tricktaker(

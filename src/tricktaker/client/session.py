@@ -78,7 +78,8 @@ def join_table(link: TableLink, name: str, seat: int | None = None) -> tuple[int
 
 
 def table_rules(table: dict[str, Any]) -> Ruleset:
-    """The ruleset of a table (a shipped game with the table's options)."""
+    """The ruleset of a table: the rules it publishes (house rules included) with its
+    options; a shipped game by id from an older server."""
     from tricktaker.rules import load_ruleset
     from tricktaker.rules.errors import RulesetError
 
@@ -87,6 +88,10 @@ def table_rules(table: dict[str, Any]) -> Ruleset:
         for k, v in (table.get("options") or {}).items()
     }
     try:
+        if table.get("ruleset"):  # the table's own rules, house rules included
+            from tricktaker.rules.ruleset import ruleset_from_data
+
+            return ruleset_from_data(table["ruleset"], options=options, source=table["game"])
         return load_ruleset(table["game"], options=options)
     except (RulesetError, LookupError, ValueError) as exc:
         raise ClientError(

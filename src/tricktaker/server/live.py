@@ -77,6 +77,7 @@ class Live:
             id=d.id,
             game=d.game,
             options=d.options,
+            ruleset=d.ruleset_data,
             players=d.players,
             status=d.status,  # type: ignore[arg-type]
             game_number=d.game_number,

@@ -82,6 +82,11 @@ class TableInfo(BaseModel):
     id: str
     game: str
     options: dict[str, Any]
+    ruleset: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The table's rules as data, as a game record keeps them (house rules"
+        " included): a client loads them with tricktaker.rules.ruleset_from_data.",
+    )
     players: int
     status: Literal["waiting", "playing", "finished"]
     game_number: int
