@@ -70,8 +70,9 @@ SHORTER = {"coop_blackout": {"max_hands": 12}}
 EXAMPLE = "like AS, 10H or 2C"
 """How an error message shows the way to write a card (no card of the game)."""
 
-NOT_SCANNED = {"id", "name", "at", "text", "invite"}
-"""Keys whose values are names, ids, times or chat, never cards."""
+NOT_SCANNED = {"id", "name", "at", "text", "invite", "ruleset"}
+"""Keys whose values are names, ids, times or chat, never cards; and the table's rules
+(fixed text the same for every seat, whose notes name cards such as the 2C)."""
 
 
 # ------------------------------------------------------------------ cards in messages
