@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import fail
+from .common import GameOptions, fail
 
 INSTALL_HINT = (
     "the table server needs the server extra: pip install 'tricktaker[server]'"
@@ -49,6 +49,29 @@ def serve(
             " (for load benchmarks on the loopback address; never on a public server).",
         ),
     ] = False,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            metavar="GAME",
+            help="Make a table of this game (an id or a house-rules .toml file), print the"
+            " command that takes each human seat, and start the game once they are taken.",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", metavar="N", help="The table's players (with --table)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="KINDS",
+            help="Each seat, with --table: human or a bot, e.g. human,easy,easy,easy"
+            " (default: one human seat, easy bots in the others).",
+        ),
+    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Run the table server: tables with seats, bots and spectators, over HTTP and WebSockets."""
     try:
@@ -59,6 +82,13 @@ def serve(
         fail(INSTALL_HINT)
     if not 0 < port < 65536:
         fail(f"--port must be 1 to 65535, not {port}")
+    if table is None and (players is not None or seats is not None or option):
+        fail("--players, --seats and --option go with --table GAME")
+    request = None
+    if table is not None:
+        from .serve_table import table_request
+
+        request = table_request(table, players, seats, option)
     if db is None:
         url, path = default_db_url()
         typer.echo(f"Database: {path}")
@@ -74,4 +104,10 @@ def serve(
         fail(f"cannot open the database: {type(exc).__name__}: {exc}")
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Serving on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    if request is None:
+        uvicorn.Server(config).run()
+        return
+    from .serve_table import loopback_base, serve_with_table
+
+    serve_with_table(uvicorn.Server(config), loopback_base(host, port), request)
