@@ -1,11 +1,12 @@
 # Quick start:  make play   (set up, then play Blackout against bots in the terminal)
 #               make test   (set up, then run lint, types and the whole test suite)
+#               make serve  (set up, then serve a Blackout table with bots; it prints the join command)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= blackout
 
-.PHONY: setup play test lint bench bench-search clean
+.PHONY: setup play serve test lint bench bench-search clean
 
 $(BIN)/tricktaker: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +18,9 @@ setup: $(BIN)/tricktaker
 
 play: setup
 	$(BIN)/tricktaker play $(GAME)
+
+serve: setup
+	$(BIN)/tricktaker serve --table $(GAME)
 
 lint: setup
 	$(BIN)/ruff check src tests bench
