@@ -1,10 +1,15 @@
-"""Helpers of the server tests: a table made through the API, and a WebSocket player."""
+"""Helpers of the server tests: a table made through the API, a WebSocket player, and
+the ``tricktaker`` command in a subprocess."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -100,3 +105,15 @@ class Player:
 
     def close(self) -> None:
         self.socket.close()
+
+
+def tricktaker(args: list[str], seats_file: Path) -> subprocess.Popen[str]:
+    """``python -m tricktaker ARGS`` in a subprocess, seat tokens kept in ``seats_file``."""
+    env = dict(os.environ, TRICKTAKER_SEATS=str(seats_file), COLUMNS="100")
+    return subprocess.Popen(
+        [sys.executable, "-m", "tricktaker", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )

@@ -7,7 +7,6 @@ the bot's seat receives its own view and acts through ``action`` messages.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -17,19 +16,8 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer, free_port
+from tests.server.helpers import tricktaker
 from tricktaker.engine import GameRecord
-
-
-def tricktaker(args: list[str], seats_file: Path) -> subprocess.Popen[str]:
-    """``tricktaker ARGS`` in a subprocess, seat tokens kept in ``seats_file``."""
-    env = dict(os.environ, TRICKTAKER_SEATS=str(seats_file), COLUMNS="100")
-    return subprocess.Popen(
-        [sys.executable, "-m", "tricktaker", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
 
 
 def wait_seated(http: httpx.Client, table: str, seats: list[int], limit: float = 30.0) -> None:

@@ -7,30 +7,17 @@ the invite code, and the host starts the game with the host token.
 
 from __future__ import annotations
 
-import os
 import queue
 import re
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 from tests.server.conftest import free_port
+from tests.server.helpers import tricktaker
 
 JOIN = re.compile(r"tricktaker join (http://\S+/tables/\S+\?invite=\S+) --seat (\d+)")
-
-
-def tricktaker(args: list[str], seats_file: Path) -> subprocess.Popen[str]:
-    """``python -m tricktaker ARGS``, seat tokens kept in ``seats_file``."""
-    env = dict(os.environ, TRICKTAKER_SEATS=str(seats_file), COLUMNS="100")
-    return subprocess.Popen(
-        [sys.executable, "-m", "tricktaker", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
 
 
 def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str]:
