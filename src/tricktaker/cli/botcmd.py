@@ -16,6 +16,7 @@ from .common import BOTS_HELP, FAILURE, INTERRUPTED, fail
 
 if TYPE_CHECKING:
     from tricktaker.bots import Bot
+    from tricktaker.client.links import TableLink
     from tricktaker.client.session import SeatPlayer
     from tricktaker.engine import Observation
 
@@ -23,6 +24,37 @@ CLIENT_HINT = (
     "playing at a remote table needs the websockets library, part of the server extra:"
     " pip install 'tricktaker[server]' (in a checkout: pip install -e '.[server]')"
 )
+
+InviteUrl = Annotated[
+    str,
+    typer.Argument(
+        metavar="URL",
+        help="The table's invite link, http://HOST:PORT/tables/ID?invite=CODE.",
+        show_default=False,
+    ),
+]
+"""The ``URL`` argument of ``tricktaker join`` and ``tricktaker bot``."""
+
+SeatOption = Annotated[
+    int | None,
+    typer.Option("--seat", metavar="K", help="The seat to take, 0-based (default: a free one)."),
+]
+"""The ``--seat`` option of ``tricktaker join`` and ``tricktaker bot``."""
+
+
+def remote_link(url: str) -> TableLink:
+    """The table an invite link names; a player-facing error when the websockets library
+    is missing or the link is malformed."""
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        fail(CLIENT_HINT)
+    from tricktaker.client.links import LinkError, parse_link
+
+    try:
+        return parse_link(url)
+    except LinkError as exc:
+        fail(str(exc))
 
 
 def bot_player(bot: Bot, *, quiet: bool = False) -> SeatPlayer:
@@ -58,14 +90,7 @@ def bot_player(bot: Bot, *, quiet: bool = False) -> SeatPlayer:
 
 
 def bot(
-    url: Annotated[
-        str,
-        typer.Argument(
-            metavar="URL",
-            help="The table's invite link, http://HOST:PORT/tables/ID?invite=CODE.",
-            show_default=False,
-        ),
-    ],
+    url: InviteUrl,
     bots: Annotated[
         str,
         typer.Option("--bots", "-b", metavar="BOT", help=f"The bot to seat ({BOTS_HELP})."),
@@ -76,12 +101,7 @@ def bot(
             "--name", metavar="NAME", help="The name shown at the table (default: the bot)."
         ),
     ] = None,
-    seat: Annotated[
-        int | None,
-        typer.Option(
-            "--seat", metavar="K", help="The seat to take, 0-based (default: a free one)."
-        ),
-    ] = None,
+    seat: SeatOption = None,
     token: Annotated[
         str | None,
         typer.Option("--token", metavar="TOKEN", help="Come back to a seat with its token."),
@@ -94,20 +114,12 @@ def bot(
     ] = None,
 ) -> None:
     """Seat one of our bots at a remote table; it plays until the game ends."""
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        fail(CLIENT_HINT)
+    link = remote_link(url)
     from tricktaker.bots import make_bot, parse_bot_spec
-    from tricktaker.client.links import LinkError, parse_link
     from tricktaker.client.session import ClientError, SeatSession, join_table
 
     from .common import random_seed
 
-    try:
-        link = parse_link(url)
-    except LinkError as exc:
-        fail(str(exc))
     spec = bots.strip()
     try:
         parse_bot_spec(spec)

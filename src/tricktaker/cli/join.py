@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .botcmd import CLIENT_HINT
+from .botcmd import InviteUrl, SeatOption, remote_link
 from .common import FAILURE, INTERRUPTED, fail
 
 if TYPE_CHECKING:
@@ -352,24 +352,12 @@ def terminal_player(
 
 
 def join(
-    url: Annotated[
-        str,
-        typer.Argument(
-            metavar="URL",
-            help="The table's invite link, http://HOST:PORT/tables/ID?invite=CODE.",
-            show_default=False,
-        ),
-    ],
+    url: InviteUrl,
     name: Annotated[
         str | None,
         typer.Option("--name", metavar="NAME", help="Your name at the table (default: Player)."),
     ] = None,
-    seat: Annotated[
-        int | None,
-        typer.Option(
-            "--seat", metavar="K", help="The seat to take, 0-based (default: a free one)."
-        ),
-    ] = None,
+    seat: SeatOption = None,
     token: Annotated[
         str | None,
         typer.Option("--token", metavar="TOKEN", help="Come back to your seat with its token."),
@@ -385,11 +373,8 @@ def join(
 ) -> None:
     """Play a seat of a table on a server, in the terminal (type ? at a prompt for help).
     Run the same command again to come back to your seat."""
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        fail(CLIENT_HINT)
-    from tricktaker.client.links import LinkError, parse_link, save_seat, saved_seat
+    link = remote_link(url)
+    from tricktaker.client.links import save_seat, saved_seat
     from tricktaker.client.session import (
         ClientError,
         LeaveTableError,
@@ -400,10 +385,6 @@ def join(
 
     from .play import play_console
 
-    try:
-        link = parse_link(url)
-    except LinkError as exc:
-        fail(str(exc))
     console = play_console(four_colour=four_colour)
     kept = saved_seat(link) if token is None else None
     try:
