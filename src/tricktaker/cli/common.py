@@ -248,3 +248,13 @@ GameOptions = Annotated[
     ),
 ]
 """The repeatable ``--option NAME=VALUE`` shared by the commands."""
+
+ResumableGameArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="GAME",
+        help="A game id (tricktaker rules lists them) or a .toml file; leave it out with --resume.",
+        show_default=False,
+    ),
+]
+"""The optional ``GAME`` argument of ``tricktaker play`` and ``tricktaker score``."""

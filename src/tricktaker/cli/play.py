@@ -46,6 +46,7 @@ from .common import (
     FAILURE,
     INTERRUPTED,
     GameOptions,
+    ResumableGameArgument,
     default_players,
     fail,
     load_rules,
@@ -472,15 +473,7 @@ def play_console(*, four_colour: bool) -> Console:
 
 
 def play(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME",
-            help="A game id (tricktaker rules lists them) or a .toml file;"
-            " leave it out with --resume.",
-            show_default=False,
-        ),
-    ] = None,
+    game: ResumableGameArgument = None,
     players: Annotated[
         int | None,
         typer.Option(

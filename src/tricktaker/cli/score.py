@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tricktaker.cli.common import FAILURE, GameOptions, fail, make_console, parse_options
+from tricktaker.cli.common import (
+    FAILURE,
+    GameOptions,
+    ResumableGameArgument,
+    fail,
+    make_console,
+    parse_options,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -408,15 +415,7 @@ class Keeper:
 
 
 def score(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME",
-            help="A game id (tricktaker rules lists them) or a .toml file;"
-            " leave it out with --resume.",
-            show_default=False,
-        ),
-    ] = None,
+    game: ResumableGameArgument = None,
     players: Annotated[
         str | None,
         typer.Option(
