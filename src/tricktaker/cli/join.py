@@ -47,10 +47,8 @@ def _table_class() -> type:
         ActionParseError,
     )
 
-    from .human import lists_choices, prompt_text, read_reply, show_choices
     from .play import Table, View
-    from .render import cooperative_line, hand_heading, table_view, winners_line
-    from .render_games import game_lines, seat_grid
+    from .render import cooperative_line, hand_heading, winners_line
     from .scorecards import result_line, score_unit
 
     class RemoteTable(Table):
@@ -160,39 +158,12 @@ def _table_class() -> type:
                 self.say(refusal, "red")
             if fresh:
                 self.console.print()
-                numbered = self.legal_numbered(obs)
-                turn = "Your turn"
-                if self.hooks:
-                    lines = game_lines(obs, names, self.cards)
-                    grid = seat_grid(obs, names)
-                    table_view(
-                        self.console, obs, names, self.cards,
-                        lines_after=lines, grid=grid, turn=turn, numbered=numbered,
-                    )  # fmt: skip
-                else:
-                    table_view(self.console, obs, names, self.cards, turn=turn, numbered=numbered)
-                if lists_choices(obs):
-                    show_choices(self.console, obs, self.cards)
-            while True:
-                try:
-                    line = self.console.input(Text(prompt_text(obs, self.cards)))
-                except EOFError:
-                    return None
-                reply = read_reply(line, obs, self.cards)
-                if reply.command == "quit":
-                    return None
-                if reply.command == "help":
-                    show_choices(self.console, obs, self.cards)
-                    continue
-                if reply.command == "scores":
-                    self.print_scorecard(obs, names)
-                    continue
-                if reply.error is not None or reply.action is None:
-                    self.say(f"Not understood: {self.card_words(reply.error or '', obs)}", "red")
-                    continue
-                self.pending = line
-                self.pending_action = reply.action
-                return reply.action.text(labels=obs.rules.joker_labels)
+                self.show_turn(obs, names, "Your turn", self.legal_numbered(obs))
+            read = self.read_choice(obs, names, painted=False)
+            if read is None:
+                return None
+            self.pending, self.pending_action = read
+            return self.pending_action.text(labels=obs.rules.joker_labels)
 
         def refused(self, message: str, rule: str | None, obs: Observation) -> str:
             """The server's refusal, worded as ``play`` words its own."""

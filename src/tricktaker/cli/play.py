@@ -251,7 +251,24 @@ class Table:
         names = view.names
         turn = "Your turn" if names[seat] == "You" else f"{names[seat]}'s turn"
         self.console.print()
-        numbered = legal_cards(obs)
+        self.show_turn(obs, names, turn, legal_cards(obs))
+        while True:
+            read = self.read_choice(obs, names, painted=True)
+            if read is None:
+                raise GameAbandonedError
+            line, action = read
+            try:
+                self.state.check(seat, action)
+            except IllegalActionError as exc:
+                self.say(self.refusal(line, action, exc, obs), "red")
+                continue
+            return action
+
+    def show_turn(
+        self, obs: Observation, names: Sequence[str], turn: str, numbered: frozenset[int] | None
+    ) -> None:
+        """The table as ``obs`` shows it, headed ``turn``, with the choices listed where
+        the phase lists them."""
         if self.hooks:
             lines = game_lines(obs, names, self.cards)
             grid = seat_grid(obs, names)
@@ -269,15 +286,22 @@ class Table:
             table_view(self.console, obs, names, self.cards, turn=turn, numbered=numbered)
         if lists_choices(obs):
             show_choices(self.console, obs, self.cards)
+
+    def read_choice(
+        self, obs: Observation, names: Sequence[str], *, painted: bool
+    ) -> tuple[str, Action] | None:
+        """Read lines until one names an action (answering ``?`` and ``scores`` on the
+        way): the line and its action, or None when the person quits or input ends.
+        ``painted`` gives the prompt the console's suit colours."""
         while True:
             prompt = Text(prompt_text(obs, self.cards))
             try:
-                line = self.console.input(paint(self.console, prompt))
+                line = self.console.input(paint(self.console, prompt) if painted else prompt)
             except EOFError:
-                raise GameAbandonedError from None
+                return None
             reply = read_reply(line, obs, self.cards)
             if reply.command == "quit":
-                raise GameAbandonedError
+                return None
             if reply.command == "help":
                 show_choices(self.console, obs, self.cards)
                 continue
@@ -287,12 +311,7 @@ class Table:
             if reply.error is not None or reply.action is None:
                 self.say(f"Not understood: {self.card_words(reply.error or '', obs)}", "red")
                 continue
-            try:
-                self.state.check(seat, reply.action)
-            except IllegalActionError as exc:
-                self.say(self.refusal(line, reply.action, exc, obs), "red")
-                continue
-            return reply.action
+            return line, reply.action
 
     def refusal(self, line: str, action: Action, exc: IllegalActionError, obs: Observation) -> str:
         """``Not allowed: ...``, naming the card when a number or a rank picked it, and
