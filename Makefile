@@ -27,7 +27,12 @@ lint: setup
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint
+# The tests also run OpenSpiel (the bench extra), the baseline of the differential tests.
+$(VENV)/.bench-installed: $(BIN)/tricktaker
+	$(BIN)/pip install --quiet -e '.[dev,server,bench]'
+	@touch $@
+
+test: lint $(VENV)/.bench-installed
 	$(BIN)/pytest -n 2
 
 bench: setup

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 
 import pytest
 
@@ -25,6 +28,17 @@ OH_HELL_GAMES = (
     "up_and_down_the_river",
 )
 """The shipped games of the Oh Hell family (docs/games/README.md), in id order."""
+
+
+def require_module(name: str, install: str) -> ModuleType:
+    """Import an optional component's module. Under ``CI=true`` a missing one fails the
+    test (CI must run it); elsewhere the test is skipped with the install hint."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        if os.environ.get("CI", "").lower() == "true":
+            raise ImportError(f"{name} is missing in CI: {install}") from exc
+        pytest.skip(f"{name} is not installed: {install}")
 
 
 def game(

@@ -12,6 +12,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.helpers import require_module
+
 BENCH_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
 
 
@@ -125,7 +127,7 @@ def test_search_speed_runs_without_openspiel(
 
 
 def test_search_speed_beside_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("pyspiel")
+    require_module("pyspiel", "pip install -e '.[bench]'")
     assert search_speed.main(["--quick", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     rows = {(r["metric"], r["phase"]): r for r in summary["rows"]}

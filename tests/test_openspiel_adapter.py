@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import require_module
 from tricktaker import GameState, new_game
 from tricktaker.bots import make_bot
 from tricktaker.cards import card_set, cards_of, parse_card
@@ -27,7 +28,7 @@ from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = require_module("pyspiel", "pip install -e '.[bench]'")
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
