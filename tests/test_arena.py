@@ -358,11 +358,17 @@ def count_with_ctrl_c(counted: list[int]) -> None:
 
 
 def test_ctrl_c_waits_for_the_result_in_hand() -> None:
-    counted: list[int] = []
-    with pytest.raises(KeyboardInterrupt):
-        count_with_ctrl_c(counted)
-    assert counted == [0]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Ctrl-C as a terminal sends it, even where the test runner ignores SIGINT (a
+    # background job inherits SIG_IGN, which CtrlC rightly leaves alone).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        counted: list[int] = []
+        with pytest.raises(KeyboardInterrupt):
+            count_with_ctrl_c(counted)
+        assert counted == [0]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.parametrize("workers", [1, 3])

@@ -41,6 +41,9 @@ def join(link: str, seats_file: Path, typed: str, *extra: str) -> subprocess.Pop
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            # Ctrl-C as a terminal sends it, even where the test runner ignores SIGINT
+            # (a background job inherits SIG_IGN, and Python then keeps ignoring it).
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
 
 
