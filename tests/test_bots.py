@@ -1,5 +1,6 @@
-"""Bots (DESIGN.md "Bots"): they see only an Observation, play only legal actions,
-are reproducible from their seed, and the heuristic bot plays better than random."""
+"""Bots (README.md, Command line: "Every bot sees only its own seat's observation"): they
+see only an Observation, play only legal actions, are reproducible from their seed, and
+the heuristic bot plays better than random."""
 
 from __future__ import annotations
 
@@ -190,7 +191,7 @@ def test_heuristic_beats_random_bots_in_blackout() -> None:
 
 # ---------------------------------------------------------------------- misere
 
-# RULES.md Clag hand 12: misere, trump exposed, everyone bids 0 and tries to take no tricks.
+# docs/games/clag.md, Special hands: hand 12 is misère; everyone bids 0 and tries to take no tricks.
 # Dealer of hand 12 with 3 players is seat 2, so seat 0 leads; trumps are spades.
 MISERE_HANDS = [
     "2C 9C KC 3D 8D 4H 5S",

@@ -452,8 +452,8 @@ def test_read_reply_understands_bids_cards_and_commands() -> None:
 
 # ------------------------------------------- games with their own phases
 #
-# Pluck (RULES.md, Pluck), Euchre (RULES.md, Euchre, 23-card auction version) and
-# Buckup (RULES.md, Buckup): plucks, auctions, kitties, antes and pots at the table.
+# Pluck (docs/games/pluck.md), Euchre (docs/games/euchre.md) and
+# Buckup (docs/games/buckup.md): plucks, auctions, kitties, antes and pots at the table.
 # A game is driven through stdin by a script computed with the same engine and bots
 # as the command (``scripted``), so the lines typed are legal and the outcome known.
 
@@ -547,7 +547,7 @@ def test_play_pluck_with_plucks_hides_other_players_cards() -> None:
         plucker, pluckee = (seat_names(3, 0)[s] for s in (pluck["plucker"], pluck["pluckee"]))
         given = pretty_card(parse_card(pluck["given"], labels=("BJ", "LJ")), labels=("BJ", "LJ"))
         if plucker == "You":
-            # RULES.md, Pluck: the plucker gives one card; the pluckee gives back the highest
+            # docs/games/pluck.md, Plucks: the plucker gives one card; the pluckee gives back the highest
             assert f"You pluck {pluckee}, giving {given}." in out
             assert f"{pluckee} gives back " in out
             assert f"You plucked {pluckee} (gave {given}, got back " in out
@@ -668,7 +668,7 @@ def test_play_euchre_as_declarer_sees_kitty_and_discards() -> None:
     assert "Contract: You: 5 tricks, no trump. You take the kitty: " in out
     assert "Kitty:" in out
     assert "Discards:" in out
-    assert out.count("You discard ") == 3  # RULES.md, Euchre: discards any three cards
+    assert out.count("You discard ") == 3  # docs/games/euchre.md, Kitty and discard: any three cards
     assert "game to 1" in out
     assert "Final scorecard" in out
     assert final_line(state) in out
@@ -793,7 +793,7 @@ def test_play_buckup_shows_pot_stacks_and_payments() -> None:
         assert "You draw " in out
     hand = state.history[-1]
     assert f"Pot: {hand.extra['pot_before']} carried in" in out
-    # RULES.md, Buckup: every chip is accounted for
+    # docs/games/buckup.md, Chips, antes and the pot: every chip is accounted for
     assert sum(hand.extra["stacks"]) + hand.extra["pot_after"] == 4 * 500
     assert "Stack" in out.split("Final scorecard")[1]
     assert final_line(state) in out

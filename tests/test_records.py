@@ -1,4 +1,4 @@
-"""Game records (DESIGN.md "Records replay"): versioned JSON that reproduces every hand
+"""Game records (README.md, The library): versioned JSON that reproduces every hand
 and score, with clear errors for anything that cannot be read or replayed."""
 
 from __future__ import annotations
