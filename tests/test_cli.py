@@ -547,7 +547,8 @@ def test_play_pluck_with_plucks_hides_other_players_cards() -> None:
         plucker, pluckee = (seat_names(3, 0)[s] for s in (pluck["plucker"], pluck["pluckee"]))
         given = pretty_card(parse_card(pluck["given"], labels=("BJ", "LJ")), labels=("BJ", "LJ"))
         if plucker == "You":
-            # docs/games/pluck.md, Plucks: the plucker gives one card; the pluckee gives back the highest
+            # docs/games/pluck.md, Plucks: the plucker gives one card; the pluckee gives
+            # back their highest card of that suit.
             assert f"You pluck {pluckee}, giving {given}." in out
             assert f"{pluckee} gives back " in out
             assert f"You plucked {pluckee} (gave {given}, got back " in out
@@ -668,7 +669,8 @@ def test_play_euchre_as_declarer_sees_kitty_and_discards() -> None:
     assert "Contract: You: 5 tricks, no trump. You take the kitty: " in out
     assert "Kitty:" in out
     assert "Discards:" in out
-    assert out.count("You discard ") == 3  # docs/games/euchre.md, Kitty and discard: any three cards
+    # docs/games/euchre.md, Kitty and discard: any three cards
+    assert out.count("You discard ") == 3
     assert "game to 1" in out
     assert "Final scorecard" in out
     assert final_line(state) in out
