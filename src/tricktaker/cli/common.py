@@ -258,3 +258,13 @@ ResumableGameArgument = Annotated[
     ),
 ]
 """The optional ``GAME`` argument of ``tricktaker play`` and ``tricktaker score``."""
+
+FourColourOption = Annotated[
+    bool,
+    typer.Option(
+        "--four-colour",
+        "--four-color",
+        help="A four-colour deck: clubs green, diamonds blue, hearts red.",
+    ),
+]
+"""``--four-colour`` of the commands that show cards at a table (``play``, ``join``)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .botcmd import InviteUrl, SeatOption, remote_link
-from .common import FAILURE, INTERRUPTED, fail
+from .common import FAILURE, INTERRUPTED, FourColourOption, fail
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -333,14 +333,7 @@ def join(
         str | None,
         typer.Option("--token", metavar="TOKEN", help="Come back to your seat with its token."),
     ] = None,
-    four_colour: Annotated[
-        bool,
-        typer.Option(
-            "--four-colour",
-            "--four-color",
-            help="A four-colour deck: clubs green, diamonds blue, hearts red.",
-        ),
-    ] = False,
+    four_colour: FourColourOption = False,
 ) -> None:
     """Play a seat of a table on a server, in the terminal (type ? at a prompt for help).
     Run the same command again to come back to your seat."""

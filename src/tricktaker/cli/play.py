@@ -45,6 +45,7 @@ from .common import (
     BOTS_HELP,
     FAILURE,
     INTERRUPTED,
+    FourColourOption,
     GameOptions,
     ResumableGameArgument,
     default_players,
@@ -545,14 +546,7 @@ def play(
             show_default=False,
         ),
     ] = None,
-    four_colour: Annotated[
-        bool,
-        typer.Option(
-            "--four-colour",
-            "--four-color",
-            help="A four-colour deck: clubs green, diamonds blue, hearts red.",
-        ),
-    ] = False,
+    four_colour: FourColourOption = False,
     save: Annotated[
         Path | None,
         typer.Option(
