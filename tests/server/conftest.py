@@ -6,7 +6,6 @@ and every server test runs on each.
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.postgres import PostgresServer, PostgresUnavailableError, in_ci
+from tests.server_process import free_port
 
 try:
     import fastapi  # noqa: F401  (the server extra: skipped without it, except in CI)
@@ -76,14 +76,6 @@ def client(app: FastAPI) -> Iterator[TestClient]:
     """An HTTP client talking to the application in process (lifespan run)."""
     with TestClient(app) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class LiveServer:

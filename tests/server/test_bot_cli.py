@@ -15,8 +15,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import LiveServer, free_port
+from tests.server.conftest import LiveServer
 from tests.server.helpers import tricktaker
+from tests.server_process import free_port
 from tricktaker.engine import GameRecord
 
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -25,61 +23,13 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.conftest import free_port
 from tests.server.helpers import Player, Table, make_table
+from tests.server_process import ServerProcess, free_port
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, ChanceOutcome, GameRecord, GameState, new_game
 from tricktaker.rules.ruleset import ruleset_from_data
 
 SEED = 20_261_124
-
-
-class ServerProcess:
-    """``python -m tricktaker serve`` on a fixed port and database, started and killed."""
-
-    def __init__(self, db_url: str, port: int, log: Path) -> None:
-        self.db_url, self.port, self.log = db_url, port, log
-        self.url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        """Start the server and wait until it answers HTTP."""
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [
-                    *(sys.executable, "-m", "tricktaker", "serve"),
-                    *("--port", str(self.port), "--db", self.db_url, "--no-rate-limits"),
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {self.log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/tables", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-3000:]}")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown handler runs, nothing is flushed."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-        assert self.process.returncode == -signal.SIGKILL
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=20)
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ import threading
 import time
 from pathlib import Path
 
-from tests.server.conftest import free_port
 from tests.server.helpers import tricktaker
+from tests.server_process import free_port
 
 JOIN = re.compile(r"tricktaker join (http://\S+/tables/\S+\?invite=\S+) --seat (\d+)")
 

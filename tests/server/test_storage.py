@@ -21,8 +21,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
-from tests.server.conftest import free_port
 from tests.server.helpers import make_table
+from tests.server_process import free_port
 from tricktaker import load_ruleset
 from tricktaker.cli import app as cli_app
 from tricktaker.engine import GameRecord
