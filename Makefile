@@ -8,7 +8,8 @@ GAME ?= blackout
 
 .PHONY: setup play serve test lint bench bench-search clean
 
-$(BIN)/tricktaker: pyproject.toml
+# setup.py builds the compiled search kernel (C++ in src/tricktaker/kernel/).
+$(BIN)/tricktaker: pyproject.toml setup.py $(wildcard src/tricktaker/kernel/*.cpp src/tricktaker/kernel/*.hpp)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip==26.3
 	$(BIN)/pip install --quiet -e '.[dev,server]'

@@ -25,6 +25,13 @@ the most visited root move.
 
 The search is deterministic given the seed and ``iterations``, unless a ``time_budget``
 (seconds per decision) stops it earlier.
+
+**The compiled kernel.** In the Oh Hell family the whole search of a bid or a card
+(determinizer, tree, rollout policy, bid model) runs in C++ (:mod:`tricktaker.kernel`),
+the same algorithm about a hundred times faster, unless ``kernel=0``. A game or decision the
+kernel does not play (Pluck, Euchre, Buckup; face-down piles, hidden simultaneous
+bids) is searched here in Python, and the bot says so once
+(a :class:`KernelFallbackWarning`).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import warnings
 
 from tricktaker.bots.gamesearch import GameSearch, sample_weight
 from tricktaker.bots.heuristic import HeuristicBot
@@ -39,8 +47,31 @@ from tricktaker.bots.pimc import SearchBot, choose_by_rollouts, rollout_hand
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
+from tricktaker.kernel import (
+    KernelUnavailableError,
+    KernelUnsupportedError,
+    kernel_search,
+    kernel_world,
+)
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["ISMCTSBot", "KernelFallbackWarning"]
+
+
+class KernelFallbackWarning(RuntimeWarning):
+    """The compiled kernel does not play a game or decision: the search runs in Python."""
+
+
+_WARNED: set[str] = set()
+
+
+def _fall_back(reason: str) -> None:
+    """Say once per reason that the search runs in Python."""
+    if reason not in _WARNED:
+        _WARNED.add(reason)
+        warnings.warn(
+            f"the search runs in Python (slower): {reason}", KernelFallbackWarning, stacklevel=4
+        )
+
 
 Move = tuple[int, Action]
 """A seat and the action it takes."""
@@ -87,7 +118,9 @@ class ISMCTSBot(SearchBot):
     support says (:attr:`GameSearch.model_opponents`: on for Euchre, whose auction UCB
     plays badly for the other seats, off elsewhere); ``bid_iterations``: the budget of
     a bid (kind ``bid``) when above 0, else ``iterations`` (a hand's contract decides
-    most of its score, so a bid may deserve more search than a card).
+    most of its score, so a bid may deserve more search than a card); ``kernel``: 1 (the
+    default) searches in the compiled kernel where it plays the game, 0 always in Python
+    (the kernel's choices differ from Python's for a seed, as its random numbers do).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -107,6 +140,7 @@ class ISMCTSBot(SearchBot):
         bid_rollouts: int = 0,
         model_opponents: int = -1,
         bid_iterations: int = 0,
+        kernel: int = 1,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -125,6 +159,7 @@ class ISMCTSBot(SearchBot):
         self.bid_rollouts = bid_rollouts
         self.model_opponents = model_opponents
         self.bid_iterations = bid_iterations
+        self.kernel = bool(kernel)
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -147,11 +182,15 @@ class ISMCTSBot(SearchBot):
                 noise=self._noise(game),
                 deadline=deadline,
             )
-        root = _Node()
-        seat = obs.seat
         budget = self.iterations
         if actions[0].kind == BID and self.bid_iterations:
             budget = self.bid_iterations
+        if self.kernel:
+            chosen = self._kernel_search(obs, game, budget)
+            if chosen is not None:
+                return chosen
+        root = _Node()
+        seat = obs.seat
         self.last_iterations = 0
         while self.last_iterations < budget:
             state = sampler.sample(self.rng)
@@ -169,6 +208,27 @@ class ISMCTSBot(SearchBot):
             return (child.visits, child.mean(), -index)
 
         return actions[max(range(len(actions)), key=rank)]
+
+    def _kernel_search(self, obs: Observation, game: GameSearch, budget: int) -> Action | None:
+        """The compiled kernel's choice, or None (said once) where it does not play."""
+        try:
+            world = kernel_world(obs, weighted=self.weighted)
+        except (KernelUnsupportedError, KernelUnavailableError) as exc:
+            _fall_back(str(exc))
+            return None
+        model = self.model_opponents if self.model_opponents >= 0 else game.model_opponents
+        action, self.last_iterations = kernel_search(
+            obs,
+            seed=self.rng.getrandbits(63),
+            iterations=budget,
+            time_budget=self.time_budget,
+            exploration=self.exploration if self.exploration >= 0 else game.exploration,
+            noise=self._noise(game),
+            model_opponents=bool(model),
+            weighted=self.weighted,
+            world=world,
+        )
+        return action
 
     def _iterate(
         self, state: GameState, root: _Node, me: int, game: GameSearch, weight: float

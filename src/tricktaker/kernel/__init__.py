@@ -1,0 +1,44 @@
+"""The compiled search kernel: the Oh Hell family's hands, determinizer and ISMCTS in C++.
+
+A CPython extension (``_core``, built by ``pip install`` from the C++ sources in this
+folder) plays one hand at a time: cards as 64-bit masks, legal moves, tricks, scores,
+the search's rollout policy, the void-aware determinizer and the ISMCTS loop, called
+once per decision. It is configured at run time from the loaded ruleset and the
+engine's card tables (:mod:`tricktaker.kernel.convert`); a ruleset or decision it does
+not play raises :class:`KernelUnsupportedError` (the bots then search in Python).
+
+>>> from tricktaker import load_ruleset, new_game
+>>> state = new_game(load_ruleset("blackout"), players=4, seed=3)
+>>> state.apply_chance()
+>>> if available():
+...     obs = state.observe(state.to_act()[0])
+...     action, done = kernel_search(obs, seed=1, iterations=50, time_budget=None,
+...         exploration=0.3, noise=0.5, model_opponents=False, weighted=True)
+...     assert action in obs.legal_actions and done == 50
+"""
+
+from tricktaker.kernel.convert import (
+    BID_BASE,
+    KernelUnsupportedError,
+    check_ruleset,
+    config_of_state,
+    hand_config,
+    state_dict,
+)
+from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
+from tricktaker.kernel.search import kernel_search, kernel_world
+
+__all__ = [
+    "BID_BASE",
+    "LOAD_ERROR",
+    "KernelUnavailableError",
+    "KernelUnsupportedError",
+    "available",
+    "check_ruleset",
+    "config_of_state",
+    "hand_config",
+    "kernel_search",
+    "kernel_world",
+    "native",
+    "state_dict",
+]

@@ -1,0 +1,192 @@
+"""What the compiled kernel reads: a hand's rules, a state and a seat's knowledge as dicts.
+
+The kernel states no rules of its own. :func:`hand_config` reads them from the loaded
+ruleset (its setup flags, the hand's scoring formulas evaluated for every bid and trick
+count, its trick points) and from the engine's card tables for the hand (each card's
+effective suit and strength, which already encode trumps, Bluke jokers, bowers, suit
+precedence and reversed ranks). Anything the kernel does not play is refused here with
+:class:`KernelUnsupportedError`, whose message says why in a player's words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker.engine.base import BIDDING, PLAYING
+from tricktaker.engine.setup import Setup
+from tricktaker.engine.state import GameState
+from tricktaker.engine.tables import FREE, CardTables
+from tricktaker.kernel.native import native
+from tricktaker.rules.ruleset import CompiledScoring, Ruleset
+
+__all__ = [
+    "BID_BASE",
+    "KernelUnsupportedError",
+    "check_ruleset",
+    "config_of_state",
+    "hand_config",
+    "move_code",
+    "state_dict",
+]
+
+BID_BASE = 64
+"""A kernel move below 64 is a card; ``64 + b`` is the bid ``b``."""
+
+MAX_PLAYERS = 16
+
+PHASE_BIDDING, PHASE_PLAYING = 0, 1
+
+
+class KernelUnsupportedError(ValueError):
+    """The compiled kernel does not play this ruleset or this decision (the message says
+    why); the search bots then use the Python search."""
+
+
+def check_ruleset(rules: Ruleset, players: int) -> Setup:
+    """The ruleset's setup for ``players`` seats, or :class:`KernelUnsupportedError`
+    naming the feature the kernel does not play."""
+    if rules.hooks is not None:
+        raise KernelUnsupportedError(
+            f"{rules.name} has its own hand rules (the {rules.spec.hooks} hooks), which the"
+            " compiled kernel does not play yet"
+        )
+    setup = Setup.of(rules, players)
+    if players > MAX_PLAYERS:
+        raise KernelUnsupportedError(f"the compiled kernel plays at most {MAX_PLAYERS} seats")
+    if setup.opening_lead is not None:
+        raise KernelUnsupportedError("the compiled kernel does not play a fixed opening lead")
+    return setup
+
+
+def move_code(kind_is_bid: bool, value: int) -> int:
+    """The kernel's code of a card play or a bid."""
+    return BID_BASE + value if kind_is_bid else value
+
+
+_CONFIGS: dict[tuple[Any, ...], tuple[object, Any]] = {}
+
+
+def hand_config(
+    rules: Ruleset,
+    players: int,
+    *,
+    hand_size: int,
+    scoring: CompiledScoring,
+    misere: bool,
+    hook: bool,
+    tables: CardTables | None,
+    trump: int | None,
+    turn_up: int | None,
+    zero_streak: list[int],
+) -> Any:
+    """The kernel's config of one hand (cached; the rules are read, never restated)."""
+    core = native()
+    setup = check_ruleset(rules, players)
+    if tables is None:
+        raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
+    limit = setup.zero_streak_limit
+    no_zero = 0
+    if limit is not None:
+        for seat, streak in enumerate(zero_streak):
+            if streak >= limit:
+                no_zero |= 1 << seat
+    key = (id(rules), players, hand_size, id(scoring), misere, hook, id(tables), turn_up, no_zero)
+    found = _CONFIGS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    size = hand_size
+    score = [
+        scoring.score_of(b, t, size, players) for b in range(size + 1) for t in range(size + 1)
+    ]
+    points = scoring.trick_points
+    trick_points = [
+        points(k=k, hand_size=size, players=players) if points is not None else 0
+        for k in range(1, size + 1)
+    ]
+    strength = tables.key
+    config = core.make_config(
+        {
+            "players": players,
+            "hand_size": size,
+            "trump": -1 if trump is None else trump,
+            "suit_of": list(tables.suit_of),
+            "rank_of": list(tables.rank_of),
+            "key": [strength(card, led) for card in range(54) for led in range(FREE + 1)],
+            "suit_masks": list(tables.suit_masks),
+            "trump_mask": tables.trump_mask,
+            "deck_mask": sum(1 << card for card in setup.deck),
+            "turn_up_mask": 0 if turn_up is None else 1 << turn_up,
+            "follow_suit": setup.follow_suit,
+            "must_trump": setup.must_trump,
+            "trump_lead_after_broken": setup.trump_lead_after_broken,
+            "misere": misere,
+            "cooperative": setup.cooperative,
+            "hook": hook,
+            "sum_equals_hand": setup.sum_equals_hand,
+            "min_bid": setup.min_bid,
+            "no_zero_seats": no_zero,
+            "score": score,
+            "trick_points": trick_points,
+            "reward_scale": 10.0 + size,
+        }
+    )
+    if len(_CONFIGS) > 256:
+        _CONFIGS.clear()
+    _CONFIGS[key] = (rules, config)
+    return config
+
+
+def config_of_state(state: GameState) -> Any:
+    """The kernel's config of the hand in progress in an engine state."""
+    _check_state(state)
+    return hand_config(
+        state.rules,
+        state.players,
+        hand_size=state.hand_size,
+        scoring=state.scoring,
+        misere=state.spec.misere,
+        hook=state.hook,
+        tables=state.tables,
+        trump=state.trump,
+        turn_up=state.turn_up,
+        zero_streak=state.zero_streak,
+    )
+
+
+def _check_state(state: GameState) -> None:
+    check_ruleset(state.rules, state.players)
+    if state.phase not in (BIDDING, PLAYING):
+        raise KernelUnsupportedError(f"the kernel plays bids and cards, not the {state.phase_name}")
+    if state.piles is not None or state.spec.pile or state.spec.blind_hand:
+        raise KernelUnsupportedError("the kernel does not play face-down piles")
+    if state.active is not None:
+        raise KernelUnsupportedError("the kernel plays hands where every seat takes part")
+    if state.phase == BIDDING and state.setup.simultaneous:
+        raise KernelUnsupportedError("the kernel does not search simultaneous (hidden) bids")
+
+
+def state_dict(state: GameState) -> dict[str, Any]:
+    """The kernel's state of the hand in progress in an engine state (every hand known)."""
+    _check_state(state)
+    n = state.players
+    points = [0] * n
+    formula = state.scoring.trick_points
+    if formula is not None:
+        for k, winner in enumerate(state.trick_winners, start=1):
+            points[winner] += formula(k=k, hand_size=state.hand_size, players=n)
+    bids = [-1 if b is None else b for b in state.bids]
+    return {
+        "hands": list(state.hands),
+        "bids": bids,
+        "tricks": list(state.tricks_won),
+        "points": points,
+        "trick": [list(pair) for pair in state.trick],
+        "leader": state.leader,
+        "to_play": state.to_play,
+        "tricks_done": len(state.trick_cards),
+        "bid_count": state.bid_count,
+        "bid_sum": sum(b for b in bids if b > 0),
+        "eldest": state.eldest,
+        "phase": PHASE_BIDDING if state.phase == BIDDING else PHASE_PLAYING,
+        "broken": state.trump_broken,
+    }

@@ -1,0 +1,150 @@
+// The compiled kernel's hand state: cards as 64-bit masks, legal moves, tricks, scores.
+//
+// Everything about the rules comes from a Config that the Python side builds from the
+// loaded ruleset and the engine's card tables (tricktaker/kernel/config.py); nothing
+// here restates a game's rules. A State is one hand of the Oh Hell family from the
+// bidding (sequential) or the trick play to the hand's end.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tk {
+
+constexpr int MAXP = 16;   // seats
+constexpr int NCARDS = 54; // 52 cards and two jokers
+constexpr int FREE = 4;    // the effective "suit" of a free joker (Bluke)
+constexpr int BID_BASE = 64; // a move below 64 is a card, 64 + b is the bid b
+
+enum Phase : int8_t { BIDDING = 0, PLAYING = 1, OVER = 2 };
+
+inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+inline int lowest(uint64_t x) { return __builtin_ctzll(x); }
+
+// xoshiro256** seeded by splitmix64: fast, and the same stream on every machine.
+struct Rng {
+    uint64_t s[4];
+    explicit Rng(uint64_t seed = 0) {
+        for (auto &word : s) {
+            seed += 0x9E3779B97F4A7C15ULL;
+            uint64_t z = seed;
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            word = z ^ (z >> 31);
+        }
+    }
+    static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+    uint64_t next() {
+        const uint64_t result = rotl(s[1] * 5, 7) * 9;
+        const uint64_t t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = rotl(s[3], 45);
+        return result;
+    }
+    // Uniform in [0, n) (Lemire's method, unbiased).
+    uint32_t below(uint32_t n) {
+        uint64_t m = (next() >> 32) * uint64_t(n);
+        uint32_t low = uint32_t(m);
+        if (low < n) {
+            uint32_t threshold = uint32_t(-n) % n;
+            while (low < threshold) {
+                m = (next() >> 32) * uint64_t(n);
+                low = uint32_t(m);
+            }
+        }
+        return uint32_t(m >> 32);
+    }
+    double real() { return double(next() >> 11) * 0x1.0p-53; }
+    // The index of a uniformly chosen set bit of a non-empty mask.
+    int pick(uint64_t mask) {
+        int k = int(below(uint32_t(popcount(mask))));
+        while (k--) mask &= mask - 1;
+        return lowest(mask);
+    }
+};
+
+// What the rules say about one hand, from the ruleset and the engine's card tables.
+struct Config {
+    int players = 0;
+    int hand_size = 0;
+    int trump = -1; // -1: no trump
+    int8_t suit_of[NCARDS] = {};
+    int8_t rank_of[NCARDS] = {};
+    int16_t key[NCARDS][5] = {}; // how strongly a card bids for a trick led in a suit
+    uint64_t suit_masks[5] = {};
+    uint64_t trump_mask = 0;
+    uint64_t deck_mask = 0;
+    uint64_t turn_up_mask = 0;
+    uint64_t beaters[NCARDS] = {}; // per card: the cards that beat it when it is led
+    bool follow_suit = true;
+    bool must_trump = false;
+    bool trump_lead_after_broken = false;
+    bool misere = false;
+    bool cooperative = false;
+    bool hook = false;
+    bool sum_equals_hand = false;
+    int min_bid = 0;
+    uint32_t no_zero_seats = 0; // seats that may not bid 0 (a zero-bid streak)
+    std::vector<int> score;        // score[bid * (hand_size + 1) + tricks]
+    std::vector<int> trick_points; // points for winning trick k (index k - 1)
+    double reward_scale = 1.0;
+
+    void finish(); // fills key-derived tables (beaters); checks sizes
+};
+
+// One hand in progress.
+struct State {
+    uint64_t hands[MAXP];
+    int8_t bids[MAXP];
+    int8_t tricks[MAXP];
+    int16_t points[MAXP];
+    uint8_t trick_seat[MAXP];
+    uint8_t trick_card[MAXP];
+    int8_t trick_len;
+    int8_t leader;
+    int8_t to_play;
+    int8_t tricks_done;
+    int8_t bid_count;
+    int8_t bid_sum;
+    int8_t eldest;
+    int8_t phase;
+    bool broken;
+};
+
+// The seat to act (bidding: in turn from the eldest; playing: the next to play).
+inline int seat_to_act(const Config &cfg, const State &st) {
+    return st.phase == BIDDING ? (st.eldest + st.bid_count) % cfg.players : st.to_play;
+}
+
+uint64_t legal_cards(const Config &cfg, const State &st, int seat);
+uint64_t legal_bids(const Config &cfg, const State &st, int seat);
+// Legal moves of the seat to act: cards (bits 0..53) or bids (bit b of the mask).
+inline uint64_t legal_moves(const Config &cfg, const State &st) {
+    int seat = seat_to_act(cfg, st);
+    return st.phase == BIDDING ? legal_bids(cfg, st, seat) : legal_cards(cfg, st, seat);
+}
+int trick_winner(const Config &cfg, const State &st);
+void play_card(const Config &cfg, State &st, int card);
+void make_bid(const Config &cfg, State &st, int bid);
+// Applies a move code (a card, or BID_BASE + bid) for the seat to act.
+inline void apply_move(const Config &cfg, State &st, int move) {
+    if (move >= BID_BASE)
+        make_bid(cfg, st, move - BID_BASE);
+    else
+        play_card(cfg, st, move);
+}
+int hand_score(const Config &cfg, const State &st, int seat);
+void rewards(const Config &cfg, const State &st, double *out);
+
+struct Unsupported : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace tk

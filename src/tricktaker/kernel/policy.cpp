@@ -1,0 +1,154 @@
+// The rollout policy (see policy.hpp); the same choices as search_ohhell.py's, ties included.
+#include "policy.hpp"
+
+#include <algorithm>
+
+namespace tk {
+
+double estimate_tricks(const Config &cfg, const State &st, int seat) {
+    uint64_t mine = st.hands[seat];
+    uint64_t unseen = cfg.deck_mask & ~mine & ~cfg.turn_up_mask;
+    double others = double((cfg.players - 1) * cfg.hand_size);
+    int count = popcount(unseen);
+    double keep = 1.0 - std::min(1.0, others / double(count > 1 ? count : 1));
+    double total = 0.0;
+    for (uint64_t hand = mine; hand; hand &= hand - 1) {
+        int card = lowest(hand);
+        total += std::pow(keep, double(popcount(cfg.beaters[card] & unseen)));
+    }
+    return total;
+}
+
+int guess_bid(const Config &cfg, const State &st, int seat, uint64_t legal) {
+    double target = estimate_tricks(cfg, st, seat);
+    int best = -1;
+    double best_gap = 0.0;
+    for (uint64_t m = legal; m; m &= m - 1) {
+        int b = lowest(m);
+        double gap = std::fabs(double(b) - target);
+        if (best < 0 || gap < best_gap) {
+            best = b;
+            best_gap = gap;
+        }
+    }
+    return best;
+}
+
+namespace {
+
+// The strongest card ``seat`` could legally play to a trick led in ``led``.
+int reply_strength(const Config &cfg, const State &st, int seat, int led) {
+    uint64_t hand = st.hands[seat];
+    if (led != FREE && cfg.follow_suit) {
+        uint64_t follow = hand & cfg.suit_masks[led];
+        if (follow)
+            hand = follow | (hand & cfg.suit_masks[FREE]);
+        else if (cfg.must_trump && (hand & cfg.trump_mask))
+            hand &= cfg.trump_mask | cfg.suit_masks[FREE];
+    }
+    int best = 0;
+    for (; hand; hand &= hand - 1) best = std::max(best, int(cfg.key[lowest(hand)][led]));
+    return best;
+}
+
+// The strongest card any seat still to play after ``seat`` could add to the trick.
+int threat(const Config &cfg, const State &st, int seat, int led) {
+    int n = cfg.players, best = 0;
+    int end = st.trick_len ? st.trick_seat[0] : seat;
+    for (int nxt = (seat + 1) % n; nxt != end; nxt = (nxt + 1) % n)
+        best = std::max(best, reply_strength(cfg, st, nxt, led));
+    return best;
+}
+
+} // namespace
+
+int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want) {
+    int cards[NCARDS] = {}, count = 0;
+    for (uint64_t m = legal; m; m &= m - 1) cards[count++] = lowest(m);
+    if (st.trick_len == 0) {
+        if (want) {
+            int threats[5] = {-1, -1, -1, -1, -1};
+            int best = -1, best_key = 0;
+            for (int i = 0; i < count; ++i) {
+                int c = cards[i], led = cfg.suit_of[c];
+                if (threats[led] < 0) threats[led] = threat(cfg, st, seat, led);
+                int k = cfg.key[c][led];
+                if (k > threats[led] && (best < 0 || k < best_key)) {
+                    best = c;
+                    best_key = k;
+                }
+            }
+            if (best >= 0) return best;
+        }
+        // The strongest card (the last of equals) when wanting, else the weakest (first).
+        int pick = cards[0], pick_key = cfg.key[cards[0]][cfg.suit_of[cards[0]]];
+        for (int i = 1; i < count; ++i) {
+            int c = cards[i], k = cfg.key[c][cfg.suit_of[c]];
+            if (want ? k >= pick_key : k < pick_key) {
+                pick = c;
+                pick_key = k;
+            }
+        }
+        return pick;
+    }
+    int led = cfg.suit_of[st.trick_card[0]];
+    int best = 0;
+    for (int i = 0; i < st.trick_len; ++i) best = std::max(best, int(cfg.key[st.trick_card[i]][led]));
+    bool last = st.trick_len == cfg.players - 1 || (seat + 1) % cfg.players == st.trick_seat[0];
+    // Rank by (strength, rank within suit), stable on card id.
+    std::stable_sort(cards, cards + count, [&](int a, int b) {
+        int ka = cfg.key[a][led], kb = cfg.key[b][led];
+        if (ka != kb) return ka < kb;
+        return cfg.rank_of[a] < cfg.rank_of[b];
+    });
+    int winners[NCARDS], losers[NCARDS], nw = 0, nl = 0;
+    for (int i = 0; i < count; ++i) {
+        if (cfg.key[cards[i]][led] > best)
+            winners[nw++] = cards[i];
+        else
+            losers[nl++] = cards[i];
+    }
+    if (want) {
+        if (nw) {
+            if (last) return winners[0];
+            int t = threat(cfg, st, seat, led);
+            for (int i = 0; i < nw; ++i)
+                if (cfg.key[winners[i]][led] > t) return winners[i];
+            return winners[nw - 1];
+        }
+        return losers[0];
+    }
+    if (nl) return losers[nl - 1];
+    return last ? winners[nw - 1] : winners[0];
+}
+
+int policy_move(const Config &cfg, const State &st, uint64_t legal) {
+    int seat = seat_to_act(cfg, st);
+    if (st.phase == BIDDING) return BID_BASE + guess_bid(cfg, st, seat, legal);
+    bool want = st.bids[seat] > st.tricks[seat] && !cfg.misere;
+    return greedy_card(cfg, st, seat, legal, want);
+}
+
+void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me) {
+    while (st.phase != OVER) {
+        uint64_t legal = legal_moves(cfg, st);
+        int move;
+        if (popcount(legal) == 1) {
+            move = lowest(legal) + (st.phase == BIDDING ? BID_BASE : 0);
+        } else if (noise > 0.0 && seat_to_act(cfg, st) != me && rng.real() < noise) {
+            move = rng.pick(legal) + (st.phase == BIDDING ? BID_BASE : 0);
+        } else {
+            move = policy_move(cfg, st, legal);
+        }
+        apply_move(cfg, st, move);
+    }
+}
+
+void random_rollout(const Config &cfg, State &st, Rng &rng) {
+    while (st.phase != OVER) {
+        uint64_t legal = legal_moves(cfg, st);
+        apply_move(cfg, st, rng.pick(legal) + (st.phase == BIDDING ? BID_BASE : 0));
+    }
+}
+
+} // namespace tk

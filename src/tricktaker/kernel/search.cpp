@@ -1,0 +1,189 @@
+// ISMCTS over determinized hands (see search.hpp and tricktaker/bots/ismcts.py).
+#include "search.hpp"
+
+#include <chrono>
+#include <cmath>
+
+#include "policy.hpp"
+
+namespace tk {
+
+void World::sample(Rng &rng, State &out) const {
+    out = public_state;
+    det->sample(rng, out.hands);
+}
+
+double World::weight(const State &st) const {
+    if (value.empty()) return 1.0;
+    double w = 1.0;
+    for (int s : weight_seats) {
+        double estimate = 0.0;
+        for (uint64_t m = st.hands[s] | played[s]; m; m &= m - 1) estimate += value[lowest(m)];
+        double error = double(st.bids[s] < 0 ? 0 : st.bids[s]) - estimate;
+        w *= floor + (1.0 - floor) * std::exp(scale * error * error);
+    }
+    return w;
+}
+
+namespace {
+
+struct Node {
+    int first_child = -1;
+    int next_sibling = -1;
+    int16_t move = 0;
+    int8_t seat = 0;
+    int visits = 0;
+    int avail = 1;
+    double weight = 0.0;
+    double reward = 0.0;
+    double mean() const { return weight > 0 ? reward / weight : 0.0; }
+};
+
+struct Tree {
+    std::vector<Node> nodes;
+    Tree() {
+        nodes.reserve(1 << 16);
+        nodes.emplace_back();
+    }
+    int find(int parent, int seat, int move) const {
+        for (int c = nodes[parent].first_child; c >= 0; c = nodes[c].next_sibling)
+            if (nodes[c].move == move && nodes[c].seat == seat) return c;
+        return -1;
+    }
+    int add(int parent, int seat, int move) {
+        int index = int(nodes.size());
+        nodes.emplace_back();
+        Node &child = nodes.back();
+        child.move = int16_t(move);
+        child.seat = int8_t(seat);
+        child.next_sibling = nodes[parent].first_child;
+        nodes[parent].first_child = index;
+        return index;
+    }
+};
+
+inline int move_of(const State &st, int bit) { return bit + (st.phase == BIDDING ? BID_BASE : 0); }
+
+struct Step {
+    int node;
+    int seat;
+};
+
+void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
+             std::vector<Step> &path) {
+    const Config &cfg = *world.cfg;
+    State st;
+    world.sample(rng, st);
+    double w = p.weighted ? world.weight(st) : 1.0;
+    int node = 0;
+    path.clear();
+    int children[128];
+    int moves[128];
+    while (st.phase != OVER) {
+        int seat = seat_to_act(cfg, st);
+        uint64_t legal = legal_moves(cfg, st);
+        if (p.model_opponents && seat != world.me) {
+            int move = popcount(legal) == 1 ? move_of(st, lowest(legal)) : policy_move(cfg, st, legal);
+            apply_move(cfg, st, move);
+            int child = tree.find(node, seat, move);
+            if (child < 0) {
+                path.push_back({tree.add(node, seat, move), seat});
+                break;
+            }
+            node = child;
+            path.push_back({node, seat});
+            continue;
+        }
+        int count = 0, untried = 0;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            int move = move_of(st, lowest(m));
+            moves[count] = move;
+            children[count] = tree.find(node, seat, move);
+            if (children[count] < 0) ++untried;
+            ++count;
+        }
+        if (untried) {
+            int pick = untried == 1 ? 0 : int(rng.below(uint32_t(untried)));
+            int chosen = -1;
+            for (int i = 0; i < count; ++i) {
+                if (children[i] >= 0) {
+                    tree.nodes[children[i]].avail++;
+                } else if (pick-- == 0) {
+                    chosen = moves[i];
+                }
+            }
+            int child = tree.add(node, seat, chosen);
+            apply_move(cfg, st, chosen);
+            path.push_back({child, seat});
+            break;
+        }
+        int best = -1;
+        double best_score = -INFINITY;
+        for (int i = 0; i < count; ++i) {
+            Node &child = tree.nodes[children[i]];
+            child.avail++;
+            double score = child.mean() +
+                           p.exploration * std::sqrt(std::log(double(child.avail)) / child.visits);
+            if (score > best_score) {
+                best = i;
+                best_score = score;
+            }
+        }
+        apply_move(cfg, st, moves[best]);
+        node = children[best];
+        path.push_back({node, seat});
+    }
+    rollout(cfg, st, rng, p.noise, world.me);
+    double reward[MAXP];
+    rewards(cfg, st, reward);
+    for (const Step &step : path) {
+        Node &visited = tree.nodes[step.node];
+        visited.visits++;
+        visited.weight += w;
+        visited.reward += w * reward[step.seat];
+    }
+}
+
+} // namespace
+
+SearchResult ismcts(const World &world, const std::vector<int> &moves, const SearchParams &p,
+                    uint64_t seed) {
+    using clock = std::chrono::steady_clock;
+    Rng rng(seed);
+    Tree tree;
+    std::vector<Step> path;
+    path.reserve(128);
+    SearchResult result;
+    const bool timed = p.time_budget >= 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(
+                           std::chrono::duration<double>(timed ? p.time_budget : 0.0));
+    int me = world.me;
+    while (result.iterations < p.iterations) {
+        iterate(world, tree, p, rng, path);
+        result.iterations++;
+        if (timed && clock::now() > deadline) break;
+    }
+    int best = -1;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        int child = tree.find(0, me, moves[i]);
+        RootStat stat{moves[i], 0, 0.0};
+        if (child >= 0) {
+            stat.visits = tree.nodes[child].visits;
+            stat.mean = tree.nodes[child].mean();
+        }
+        result.root.push_back(stat);
+        if (best < 0) {
+            best = int(i);
+            continue;
+        }
+        const RootStat &b = result.root[best];
+        // Most visited; then the best mean; then the first in order (as ismcts.py ranks).
+        if (stat.visits > b.visits || (stat.visits == b.visits && stat.visits > 0 && stat.mean > b.mean))
+            best = int(i);
+    }
+    result.move = moves[best];
+    return result;
+}
+
+} // namespace tk

@@ -1,0 +1,56 @@
+// The searches: ISMCTS (as tricktaker.bots.ismcts writes it) and PIMC-style flat
+// rollouts, over states sampled by the void-aware determinizer.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core.hpp"
+#include "determinize.hpp"
+
+namespace tk {
+
+// What one seat knows at a decision: the public state (its hidden hands empty), its own
+// hand, and what the determinizer and the bid model need.
+struct World {
+    const Config *cfg;
+    State public_state;
+    int me;
+    std::unique_ptr<Determinizer> det;
+    uint64_t played[MAXP] = {}; // cards each seat has played this hand
+    // The bid model (tricktaker.bots.search_ohhell._Sampler.weight): empty = off.
+    std::vector<double> value;  // per card
+    std::vector<int> weight_seats;
+    double scale = 0.0;
+    double floor = 0.0;
+
+    void sample(Rng &rng, State &out) const;
+    double weight(const State &st) const;
+};
+
+struct SearchParams {
+    long iterations = 400;
+    double time_budget = -1.0; // seconds; < 0: none
+    double exploration = 0.3;
+    double noise = 0.5;
+    bool model_opponents = false;
+    bool weighted = true;
+};
+
+struct RootStat {
+    int move;
+    int visits;
+    double mean;
+};
+
+struct SearchResult {
+    int move = -1;
+    long iterations = 0;
+    std::vector<RootStat> root;
+};
+
+// Chooses among ``moves`` (the seat's legal moves, in the engine's order).
+SearchResult ismcts(const World &world, const std::vector<int> &moves, const SearchParams &p,
+                    uint64_t seed);
+
+} // namespace tk

@@ -1,0 +1,202 @@
+"""ISMCTS decisions in the compiled kernel, from a seat's :class:`Observation`.
+
+:func:`kernel_world` turns what the seat knows into the kernel's world: the public state
+of the hand (bids, tricks, the trick in progress, its own cards), the cards it has not
+seen, how many each other seat holds, the voids they showed (the same
+:func:`~tricktaker.bots.determinize.known_voids` the Python determinizer uses) and the
+bid model's card values (:mod:`tricktaker.bots.search_ohhell`). :func:`kernel_search`
+then runs the whole search in C++ and returns the chosen action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker.engine.actions import BID, PLAY, Action, bid, play
+from tricktaker.engine.calls import Call, called_hand
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.setup import Setup
+from tricktaker.kernel.convert import (
+    BID_BASE,
+    PHASE_BIDDING,
+    PHASE_PLAYING,
+    KernelUnsupportedError,
+    check_ruleset,
+    hand_config,
+)
+from tricktaker.kernel.native import native
+from tricktaker.rules.ruleset import HandSpec
+
+__all__ = ["hand_spec", "kernel_search", "kernel_world", "zero_streaks"]
+
+
+def zero_streaks(obs: Observation) -> list[int]:
+    """Each seat's run of zero bids in the hands before this one (as the engine counts)."""
+    streak = [0] * obs.players
+    for result in obs.history:
+        for seat, value in enumerate(result.bids):
+            streak[seat] = streak[seat] + 1 if value == 0 else 0
+    return streak
+
+
+def hand_spec(obs: Observation, setup: Setup) -> tuple[HandSpec, bool]:
+    """The observed hand's spec (its size, special rules, scoring) and whether the hook
+    rule holds in it, found as the engine finds them: the schedule position that the
+    hands played give, or the caller's call."""
+    if obs.call is not None:
+        modifiers = obs.call.get("modifiers") or []
+        assert isinstance(modifiers, list)
+        call = Call(
+            obs.hand_size, str(obs.call.get("kind") or "normal"), [str(m) for m in modifiers]
+        )
+        spec, hook = called_hand(call, number=obs.hands_played + 1, base=obs.rules.scoring)
+        return spec, setup.hook or hook
+    position = 0
+    for result in obs.history:
+        if not setup.advance_when_all_exact or result.all_exact:
+            position += 1
+    spec = setup.schedule[position % len(setup.schedule)]
+    if spec.hand_size != obs.hand_size:
+        raise KernelUnsupportedError("cannot place the observed hand in the schedule")
+    return spec, setup.hook
+
+
+def _check(obs: Observation) -> Setup:
+    setup = check_ruleset(obs.rules, obs.players)
+    if obs.phase not in ("bidding", "playing"):
+        raise KernelUnsupportedError(f"the kernel searches bids and cards, not the {obs.phase}")
+    if obs.pile:
+        raise KernelUnsupportedError("the kernel does not play face-down piles")
+    if obs.hand is None:
+        raise KernelUnsupportedError("the kernel does not search a hand its seat has not seen")
+    if obs.active is not None:
+        raise KernelUnsupportedError("the kernel plays hands where every seat takes part")
+    if any(made and value is None for value, made in zip(obs.bids, obs.bid_made, strict=True)):
+        raise KernelUnsupportedError("the kernel does not search hidden (simultaneous) bids")
+    if obs.phase == "bidding" and setup.simultaneous:
+        raise KernelUnsupportedError("the kernel does not search simultaneous bids")
+    if obs.tables is None or not obs.trump_known:
+        raise KernelUnsupportedError("the kernel needs the hand's trump to be known")
+    return setup
+
+
+def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
+    """The kernel's world of ``obs``: ready to sample deals from and to search."""
+    from tricktaker.bots.determinize import known_voids
+    from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
+
+    setup = _check(obs)
+    n, me, size = obs.players, obs.seat, obs.hand_size
+    spec, hook = hand_spec(obs, setup)
+    if spec.pile or spec.blind_hand:
+        raise KernelUnsupportedError("the kernel does not play cards from face-down piles")
+    scoring = spec.scoring or obs.rules.scoring
+    config = hand_config(
+        obs.rules,
+        n,
+        hand_size=size,
+        scoring=scoring,
+        misere=spec.misere,
+        hook=hook,
+        tables=obs.tables,
+        trump=obs.trump,
+        turn_up=obs.turn_up,
+        zero_streak=zero_streaks(obs),
+    )
+    played = [0] * n
+    for trick in (*obs.tricks, obs.current_trick):
+        for seat, card in trick:
+            played[seat] |= 1 << card
+    assert obs.hand is not None
+    seen = obs.played | obs.hand
+    main_turn_up = (
+        obs.turn_up is not None and setup.trump_method == "turn_up" and len(setup.deck) > n * size
+    )
+    if main_turn_up:
+        assert obs.turn_up is not None
+        seen |= 1 << obs.turn_up
+    unknown = sum(1 << card for card in setup.deck if not (seen >> card) & 1)
+    counts = [size - mask.bit_count() for mask in played]
+    bids = [-1 if value is None else value for value in obs.bids]
+    points = [0] * n
+    formula = scoring.trick_points
+    if formula is not None:
+        for k, winner in enumerate(obs.trick_winners, start=1):
+            points[winner] += formula(k=k, hand_size=size, players=n)
+    trick = obs.current_trick
+    bidding = obs.phase == "bidding"
+    state = {
+        "hands": [obs.hand if seat == me else 0 for seat in range(n)],
+        "bids": bids,
+        "tricks": list(obs.tricks_won),
+        "points": points,
+        "trick": [list(pair) for pair in trick],
+        "leader": obs.leader,
+        "to_play": obs.to_act[0] if obs.to_act else obs.leader,
+        "tricks_done": len(obs.tricks),
+        "bid_count": sum(obs.bid_made),
+        "bid_sum": sum(b for b in bids if b > 0),
+        "eldest": (obs.dealer + 1) % n,
+        "phase": PHASE_BIDDING if bidding else PHASE_PLAYING,
+        "broken": obs.trump_broken,
+    }
+    weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
+    value = _card_values(obs) if weighted and weight_seats and BID_SPREAD > 0 else None
+    det = {
+        "me": me,
+        "hidden": [s for s in range(n) if s != me],
+        "counts": counts,
+        "voids": known_voids(obs),
+        "played": played,
+        "unknown": unknown,
+        "value": value,
+        "weight_seats": weight_seats,
+        "scale": -0.5 / (BID_SPREAD * BID_SPREAD),
+        "floor": BID_FLOOR,
+    }
+    try:
+        return native().make_world(config, state, det)
+    except ValueError as exc:
+        if type(exc).__name__ == "Unsupported":
+            raise KernelUnsupportedError(str(exc)) from None
+        raise
+
+
+def _code(action: Action) -> int:
+    if action.kind == BID and isinstance(action.value, int):
+        return BID_BASE + action.value
+    if action.kind == PLAY and isinstance(action.value, int):
+        return action.value
+    raise KernelUnsupportedError(f"the kernel does not search {action.kind} decisions")
+
+
+def kernel_search(
+    obs: Observation,
+    *,
+    seed: int,
+    iterations: int,
+    time_budget: float | None,
+    exploration: float,
+    noise: float,
+    model_opponents: bool,
+    weighted: bool,
+    world: Any = None,
+) -> tuple[Action, int]:
+    """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
+    (``world``: :func:`kernel_world` of ``obs``, when already made)."""
+    actions = obs.legal_actions
+    moves = [_code(a) for a in actions]
+    if world is None:
+        world = kernel_world(obs, weighted=weighted)
+    move, done, _ = native().search(
+        world,
+        moves,
+        iterations,
+        -1.0 if time_budget is None else time_budget,
+        exploration,
+        noise,
+        model_opponents,
+        weighted,
+        seed,
+    )
+    return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
