@@ -33,6 +33,7 @@ from tricktaker.server.db import hash_token, new_token, upgrade
 from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem, ruleset_field
 from tricktaker.server.service import TableService
 from tricktaker.server.store import SeatData, TableData
+from tricktaker.server.web import install_web
 from tricktaker.server.ws import RATE_PER_SECOND, serve_socket
 
 MAX_BODY_BYTES = 64 * 1024
@@ -392,4 +393,5 @@ def create_app(
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await serve_socket(service, websocket, table_id, rate=socket_rate)
 
+    install_web(app)  # the browser client; its static files at / come last
     return app

@@ -1,0 +1,293 @@
+"""The browser client's part of the server: the lobby's data, the rules pages, replays,
+and the page itself (the static files of :mod:`tricktaker.web`) at ``/``.
+
+* ``GET /api/games``: every shipped game with its options; ``GET /api/bots``: the bot
+  levels a seat may have;
+* ``GET /rules/{game}``: the game's page (``docs/games/<id>.md``) as HTML;
+* ``POST /api/rulesets/check``: a house-rules file checked, each error with its field and
+  line as the command line gives them;
+* ``POST /api/replays``: a game record (as ``tricktaker play --record`` writes it)
+  replayed by the engine into frames, kept a while under an id for
+  ``GET /api/replays/{id}``; ``GET /api/tables/{id}/replay``: the same for a table's
+  finished game;
+* the static files at ``/``, mounted last so that they never shadow the API.
+
+:func:`install_web` adds all of this to the application of
+:func:`tricktaker.server.create_app`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import secrets
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
+
+from tricktaker.docs import game_page, has_page, page_ids
+from tricktaker.engine import GameRecord, RecordError
+from tricktaker.server.problems import MEDIA_TYPE, ServiceError
+from tricktaker.web import catalog, static_dir
+from tricktaker.web.replays import replay_json
+
+MAX_TOML_CHARS = 32 * 1024
+"""The longest house-rules text the check reads."""
+
+KEPT_REPLAYS = 64
+"""How many uploaded replays the server keeps (the oldest go first), so that a replay's
+address can be reloaded while the server runs."""
+
+_PROBLEMS: dict[int | str, dict[str, Any]] = {
+    code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
+    for code in (404, 409, 413, 422, 429)
+}
+
+
+class GameOption(BaseModel):
+    """An option of a game, as the lobby shows it."""
+
+    name: str
+    type: str = Field(description="bool (a switch) or int (a number).")
+    default: bool | int = Field(description="Its value in this ruleset.")
+    min: int | None
+    max: int | None
+    choices: list[bool | int] | None = Field(description="The values allowed, when few.")
+    help: str = Field(description="What the option does, in one line.")
+    players: list[int] = Field(description="The player counts it is for (empty: all).")
+
+
+class PlayerRange(BaseModel):
+    """The table sizes a game allows."""
+
+    min: int
+    max: int
+
+
+class GameInfo(BaseModel):
+    """A shipped game (or a house-rules file), as the lobby shows it."""
+
+    id: str
+    name: str
+    description: str
+    players: PlayerRange
+    default_players: int
+    options: list[GameOption]
+    unavailable: dict[str, str] = Field(description="Options this file cannot use, and why.")
+    rules_url: str | None = Field(description="Its rules page, if it has one.")
+
+
+class BotLevel(BaseModel):
+    """A bot a seat may have."""
+
+    id: str = Field(description="As a seat of POST /tables (and --bots) takes it.")
+    label: str
+    spec: str = Field(description="The bot it is.")
+
+
+class RulesetCheckRequest(BaseModel):
+    """A house-rules file's text to check, with options and a player count if chosen."""
+
+    toml: str = Field(max_length=MAX_TOML_CHARS)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=50)
+    players: int | None = Field(default=None, ge=1, le=16)
+
+
+class RulesetErrorEntry(BaseModel):
+    """One error, located as the command line locates it."""
+
+    text: str = Field(description="The whole line, as the command line prints it.")
+    source: str | None
+    line: int | None
+    column: int | None
+    field: str | None = Field(description="The ruleset field (dotted key path).")
+    option: str | None = Field(description="The option it concerns, if any.")
+    message: str
+
+
+class RulesetCheck(BaseModel):
+    """The check's answer: ``ok`` and the game, or the errors."""
+
+    ok: bool
+    errors: list[RulesetErrorEntry]
+    game: GameInfo | None
+    based_on: str | None = None
+    changes: list[str] = Field(default_factory=list)
+
+
+def _id_attributes(md: MarkdownIt) -> None:
+    """Give each heading an ``id`` (``## Stay or fold`` -> ``stay-or-fold``), as the
+    pages' own ``#anchor`` links expect."""
+
+    def rule(state: Any) -> None:
+        tokens: list[Token] = state.tokens
+        for index, token in enumerate(tokens[:-1]):
+            if token.type == "heading_open":
+                text = tokens[index + 1].content
+                slug = re.sub(r"[^\w\- ]", "", text.lower()).strip().replace(" ", "-")
+                token.attrSet("id", slug)
+
+    md.core.ruler.push("heading_ids", rule)
+
+
+_PAGE_LINK = re.compile(r"^(?P<game>[a-z_0-9]+)\.md(?P<anchor>#[\w-]*)?$")
+
+
+@lru_cache(maxsize=32)
+def rules_html(game: str) -> str:
+    """The rules page of ``game`` as a whole HTML document (raw HTML in the markdown
+    is shown as text; links to other game pages lead to their ``/rules/`` page)."""
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    _id_attributes(md)
+    tokens = md.parse(game_page(game))
+    known = set(page_ids())
+    for token in tokens:
+        for child in token.children or ():
+            if child.type != "link_open":
+                continue
+            href = str(child.attrGet("href") or "")
+            found = _PAGE_LINK.match(href)
+            if found is not None and found["game"] in known:
+                child.attrSet("href", f"/rules/{found['game']}{found['anchor'] or ''}")
+            elif found is not None or href.startswith("../"):
+                child.attrSet("href", f"/rules/{game}")  # a page not served: stay here
+    body = md.renderer.render(tokens, md.options, {})
+    title = html.escape(game_page(game).splitlines()[0].lstrip("# ").strip())
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}: rules · tricktaker</title>\n"
+        '<link rel="stylesheet" href="/base.css">\n</head>\n'
+        '<body class="rules-page">\n<nav class="topbar" aria-label="Site">'
+        '<a href="/#/">← tricktaker lobby</a></nav>\n'
+        f'<main class="rules" id="main">\n{body}</main>\n</body>\n</html>\n'
+    )
+
+
+class WebFiles(StaticFiles):
+    """The page's static files. A request other than GET or HEAD, or a WebSocket, at a
+    path no route has is answered as not found (not as a crash or a 405 for ``/``)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": "no such socket"})
+            return
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD"):
+            raise StarletteHTTPException(status_code=404, detail="Not Found")
+        await super().__call__(scope, receive, send)
+
+
+def _load_record(data: dict[str, Any]) -> GameRecord:
+    try:
+        return GameRecord.from_json(data)
+    except RecordError as exc:
+        raise ServiceError(422, "bad-record", str(exc), field="record") from None
+
+
+def _replay(record: GameRecord) -> dict[str, Any]:
+    try:
+        return replay_json(record)
+    except RecordError as exc:
+        raise ServiceError(422, "bad-record", str(exc), field="record") from None
+    except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+        detail = f"the record cannot be replayed ({type(exc).__name__}: {exc})"
+        raise ServiceError(422, "bad-record", detail, field="record") from None
+
+
+def remember_replay(app: FastAPI, replay: dict[str, Any]) -> str:
+    """Keep ``replay`` (frames of :func:`~tricktaker.web.replays.replay_json`) under a
+    new id for ``GET /api/replays/{id}``, and answer the id."""
+    kept: OrderedDict[str, dict[str, Any]] = app.state.replays
+    replay_id = secrets.token_urlsafe(9)
+    kept[replay_id] = replay
+    while len(kept) > KEPT_REPLAYS:
+        kept.popitem(last=False)
+    return replay_id
+
+
+def load_replay(app: FastAPI, record: dict[str, Any]) -> str:
+    """Replay a record (its JSON) and keep it: the id of :func:`remember_replay`.
+    Raises :class:`ServiceError` (422) for a record that does not replay."""
+    return remember_replay(app, _replay(_load_record(record)))
+
+
+def make_router() -> APIRouter:
+    """The routes of the browser client's data (not the static files)."""
+    router = APIRouter()
+
+    @router.get("/api/games", responses=_PROBLEMS)
+    async def list_games() -> list[GameInfo]:
+        """Every shipped game: id, name, one-line description, players, options."""
+        found = await asyncio.to_thread(catalog.games)
+        return [GameInfo.model_validate(g) for g in found]
+
+    @router.get("/api/bots", responses=_PROBLEMS)
+    async def list_bots() -> list[BotLevel]:
+        """The bot levels a seat may have, weakest first."""
+        return [BotLevel.model_validate(b) for b in catalog.bots()]
+
+    @router.get("/rules/{game}", response_class=HTMLResponse, responses=_PROBLEMS)
+    async def rules_page(game: str) -> HTMLResponse:
+        """A shipped game's rules page (docs/games/GAME.md) as HTML."""
+        if not has_page(game):
+            known = ", ".join(page_ids())
+            raise ServiceError(404, "no-page", f"No rules page for {game!r}; the pages: {known}")
+        return HTMLResponse(await asyncio.to_thread(rules_html, game))
+
+    @router.post("/api/rulesets/check", responses=_PROBLEMS)
+    async def check_ruleset(request: RulesetCheckRequest) -> RulesetCheck:
+        """Check a house-rules TOML file (with options, and a player count if given):
+        ``ok`` and the game it makes, or its errors, each with its field and line."""
+        result = await asyncio.to_thread(
+            catalog.check_ruleset, request.toml, request.options, request.players
+        )
+        return RulesetCheck.model_validate(result)
+
+    @router.post("/api/replays", status_code=201, responses=_PROBLEMS)
+    async def upload_replay(request: Request, record: dict[str, Any]) -> dict[str, Any]:
+        """Replay a game record (the JSON that ``tricktaker play --record`` writes and
+        ``GET /tables/{id}/record`` answers) into frames, every hand shown; it is kept
+        a while under the answer's ``id`` (``GET /api/replays/{id}``)."""
+        replay = await asyncio.to_thread(lambda: _replay(_load_record(record)))
+        replay_id = remember_replay(request.app, replay)
+        return {"id": replay_id, **replay}
+
+    @router.get("/api/replays/{replay_id}", responses=_PROBLEMS)
+    async def get_replay(request: Request, replay_id: str) -> dict[str, Any]:
+        """A replay uploaded before (while this server runs)."""
+        replay = request.app.state.replays.get(replay_id)
+        if replay is None:
+            raise ServiceError(
+                404,
+                "no-replay",
+                "No such replay here (the server keeps the recent ones"
+                " while it runs): open the record file again.",
+            )
+        return {"id": replay_id, **replay}
+
+    @router.get("/api/tables/{table_id}/replay", responses=_PROBLEMS)
+    async def table_replay(request: Request, table_id: str, game: int | None = None) -> Any:
+        """A table's finished game replayed into frames (refused while it is played)."""
+        data = await request.app.state.service.record(table_id, game)
+        replay = await asyncio.to_thread(lambda: _replay(_load_record(data)))
+        return {"id": None, "table": table_id, **replay}
+
+    return router
+
+
+def install_web(app: FastAPI) -> None:
+    """Add the browser client to ``app``: the routes of :func:`make_router`, then the
+    static files at ``/`` (last, so that they never shadow an API path)."""
+    app.state.replays = OrderedDict()
+    app.include_router(make_router())
+    app.mount("/", WebFiles(directory=static_dir(), html=True), name="web")

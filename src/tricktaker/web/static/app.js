@@ -1,0 +1,147 @@
+// The page's hash router. Each route's module is imported when the route is first
+// opened (dynamic import), so a module that fails to load breaks only its own route.
+//
+//   #/                       lobby.js       mountLobby(root)
+//   #/join/ID?invite=CODE    lobby.js       mountJoin(root, {tableId, invite})
+//   #/invite/ID              lobby.js       mountInvite(root, {tableId})
+//   #/table/ID[?watch=1]     table.js       mountTable(root, {tableId, token, spectator})
+//   #/replay[?r=RID]         replay.js      mountReplay(root, {replayId})
+//   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
+//   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
+//
+// Every mount function returns a function that unmounts it (closes sockets, timers).
+
+import { seatToken } from "./api.js";
+import { clear, el } from "./dom.js";
+
+const ROUTES = [
+  {
+    pattern: /^\/?$/,
+    title: "Lobby",
+    module: "./lobby.js",
+    mount: (mod, root) => mod.mountLobby(root),
+  },
+  {
+    pattern: /^\/join\/([^/]+)$/,
+    title: "Join a table",
+    module: "./lobby.js",
+    mount: (mod, root, [id], params) =>
+      mod.mountJoin(root, { tableId: id, invite: params.get("invite") || "" }),
+  },
+  {
+    pattern: /^\/invite\/([^/]+)$/,
+    title: "Invite players",
+    module: "./lobby.js",
+    mount: (mod, root, [id]) => mod.mountInvite(root, { tableId: id }),
+  },
+  {
+    pattern: /^\/table\/([^/]+)$/,
+    title: "Table",
+    module: "./table.js",
+    mount: (mod, root, [id], params) => {
+      const seat = params.get("watch") ? null : seatToken(id);
+      return mod.mountTable(root, {
+        tableId: id,
+        token: seat ? seat.token : null,
+        spectator: !seat,
+      });
+    },
+  },
+  {
+    pattern: /^\/replay(?:\/([^/]+))?$/,
+    title: "Replay",
+    module: "./replay.js",
+    mount: (mod, root, [id], params) =>
+      mod.mountReplay(root, {
+        tableId: id || null,
+        game: params.get("game") ? Number(params.get("game")) : null,
+        replayId: params.get("r"),
+      }),
+  },
+  {
+    pattern: /^\/score(?:\/([^/]+))?$/,
+    title: "Score sheet",
+    module: "./scorekeeper.js",
+    mount: (mod, root, [id], params) =>
+      mod.mountScorekeeper(root, { sheetId: id || null, view: params.get("view") }),
+  },
+];
+
+let unmount = null;
+let generation = 0;
+
+/** The route of a hash: {route, args, params}, or null. */
+export function match(hash) {
+  const text = hash.replace(/^#/, "") || "/";
+  const [path, query = ""] = text.split("?", 2);
+  for (const route of ROUTES) {
+    const found = route.pattern.exec(path);
+    if (found) {
+      const args = found.slice(1).map((part) => (part ? decodeURIComponent(part) : part));
+      return { route, args, params: new URLSearchParams(query) };
+    }
+  }
+  return null;
+}
+
+function failure(root, title, detail) {
+  clear(root).append(
+    el(
+      "section",
+      { class: "panel error-panel", role: "alert" },
+      el("h1", {}, title),
+      el("p", {}, detail),
+      el("p", {}, el("a", { href: "#/" }, "Back to the lobby")),
+    ),
+  );
+}
+
+async function show() {
+  const root = document.getElementById("main");
+  if (!location.hash.startsWith("#/") && location.hash !== "") return; // an in-page anchor
+  const mine = (generation += 1);
+  if (unmount) {
+    try {
+      unmount();
+    } catch (error) {
+      console.warn("unmount failed", error);
+    }
+    unmount = null;
+  }
+  clear(root);
+  const found = match(location.hash);
+  if (!found) {
+    failure(root, "No such page", `Nothing lives at ${location.hash}.`);
+    return;
+  }
+  document.title = `${found.route.title} · tricktaker`;
+  root.append(el("p", { class: "loading" }, "Loading…"));
+  let mod;
+  try {
+    mod = await import(found.route.module);
+  } catch (error) {
+    if (mine !== generation) return;
+    failure(root, "This part of the page could not be loaded", String(error));
+    return;
+  }
+  if (mine !== generation) return;
+  clear(root);
+  try {
+    const result = await found.route.mount(mod, root, found.args, found.params);
+    if (mine !== generation) {
+      if (typeof result === "function") result();
+      return;
+    }
+    unmount = typeof result === "function" ? result : null;
+  } catch (error) {
+    if (mine !== generation) return;
+    failure(root, "Something went wrong", error && error.message ? error.message : String(error));
+  }
+}
+
+window.addEventListener("hashchange", show);
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", show);
+} else {
+  show();
+}

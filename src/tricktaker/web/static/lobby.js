@@ -1,0 +1,811 @@
+// The lobby: set up a table (a shipped game with its options, or a house-rules file,
+// with people and bots in the seats), see the open tables, take a seat or watch.
+// Also the #/join route (take a seat with an invite link) and #/invite (the links to
+// send while waiting for players).
+
+import {
+  ApiError,
+  checkRuleset,
+  createTable,
+  getTable,
+  inviteLink,
+  joinTable,
+  listBots,
+  listGames,
+  listTables,
+  saveHost,
+  saveInvite,
+  saveName,
+  saveSeat,
+  savedInvite,
+  savedName,
+  seatToken,
+} from "./api.js";
+import { append, clear, copyText, el, toast } from "./dom.js";
+
+const HOUSE = "__house__";
+const words = (name) => name.replace(/_/g, " ");
+const playersText = ({ min, max }) => (min === max ? `${min} players` : `${min}–${max} players`);
+const seatLabel = (seat) => `Seat ${seat + 1}`;
+
+const EXAMPLE_TOML = `# House rules: change only what differs from a shipped game.
+id = "our_blackout"
+name = "Our Blackout"
+extends = "blackout"
+
+[bidding]
+hook = true
+`;
+
+/** The lobby at #/. */
+export async function mountLobby(root) {
+  const stop = new AbortController();
+  const timers = [];
+  const state = {
+    games: [],
+    bots: [],
+    game: null, // the chosen game's info (a shipped game, or the checked house rules)
+    choice: null, // a game id, or HOUSE
+    houseText: "",
+    houseCheck: null,
+    options: {},
+    players: 4,
+    seats: [],
+  };
+
+  const createError = el("p", { class: "form-error", role: "alert", id: "create-error" });
+  const gameList = el("ul", { class: "game-list", role: "list" });
+  const houseBox = el("div", { class: "house-rules", id: "house-rules", hidden: true });
+  const optionsBox = el("div", { class: "options", id: "options" });
+  const seatsBox = el("div", { class: "seats", id: "seats" });
+  const tablesBox = el("div", { class: "open-tables", id: "open-tables", "aria-live": "polite" });
+  const nameInput = el("input", {
+    id: "host-name",
+    type: "text",
+    maxlength: "40",
+    autocomplete: "nickname",
+    value: savedName() || "",
+    placeholder: "Ann",
+  });
+  const publicBox = el("input", { id: "public", type: "checkbox", checked: true });
+  const createButton = el("button", { type: "submit", class: "primary", id: "create" }, "Create the table");
+
+  const form = el(
+    "form",
+    { class: "new-table", id: "new-table", novalidate: true, onsubmit: (e) => submit(e) },
+    el(
+      "fieldset",
+      { class: "games" },
+      el("legend", {}, "Game"),
+      gameList,
+    ),
+    houseBox,
+    el("fieldset", { class: "options-set" }, el("legend", {}, "Options"), optionsBox),
+    el(
+      "fieldset",
+      { class: "seats-set" },
+      el("legend", {}, "Players and seats"),
+      el(
+        "p",
+        { class: "field" },
+        el("label", { for: "host-name" }, "Your name"),
+        nameInput,
+      ),
+      seatsBox,
+      el(
+        "p",
+        { class: "field check" },
+        publicBox,
+        el("label", { for: "public" }, "List the table under open tables (anyone may take a free seat or watch)"),
+      ),
+    ),
+    el("div", { class: "actions" }, createButton),
+    createError,
+  );
+
+  append(root, [
+    el("h1", { class: "page-title" }, "Lobby"),
+    el(
+      "div",
+      { class: "lobby" },
+      el("section", { class: "panel", "aria-labelledby": "new-table-title" },
+        el("h2", { id: "new-table-title" }, "New table"),
+        form,
+      ),
+      el(
+        "div",
+        { class: "side" },
+        el(
+          "section",
+          { class: "panel", "aria-labelledby": "open-title" },
+          el(
+            "div",
+            { class: "panel-head" },
+            el("h2", { id: "open-title" }, "Open tables"),
+            el("button", { type: "button", class: "small", onclick: () => refreshTables() }, "Refresh"),
+          ),
+          tablesBox,
+        ),
+        el(
+          "section",
+          { class: "panel", "aria-labelledby": "replay-title" },
+          el("h2", { id: "replay-title" }, "Replays"),
+          el(
+            "p",
+            {},
+            "Step through a finished game hand by hand and trick by trick, every hand shown. ",
+            el("a", { href: "#/replay" }, "Open a record file or a finished table"),
+          ),
+        ),
+      ),
+    ),
+  ]);
+
+  // ---------------------------------------------------------------- games
+
+  function renderGames() {
+    clear(gameList);
+    const items = [...state.games.map((g) => gameItem(g)), houseItem()];
+    append(gameList, items);
+  }
+
+  function gameItem(game) {
+    const id = `game-${game.id}`;
+    return el(
+      "li",
+      { class: "game", dataset: { game: game.id } },
+      el("input", {
+        type: "radio",
+        name: "game",
+        id,
+        value: game.id,
+        checked: state.choice === game.id,
+        onchange: () => choose(game.id),
+      }),
+      el(
+        "label",
+        { for: id },
+        el("span", { class: "game-name" }, game.name),
+        el("span", { class: "game-players" }, playersText(game.players)),
+        el("span", { class: "game-desc" }, game.description),
+      ),
+      game.rules_url
+        ? el(
+            "a",
+            {
+              class: "rules-link",
+              href: game.rules_url,
+              target: "_blank",
+              rel: "noopener",
+              "aria-label": `Rules of ${game.name} (opens a new tab)`,
+            },
+            "Rules",
+          )
+        : null,
+    );
+  }
+
+  function houseItem() {
+    return el(
+      "li",
+      { class: "game house", dataset: { game: HOUSE } },
+      el("input", {
+        type: "radio",
+        name: "game",
+        id: "game-house",
+        value: HOUSE,
+        checked: state.choice === HOUSE,
+        onchange: () => choose(HOUSE),
+      }),
+      el(
+        "label",
+        { for: "game-house" },
+        el("span", { class: "game-name" }, "House rules"),
+        el("span", { class: "game-desc" }, "Your own rules as a TOML file: upload it or paste it."),
+      ),
+      el(
+        "a",
+        { class: "rules-link", href: "/rules/blackout", target: "_blank", rel: "noopener", "aria-label": "An example of the rules pages (opens a new tab)" },
+        "Example",
+      ),
+    );
+  }
+
+  function choose(choice) {
+    state.choice = choice;
+    houseBox.hidden = choice !== HOUSE;
+    createError.textContent = "";
+    if (choice === HOUSE) {
+      state.game = state.houseCheck && state.houseCheck.ok ? state.houseCheck.game : null;
+      if (!houseBox.firstChild) renderHouse();
+    } else {
+      state.game = state.games.find((g) => g.id === choice) || null;
+    }
+    resetOptions();
+    render();
+  }
+
+  function resetOptions() {
+    state.options = {};
+    if (state.game) {
+      for (const option of state.game.options) state.options[option.name] = option.default;
+      const { min, max } = state.game.players;
+      if (state.players < min || state.players > max) state.players = state.game.default_players;
+    }
+    fitSeats();
+  }
+
+  // ---------------------------------------------------------------- house rules
+
+  let checkTimer = null;
+  const houseText = el("textarea", {
+    id: "house-text",
+    rows: "9",
+    spellcheck: "false",
+    autocapitalize: "off",
+    "aria-describedby": "house-help",
+    oninput: () => {
+      state.houseText = houseText.value;
+      clearTimeout(checkTimer);
+      checkTimer = setTimeout(() => checkHouse(), 500);
+    },
+  });
+  const houseStatus = el("p", { class: "house-status", id: "house-status", role: "status" });
+  const houseView = el("ol", { class: "toml-view", id: "toml-view", "aria-label": "The file, line by line, with its errors" });
+
+  function renderHouse() {
+    const file = el("input", {
+      id: "house-file",
+      type: "file",
+      accept: ".toml,text/plain,application/toml",
+      onchange: async () => {
+        const picked = file.files && file.files[0];
+        if (!picked) return;
+        houseText.value = await picked.text();
+        state.houseText = houseText.value;
+        checkHouse();
+      },
+    });
+    append(houseBox, [
+      el("p", { id: "house-help", class: "help" },
+        "A house-rules file changes a shipped game: ",
+        el("code", {}, 'extends = "blackout"'),
+        ", then only the fields that differ. Errors show next to the line they concern."),
+      el("p", { class: "field" }, el("label", { for: "house-file" }, "Upload a .toml file"), file),
+      el("p", { class: "field" }, el("label", { for: "house-text" }, "Or paste it here"), houseText),
+      el(
+        "p",
+        { class: "row" },
+        el("button", { type: "button", onclick: () => checkHouse() }, "Check the rules"),
+        el("button", {
+          type: "button",
+          class: "small",
+          onclick: () => {
+            houseText.value = EXAMPLE_TOML;
+            state.houseText = EXAMPLE_TOML;
+            checkHouse();
+          },
+        }, "Start from an example"),
+      ),
+      houseStatus,
+      houseView,
+    ]);
+  }
+
+  async function checkHouse() {
+    clearTimeout(checkTimer);
+    const text = state.houseText;
+    if (!text.trim()) {
+      state.houseCheck = null;
+      houseStatus.textContent = "Paste or upload a file to check it.";
+      clear(houseView);
+      return;
+    }
+    houseStatus.textContent = "Checking…";
+    let result;
+    try {
+      result = await checkRuleset(text, changedOptions(), state.houseCheck && state.houseCheck.ok ? state.players : null);
+    } catch (error) {
+      houseStatus.textContent = `The rules could not be checked: ${error.message}`;
+      return;
+    }
+    if (text !== state.houseText || stop.signal.aborted) return; // typed on meanwhile
+    const first = !state.houseCheck || !state.houseCheck.ok || !result.ok || (state.game && result.game && state.game.id !== result.game.id);
+    state.houseCheck = result;
+    showHouseErrors(text, result);
+    if (result.ok) {
+      const base = result.based_on ? `, based on ${result.based_on}` : "";
+      const changes = result.changes && result.changes.length ? `; it changes ${result.changes.join(", ")}` : "";
+      houseStatus.textContent = `✓ ${result.game.name} (${playersText(result.game.players)})${base}${changes}.`;
+      houseStatus.className = "house-status ok";
+      if (state.choice === HOUSE) {
+        const kept = { ...state.options };
+        state.game = result.game;
+        if (first) resetOptions();
+        else state.options = kept;
+        render();
+      }
+    } else {
+      houseStatus.textContent = `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in the file.`;
+      houseStatus.className = "house-status bad";
+      createButton.disabled = true;
+      // An option's error belongs next to the option, the players' next to the count.
+      renderOptionErrors(result.errors);
+    }
+  }
+
+  function showHouseErrors(text, result) {
+    clear(houseView);
+    const lines = text.split("\n");
+    const byLine = new Map();
+    const loose = [];
+    for (const error of result.errors || []) {
+      const own = !error.source || error.source === "house-rules.toml";
+      if (own && error.line && error.line <= lines.length) {
+        if (!byLine.has(error.line)) byLine.set(error.line, []);
+        byLine.get(error.line).push(error);
+      } else if (!error.option && error.field !== "players") {
+        loose.push(error);
+      }
+    }
+    if (!byLine.size && !loose.length) return;
+    lines.forEach((line, index) => {
+      const number = index + 1;
+      const errors = byLine.get(number) || [];
+      const item = el(
+        "li",
+        { class: errors.length ? "toml-line has-error" : "toml-line", value: String(number) },
+        el("code", {}, line || " "),
+      );
+      for (const error of errors) item.append(fieldError(error, `line ${number}`));
+      houseView.append(item);
+    });
+    for (const error of loose) houseView.append(el("li", { class: "toml-line has-error loose" }, fieldError(error, error.source || "file")));
+  }
+
+  function fieldError(error, where) {
+    const field = error.field || (error.option ? `options.${error.option}` : "");
+    return el(
+      "span",
+      { class: "field-error", role: "alert", dataset: { field, line: error.line ? String(error.line) : "" } },
+      `${where}${error.column ? `:${error.column}` : ""}${error.field ? ` · ${error.field}` : ""}: ${error.message}`,
+    );
+  }
+
+  function renderOptionErrors(errors) {
+    for (const node of optionsBox.querySelectorAll(".option .field-error")) node.remove();
+    for (const node of seatsBox.querySelectorAll(".field-error")) node.remove();
+    for (const error of errors) {
+      if (error.option) {
+        const box = optionsBox.querySelector(`[data-option="${CSS.escape(error.option)}"]`);
+        if (box) box.append(fieldError(error, "option"));
+      } else if (error.field === "players") {
+        const box = seatsBox.querySelector(".players-field");
+        if (box) box.append(fieldError(error, "players"));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- options
+
+  function changedOptions() {
+    const out = {};
+    if (!state.game) return out;
+    for (const option of state.game.options) {
+      const value = state.options[option.name];
+      if (value !== undefined && value !== option.default) out[option.name] = value;
+    }
+    return out;
+  }
+
+  function renderOptions() {
+    clear(optionsBox);
+    const game = state.game;
+    if (!game) {
+      optionsBox.append(el("p", { class: "help" }, state.choice === HOUSE ? "The options of your file show once it checks out." : "Choose a game first."));
+      return;
+    }
+    if (!game.options.length) {
+      optionsBox.append(el("p", { class: "help" }, `${game.name} has no options.`));
+      return;
+    }
+    for (const option of game.options) optionsBox.append(optionInput(option));
+    for (const [name, why] of Object.entries(game.unavailable || {})) {
+      optionsBox.append(el("p", { class: "help unavailable" }, `${words(name)}: not available here (${why}).`));
+    }
+  }
+
+  function optionInput(option) {
+    const id = `opt-${option.name}`;
+    const value = state.options[option.name];
+    const defaultText = option.type === "bool" ? (option.default ? "on" : "off") : String(option.default);
+    const forPlayers = option.players && option.players.length ? ` Only with ${option.players.join(" or ")} players.` : "";
+    const help = el("span", { class: "help", id: `${id}-help` }, `${option.help}${forPlayers} Default: ${defaultText}.`);
+    const set = (v) => {
+      state.options[option.name] = v;
+      for (const node of box.querySelectorAll(".field-error")) node.remove();
+      if (state.choice === HOUSE) checkHouse();
+    };
+    let input;
+    if (option.type === "bool") {
+      input = el("input", {
+        id,
+        type: "checkbox",
+        role: "switch",
+        checked: Boolean(value),
+        "aria-describedby": help.id,
+        onchange: () => set(input.checked),
+      });
+    } else if (option.choices) {
+      input = el(
+        "select",
+        { id, "aria-describedby": help.id, onchange: () => set(Number(input.value)) },
+        option.choices.map((c) => el("option", { value: String(c), selected: c === value }, String(c))),
+      );
+    } else {
+      input = el("input", {
+        id,
+        type: "number",
+        inputmode: "numeric",
+        step: "1",
+        min: option.min ?? null,
+        max: option.max ?? null,
+        value: String(value),
+        "aria-describedby": help.id,
+        onchange: () => {
+          const number = Number(input.value);
+          if (input.value.trim() === "" || !Number.isInteger(number)) {
+            input.value = String(state.options[option.name]);
+            return;
+          }
+          set(number);
+        },
+      });
+    }
+    const box = el(
+      "div",
+      { class: `option option-${option.type}`, dataset: { option: option.name } },
+      option.type === "bool" ? input : null,
+      el("label", { for: id }, el("span", { class: "option-name" }, words(option.name))),
+      option.type === "bool" ? null : input,
+      help,
+    );
+    return box;
+  }
+
+  // ---------------------------------------------------------------- seats
+
+  function fitSeats() {
+    const n = state.players;
+    const seats = state.seats.slice(0, n);
+    while (seats.length < n) seats.push(seats.length === 0 ? "you" : "easy");
+    if (!seats.includes("you") && state.seats.length === 0) seats[0] = "you";
+    state.seats = seats;
+  }
+
+  function renderSeats() {
+    clear(seatsBox);
+    const game = state.game;
+    if (!game) return;
+    const { min, max } = game.players;
+    const count = el(
+      "select",
+      {
+        id: "players",
+        onchange: () => {
+          state.players = Number(count.value);
+          fitSeats();
+          renderSeats();
+          if (state.choice === HOUSE) checkHouse();
+        },
+      },
+      Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) =>
+        el("option", { value: String(n), selected: n === state.players }, String(n)),
+      ),
+    );
+    seatsBox.append(
+      el("p", { class: "field players-field" }, el("label", { for: "players" }, "Players"), count),
+    );
+    const list = el("ol", { class: "seat-list" });
+    state.seats.forEach((kind, seat) => {
+      const id = `seat-${seat}`;
+      const select = el(
+        "select",
+        {
+          id,
+          "data-seat": String(seat),
+          onchange: () => {
+            if (select.value === "you") {
+              state.seats = state.seats.map((k) => (k === "you" ? "human" : k));
+            }
+            state.seats[seat] = select.value;
+            renderSeats();
+          },
+        },
+        el("option", { value: "you", selected: kind === "you" }, "You"),
+        el("option", { value: "human", selected: kind === "human" }, "A person (invite link)"),
+        state.bots.map((bot) =>
+          el("option", { value: bot.id, selected: kind === bot.id }, `Bot: ${bot.label}`),
+        ),
+      );
+      list.append(el("li", { class: "seat-row" }, el("label", { for: id }, seatLabel(seat)), select));
+    });
+    seatsBox.append(list);
+    if (!state.seats.includes("you")) {
+      seatsBox.append(el("p", { class: "help" }, "You take no seat: you host the table and may watch it."));
+    }
+  }
+
+  function render() {
+    renderOptions();
+    renderSeats();
+    createButton.disabled = !state.game || (state.choice === HOUSE && !(state.houseCheck && state.houseCheck.ok));
+  }
+
+  // ---------------------------------------------------------------- create
+
+  async function submit(event) {
+    event.preventDefault();
+    createError.textContent = "";
+    if (!state.game) {
+      createError.textContent = "Choose a game first.";
+      return;
+    }
+    const name = nameInput.value.trim();
+    if (name) saveName(name);
+    const host = state.seats.indexOf("you");
+    const body = {
+      options: changedOptions(),
+      players: state.players,
+      seats: state.seats.map((k) => (k === "you" || k === "human" ? "human" : k)),
+      host_seat: host >= 0 ? host : null,
+      name: name || "Host",
+      public: publicBox.checked,
+    };
+    if (state.choice === HOUSE) body.ruleset_toml = state.houseText;
+    else body.game = state.game.id;
+    createButton.disabled = true;
+    let created;
+    try {
+      created = await createTable(body);
+    } catch (error) {
+      createButton.disabled = false;
+      showCreateError(error);
+      return;
+    }
+    const id = created.table.id;
+    saveHost(id, created.host_token);
+    saveInvite(id, created.invite);
+    if (created.seat_token !== null && created.seat !== null) saveSeat(id, created.seat, created.seat_token);
+    const people = state.seats.filter((k) => k === "human").length;
+    location.hash = people > 0 ? `#/invite/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
+  }
+
+  function showCreateError(error) {
+    const field = error instanceof ApiError ? error.field : null;
+    createError.textContent = `The table could not be created: ${error.message}`;
+    if (!field) return;
+    const option = field.startsWith("options") ? field.replace(/^options\.?/, "") : null;
+    let target = null;
+    if (option) target = optionsBox.querySelector(`[data-option="${CSS.escape(option)}"]`);
+    else if (field === "players" || field.startsWith("seats") || field === "host_seat") target = seatsBox;
+    if (target) target.append(fieldError({ field, message: error.message }, field));
+  }
+
+  // ---------------------------------------------------------------- open tables
+
+  async function refreshTables() {
+    let tables;
+    try {
+      tables = await listTables();
+    } catch (error) {
+      clear(tablesBox).append(el("p", { class: "form-error" }, `The open tables could not be loaded: ${error.message}`));
+      return;
+    }
+    if (stop.signal.aborted) return;
+    clear(tablesBox);
+    if (!tables.length) {
+      tablesBox.append(el("p", { class: "help" }, "No open tables right now. Create one!"));
+      return;
+    }
+    const list = el("ul", { class: "table-list", role: "list" });
+    for (const { table, invite } of tables) list.append(tableItem(table, invite));
+    tablesBox.append(list);
+  }
+
+  function tableItem(table, invite) {
+    const game = state.games.find((g) => g.id === table.game);
+    const free = table.seats.filter((s) => s.state === "free").length;
+    const mine = seatToken(table.id);
+    const who = table.seats
+      .map((s) => (s.kind === "bot" ? `bot (${s.bot})` : s.name || "free"))
+      .join(", ");
+    const title = game ? game.name : table.game;
+    const id = encodeURIComponent(table.id);
+    return el(
+      "li",
+      { class: "open-table", dataset: { table: table.id } },
+      el("div", { class: "open-table-title" },
+        el("strong", {}, title),
+        ` · ${table.players} players · ${table.status === "waiting" ? "waiting to start" : "playing"}`,
+        free ? ` · ${free} free seat${free === 1 ? "" : "s"}` : " · full",
+      ),
+      el("div", { class: "help" }, who),
+      el(
+        "div",
+        { class: "row" },
+        mine
+          ? el("a", { class: "button primary", href: `#/table/${id}` }, "Back to my seat")
+          : free
+            ? el("a", { class: "button primary", href: `#/join/${id}?invite=${encodeURIComponent(invite)}`, "aria-label": `Take a seat at ${title}` }, "Take a seat")
+            : null,
+        el("a", { class: "button", href: `#/table/${id}?watch=1`, "aria-label": `Watch ${title} as a spectator` }, "Watch"),
+      ),
+    );
+  }
+
+  // ---------------------------------------------------------------- start
+
+  try {
+    [state.games, state.bots] = await Promise.all([listGames(), listBots()]);
+  } catch (error) {
+    form.replaceWith(el("p", { class: "form-error", role: "alert" }, `The games could not be loaded: ${error.message}`));
+    return () => stop.abort();
+  }
+  const first = state.games.find((g) => g.id === "blackout") || state.games[0];
+  state.choice = first.id;
+  state.game = first;
+  state.players = first.default_players;
+  resetOptions();
+  renderGames();
+  render();
+  refreshTables();
+  timers.push(setInterval(() => refreshTables(), 5000));
+  return () => {
+    stop.abort();
+    clearTimeout(checkTimer);
+    timers.forEach((t) => clearInterval(t));
+  };
+}
+
+// -------------------------------------------------------------------- #/invite/ID
+
+/** While people are invited: the link to send, who sits where, and the way to the table. */
+export async function mountInvite(root, { tableId }) {
+  const invite = savedInvite(tableId);
+  const seatsBox = el("ul", { class: "seat-states", role: "list", "aria-live": "polite" });
+  const note = el("p", { class: "help", role: "status" });
+  const link = invite ? inviteLink(tableId, invite) : null;
+  const linkInput = link
+    ? el("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() })
+    : null;
+  append(root, [
+    el(
+      "section",
+      { class: "panel narrow" },
+      el("h1", {}, "Waiting for players"),
+      link
+        ? [
+            el("p", {}, "Send this link to the people you invite; it takes them to a free seat."),
+            el(
+              "p",
+              { class: "field copy-field" },
+              el("label", { for: "invite-link" }, "Invite link"),
+              linkInput,
+              el("button", {
+                type: "button",
+                id: "copy-invite",
+                onclick: async () => toast((await copyText(link)) ? "Invite link copied." : "Copy the link by hand."),
+              }, "Copy"),
+            ),
+          ]
+        : el("p", { class: "help" }, "This browser does not know the table's invite code."),
+      el("h2", {}, "Seats"),
+      seatsBox,
+      note,
+      el("p", { class: "row" },
+        el("a", { class: "button primary", href: `#/table/${encodeURIComponent(tableId)}`, id: "go-to-table" }, "Go to the table"),
+        el("a", { class: "button", href: "#/" }, "Lobby")),
+    ),
+  ]);
+  let stopped = false;
+  async function refresh() {
+    let table;
+    try {
+      table = await getTable(tableId);
+    } catch (error) {
+      note.textContent = error.message;
+      return;
+    }
+    if (stopped) return;
+    clear(seatsBox);
+    for (const seat of table.seats) {
+      const who = seat.kind === "bot" ? `bot (${seat.bot})` : seat.name || "free: waiting for someone";
+      seatsBox.append(el("li", { class: `seat-state ${seat.state}` }, `${seatLabel(seat.seat)}: ${who}`));
+    }
+    const free = table.seats.filter((s) => s.state === "free").length;
+    note.textContent =
+      table.status !== "waiting"
+        ? "The game has started."
+        : free
+          ? `${free} seat${free === 1 ? "" : "s"} still free.`
+          : "Everyone is here: start the game at the table.";
+  }
+  await refresh();
+  const timer = setInterval(refresh, 2000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+// -------------------------------------------------------------------- #/join/ID
+
+/** An invite link: ask a name (and a seat), join, keep the token, go to the table. */
+export async function mountJoin(root, { tableId, invite }) {
+  const id = encodeURIComponent(tableId);
+  if (seatToken(tableId)) {
+    location.replace(`#/table/${id}`);
+    return () => {};
+  }
+  let table;
+  try {
+    table = await getTable(tableId);
+  } catch (error) {
+    append(root, el("section", { class: "panel narrow", role: "alert" },
+      el("h1", {}, "No such table"), el("p", {}, error.message), el("a", { href: "#/" }, "Back to the lobby")));
+    return () => {};
+  }
+  const free = table.seats.filter((s) => s.state === "free");
+  const name = el("input", { id: "join-name", type: "text", maxlength: "40", required: true, autocomplete: "nickname", value: savedName() });
+  const seat = el(
+    "select",
+    { id: "join-seat" },
+    el("option", { value: "" }, "Any free seat"),
+    free.map((s) => el("option", { value: String(s.seat) }, seatLabel(s.seat))),
+  );
+  const error = el("p", { class: "form-error", role: "alert", id: "join-error" });
+  const button = el("button", { type: "submit", class: "primary", id: "join" }, "Take the seat");
+  const form = el(
+    "form",
+    {
+      class: "join",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        error.textContent = "";
+        const who = name.value.trim();
+        if (!who) {
+          error.textContent = "Give your name: the other players see it.";
+          name.focus();
+          return;
+        }
+        saveName(who);
+        button.disabled = true;
+        try {
+          const joined = await joinTable(tableId, invite, who, seat.value === "" ? null : Number(seat.value));
+          saveSeat(tableId, joined.seat, joined.seat_token);
+          saveInvite(tableId, invite);
+          location.hash = `#/table/${id}`;
+        } catch (failure) {
+          button.disabled = false;
+          error.textContent = failure.message;
+        }
+      },
+    },
+    el("p", { class: "field" }, el("label", { for: "join-name" }, "Your name"), name),
+    free.length ? el("p", { class: "field" }, el("label", { for: "join-seat" }, "Seat"), seat) : null,
+    el("p", { class: "row" }, button, el("a", { class: "button", href: `#/table/${id}?watch=1` }, "Just watch")),
+    error,
+  );
+  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${s.kind === "bot" ? `bot (${s.bot})` : s.name || "free"}`);
+  append(root, el(
+    "section",
+    { class: "panel narrow" },
+    el("h1", {}, `Join a table of ${table.game.replace(/_/g, " ")}`),
+    el("p", { class: "help" }, `${table.players} players · ${table.status === "waiting" ? "waiting to start" : table.status}`),
+    el("ul", { class: "seat-states" }, who.map((w) => el("li", {}, w))),
+    free.length ? form : el("p", { role: "alert" }, "Every seat is taken. ", el("a", { href: `#/table/${id}?watch=1` }, "Watch instead")),
+  ));
+  if (free.length) name.focus();
+  return () => {};
+}
