@@ -1,0 +1,149 @@
+// The live-play socket of one table (docs/protocol.md, "Live play: the WebSocket"):
+// hello with the seat token and the last sequence number seen, reconnection with
+// backoff after a drop (and at once when the browser comes back online or the page
+// becomes visible again), keep-alive pings, and actions resent with their ids after a
+// reconnect (the server applies a repeated id once).
+
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
+const PING_MS = 25000;
+
+export class TableSocket {
+  /**
+   * tableId: the table; token: the seat token (null: watch as a spectator);
+   * onMessage(message): every message from the server; onState(text): "connecting",
+   * "open", "closed" (a drop; a reconnect follows), "stopped".
+   */
+  constructor(tableId, token, onMessage, onState) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.lastSeq = null;
+    this.attempt = 0;
+    this.socket = null;
+    this.stopped = false;
+    this.timer = null;
+    this.pingTimer = null;
+    this.counter = 0;
+    this.pending = new Map();
+    this.wake = () => this.reconnectNow();
+    this.visible = () => {
+      if (document.visibilityState === "visible") this.reconnectNow();
+    };
+    window.addEventListener("online", this.wake);
+    document.addEventListener("visibilitychange", this.visible);
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/tables/${encodeURIComponent(this.tableId)}/ws`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.onState("connecting");
+    let socket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      if (socket !== this.socket) return;
+      this.attempt = 0;
+      socket.send(JSON.stringify({ type: "hello", v: 1, token: this.token, last_seq: this.lastSeq }));
+      this.onState("open");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.raw({ type: "ping" }), PING_MS);
+    });
+    socket.addEventListener("message", (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (typeof message.seq === "number") this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
+      if (message.type === "welcome") {
+        // Actions sent before a drop are sent again with the same ids: the server
+        // applies each once and answers the same.
+        for (const [id, action] of this.pending) this.raw({ type: "action", id, action });
+      }
+      if ((message.type === "ack" || message.type === "error") && message.id) {
+        this.pending.delete(message.id);
+      }
+      this.onMessage(message);
+    });
+    socket.addEventListener("close", () => {
+      if (socket !== this.socket) return;
+      clearInterval(this.pingTimer);
+      this.socket = null;
+      if (this.stopped) return;
+      this.onState("closed");
+      this.scheduleReconnect();
+    });
+  }
+
+  scheduleReconnect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Reconnect at once if the socket is not open (back online, page visible). */
+  reconnectNow() {
+    if (this.stopped) return;
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) {
+      if (this.socket.readyState === WebSocket.OPEN) this.raw({ type: "ping" });
+      return;
+    }
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Watch as a spectator from now on (the seat token was refused). */
+  dropToken() {
+    this.token = null;
+    this.pending.clear();
+  }
+
+  raw(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** Send an action ("play QD"); answers its id. Sent again after a reconnect. */
+  act(action) {
+    this.counter += 1;
+    const id = `c-${Date.now().toString(36)}-${this.counter}`;
+    this.pending.set(id, action);
+    this.raw({ type: "action", id, action });
+    return id;
+  }
+
+  chat(text) {
+    return this.raw({ type: "chat", text });
+  }
+
+  /** Close for good (the page unmounts). */
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
+    window.removeEventListener("online", this.wake);
+    document.removeEventListener("visibilitychange", this.visible);
+    if (this.socket) this.socket.close();
+    this.socket = null;
+    this.onState("stopped");
+  }
+}
