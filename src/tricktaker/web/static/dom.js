@@ -28,7 +28,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /** Append children (nodes, text, arrays of them; null skipped). */
-export function append(node, children) {
+export function append(node, ...children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));

@@ -225,14 +225,14 @@ function viewer(root, replay, { names, drawCard, chart, tableId, game }) {
   const controls = el(
     "div",
     { class: "replay-controls", role: "toolbar", "aria-label": "Replay controls" },
-    button("Start", "⏮", "Home", () => go(0), "replay-start"),
-    button("Previous hand", "⏪ Hand", "Page Up", () => go(prevOf(handFrames)), "replay-prev-hand"),
-    button("Previous trick", "◀ Trick", "Shift+Left", () => go(prevOf(trickFrames)), "replay-prev-trick"),
-    button("Step back", "‹", "Left", () => go(step - 1), "replay-back"),
-    button("Step forward", "›", "Right", () => go(step + 1), "replay-forward"),
-    button("Next trick", "Trick ▶", "Shift+Right", () => go(nextOf(trickFrames)), "replay-next-trick"),
-    button("Next hand", "Hand ⏩", "Page Down", () => go(nextOf(handFrames)), "replay-next-hand"),
-    button("End", "⏭", "End", () => go(last), "replay-end"),
+    button("Start", "« Start", "Home", () => go(0), "replay-start"),
+    button("Previous hand", "« Hand", "Page Up", () => go(prevOf(handFrames)), "replay-prev-hand"),
+    button("Previous trick", "‹ Trick", "Shift+Left", () => go(prevOf(trickFrames)), "replay-prev-trick"),
+    button("Step back", "◀", "Left", () => go(step - 1), "replay-back"),
+    button("Step forward", "▶", "Right", () => go(step + 1), "replay-forward"),
+    button("Next trick", "Trick ›", "Shift+Right", () => go(nextOf(trickFrames)), "replay-next-trick"),
+    button("Next hand", "Hand »", "Page Down", () => go(nextOf(handFrames)), "replay-next-hand"),
+    button("End", "End »", "End", () => go(last), "replay-end"),
   );
 
   const options = Object.entries(replay.options || {})

@@ -1,0 +1,290 @@
+"""The browser client's HTTP routes: the games and their options, the rules pages, the
+check of a house-rules file, replays computed by the engine, and the page itself at /.
+
+docs/protocol.md (HTTP API, Errors); docs/rulesets.md for the house-rules errors.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tricktaker.bots import make_bot, play_game
+from tricktaker.docs import page_ids
+from tricktaker.engine import GameRecord, new_game
+from tricktaker.rules import list_rulesets, load_ruleset
+from tricktaker.server import create_app
+from tricktaker.server.problems import MEDIA_TYPE
+
+HOUSE_RULES = """\
+id = "our_blackout"
+name = "Our Blackout"
+extends = "blackout"
+
+[bidding]
+hook = 3
+"""
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """The application on a fresh SQLite file, shared by the module's tests (they only
+    read, or make tables of their own)."""
+    folder = tmp_path_factory.mktemp("web")
+    app = create_app(f"sqlite:///{folder / 'server.sqlite3'}", http_rate=None)
+    with TestClient(app) as client:
+        yield client
+
+
+def problem_of(answer: Any, status: int) -> dict[str, Any]:
+    """The problem+json body of a refusal with ``status``."""
+    assert answer.status_code == status, answer.text
+    assert answer.headers["content-type"].startswith(MEDIA_TYPE)
+    body: dict[str, Any] = answer.json()
+    assert body["status"] == status
+    return body
+
+
+def finished_record(game: str, players: int, seed: int, **options: object) -> dict[str, Any]:
+    """The record of a whole game of random bots, as ``play --record`` writes it."""
+    state = new_game(load_ruleset(game, options=options), players=players, seed=seed)
+    play_game(state, [make_bot("random", seed=seed + s) for s in range(players)])
+    assert state.is_terminal()
+    data: dict[str, Any] = state.record().to_json()
+    return data
+
+
+# ------------------------------------------------------------------ games and rules
+
+
+def test_games_lists_every_shipped_ruleset_with_its_options(web: TestClient) -> None:
+    """Every shipped game, with its one-line description, player range, options (type,
+    default, limits, help) and its rules page."""
+    games = web.get("/api/games").json()
+    assert [g["id"] for g in games] == list_rulesets()
+    for game in games:
+        rules = load_ruleset(game["id"])
+        assert game["name"] == rules.name
+        assert game["description"] == rules.spec.description
+        assert game["players"] == {"min": rules.spec.players.min, "max": rules.spec.players.max}
+        assert [o["name"] for o in game["options"]] == list(rules.spec.options)
+        assert game["rules_url"] == (f"/rules/{game['id']}" if game["id"] in page_ids() else None)
+    pluck = next(g for g in games if g["id"] == "pluck")
+    hands = next(o for o in pluck["options"] if o["name"] == "hands")
+    assert hands["type"] == "int"
+    assert (hands["default"], hands["min"], hands["max"]) == (6, 1, 300)
+    assert hands["help"] == "Number of hands in a game."
+    blackout = next(g for g in games if g["id"] == "blackout")
+    hook = next(o for o in blackout["options"] if o["name"] == "hook")
+    assert (hook["type"], hook["default"], hook["choices"]) == ("bool", False, [False, True])
+    assert blackout["default_players"] == 4
+
+
+def test_bots_are_the_levels_a_seat_may_have(web: TestClient) -> None:
+    """Each level is a bot POST /tables accepts as a seat (docs/protocol.md, HTTP API)."""
+    bots = web.get("/api/bots").json()
+    assert [b["id"] for b in bots] == ["random", "easy", "medium", "hard"]
+    answer = web.post(
+        "/tables", json={"game": "pluck", "seats": ["human", *[b["id"] for b in bots[:2]]]}
+    )
+    assert answer.status_code == 201, answer.text
+
+
+def test_rules_page_is_the_games_page_as_html(web: TestClient) -> None:
+    """/rules/GAME is docs/games/GAME.md rendered: its headings (with the ids its own
+    #anchor links use), its tables, links to other games' pages."""
+    answer = web.get("/rules/buckup")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    page = answer.text
+    assert "<h1" in page
+    assert "Buckup" in page
+    assert 'id="stay-or-fold"' in page
+    assert 'href="#stay-or-fold"' in page
+    assert "<table>" in page
+    assert 'href="/base.css"' in page  # styled by the package's own CSS, nothing fetched
+    assert not re.search(r'(src|href)="(https?:)?//', page)
+    readme_links = web.get("/rules/blackout").text
+    assert ".md" not in "".join(re.findall(r'href="([^"]*)"', readme_links))
+
+
+def test_rules_page_of_an_unknown_game_is_a_problem(web: TestClient) -> None:
+    body = problem_of(web.get("/rules/no_such_game"), 404)
+    assert "pluck" in body["detail"]  # names the pages there are
+
+
+# ------------------------------------------------------------------ house rules
+
+
+def test_check_answers_the_game_a_good_file_makes(web: TestClient) -> None:
+    """A house-rules file that extends a shipped game: its name, the fields it changes,
+    and its options with their values in the file (docs/rulesets.md)."""
+    text = HOUSE_RULES.replace("hook = 3", "hook = true")
+    check = web.post("/api/rulesets/check", json={"toml": text}).json()
+    assert check["ok"] is True
+    assert check["errors"] == []
+    assert check["game"]["id"] == "our_blackout"
+    assert check["game"]["name"] == "Our Blackout"
+    assert check["based_on"] == "blackout"
+    assert check["changes"] == ["bidding.hook"]
+    hook = next(o for o in check["game"]["options"] if o["name"] == "hook")
+    assert hook["default"] is True  # the option's value follows the file's fields
+
+
+def test_check_locates_each_error_as_the_command_line_does(web: TestClient) -> None:
+    """Each error names its field and line, with the CLI's own text."""
+    check = web.post("/api/rulesets/check", json={"toml": HOUSE_RULES + "foo = 1\n"}).json()
+    assert check["ok"] is False
+    assert check["game"] is None
+    hook, foo = check["errors"]
+    assert (hook["field"], hook["line"], hook["column"]) == ("bidding.hook", 6, 8)
+    assert hook["message"] == "expected true or false, got the number 3"
+    assert hook["text"] == f"house-rules.toml:6:8: bidding.hook: {hook['message']}"
+    assert (foo["field"], foo["line"]) == ("bidding.foo", 7)
+
+
+def test_check_of_bad_toml_options_and_players(web: TestClient) -> None:
+    """Unreadable TOML points at its line; an option's error names the option; a player
+    count the game does not allow names ``players``."""
+    broken = web.post("/api/rulesets/check", json={"toml": 'id = "x"\n[bidding\n'}).json()
+    (error,) = broken["errors"]
+    assert error["line"] == 2
+    assert error["field"] is None
+    assert error["message"].startswith("not valid TOML")
+    text = HOUSE_RULES.replace("hook = 3", "hook = true")
+    bad_option = web.post(
+        "/api/rulesets/check", json={"toml": text, "options": {"hok": True}}
+    ).json()
+    assert bad_option["errors"][0]["option"] == "hok"
+    assert "unknown option" in bad_option["errors"][0]["message"]
+    pluck = 'id = "my_pluck"\nname = "My Pluck"\nextends = "pluck"\n'
+    low = web.post("/api/rulesets/check", json={"toml": pluck, "options": {"hands": 0}}).json()
+    assert low["errors"][0]["option"] == "hands"
+    assert "below the minimum 1" in low["errors"][0]["message"]
+    players = web.post("/api/rulesets/check", json={"toml": pluck, "players": 5}).json()
+    assert players["errors"][0]["field"] == "players"
+
+
+# ------------------------------------------------------------------ replays
+
+
+def test_replay_of_a_record_steps_through_every_event_with_every_hand(web: TestClient) -> None:
+    """docs/protocol.md, GET /tables/{id}/record: the record replays; each frame shows
+    every seat's cards, and the tricks and hands are marked as the engine played them."""
+    record = finished_record("blackout", 3, seed=5)
+    answer = web.post("/api/replays", json=record)
+    assert answer.status_code == 201, answer.text
+    replay = answer.json()
+    history = GameRecord.from_json(record).replay().history
+    assert replay["finished"] is True
+    assert replay["final_scores"] == record["final_scores"]
+    assert len(replay["frames"]) == len(record["events"]) + 1
+    assert replay["frames"][0]["step"] == 0
+    assert replay["frames"][0]["action"] == ""
+    assert [h["number"] for h in replay["hands"]] == [h.number for h in history]
+    for hand, result in zip(replay["hands"], history, strict=True):
+        assert [t["winner"] for t in hand["tricks"]] == list(result.trick_winners)
+        assert hand["result"]["total_scores"] == list(result.total_scores)
+        dealt = replay["frames"][hand["frame"] + 1]  # the frame after the deal
+        assert dealt["chance"] == "deal"
+        assert [len(cards) for cards in dealt["hands"]] == [result.hand_size] * 3
+        shown = [card for cards in dealt["hands"] for card in cards]
+        assert sorted(shown) == sorted(c for cards in hand["result"]["deal"] for c in cards)
+        last_trick = replay["frames"][hand["tricks"][-1]["frame"]]
+        assert last_trick["action"].startswith("play ")
+    again = web.get(f"/api/replays/{replay['id']}").json()
+    assert again["frames"] == replay["frames"]
+
+
+def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> None:
+    """docs/games/pluck.md, Plucks: the cards passed in a pluck are seen only by the two
+    players involved; a replay (the game over) shows them for every seat."""
+    record = finished_record("pluck", 3, seed=2, hands=2)
+    replay = web.post("/api/replays", json=record).json()
+    assert [len(cards) for cards in replay["frames"][1]["hands"]] == [17, 17, 17]
+    assert len(replay["hands"]) == 2
+    plucks = [f for f in replay["frames"] if f["action"].startswith("pluck ")]
+    assert plucks, "seed 2 has plucks in its second hand"
+    first = plucks[0]
+    plucker = first["actor"]
+    passing = first["seat_extra"][plucker]["pluck_in_progress"]
+    assert passing["plucker"] == plucker
+    assert passing["given"]
+    pluckee = passing["pluckee"]
+    (other,) = {0, 1, 2} - {plucker, pluckee}
+    assert first["seat_extra"][pluckee]["pluck_in_progress"] == passing
+    assert "pluck_in_progress" not in first["seat_extra"][other]
+
+
+def test_a_record_that_does_not_replay_is_refused_with_the_engines_reason(
+    web: TestClient,
+) -> None:
+    record = finished_record("blackout", 3, seed=6)
+    first_play = next(i for i, (who, text) in enumerate(record["events"]) if text[:4] == "play")
+    seat = record["events"][first_play][0]
+    record["events"][first_play] = [(seat + 1) % 3, record["events"][first_play][1]]
+    body = problem_of(web.post("/api/replays", json=record), 422)
+    assert body["field"] == "record"
+    assert body["detail"].startswith(f"event {first_play + 1} ")
+    assert "turn" in body["detail"]
+    not_a_record = problem_of(web.post("/api/replays", json={"game": "bluke"}), 422)
+    assert "not a tricktaker record" in not_a_record["detail"]
+    problem_of(web.get("/api/replays/nothing-here"), 404)
+
+
+def test_a_tables_replay_waits_for_the_end_of_its_game(web: TestClient) -> None:
+    """docs/protocol.md, GET /tables/{id}/record: refused while the game is played (the
+    replay shows every hand); once over, the replay is the record's."""
+    created = web.post(
+        "/tables",
+        json={"game": "pluck", "options": {"hands": 1}, "seats": ["random"] * 3, "seed": 4},
+    ).json()
+    table, host = created["table"]["id"], created["host_token"]
+    problem_of(web.get(f"/api/tables/{table}/replay"), 409)
+    assert web.post(
+        f"/tables/{table}/start", headers={"Authorization": f"Bearer {host}"}
+    ).is_success
+    deadline = time.monotonic() + 60
+    while web.get(f"/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.1)
+    replay = web.get(f"/api/tables/{table}/replay").json()
+    record = web.get(f"/tables/{table}/record").json()
+    assert replay["table"] == table
+    assert len(replay["frames"]) == len(record["events"]) + 1
+    assert replay["final_scores"] == record["final_scores"]
+    problem_of(web.get("/api/tables/nope/replay"), 404)
+
+
+# ------------------------------------------------------------------ the page
+
+
+def test_the_page_is_served_at_the_root_and_never_shadows_the_api(web: TestClient) -> None:
+    """The static files come last: / is the page, the API paths still answer, and an
+    unknown path is a problem body (never the page, never a server error)."""
+    index = web.get("/")
+    assert index.status_code == 200
+    assert "app.js" in index.text
+    assert web.get("/app.js").headers["content-type"].startswith("text/javascript")
+    assert isinstance(web.get("/tables").json(), list)
+    problem_of(web.get("/no/such/file.js"), 404)
+    problem_of(web.post("/no/such/path", json={}), 404)
+    problem_of(web.post("/", json={}), 404)
+
+
+def test_static_files_are_in_the_package() -> None:
+    """The page is package data: it is served however tricktaker is installed."""
+    from tricktaker.web import static_dir
+
+    folder = static_dir()
+    for name in ("index.html", "app.js", "api.js", "base.css", "lobby.js", "replay.js"):
+        assert (folder / name).is_file(), name
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r'(src|href)="(https?:)?//', index)  # nothing from elsewhere
+    assert Path(folder).parent.name == "web"
