@@ -15,6 +15,7 @@ import pytest
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
+from tricktaker.present import present_json
 from tricktaker.rules import list_rulesets
 from tricktaker.server.views import common, observation_json, public_view, seat_views
 
@@ -59,3 +60,51 @@ def test_the_public_view_shows_no_card_some_seat_does_not_see(game: str) -> None
         shown = cards_in(public)
         for view in views:
             assert shown <= cards_in(view), shown - cards_in(view)
+
+
+PRETTY = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def cards_shown(data: object) -> set[str]:
+    """Every card in ``data``, written ``AS`` or ``A♠`` (both counted as ``AS``)."""
+    text = json.dumps(data, ensure_ascii=False)
+    letters = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    return cards_in(data) | {rank + letters[suit] for rank, suit in PRETTY.findall(text)}
+
+
+@pytest.mark.parametrize("game", list_rulesets())
+def test_the_present_blocks_show_no_card_the_receiver_may_not_see(game: str) -> None:
+    """docs/protocol.md, Views: a seat's ``present`` block names only cards its own view
+    shows (or showed the step before: a card it just gave away), and the spectators'
+    block only cards every seat's block names alike."""
+    rules = load_ruleset(game)
+    players = 4 if 4 in rules.player_counts else rules.player_counts[0]
+    state = new_game(rules, players=players, seed=5)
+    bots = [make_bot("random", seed=s) for s in range(players)]
+    names = [f"P{s}" for s in range(players)]
+    before = [state.observe(s) for s in range(players)]
+    steps = 0
+    while not state.is_terminal() and steps < 300:
+        steps += 1
+        actor = action = None
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            actor = state.to_act()[0]
+            action = decide(bots[actor], state, actor)
+            state.apply(actor, action)
+        views = []
+        for seat in range(players):
+            obs = state.observe(seat)
+            view = observation_json(obs)
+            view["present"] = present_json(obs, names, before[seat], actor=actor, action=action)
+            known = cards_in(view) | cards_in(observation_json(before[seat]))
+            assert cards_shown(view["present"]) <= known, cards_shown(view["present"]) - known
+            views.append(view)
+            before[seat] = obs
+        public = public_view(views)
+        shown = cards_shown(public["present"])
+        for view in views:
+            assert shown <= cards_shown(view["present"])
+        for line in public["present"]["narration"]:
+            assert line["text"] == line["public"]

@@ -5,15 +5,28 @@ the bots have. A spectator's view is the part that every seat's observation show
 (:func:`public_view`): a value is public when all seats see the same value, so a
 spectator never learns what any one seat may not know. The public fields are listed in
 ``docs/protocol.md``.
+
+Each view also carries a ``present`` block (:func:`tricktaker.present.present_json`):
+the scorecard, the narration since the seat's previous view, the game's panel and the
+seat rows, computed from the same observation; a spectator's is the common part of all
+seats' blocks (:func:`tricktaker.present.public_present`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import SUIT_NAMES, format_card
+from tricktaker.engine import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
+from tricktaker.present import present_json, public_present
+
+if TYPE_CHECKING:
+    from tricktaker.server.live import Live
+    from tricktaker.server.store import StoredEvent
 
 Json = Any
 """Plain JSON data (dicts, lists, text, numbers, booleans, None)."""
@@ -104,10 +117,87 @@ def public_view(views: list[dict[str, Json]]) -> dict[str, Json]:
     """The spectators' view: what every seat's view shows alike. ``seat`` and ``hand``
     are None and ``legal_actions`` empty; ``to_act`` is public (everyone sees whose turn
     it is)."""
-    shared = {k: v for k, v in views[0].items() if k not in ("seat", "legal_actions", "hand")}
+    private = ("seat", "legal_actions", "hand", "present")
+    shared = {k: v for k, v in views[0].items() if k not in private}
     for key in shared:
         shared[key] = common([view[key] for view in views])
     shared["seat"] = None
     shared["hand"] = None
     shared["legal_actions"] = []
+    if all("present" in view for view in views):
+        shared["present"] = public_present([view["present"] for view in views], common)
     return shared
+
+
+# ------------------------------------------------------------ presentation
+
+
+def seat_names_of(live: Live) -> list[str]:
+    """The table's seat names (``Seat K`` for a seat without one)."""
+    return [s.name or f"Seat {s.seat}" for s in live.data.seats]
+
+
+def seat_view(live: Live, obs: Observation) -> dict[str, Json]:
+    """A seat's whole view (a ``welcome``): its observation with history, and its
+    ``present`` block with the scorecard and no narration."""
+    view = observation_json(obs)
+    view["present"] = present_json(obs, seat_names_of(live))
+    return view
+
+
+@dataclass(slots=True)
+class _Seen:
+    """The last event each seat's view was built for, so that the next event's narration
+    is told from the seat's previous observation (no replay, no extra observation)."""
+
+    game_number: int = -1
+    seq: int = -1
+    action: tuple[int, Action | None] = (-1, None)
+    last: dict[int, Observation] = field(default_factory=dict)
+
+
+_SEEN: OrderedDict[str, _Seen] = OrderedDict()
+"""By table id, the most recently used last; the oldest go beyond :data:`_SEEN_LIMIT`."""
+_SEEN_LIMIT = 10_000
+
+
+def _seen(live: Live) -> _Seen:
+    table = live.data.id
+    seen = _SEEN.get(table)
+    if seen is None:
+        seen = _SEEN[table] = _Seen()
+        if len(_SEEN) > _SEEN_LIMIT:
+            _SEEN.popitem(last=False)
+    else:
+        _SEEN.move_to_end(table)
+    return seen
+
+
+def event_view(live: Live, event: StoredEvent, obs: Observation) -> dict[str, Json]:
+    """A seat's view after ``event`` (no history), with its ``present`` block: the
+    narration from the seat's view of the event before (empty after a gap, such as the
+    first event of a game or events sent while no socket listened), and the scorecard
+    only when a hand has ended (else None: the last one still holds)."""
+    seen = _seen(live)
+    if seen.game_number != event.game_number or seen.seq != event.seq:
+        if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
+            seen.last.clear()
+        seen.game_number, seen.seq = event.game_number, event.seq
+    actor = event.who if isinstance(event.who, int) else None
+    if seen.action[0] != event.seq:
+        action = None
+        if actor is not None:
+            action = Action.parse(event.text, labels=obs.rules.joker_labels)
+        seen.action = (event.seq, action)
+    previous = seen.last.get(obs.seat)
+    seen.last[obs.seat] = obs
+    view = observation_json(obs, history=False)
+    view["present"] = present_json(
+        obs,
+        seat_names_of(live),
+        previous,
+        actor=actor,
+        action=seen.action[1],
+        with_scorecard=previous is None or previous.hands_played != obs.hands_played,
+    )
+    return view

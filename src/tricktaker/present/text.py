@@ -1,0 +1,336 @@
+"""Words for people, shared by every client: cards (``A♠`` or ``AS``), suits, seats,
+bids, contracts, antes and payments, written from plain observation data.
+
+Nothing here knows a terminal or a browser: the text carries suit symbols (or letters,
+where a console cannot print symbols) and never markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from tricktaker.cards import (
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    CardError,
+    card_rank,
+    card_suit,
+    format_card,
+    parse_card,
+    pretty_card,
+)
+from tricktaker.engine import Action, Observation
+from tricktaker.engine.actions import ActionParseError
+
+YOU = "You"
+"""The name a seat is given in its own narration (``You pluck``, not ``You plucks``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """How cards are written for people: ``A♠`` (or ``AS`` where symbols cannot print)."""
+
+    labels: tuple[str, str] = ("HB", "LB")
+    symbols: bool = True
+
+    def card(self, card: int) -> str:
+        """``A♠`` / ``10♥`` / ``HB`` (``AS`` without symbols)."""
+        if self.symbols:
+            return pretty_card(card, labels=self.labels)
+        return format_card(card, labels=self.labels)
+
+    def code(self, card: int) -> str:
+        """The card as data: ``AS``, ``10H``, the game's joker names."""
+        return format_card(card, labels=self.labels)
+
+    def suit(self, suit: int | None) -> str:
+        """``♥ hearts`` (``hearts`` without symbols), ``no trump`` for None."""
+        if suit is None:
+            return "no trump"
+        if self.symbols:
+            return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+        return SUIT_NAMES[suit]
+
+    def hand(self, cards: Sequence[int]) -> str:
+        """Cards grouped by suit (jokers first), highest rank first within a suit."""
+        groups = [[self.card(c) for c in group] for group in hand_groups(cards)]
+        return "   ".join(" ".join(group) for group in groups) or "(none)"
+
+    def trump(self, trump: int | None, turn_up: int | None, known: bool = True) -> str:
+        """``♥ hearts (turn-up 7♥)``, ``no trump``, ``not yet known``."""
+        if not known:
+            return "not yet known"
+        text = self.suit(trump)
+        if turn_up is not None:
+            text += f" (turn-up {self.card(turn_up)})"
+        return text
+
+
+SYMBOLS = CardText()
+"""Cards written with suit symbols and the standard joker names."""
+
+
+def hand_groups(cards: Sequence[int]) -> list[list[int]]:
+    """The cards as a hand is shown: the jokers, then clubs, diamonds, hearts and spades,
+    each suit from its highest rank down (empty groups left out).
+
+    >>> from tricktaker.cards import parse_card, format_card
+    >>> hand = [parse_card(text) for text in "2H JH 5H AS 9H".split()]
+    >>> [[format_card(c) for c in group] for group in hand_groups(hand)]
+    [['JH', '9H', '5H', '2H'], ['AS']]
+    """
+    groups = [sorted(c for c in cards if c >= 52)]
+    for suit in range(4):
+        in_suit = sorted((c for c in cards if card_suit(c) == suit), key=card_rank)
+        groups.append(in_suit[::-1])
+    return [group for group in groups if group]
+
+
+def hand_order(cards: Sequence[int]) -> list[int]:
+    """The cards in the order a hand shows them, so that card number ``k`` is
+    ``hand_order(cards)[k - 1]``."""
+    return [card for group in hand_groups(cards) for card in group]
+
+
+def words(text: str) -> str:
+    """``out_for_now`` as ``out for now``."""
+    return text.replace("_", " ")
+
+
+def plain(value: Any) -> str:
+    """Any JSON-like value in words (the fallback for keys a game adds later)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+def card_text(text: Any, cards: CardText) -> str:
+    """A card written ``7H`` / ``BJ`` in the cards' style (``7♥``); ``a card`` when hidden."""
+    if text is None:
+        return "a card"
+    try:
+        return cards.card(parse_card(str(text), labels=cards.labels))
+    except CardError:
+        return str(text)
+
+
+def cards_text(values: Any, cards: CardText) -> str:
+    """Cards written ``7H`` in the cards' style, space-separated (``none`` when empty)."""
+    if not isinstance(values, list | tuple):
+        return plain(values)
+    return " ".join(card_text(v, cards) for v in values) or "none"
+
+
+def seat_name(seat: Any, names: Sequence[str]) -> str:
+    """The seat's name (the value itself when it is not a seat)."""
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+
+def object_name(seat: Any, names: Sequence[str]) -> str:
+    """A seat as the object of a sentence: ``you`` or ``Seat 2``."""
+    name = seat_name(seat, names)
+    return "you" if name == YOU else name
+
+
+def conjugate(name: str, base: str) -> str:
+    """``You pluck`` / ``Seat 2 plucks``."""
+    return f"{name} {base}" if name == YOU else f"{name} {base}s"
+
+
+def verb(name: str, base: str) -> str:
+    """``You play`` / ``Seat 2 plays`` / ``Seat 1 passes`` / ``Seat 3 goes``."""
+    if name == YOU:
+        return f"{name} {base}"
+    if base == "go":
+        return f"{name} goes"
+    if base.endswith(("s", "sh", "ch")):
+        return f"{name} {base}es"
+    return f"{name} {base}s"
+
+
+def team_text(team: Sequence[int], names: Sequence[str]) -> str:
+    """``You & Seat 2``."""
+    return " & ".join(seat_name(s, names) for s in team)
+
+
+def teams_line(partnerships: Sequence[Sequence[int]], names: Sequence[str], seat: int) -> str:
+    """``You & Seat 2 vs Seat 1 & Seat 3`` (the seat's own team first)."""
+    teams = sorted(partnerships, key=lambda team: seat not in team)
+    return " vs ".join(team_text(team, names) for team in teams)
+
+
+def team_of(partnerships: Sequence[Sequence[int]], seat: int) -> int | None:
+    """The number of the team ``seat`` plays in (None when it plays alone)."""
+    for number, team in enumerate(partnerships):
+        if seat in team:
+            return number
+    return None
+
+
+def suit_text(word: Any, cards: CardText) -> str:
+    """A suit given by letter or name (``H``, ``hearts``, ``no_trump``) in the cards' style."""
+    text = str(word)
+    if text.lower() in ("no_trump", "nt", "none"):
+        return "no trump"
+    for suit, name in enumerate(SUIT_NAMES):
+        if text.upper() == SUIT_LETTERS[suit] or text.lower() == name:
+            return cards.suit(suit)
+    return text.replace("_", " ")
+
+
+def bid_text(bid: Any, cards: CardText) -> str:
+    """An auction bid: ``4H`` as ``4 ♥ hearts``, ``NT`` as ``no trump``, ``pass``."""
+    text = str(bid)
+    if text.upper() == "NT":
+        return "no trump (5)"
+    if text.lower() == "pass":
+        return "pass"
+    if len(text) >= 2 and text[:-1].isdigit():
+        return f"{text[:-1]} {suit_text(text[-1], cards)}"
+    return text
+
+
+def contract_text(contract: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
+    """``Seat 1: 4 tricks, ♥ hearts trump`` (declarer or bidder, tricks, trump)."""
+    who = contract.get("declarer", contract.get("bidder"))
+    trump = contract.get("trump")
+    trump_words = "no trump" if trump in (None, "no_trump") else f"{suit_text(trump, cards)} trump"
+    return f"{seat_name(who, names)}: {contract.get('tricks')} tricks, {trump_words}"
+
+
+def pluck_line(pluck: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
+    """``Seat 1 plucked you (gave 3♥, got back J♥)``; the cards only when they are known."""
+    plucker = seat_name(pluck.get("plucker"), names)
+    text = f"{plucker} plucked {object_name(pluck.get('pluckee'), names)}"
+    given, returned = pluck.get("given"), pluck.get("returned")
+    if given is not None:
+        text += f" (gave {card_text(given, cards)}, got back {card_text(returned, cards)})"
+    return text
+
+
+def ante_text(ante: Any) -> str:
+    """``ante 5 each, fold fee 5, 5 a card kept``."""
+    if not isinstance(ante, Mapping):
+        return plain(ante)
+    parts = [f"ante {ante.get('ante')} each"]
+    fold_fee = ante.get("fold_fee")
+    parts.append(f"fold fee {fold_fee}" if fold_fee else "no fold fee")
+    per = str(ante.get("fee_per", "kept")).replace("_", " ")
+    parts.append(f"{ante.get('card_fee')} a card {per}")
+    return ", ".join(parts)
+
+
+def payment_text(payment: Any, names: Sequence[str]) -> str:
+    """``Seat 2 pays 5 (ante)`` / ``You take 60 (win)``."""
+    if not isinstance(payment, Mapping):
+        return plain(payment)
+    amount = payment.get("amount")
+    paid = "pays" if not isinstance(amount, int) or amount >= 0 else "takes"
+    who = seat_name(payment.get("seat"), names)
+    if who == YOU:
+        paid = paid.removesuffix("s")
+    shown = abs(amount) if isinstance(amount, int) else amount
+    reason = str(payment.get("reason", "")).replace("_", " ")
+    return f"{who} {paid} {shown}" + (f" ({reason})" if reason else "")
+
+
+def payment_groups(payments: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """Payments in order, runs of the same amount for the same reason joined:
+    ``Seat 3, You, Seat 1 pay 5 (ante)``."""
+    lines: list[str] = []
+    run: list[Mapping[str, Any]] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            lines.append(payment_text(run[0], names))
+        elif run:
+            who = ", ".join(seat_name(p.get("seat"), names) for p in run)
+            lines.append(payment_text({**run[0], "seat": who}, names).replace(" pays ", " pay "))
+        run.clear()
+
+    for payment in payments:
+        if not isinstance(payment, Mapping):
+            flush()
+            lines.append(plain(payment))
+            continue
+        if run and (payment.get("amount"), payment.get("reason")) != (
+            run[0].get("amount"),
+            run[0].get("reason"),
+        ):
+            flush()
+        run.append(payment)
+    flush()
+    return lines
+
+
+def payments_by_seat(payments: Sequence[Any], names: Sequence[str]) -> str:
+    """Each seat's payments as their effect on its stack: ``You: ante -5, win +60``."""
+    seats: dict[str, list[str]] = {}
+    for payment in payments:
+        if not isinstance(payment, Mapping) or not isinstance(payment.get("amount"), int):
+            continue
+        who = seat_name(payment.get("seat"), names)
+        reason = str(payment.get("reason", "")).replace("_", " ")
+        seats.setdefault(who, []).append(f"{reason} {-payment['amount']:+d}")
+    return ";  ".join(f"{who}: {', '.join(items)}" for who, items in seats.items()) or "none"
+
+
+def describe_call(call: Mapping[str, object]) -> str:
+    """A Caller Clag call: ``5 cards, no_trump + nuloss``."""
+    kind = call.get("kind") or "kind not yet called"
+    text = f"{call.get('caller_size')} cards, {kind}"
+    modifiers = call.get("modifiers")
+    if isinstance(modifiers, list | tuple) and modifiers:
+        text += " + " + ", ".join(str(m) for m in modifiers)
+    return text
+
+
+def describe_special(special: str | None, call: Mapping[str, object] | None) -> str:
+    """A special hand or a Caller Clag call in words ('' when neither)."""
+    if call is not None:
+        return f"call: {describe_call(call)}"
+    if special:
+        return f"special hand: {special.replace('_', ' ')}"
+    return ""
+
+
+def hand_heading(obs: Observation, names: Sequence[str]) -> str:
+    """``Hand 3 of 13 · 3 cards · dealer Seat 2``."""
+    number = f"Hand {obs.hand_number}"
+    if obs.hands_in_game is not None:
+        number += f" of {obs.hands_in_game}"
+    parts = [number]
+    if obs.hand_size:
+        parts.append(f"{obs.hand_size} card{'s' if obs.hand_size != 1 else ''}")
+    parts.append(f"dealer {names[obs.dealer]}")
+    return " · ".join(parts)
+
+
+@cache
+def value_type(kind: str) -> str:
+    """How an action kind's value is written: ``card``, ``int``, ``str`` or ``none``.
+
+    >>> value_type("play"), value_type("bid"), value_type("call_kind"), value_type("play_pile")
+    ('card', 'int', 'str', 'none')
+    """
+    try:
+        Action.parse(kind)
+    except ActionParseError:
+        pass
+    else:
+        return "none"
+    try:
+        action = Action.parse(f"{kind} 2C")
+    except ActionParseError:
+        return "int"
+    return "str" if isinstance(action.value, str) else "card"
