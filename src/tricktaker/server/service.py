@@ -46,7 +46,7 @@ from tricktaker.server.live import (
 )
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.store import SeatData, StoredEvent, TableData
-from tricktaker.server.views import Json, common, observation_json, public_view
+from tricktaker.server.views import Json, common, event_view, public_view, seat_view
 
 log = logging.getLogger("tricktaker.server")
 
@@ -296,10 +296,10 @@ class TableService:
         if state is not None:
             if seat is None:
                 view = public_view(
-                    [observation_json(state.observe(s)) for s in range(state.players)]
+                    [seat_view(live, state.observe(s)) for s in range(state.players)]
                 )
             else:
-                view = observation_json(state.observe(seat))
+                view = seat_view(live, state.observe(seat))
         return m.Welcome(
             seat=seat, seq=live.data.seq, table=live.info(), view=view, chat=chat
         ).model_dump()
@@ -496,7 +496,7 @@ class TableService:
             results: list[dict[str, Json] | None] = []
             for s in range(n):
                 obs = state.observe(s)
-                views.append(observation_json(obs, history=False))
+                views.append(event_view(live, e, obs))
                 results.append(obs.history[-1].to_json(labels=labels) if ended else None)
             public = public_view(views)
             public_result = common(results) if ended else None
