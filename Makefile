@@ -28,9 +28,10 @@ lint: setup
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-# The tests also run OpenSpiel (the bench extra), the baseline of the differential tests.
+# The tests also run OpenSpiel (the bench extra), the baseline of the differential tests,
+# and the research environments (the envs extra: PettingZoo, Gymnasium).
 $(VENV)/.bench-installed: $(BIN)/tricktaker
-	$(BIN)/pip install --quiet -e '.[dev,server,bench]'
+	$(BIN)/pip install --quiet -e '.[dev,server,bench,envs]'
 	@touch $@
 
 test: lint $(VENV)/.bench-installed

@@ -22,6 +22,10 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", MODULES)
 def test_module_examples(name: str) -> None:
+    if name.startswith("tricktaker.envs"):
+        from tests.envs.helpers import require_envs  # the envs extra: numpy, PettingZoo...
+
+        require_envs()
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

@@ -1,0 +1,698 @@
+"""A fixed numeric encoding of observations and actions, for learning agents.
+
+For one ruleset and player count, :class:`Encoding` turns a seat's
+:class:`~tricktaker.engine.observation.Observation` into a flat ``float32`` vector of
+fixed length (:meth:`Encoding.encode`) and maps every action of the game to a fixed
+index (:meth:`Encoding.action_index`), with a ``int8`` mask of the legal ones
+(:meth:`Encoding.action_mask`). The layout is a list of named :class:`Field` (offset,
+size, meaning), the same for every state of the game; ``docs/envs.md`` lists it for
+each shipped game (:func:`layout_table` writes those tables).
+
+Conventions:
+
+* **Seats are relative** to the observing seat: position ``k`` of a per-seat field is
+  seat ``(seat + k) % players``, so position 0 is always "me", 1 the player to my left.
+  Only the field ``seat`` tells the seat's own number.
+* **Cards** are the 54 card ids of :mod:`tricktaker.cards` (``suit * 13 + rank``, rank 0
+  the two and 12 the ace, suits clubs, diamonds, hearts, spades; 52 and 53 the high and
+  low joker); a card field has 54 slots whatever the deck.
+* Counts, bids, scores and chips are the game's own whole numbers (not scaled).
+* Everything is computed from the observation alone, which holds only what the seat
+  may know: the encoding cannot leak hidden cards.
+
+>>> from tricktaker import load_ruleset, new_game
+>>> state = new_game(load_ruleset("blackout"), players=4, seed=7)
+>>> state.apply_chance()
+>>> encoding = Encoding.of(state.rules, 4)
+>>> seat = state.to_act()[0]
+>>> vector = encoding.encode(state.observe(seat))
+>>> vector.shape == (encoding.observation_size,), vector.dtype
+(True, dtype('float32'))
+>>> int(vector[encoding.field("own_cards").slice].sum())  # Blackout's first hand: 1 card
+1
+>>> [str(encoding.action_at(i)) for i in encoding.action_mask(state.observe(seat)).nonzero()[0]]
+['bid 0', 'bid 1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from tricktaker.cards import NUM_CARD_IDS, SUIT_LETTERS, parse_card
+from tricktaker.engine.actions import (
+    BID,
+    CALL_DONE,
+    CALL_KIND,
+    CALL_MODIFIER,
+    CALL_SIZE,
+    PLAY,
+    PLAY_PILE,
+    Action,
+)
+from tricktaker.engine.base import PHASE_NAMES
+from tricktaker.engine.calls import KINDS, MODIFIERS
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.setup import Setup
+from tricktaker.engine.tables import FREE
+from tricktaker.games.buckup_money import ANTE_CHOICES
+from tricktaker.games.euchre import BIDS
+from tricktaker.rules.ruleset import Ruleset
+
+__all__ = [
+    "HOOKED_GAMES",
+    "Encoding",
+    "EncodingError",
+    "Field",
+    "layout_table",
+]
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+Relative = Callable[[int], int]
+
+BIG = float(2**24)
+"""Bound of unbounded numbers (scores, chips): float32 holds every whole number below it."""
+
+CARDS = NUM_CARD_IDS
+TRUMPS = 5
+"""Trump slots: clubs, diamonds, hearts, spades, no trump."""
+
+CALL_KINDS = KINDS
+"""The caller's kinds of hand (Caller Clag), in the engine's order."""
+CALL_MODIFIERS = MODIFIERS
+"""The caller's modifiers (Caller Clag), in the engine's order."""
+EUCHRE_BIDS = BIDS
+"""Euchre's bids, lowest first: 3S 3C 3H 3D 4S .. 5D NT."""
+BUCKUP_STATUS = ("undecided", "in", "out", "out_for_now")
+BUCKUP_BARE = ("redeal", "keep", "stay", "fold", "out_for_now", "come_back", "concede", "draw")
+
+HOOK_PHASES: dict[str, tuple[str, ...]] = {
+    "pluck": ("pluck", "give_back", "call_trump"),
+    "euchre": ("deal", "auction", "discard", "play"),
+    "buckup": (
+        "ante",
+        "dealing",
+        "redeal",
+        "stay_or_fold",
+        "come_back",
+        "dealer_choice",
+        "discard",
+        "draw",
+        "restock",
+        "play",
+    ),
+}
+"""The phase names of each shipped game written with hooks."""
+HOOKED_GAMES = tuple(HOOK_PHASES)
+"""The hooks the encoding knows (a ruleset naming other hooks cannot be encoded)."""
+
+
+class EncodingError(ValueError):
+    """A ruleset, observation or action the encoding cannot represent."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One named part of the observation vector: ``vector[offset : offset + size]``."""
+
+    name: str
+    offset: int
+    size: int
+    low: float
+    high: float
+    meaning: str
+
+    @property
+    def slice(self) -> slice:
+        """The field's slice of the vector."""
+        return slice(self.offset, self.offset + self.size)
+
+
+class _Layout:
+    """Collects fields in order while an :class:`Encoding` is built."""
+
+    def __init__(self) -> None:
+        self.fields: list[Field] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str, low: float = 0.0, high: float = 1.0) -> None:
+        self.fields.append(Field(name, self.size, size, low, high, meaning))
+        self.size += size
+
+
+def _bits(mask: int) -> npt.NDArray[np.uint8]:
+    """The 54 card slots of a card bitset, as 0/1."""
+    raw = np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:CARDS]
+
+
+@dataclass(frozen=True, slots=True)
+class _ActionGroup:
+    kind: str
+    offset: int
+    values: tuple[int | str, ...]
+    meaning: str
+    bare: bool = False
+    """An action without a value (``pass``, ``call_done``): one slot."""
+
+    @property
+    def size(self) -> int:
+        return 1 if self.bare else len(self.values)
+
+
+class Encoding:
+    """The fixed observation and action encoding of one ruleset and player count.
+
+    Build it with :meth:`of` (cached per ruleset and player count). ``observation_size``
+    and ``action_size`` never change for the game; ``fields`` names every part of the
+    observation vector, ``actions`` every action by its index.
+    """
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.setup = setup = Setup.of(rules, players)
+        hooks = rules.spec.hooks
+        if hooks is not None and hooks not in HOOK_PHASES:
+            known = ", ".join(HOOKED_GAMES)
+            raise EncodingError(
+                f"{rules.id}: the encoding knows the games written with the hooks {known},"
+                f" not {hooks!r}"
+            )
+        self.hooks: str | None = hooks
+        self.labels = rules.joker_labels
+        engine_phases = tuple(p for p in PHASE_NAMES if p != "hook")
+        self.phases: tuple[str, ...] = engine_phases + tuple(
+            p for p in HOOK_PHASES.get(hooks or "", ()) if p not in engine_phases
+        )
+        self._phase_index = {name: i for i, name in enumerate(self.phases)}
+        self.max_bid = max(len(setup.deck) // players, setup.called_max if setup.called else 0)
+        self.has_bids = hooks is None
+        self.has_piles = setup.called or any(s.pile or s.blind_hand for s in setup.schedule)
+        self._build_fields()
+        self._build_actions()
+
+    # ------------------------------------------------------------------ building
+
+    _CACHE: ClassVar[dict[tuple[int, int], tuple[Ruleset, Encoding]]] = {}
+
+    @classmethod
+    def of(cls, rules: Ruleset, players: int) -> Encoding:
+        """The encoding of ``rules`` for ``players`` seats (built once, then shared)."""
+        key = (id(rules), players)
+        entry = cls._CACHE.get(key)
+        if entry is None or entry[0] is not rules:
+            entry = cls._CACHE[key] = (rules, cls(rules, players))
+        return entry[1]
+
+    def _build_fields(self) -> None:
+        n = self.players
+        out = _Layout()
+        out.add("seat", n, "one-hot: the observing seat's own number (absolute)")
+        out.add("phase", len(self.phases), "one-hot: the phase (see the list of phases)")
+        out.add("hands_played", 1, "hands finished so far in the game", high=BIG)
+        out.add("hands_in_game", 1, "hands in the game when fixed in advance, else 0", high=BIG)
+        out.add("hand_size", 1, "cards dealt to each player this hand", high=CARDS)
+        out.add("cards_in_hand", 1, "cards the seat holds now", high=CARDS)
+        out.add("dealer", n, "one-hot by relative seat: the dealer")
+        out.add("to_act", n, "by relative seat: 1 for each seat that may act now")
+        out.add("own_cards", CARDS, "by card id: 1 for each card the seat holds and may see")
+        out.add("own_cards_visible", 1, "1 when the seat may look at its cards")
+        out.add("trump", TRUMPS, "one-hot once known: clubs, diamonds, hearts, spades, no trump")
+        out.add("trump_known", 1, "1 once the trump (or no trump) is known")
+        out.add("turn_up", CARDS, "one-hot by card id: the card turned up for trump")
+        out.add("misere", 1, "1 in a misere hand (everyone bids 0)")
+        out.add("pile", 1, "1 when cards are played from face-down piles in pile order")
+        out.add("hook", 1, "1 when the last bid may not make the bids total the hand size")
+        out.add("trump_broken", 1, "1 once a trump has been played this hand")
+        if self.has_bids:
+            out.add("bids", n, "by relative seat: the bid when known, else 0", high=CARDS)
+            out.add("bid_known", n, "by relative seat: 1 when the seat's bid is known")
+            out.add("bid_made", n, "by relative seat: 1 when the seat has bid (maybe unseen)")
+        out.add("tricks_won", n, "by relative seat: tricks taken this hand", high=CARDS)
+        out.add("scores", n, "by relative seat: the game score", low=-BIG, high=BIG)
+        out.add("trick_leader", n, "one-hot by relative seat: who led the current trick")
+        out.add(
+            "current_trick",
+            n * CARDS,
+            "relative seat k at [k*54 : k*54+54], one-hot by card id: its card in the trick"
+            " in progress",
+        )
+        out.add(
+            "played_cards",
+            n * CARDS,
+            "relative seat k at [k*54 : k*54+54], by card id: cards it played in the"
+            " finished tricks of this hand",
+        )
+        out.add(
+            "voids",
+            n * 4,
+            "relative seat k at [k*4 : k*4+4] (C D H S, effective suits): 1 once it has"
+            " shown it holds none of the suit (did not follow it)",
+        )
+        out.add("active", n, "by relative seat: 1 when the seat takes part in this hand's tricks")
+        if self.setup.partnerships:
+            out.add("partners", n, "by relative seat: 1 for the seats of my partnership")
+        if self.setup.called:
+            out.add(
+                "call_size", 1, "the caller's hand size this hand (0 before the call)", high=CARDS
+            )
+            out.add(
+                "call_kind",
+                len(CALL_KINDS),
+                "one-hot: the kind called (" + ", ".join(CALL_KINDS) + ")",
+            )
+            out.add(
+                "call_modifiers", len(CALL_MODIFIERS), "1 for each modifier called (see the list)"
+            )
+        if self.hooks == "pluck":
+            self._pluck_fields(out)
+        elif self.hooks == "euchre":
+            self._euchre_fields(out)
+        elif self.hooks == "buckup":
+            self._buckup_fields(out)
+        self.fields: tuple[Field, ...] = tuple(out.fields)
+        self._by_name = {f.name: f for f in out.fields}
+        self.observation_size = out.size
+        self.low = np.array([f.low for f in out.fields for _ in range(f.size)], dtype=np.float32)
+        self.high = np.array([f.high for f in out.fields for _ in range(f.size)], dtype=np.float32)
+
+    def _pluck_fields(self, out: _Layout) -> None:
+        n = self.players
+        out.add("quotas", n, "by relative seat: tricks it needs this hand", high=CARDS)
+        out.add(
+            "plucks_owed",
+            n * n,
+            "[plucker*n + pluckee] (relative seats): plucks still to be made this hand",
+            high=CARDS,
+        )
+        out.add(
+            "plucks_done",
+            n * n,
+            "[plucker*n + pluckee] (relative seats): plucks made this hand",
+            high=CARDS,
+        )
+        out.add("pluck_plucker", n, "one-hot by relative seat: the plucker of the pluck under way")
+        out.add("pluck_pluckee", n, "one-hot by relative seat: the pluckee of the pluck under way")
+        out.add(
+            "pluck_card",
+            CARDS,
+            "one-hot by card id: the card given in the pluck under way, if seen",
+        )
+        out.add("plucks_received", CARDS, "by card id: cards given to me in plucks this hand")
+        out.add("plucks_given", CARDS, "by card id: cards I gave in plucks this hand")
+
+    def _euchre_fields(self, out: _Layout) -> None:
+        n = self.players
+        calls = len(EUCHRE_BIDS) + 1
+        out.add(
+            "auction_calls",
+            n * calls,
+            f"relative seat k at [k*{calls} : k*{calls}+{calls}]: 1 for each bid it made"
+            " (3S 3C 3H 3D 4S .. 5D NT), last slot: it passed",
+        )
+        out.add("high_bid", len(EUCHRE_BIDS), "one-hot: the high bid so far (3S .. NT)")
+        out.add("high_bidder", n, "one-hot by relative seat: who made the high bid")
+        out.add("declarer", n, "one-hot by relative seat: the declarer, once the auction is won")
+        out.add("contract_tricks", 1, "tricks the declarer's side must take (0 before)", high=5)
+        out.add("kitty", CARDS, "by card id: the kitty's cards (seen by the declarer only)")
+        out.add("discards", CARDS, "by card id: the declarer's discards (the declarer only)")
+        out.add("team_scores", 2, "points of my partnership, then the other's", low=-BIG, high=BIG)
+        out.add(
+            "team_tricks", 2, "tricks of my partnership, then the other's, this hand", high=CARDS
+        )
+        out.add("target", 1, "points that win the game", high=BIG)
+
+    def _buckup_fields(self, out: _Layout) -> None:
+        n = self.players
+        out.add("stacks", n, "by relative seat: chips in front of the seat", low=-BIG, high=BIG)
+        out.add("pot", 1, "chips in the pot", low=-BIG, high=BIG)
+        out.add(
+            "ante",
+            5,
+            "the ante named: ante, fold fee, fee per card, fee per card kept (1/0),"
+            " fee per card drawn (1/0); zeros before",
+            high=BIG,
+        )
+        out.add(
+            "status",
+            n * 4,
+            "relative seat k at [k*4 : k*4+4], one-hot: undecided, in, out, out for now",
+        )
+        out.add("stock", 1, "cards left in the stock", high=CARDS)
+        out.add("drawn", n, "by relative seat: cards drawn this hand, when public", high=CARDS)
+        out.add("drawn_known", 1, "1 when the field drawn is public (no fee per card)")
+        out.add("my_discards", CARDS, "by card id: the cards I discarded this hand")
+        out.add("my_draws", CARDS, "by card id: the cards I drew this hand")
+        out.add(
+            "scare_cards",
+            n * CARDS,
+            "relative seat k at [k*54 : k*54+54], one-hot by card id: its face-up scare card",
+        )
+        out.add("scare_discarded", n, "by relative seat: 1 when its scare card was discarded")
+
+    def _build_actions(self) -> None:
+        groups: list[_ActionGroup] = []
+        size = 0
+
+        def group(kind: str, values: Sequence[int | str], meaning: str) -> None:
+            nonlocal size
+            groups.append(_ActionGroup(kind, size, tuple(values), meaning, bare=not values))
+            size += max(len(values), 1)
+
+        cards = tuple(range(CARDS))
+        group(PLAY, cards, "play CARD: index = offset + card id")
+        if self.has_bids:
+            group(BID, tuple(range(self.max_bid + 1)), "bid N: index = offset + N")
+        if self.has_piles:
+            group(PLAY_PILE, (), "play_pile: the next card of the face-down pile")
+        if self.setup.called:
+            low, high = self.setup.called_min, self.setup.called_max
+            group(
+                CALL_SIZE, tuple(range(low, high + 1)), f"call_size N: index = offset + N - {low}"
+            )
+            group(CALL_KIND, CALL_KINDS, "call_kind KIND, in the order listed")
+            group(CALL_MODIFIER, CALL_MODIFIERS, "call_modifier MOD, in the order listed")
+            group(CALL_DONE, (), "call_done")
+        if self.hooks == "pluck":
+            group("pluck", cards, "pluck CARD: index = offset + card id")
+            group("give_back", cards, "give_back CARD: index = offset + card id")
+            group("call_trump", tuple(SUIT_LETTERS), "call_trump C, D, H, S")
+        elif self.hooks == "euchre":
+            group("auction", EUCHRE_BIDS, "auction BID, 3S 3C 3H 3D 4S .. 5D NT")
+            group("pass", (), "pass")
+            group("discard", cards, "discard CARD: index = offset + card id")
+        elif self.hooks == "buckup":
+            group("ante", ANTE_CHOICES, "ante STRUCTURE: " + ", ".join(ANTE_CHOICES))
+            for bare in BUCKUP_BARE:
+                group(bare, (), bare)
+            group("discard", cards, "discard CARD: index = offset + card id")
+        self.action_groups: tuple[_ActionGroup, ...] = tuple(groups)
+        self.action_size = size
+        actions: list[Action] = []
+        index: dict[Action, int] = {}
+        for g in groups:
+            for action in [Action(g.kind)] if g.bare else [Action(g.kind, v) for v in g.values]:
+                index[action] = len(actions)
+                actions.append(action)
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._action_index = index
+
+    # ------------------------------------------------------------------ actions
+
+    def action_index(self, action: Action) -> int:
+        """The fixed index of ``action`` (raises :class:`EncodingError` if the game has none)."""
+        try:
+            return self._action_index[action]
+        except KeyError:
+            raise EncodingError(
+                f"{action} is not an action of {self.rules.name} for {self.players} players"
+            ) from None
+
+    def action_at(self, index: int) -> Action:
+        """The action at ``index`` (0 .. ``action_size - 1``)."""
+        if not 0 <= index < self.action_size:
+            raise EncodingError(f"action index {index} is outside 0..{self.action_size - 1}")
+        return self.actions[index]
+
+    def mask_of(self, actions: Iterable[Action]) -> Mask:
+        """An ``int8`` vector of ``action_size``: 1 at the index of each action given."""
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        index = self._action_index
+        for action in actions:
+            mask[index[action]] = 1
+        return mask
+
+    def action_mask(self, observation: Observation) -> Mask:
+        """The legal actions of the observing seat, as a mask (all 0 when it may not act)."""
+        return self.mask_of(observation.legal_actions)
+
+    # ------------------------------------------------------------- observations
+
+    def field(self, name: str) -> Field:
+        """The field called ``name`` (KeyError naming the fields if there is none)."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(
+                f"no field {name!r}; the fields are {', '.join(self._by_name)}"
+            ) from None
+
+    def encode(self, observation: Observation) -> Vector:
+        """The observation as a ``float32`` vector of ``observation_size`` (see :attr:`fields`)."""
+        if observation.players != self.players:
+            raise EncodingError(
+                f"an observation of {observation.players} players, not {self.players}"
+            )
+        n = self.players
+        me = observation.seat
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        f = self._by_name
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        def put(name: str, value: float, at: int = 0) -> None:
+            out[f[name].offset + at] = value
+
+        def put_cards(name: str, mask: int, at: int = 0) -> None:
+            start = f[name].offset + at
+            out[start : start + CARDS] = _bits(mask)
+
+        put("seat", 1, me)
+        put("phase", 1, self._phase_index[observation.phase])
+        put("hands_played", observation.hands_played)
+        put("hands_in_game", observation.hands_in_game or 0)
+        put("hand_size", observation.hand_size)
+        put("cards_in_hand", observation.cards_in_hand)
+        put("dealer", 1, rel(observation.dealer))
+        for seat in observation.to_act:
+            put("to_act", 1, rel(seat))
+        if observation.hand is not None:
+            put_cards("own_cards", observation.hand)
+            put("own_cards_visible", 1)
+        if observation.trump_known:
+            put("trump", 1, observation.trump if observation.trump is not None else 4)
+            put("trump_known", 1)
+        if observation.turn_up is not None:
+            put("turn_up", 1, observation.turn_up)
+        put("misere", float(observation.misere))
+        put("pile", float(observation.pile))
+        put("hook", float(observation.hook))
+        put("trump_broken", float(observation.trump_broken))
+        if self.has_bids:
+            for seat, bid in enumerate(observation.bids):
+                if bid is not None:
+                    put("bids", bid, rel(seat))
+                    put("bid_known", 1, rel(seat))
+            for seat, made in enumerate(observation.bid_made):
+                put("bid_made", float(made), rel(seat))
+        for seat in range(n):
+            put("tricks_won", observation.tricks_won[seat], rel(seat))
+            put("scores", observation.scores[seat], rel(seat))
+        if observation.current_trick:
+            put("trick_leader", 1, rel(observation.current_trick[0][0]))
+        for seat, card in observation.current_trick:
+            put("current_trick", 1, rel(seat) * CARDS + card)
+        played = [0] * n
+        for trick in observation.tricks:
+            for seat, card in trick:
+                played[seat] |= 1 << card
+        for seat in range(n):
+            if played[seat]:
+                put_cards("played_cards", played[seat], rel(seat) * CARDS)
+        self._voids(observation, out, rel)
+        for seat in range(n):
+            taking_part = observation.active is None or observation.active[seat]
+            put("active", float(taking_part), rel(seat))
+        for team in observation.partnerships:
+            if me in team:
+                for seat in team:
+                    put("partners", 1, rel(seat))
+        if self.setup.called:
+            self._call(observation, out)
+        extra = observation.extra
+        if self.hooks == "pluck":
+            self._pluck(extra, out, rel)
+        elif self.hooks == "euchre":
+            self._euchre(observation, out, rel)
+        elif self.hooks == "buckup":
+            self._buckup(extra, out, rel)
+        return out
+
+    def _voids(self, observation: Observation, out: Vector, rel: Relative) -> None:
+        tables = observation.tables
+        if tables is None or observation.pile or not self.setup.follow_suit:
+            return
+        suit_of = tables.suit_of
+        start = self._by_name["voids"].offset
+        for trick in (*observation.tricks, observation.current_trick):
+            if not trick:
+                continue
+            led = suit_of[trick[0][1]]
+            if led == FREE:
+                continue
+            for seat, card in trick[1:]:
+                suit = suit_of[card]
+                if suit != led and suit != FREE:
+                    out[start + rel(seat) * 4 + led] = 1
+
+    def _call(self, observation: Observation, out: Vector) -> None:
+        call = observation.call
+        if call is None:
+            return
+        f = self._by_name
+        out[f["call_size"].offset] = float(call.get("caller_size") or 0)  # type: ignore[arg-type]
+        kind = call.get("kind")
+        if kind is not None:
+            out[f["call_kind"].offset + CALL_KINDS.index(str(kind))] = 1
+        modifiers = call.get("modifiers") or []
+        assert isinstance(modifiers, list)
+        for modifier in modifiers:
+            out[f["call_modifiers"].offset + CALL_MODIFIERS.index(str(modifier))] = 1
+
+    def _card(self, text: str) -> int:
+        return parse_card(text, labels=self.labels)
+
+    def _pluck(self, extra: Mapping[str, Any], out: Vector, rel: Relative) -> None:
+        n = self.players
+        f = self._by_name
+        for seat, quota in enumerate(extra.get("quotas", [])):
+            out[f["quotas"].offset + rel(seat)] = quota
+        for plucker, pluckee in extra.get("plucks_pending", []):
+            out[f["plucks_owed"].offset + rel(plucker) * n + rel(pluckee)] += 1
+        received = given = 0
+        for pluck in extra.get("plucks", []):
+            plucker, pluckee = pluck["plucker"], pluck["pluckee"]
+            out[f["plucks_done"].offset + rel(plucker) * n + rel(pluckee)] += 1
+            if pluck["given"] is None:
+                continue
+            card_given, card_returned = self._card(pluck["given"]), self._card(pluck["returned"])
+            if rel(plucker) == 0:
+                given |= 1 << card_given
+                received |= 1 << card_returned
+            else:
+                received |= 1 << card_given
+                given |= 1 << card_returned
+        current = extra.get("pluck_in_progress")
+        if current is not None:
+            out[f["pluck_plucker"].offset + rel(current["plucker"])] = 1
+            out[f["pluck_pluckee"].offset + rel(current["pluckee"])] = 1
+            if current["given"] is not None:
+                out[f["pluck_card"].offset + self._card(current["given"])] = 1
+        start = f["plucks_received"].offset
+        out[start : start + CARDS] = _bits(received)
+        start = f["plucks_given"].offset
+        out[start : start + CARDS] = _bits(given)
+
+    def _euchre(self, observation: Observation, out: Vector, rel: Relative) -> None:
+        extra = observation.extra
+        f = self._by_name
+        calls = len(EUCHRE_BIDS) + 1
+        for seat, text in extra.get("auction", []):
+            slot = calls - 1 if text == "pass" else EUCHRE_BIDS.index(text)
+            out[f["auction_calls"].offset + rel(seat) * calls + slot] = 1
+        high = extra.get("high_bid")
+        if high is not None:
+            out[f["high_bid"].offset + EUCHRE_BIDS.index(high["bid"])] = 1
+            out[f["high_bidder"].offset + rel(high["seat"])] = 1
+        contract = extra.get("contract")
+        if contract is not None:
+            out[f["declarer"].offset + rel(contract["declarer"])] = 1
+            out[f["contract_tricks"].offset] = contract["tricks"]
+        for name in ("kitty", "discards"):
+            cards = extra.get(name)
+            if cards:
+                start = f[name].offset
+                for text in cards:
+                    out[start + self._card(text)] = 1
+        teams = observation.partnerships
+        mine = next((i for i, team in enumerate(teams) if observation.seat in team), 0)
+        for key, name in (("team_scores", "team_scores"), ("team_tricks", "team_tricks")):
+            values = extra.get(key, [])
+            if len(values) == 2:
+                out[f[name].offset] = values[mine]
+                out[f[name].offset + 1] = values[1 - mine]
+        out[f["target"].offset] = extra.get("target", 0)
+
+    def _buckup(self, extra: Mapping[str, Any], out: Vector, rel: Relative) -> None:
+        f = self._by_name
+        for seat, chips in enumerate(extra.get("stacks", [])):
+            out[f["stacks"].offset + rel(seat)] = chips
+        out[f["pot"].offset] = extra.get("pot", 0)
+        ante = extra.get("ante")
+        if ante is not None:
+            start = f["ante"].offset
+            out[start : start + 3] = (ante["ante"], ante["fold_fee"], ante["card_fee"])
+            out[start + (3 if ante["fee_per"] == "kept" else 4)] = 1
+        for seat, status in enumerate(extra.get("status", [])):
+            out[f["status"].offset + rel(seat) * 4 + BUCKUP_STATUS.index(status)] = 1
+        out[f["stock"].offset] = extra.get("stock", 0)
+        drawn = extra.get("drawn")
+        if drawn is not None:
+            out[f["drawn_known"].offset] = 1
+            for seat, count in enumerate(drawn):
+                out[f["drawn"].offset + rel(seat)] = count
+        for key, name in (("discarded", "my_discards"), ("drew", "my_draws")):
+            for text in extra.get(key, []):
+                out[f[name].offset + self._card(text)] = 1
+        for seat, text in enumerate(extra.get("scare_cards", [])):
+            if text is not None:
+                out[f["scare_cards"].offset + rel(seat) * CARDS + self._card(text)] = 1
+        for seat, gone in enumerate(extra.get("scare_discarded", [])):
+            out[f["scare_discarded"].offset + rel(seat)] = float(gone)
+
+    # ------------------------------------------------------------ documentation
+
+    def describe_actions(self) -> list[tuple[str, int, int, str]]:
+        """``(kind, offset, size, meaning)`` of each group of actions, in index order."""
+        return [(g.kind, g.offset, g.size, g.meaning) for g in self.action_groups]
+
+
+def layout_table(encoding: Encoding) -> str:
+    """The layout of ``encoding`` as Markdown tables (fields, then actions), as in docs/envs.md."""
+    lines = [
+        f"Observation: {encoding.observation_size} numbers; actions: {encoding.action_size}.",
+        "",
+        "| field | offset | size | meaning |",
+        "| --- | ---: | ---: | --- |",
+    ]
+    lines += [f"| `{f.name}` | {f.offset} | {f.size} | {f.meaning} |" for f in encoding.fields]
+    lines += ["", "| action | offset | size | index |", "| --- | ---: | ---: | --- |"]
+    lines += [
+        f"| `{g.kind}` | {g.offset} | {g.size} | {g.meaning} |" for g in encoding.action_groups
+    ]
+    lines += ["", "Phases, in the order of the field `phase`: " + ", ".join(encoding.phases) + "."]
+    return "\n".join(lines)
+
+
+def documented_players(rules: Ruleset) -> int:
+    """The player count whose layout docs/envs.md shows: 4 where the game allows it."""
+    counts = rules.player_counts
+    return 4 if 4 in counts else counts.start
+
+
+def reference() -> str:
+    """The per-game layout section of docs/envs.md (``python -m tricktaker.envs.encoding``)."""
+    from tricktaker.rules import list_rulesets, load_ruleset
+
+    parts: list[str] = []
+    for game in list_rulesets():
+        rules = load_ruleset(game)
+        players = documented_players(rules)
+        parts += [
+            f"### {game} ({rules.name}), {players} players",
+            "",
+            layout_table(Encoding.of(rules, players)),
+            "",
+        ]
+    return "\n".join(parts)
+
+
+if __name__ == "__main__":
+    print(reference(), end="")
