@@ -1,12 +1,14 @@
 # Quick start:  make play   (set up, then play Blackout against bots in the terminal)
 #               make test   (set up, then run lint, types and the whole test suite)
 #               make serve  (set up, then serve a Blackout table with bots; it prints the join command)
+#               make web    (set up, then serve the browser client: open the address it prints)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= blackout
+PORT ?= 8000
 
-.PHONY: setup play serve test lint bench bench-search clean
+.PHONY: setup play serve web test lint bench bench-search clean
 
 # setup.py builds the compiled search kernel (C++ in src/tricktaker/kernel/).
 $(BIN)/tricktaker: pyproject.toml setup.py $(wildcard src/tricktaker/kernel/*.cpp src/tricktaker/kernel/*.hpp)
@@ -22,6 +24,10 @@ play: setup
 
 serve: setup
 	$(BIN)/tricktaker serve --table $(GAME)
+
+web: setup
+	@echo "Play in the browser: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops the server)"
+	$(BIN)/tricktaker serve --port $(PORT)
 
 lint: setup
 	$(BIN)/ruff check src tests bench

@@ -60,8 +60,19 @@ def replay(
     tricks: Annotated[
         bool, typer.Option("--tricks", help="Also show every deal and every trick.")
     ] = False,
+    web: Annotated[
+        bool,
+        typer.Option(
+            "--web",
+            help="Step through it in a web browser instead: serves the page on a free"
+            " local port and opens it (needs the server extra; Ctrl-C stops it).",
+        ),
+    ] = False,
 ) -> None:
     """Replay a game record exactly and print it hand by hand with the final scores."""
+    if web:
+        replay_in_browser(file)
+        return
     from rich.table import Table
     from rich.text import Text
 
@@ -146,3 +157,51 @@ def replay(
         console.print(Text(line, style="bold"))
     else:
         console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))
+
+
+def replay_in_browser(file: Path) -> None:
+    """Serve the browser client on a free loopback port with the record loaded, print the
+    replay's address and open it in the web browser; run until Ctrl-C."""
+    import socket
+    import tempfile
+    import threading
+    import time
+    import webbrowser
+
+    from tricktaker.engine import GameRecord
+
+    from .serve import INSTALL_HINT
+
+    try:
+        import uvicorn
+
+        from tricktaker.server import create_app
+        from tricktaker.server.problems import ServiceError
+        from tricktaker.server.web import load_replay
+    except ImportError:
+        fail(INSTALL_HINT)
+    with user_errors():
+        record = GameRecord.load(file)
+    with tempfile.TemporaryDirectory(prefix="tricktaker-replay-") as folder:
+        app = create_app(f"sqlite:///{Path(folder) / 'replay.sqlite3'}")
+        try:
+            replay_id = load_replay(app, record.to_json())
+        except ServiceError as exc:
+            fail(f"{file}: {exc.detail}")
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        port = listener.getsockname()[1]
+        url = f"http://127.0.0.1:{port}/#/replay?r={replay_id}"
+        config = uvicorn.Config(app, log_level="warning", ws_max_size=64 * 1024)
+        server = uvicorn.Server(config)
+
+        def announce() -> None:
+            while not server.started and not server.should_exit:
+                time.sleep(0.05)
+            if server.started:
+                typer.echo(f"Replay of {file}: {url}")
+                typer.echo("Open it in a browser if none opens; Ctrl-C stops the server.")
+                webbrowser.open(url)
+
+        threading.Thread(target=announce, daemon=True).start()
+        server.run(sockets=[listener])

@@ -104,10 +104,13 @@ def serve(
         fail(f"cannot open the database: {type(exc).__name__}: {exc}")
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Serving on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs)")
+    from .serve_table import loopback_base
+
+    typer.echo(f"To play in a browser, open {loopback_base(host, port)}/")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
     if request is None:
         uvicorn.Server(config).run()
         return
-    from .serve_table import loopback_base, serve_with_table
+    from .serve_table import serve_with_table
 
     serve_with_table(uvicorn.Server(config), loopback_base(host, port), request)
