@@ -27,7 +27,14 @@ from tricktaker.kernel.convert import (
 from tricktaker.kernel.native import native
 from tricktaker.rules.ruleset import HandSpec
 
-__all__ = ["hand_spec", "kernel_search", "kernel_world", "zero_streaks"]
+__all__ = [
+    "hand_spec",
+    "kernel_search",
+    "kernel_world",
+    "move_code",
+    "world_inputs",
+    "zero_streaks",
+]
 
 
 def zero_streaks(obs: Observation) -> list[int]:
@@ -82,6 +89,20 @@ def _check(obs: Observation) -> Setup:
 
 def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search."""
+    config, state, det = world_inputs(obs, weighted=weighted)
+    try:
+        return native().make_world(config, state, det)
+    except ValueError as exc:
+        if type(exc).__name__ == "Unsupported":
+            raise KernelUnsupportedError(str(exc)) from None
+        raise
+
+
+def world_inputs(
+    obs: Observation, *, weighted: bool = True
+) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """What :func:`kernel_world` gives the kernel: the hand's config, the public state
+    (hidden hands empty) and what the determinizer needs."""
     from tricktaker.bots.determinize import known_voids
     from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
 
@@ -132,7 +153,7 @@ def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
         "points": points,
         "trick": [list(pair) for pair in trick],
         "leader": obs.leader,
-        "to_play": obs.to_act[0] if obs.to_act else obs.leader,
+        "to_play": obs.to_act[0] if obs.to_act and not bidding else obs.leader,
         "tricks_done": len(obs.tricks),
         "bid_count": sum(obs.bid_made),
         "bid_sum": sum(b for b in bids if b > 0),
@@ -154,15 +175,11 @@ def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
         "scale": -0.5 / (BID_SPREAD * BID_SPREAD),
         "floor": BID_FLOOR,
     }
-    try:
-        return native().make_world(config, state, det)
-    except ValueError as exc:
-        if type(exc).__name__ == "Unsupported":
-            raise KernelUnsupportedError(str(exc)) from None
-        raise
+    return config, state, det
 
 
-def _code(action: Action) -> int:
+def move_code(action: Action) -> int:
+    """The kernel's code of a bid or card action (others are refused)."""
     if action.kind == BID and isinstance(action.value, int):
         return BID_BASE + action.value
     if action.kind == PLAY and isinstance(action.value, int):
@@ -185,7 +202,7 @@ def kernel_search(
     """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
     (``world``: :func:`kernel_world` of ``obs``, when already made)."""
     actions = obs.legal_actions
-    moves = [_code(a) for a in actions]
+    moves = [move_code(a) for a in actions]
     if world is None:
         world = kernel_world(obs, weighted=weighted)
     move, done, _ = native().search(

@@ -1,0 +1,185 @@
+"""The kernel's ISMCTS and its use by the hard bot (ISMCTSBot)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import at_hand
+from tests.kernel.play import KERNEL_GAMES, variant
+from tests.kernel.test_determinize import position
+from tricktaker import load_ruleset, new_game
+from tricktaker.bots import ISMCTSBot, ismcts, make_bot, play_game
+from tricktaker.bots.ismcts import KernelFallbackWarning
+from tricktaker.engine.actions import Action
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel import (
+    KernelUnsupportedError,
+    kernel_search,
+    kernel_world,
+    native,
+)
+from tricktaker.kernel.search import move_code
+
+
+def search(obs: Observation, seed: int, iterations: int = 200) -> tuple[Action, int]:
+    """The kernel's ISMCTS choice for ``obs`` and its iterations."""
+    return kernel_search(
+        obs,
+        seed=seed,
+        iterations=iterations,
+        time_budget=None,
+        exploration=0.3,
+        noise=0.5,
+        model_opponents=seed % 2 == 1,
+        weighted=True,
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(KERNEL_GAMES),
+    extra_players=st.integers(min_value=0, max_value=3),
+    flags=st.lists(st.booleans(), max_size=5),
+    seed=st.integers(min_value=0, max_value=2**31),
+    moves=st.integers(min_value=0, max_value=80),
+)
+def test_kernel_search_picks_a_legal_action_reproducibly(
+    name: str, extra_players: int, flags: list[bool], seed: int, moves: int
+) -> None:
+    """docs/games/blackout.md, Play: the search's choice is one of the legal actions,
+    the same for the same seed, after exactly the iterations asked for."""
+    base = load_ruleset(name)
+    players = min(base.spec.players.min + extra_players, base.spec.players.max, 6)
+    rules = variant(name, players, flags)
+    if rules is None:
+        return
+    state = position(rules, players, seed, moves, bots=False)
+    if state.is_terminal() or not state.to_act():
+        return
+    obs = state.observe(state.to_act()[0])
+    if len(obs.legal_actions) < 2:
+        return
+    try:
+        action, done = search(obs, seed)
+    except KernelUnsupportedError:
+        return
+    assert action in obs.legal_actions
+    assert done == 200
+    assert search(obs, seed) == (action, done)
+
+
+def test_kernel_search_keeps_to_its_time_budget() -> None:
+    state = at_hand("blackout", 4, 13, first_dealer=0)
+    state.apply_chance()
+    obs = state.observe(state.to_act()[0])
+    action, done = kernel_search(
+        obs,
+        seed=1,
+        iterations=10**9,
+        time_budget=0.02,
+        exploration=0.3,
+        noise=0.5,
+        model_opponents=False,
+        weighted=True,
+    )
+    assert action in obs.legal_actions
+    assert 1 <= done < 10**9
+
+
+def python_root(obs: Observation, iterations: int) -> dict[Action, tuple[int, float]]:
+    """The Python ISMCTS's root statistics for ``obs``: per action, visits and mean."""
+    roots: list[ismcts._Node] = []
+
+    class Recorded(ismcts._Node):
+        def __init__(self) -> None:
+            super().__init__()
+            roots.append(self)
+
+    original = ismcts._Node
+    ismcts._Node = Recorded  # type: ignore[misc]
+    try:
+        ISMCTSBot(seed=1, iterations=iterations, kernel=0).act(obs)
+    finally:
+        ismcts._Node = original  # type: ignore[misc]
+    return {
+        action: (child.visits, child.mean()) for (_, action), child in roots[0].children.items()
+    }
+
+
+@pytest.mark.parametrize(("deal", "moves"), [(300, 0), (302, 6), (303, 9)])
+def test_kernel_search_is_the_python_search(deal: int, moves: int) -> None:
+    """The same ISMCTS as the Python one (tricktaker.bots.ismcts): on the same position
+    the root's most visited action is the same, and every well-visited action's mean
+    reward agrees within sampling noise."""
+    state = at_hand("blackout", 4, 7, seed=deal, first_dealer=0)
+    while state.is_chance():
+        state.apply_chance()
+    bots = [make_bot("heuristic", seed=s) for s in range(4)]
+    for _ in range(moves):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].act(state.observe(seat)))
+    obs = state.observe(state.to_act()[0])
+    world = kernel_world(obs)
+    codes = [move_code(a) for a in obs.legal_actions]
+    _, _, root = native().search(world, codes, 3000, -1.0, 0.3, 0.5, False, True, 5)
+    kernel = {
+        a: (visits, mean) for a, (_, visits, mean) in zip(obs.legal_actions, root, strict=True)
+    }
+    python = python_root(obs, 3000)
+    assert max(kernel, key=lambda a: kernel[a][0]) == max(python, key=lambda a: python[a][0])
+    for action, (visits, mean) in kernel.items():
+        if visits >= 300 and python[action][0] >= 300:
+            assert mean == pytest.approx(python[action][1], abs=0.05)
+
+
+def test_the_hard_bot_searches_in_the_kernel_unless_told_not_to() -> None:
+    state = new_game(load_ruleset("blackout"), players=4, seed=2)
+    state.apply_chance()
+    while state.hand_size < 3 or state.is_chance():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    obs = state.observe(state.to_act()[0])
+    fast, slow = ISMCTSBot(seed=4, iterations=50), ISMCTSBot(seed=4, iterations=50, kernel=0)
+    first = fast.act(obs)
+    assert first in obs.legal_actions
+    assert fast.last_iterations == 50
+    assert slow.act(obs) in obs.legal_actions
+    assert slow.last_iterations == 50
+    assert [ISMCTSBot(seed=4, iterations=50).act(obs) for _ in range(2)] == [first] * 2
+
+
+def test_the_hard_bot_says_once_when_it_searches_in_python() -> None:
+    """Pluck has hooks the kernel does not play: the bot searches in Python and warns
+    once, naming the game."""
+    from tricktaker.bots import ismcts
+
+    ismcts._WARNED.clear()
+    rules = load_ruleset("pluck")
+    state = new_game(rules, players=rules.spec.players.min, seed=1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        bots = [ISMCTSBot(seed=s, iterations=5) for s in range(state.players)]
+        play_game(state, bots, until_hand_end=True)
+    fallbacks = [w for w in caught if issubclass(w.category, KernelFallbackWarning)]
+    assert len(fallbacks) == 1
+    assert "Pluck" in str(fallbacks[0].message)
+
+
+def test_kernel_world_refuses_what_it_does_not_play() -> None:
+    """docs/games/kachuful.md, Bidding: bids are made at once and hidden; the kernel does
+    not search them (the bot then searches in Python)."""
+    rules = load_ruleset("kachuful")
+    state = new_game(rules, players=4, seed=0)
+    state.apply_chance()
+    while state.is_chance():
+        state.apply_chance()
+    with pytest.raises(KernelUnsupportedError, match="simultaneous"):
+        kernel_world(state.observe(0))
+    assert native().BID_BASE == 64
