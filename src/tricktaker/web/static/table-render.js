@@ -279,8 +279,7 @@ export function renderControls(ctx) {
             {
               type: "button",
               class: ok ? "tt-act" : "tt-act forbidden",
-              "aria-label": ok ? `bid ${n}` : `bid ${n} (not allowed now)`,
-              "aria-disabled": ok ? null : "true",
+              "aria-label": ok ? `bid ${n}` : `bid ${n} (not allowed now: press to see why)`,
               dataset: { action: text },
               onclick: () => ctx.onAct(text),
             },
@@ -347,7 +346,7 @@ export function renderHand(ctx) {
           type: "button",
           class: cls,
           "aria-label": label,
-          dataset: { card: upper },
+          dataset: ok ? { card: upper, action: `${verb} ${upper}` } : { card: upper },
           onclick: () => {
             if (tryVerb) ctx.onAct(`${tryVerb} ${upper}`);
             else ctx.onNote("It is not your turn to choose a card.");

@@ -126,14 +126,14 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
   const over = h("section", { class: "tt-over", "aria-label": "the game is over" });
   const scoreSection = h("section", { class: "tt-score", hidden: true, "aria-label": "scorecard" });
   const log = h("ol", { class: "tt-log", "aria-label": "what happened", "aria-live": "polite" });
-  const chatList = h("ol", { class: "tt-chat-lines", "aria-label": "chat messages" });
+  const chatList = h("ol", { class: "tt-chat-lines", "aria-label": "the chat so far" });
   const chatInput = h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "say something" });
   const chatForm = h("form", { class: "tt-chat-form" }, chatInput, h("button", { type: "submit" }, "Send"));
   const presence = h("p", { class: "tt-presence", "aria-label": "who is here" });
 
   const page = h(
     "div",
-    { class: "tt-page" },
+    { class: "tt-page", "aria-label": "card table" },
     h("header", { class: "tt-top" }, title, where, tools),
     connection,
     waiting,
@@ -141,10 +141,11 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       "div",
       { class: "tt-layout" },
       h(
-        "main",
+        "div",
         { class: "tt-main" },
-        h("div", { class: "tt-felt" }, others, trick, panel),
+        h("div", { class: "tt-felt" }, others, trick),
         h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm),
+        panel,
         over,
         scoreSection,
       ),
@@ -171,7 +172,8 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     state.error = "";
     state.note = "";
     errorLine.textContent = "";
-    socket.act(action);
+    pending.add(socket.act(action));
+    page.dataset.pending = "1";
   }
 
   function showError(text) {
@@ -289,6 +291,8 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
 
   function render() {
     const c = ctx();
+    page.dataset.phase = state.view?.phase ?? state.table?.status ?? "";
+    page.dataset.hand = String(state.view?.hand_number ?? "");
     const game = state.table?.ruleset?.name ?? state.table?.game ?? "Table";
     title.textContent = game;
     where.replaceChildren(...renderWhere(c));
@@ -340,6 +344,12 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
   }
 
   // --- messages ---------------------------------------------------------------
+  const pending = new Set();
+  function settle(id) {
+    if (id) pending.delete(id);
+    if (!pending.size) delete page.dataset.pending;
+  }
+
   function finishedTrick(previous, event) {
     const view = event.view;
     const told = (view.present?.narration ?? []).filter((line) => line.kind === "trick" && Array.isArray(line.cards));
@@ -443,8 +453,10 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         addChat(message.line);
         break;
       case "ack":
+        settle(message.id);
         break;
       case "error":
+        settle(message.id);
         if (message.code === "unauthorized" && myToken && state.seat === null) {
           // The token was refused (the seat was given up or given to a bot): watch.
           myToken = null;

@@ -1,0 +1,251 @@
+"""The browser table (src/tricktaker/web/static/table.js) in a real Chromium against the
+real server: two people in two browsers and two bots play a whole game, one reloads the
+page mid-hand and gets the seat back; an away person's seat is played by a bot, which
+everyone sees, until the person comes back on another device; the hook and an illegal
+card show the engine's own messages; a finished trick stays in view; keyboard play."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.server_process import ServerProcess
+from tests.web.conftest import NewPage, create_table
+from tests.web.table_helpers import (
+    choose,
+    hand_cards,
+    hand_number,
+    offered,
+    phase,
+    settled,
+    sit,
+    start,
+    take_turn,
+)
+from tricktaker.engine.state import new_game
+from tricktaker.rules import load_ruleset
+
+
+def join(server: ServerProcess, table_id: str, invite: str, name: str) -> dict[str, str]:
+    """Take a free seat with the invite code (``POST /tables/{id}/join``)."""
+    reply = httpx.post(
+        f"{server.url}/tables/{table_id}/join", json={"invite": invite, "name": name}, timeout=30
+    )
+    assert reply.status_code == 200, reply.text
+    data: dict[str, str] = reply.json()
+    return data
+
+
+def test_two_people_and_two_bots_play_a_whole_game(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/protocol.md, Live play: two people at one table from two browsers play a
+    whole (short) game of Caller Clag with two bots; Bob reloads the page in the middle
+    of a hand and is back in his seat with the same cards; chat is shown as text."""
+    made = create_table(
+        web_server,
+        game="caller_clag",
+        options={"hands": 2},
+        players=4,
+        seats=["human", "human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=7,
+    )
+    table_id = made["table"]["id"]
+    bob_seat = join(web_server, table_id, made["invite"], "Bob")
+    ann, bob = new_page(), new_page()
+    sit(ann, web_server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
+    sit(bob, web_server, table_id, seat=1, token=bob_seat["seat_token"])
+    expect(ann.locator(".tt-waiting")).to_contain_text("Waiting for the players")
+    ann.get_by_role("button", name="Start the game").click()
+    for page in (ann, bob):
+        expect(page.locator(".tt-page")).not_to_have_attribute("data-phase", "waiting")
+
+    ann.get_by_role("textbox", name="Chat message").fill("<b>good luck</b> Bob")
+    ann.get_by_role("button", name="Send").click()
+    line = bob.locator(".tt-chat-lines li").last
+    expect(line).to_have_text("Ann: <b>good luck</b> Bob")
+    assert line.locator("b", has_text="good luck").count() == 0, "chat is text, never markup"
+
+    reloaded = False
+    deadline = 400
+    while not (phase(ann) == "game_over" and phase(bob) == "game_over"):
+        deadline -= 1
+        assert deadline > 0, "the game did not end"
+        moved = [take_turn(ann), take_turn(bob)]
+        if not reloaded and phase(bob) == "playing" and len(hand_cards(bob)) >= 2:
+            before = hand_cards(bob)
+            bob.reload()
+            expect(bob.locator(".tt-me .tt-seat-name")).to_have_text("Bob (you)")
+            assert hand_cards(bob) == before, "the reload gave Bob back his own hand"
+            reloaded = True
+        if moved == [None, None]:
+            ann.wait_for_timeout(50)
+    assert reloaded, "Bob never had two cards to play: no reload happened"
+    for page in (ann, bob):
+        expect(page.locator(".tt-over")).to_contain_text("The game is over")
+        page.get_by_role("button", name="Scorecard").click()
+        expect(page.locator(".sc-table tbody tr")).to_have_count(2)
+        expect(page.locator(".sc-chart")).to_be_visible()
+    expect(ann.locator(".tt-presence")).to_contain_text("Bob: connected")
+    assert ann.console_errors == []  # type: ignore[attr-defined]
+    assert bob.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_an_away_seat_is_played_by_a_bot_until_its_person_returns_on_another_device(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/protocol.md, Live play (presence): when Ann's browser goes away, everyone sees
+    that a bot plays for her; with her token on another device she has her seat back."""
+    made = create_table(
+        web_server,
+        game="blackout",
+        players=3,
+        seats=["human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=3,
+        grace_seconds=0.3,
+    )
+    table_id = made["table"]["id"]
+    laptop = new_page()
+    sit(laptop, web_server, table_id, seat=0, token=made["seat_token"])
+    watcher = new_page()
+    sit(watcher, web_server, table_id, seat=None, token=None, watch=True)
+    expect(watcher.locator(".tt-presence")).to_contain_text("Ann: connected")
+    start(web_server, table_id, made["host_token"])
+    expect(laptop.locator(".tt-hand .tt-card").first).to_be_visible()
+    expect(watcher.locator(".tt-prompt")).to_have_text("You are watching this table.")
+    assert hand_cards(watcher) == [], "a spectator sees nobody's hand"
+
+    laptop.context.close()
+    expect(watcher.locator(".tt-presence")).to_contain_text("Ann: a bot plays for them")
+    phone = new_page()
+    sit(phone, web_server, table_id, seat=0, token=made["seat_token"])
+    expect(phone.locator(".tt-me .tt-seat-name")).to_have_text("Ann (you)")
+    expect(watcher.locator(".tt-presence")).to_contain_text("Ann: connected")
+    assert watcher.console_errors == []  # type: ignore[attr-defined]
+    assert phone.console_errors == []  # type: ignore[attr-defined]
+
+
+def hook_seed() -> tuple[int, list[str]]:
+    """A seed of a 3-player Blackout with the hook where Ann (seat 0) bids last in the
+    first hand and one bid is forbidden to her, and her legal bids there."""
+    from tricktaker.bots import make_bot
+    from tricktaker.bots.base import decide
+    from tricktaker.cli.common import bot_seed
+
+    rules = load_ruleset("blackout", options={"hook": True})
+    for seed in range(1, 200):
+        state = new_game(rules, players=3, seed=seed)
+        bots = {s: make_bot("random", seed=bot_seed(seed, s)) for s in (1, 2)}
+        while state.is_chance() or state.to_act()[0] != 0:
+            if state.is_chance():
+                state.apply_chance()
+            else:
+                seat = state.to_act()[0]
+                state.apply(seat, decide(bots[seat], state.clone(), seat))
+        legal = [a.text() for a in state.legal_actions(0)]
+        if state.phase_name == "bidding" and len(legal) <= state.hand_size:
+            return seed, legal
+    raise AssertionError("no seed puts the hook on Ann in the first hand")
+
+
+def wait_turn(page: Page) -> list[str]:
+    """Wait until it is this page's turn; answers what it offers."""
+    page.wait_for_function(
+        "() => document.querySelectorAll('.tt-me [data-action]').length > 0"
+        " && !document.querySelector('.tt-page').dataset.pending"
+    )
+    return offered(page)
+
+
+def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/games/blackout.md, Options (hook): the forbidden bid is shown with the reason,
+    and trying it shows the engine's message; a card that does not follow suit is refused
+    with "you must follow suit". Keyboard play: a bid typed as a number, a card typed as
+    "q d", Enter for a forced card; a finished trick stays in view, and can be seen again."""
+    seed, legal_bids = hook_seed()
+    made = create_table(
+        web_server,
+        game="blackout",
+        options={"hook": True},
+        players=3,
+        seats=["human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=seed,
+    )
+    table_id = made["table"]["id"]
+    page = new_page()
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"], pause_ms=None)
+    start(web_server, table_id, made["host_token"])
+    assert sorted(wait_turn(page)) == sorted(legal_bids)
+
+    forbidden = page.locator(".tt-controls .tt-act.forbidden")
+    expect(forbidden).to_have_count(1)
+    number = forbidden.inner_text()
+    expect(page.locator(".tt-hook")).to_contain_text(f"you may not bid {number}")
+    forbidden.click()
+    expect(page.locator(".tt-error")).to_have_text(
+        "the last bid may not make the total equal 1 tricks (hook rule)"
+    )
+    page.get_by_label("Type a card like QD, or a bid number, then Enter").fill(
+        legal_bids[0].split()[1]
+    )
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-seat.me")).to_contain_text(f"Bid {legal_bids[0].split()[1]}")
+
+    # One card in the first hand: the play is forced, and Enter plays it.
+    wait_turn(page)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    caption = page.locator(".tt-trick-caption")
+    expect(caption).to_contain_text("takes the trick")
+    expect(page.locator(".tt-trick .tt-played")).to_have_count(3)
+    page.wait_for_timeout(800)
+    expect(caption).to_contain_text("takes the trick")  # the trick is still in view
+    page.evaluate("() => localStorage.setItem('tricktaker.trickPauseMs', '0')")
+    page.wait_for_function("() => document.querySelector('.tt-page').dataset.hand === '2'")
+    page.get_by_role("button", name="Last trick").click()
+    expect(caption).to_contain_text("Last trick")
+    expect(page.locator(".tt-trick .tt-played")).to_have_count(3)
+    page.get_by_role("button", name="Last trick").click()
+
+    typed = refused = False
+    for _ in range(300):
+        if typed and refused:
+            break
+        if not settled(page) or not offered(page):
+            page.wait_for_timeout(50)
+            continue
+        legal = offered(page)
+        dim = page.locator(".tt-hand .tt-card.dim")
+        trick = page.locator(".tt-trick .tt-played [data-card]")
+        if not refused and legal[0].startswith("play") and dim.count() and trick.count():
+            led = trick.first.get_attribute("data-card") or ""
+            suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[led[-1]]
+            dim.first.click()
+            expect(page.locator(".tt-error")).to_have_text(
+                f"you must follow suit ({suit} led) (follow suit)"
+            )
+            refused = True
+            continue
+        action = choose(legal)
+        if not typed and action.startswith("play ") and len(action) == 7:
+            rank, suit_letter = action[5], action[6]
+            page.get_by_label("Type a card like QD, or a bid number, then Enter").fill(
+                f"{rank.lower()} {suit_letter.lower()}"
+            )
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
+            expect(page.locator(".tt-error")).to_have_text("")
+            typed = True
+            continue
+        take_turn(page)
+    assert typed, f"no card was typed by hand {hand_number(page)}"
+    assert refused, f"no card that does not follow suit was tried by hand {hand_number(page)}"
+    assert page.console_errors == []  # type: ignore[attr-defined]
