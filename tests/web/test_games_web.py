@@ -1,0 +1,183 @@
+"""Pluck, Euchre and Buckup in the browser table, through every phase of a hand: a seed
+is picked with the engine so that the person (seat 0) meets each phase, the page then
+offers exactly the actions the engine foresaw (the same game, move for move), and each
+phase's own display is checked as it comes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.server_process import ServerProcess
+from tests.web.conftest import NewPage, create_table
+from tests.web.table_helpers import choose, foresee, offered, phase, settled, sit
+
+Check = Callable[[Page, str], None]
+
+
+def seed_for(
+    game: str, options: dict[str, Any], seats: Sequence[str], hands: int, verbs: set[str]
+) -> tuple[int, list[str]]:
+    """The first seed whose first ``hands`` hands take seat 0 through every verb of
+    ``verbs``, and the actions it takes there."""
+    for seed in range(1, 300):
+        taken = foresee(game, options, seats, seed, hands)
+        if verbs <= {action.split()[0] for action in taken}:
+            return seed, taken
+    raise AssertionError(f"no seed takes seat 0 of {game} through {sorted(verbs)}")
+
+
+def play_game(
+    server: ServerProcess,
+    page: Page,
+    game: str,
+    options: dict[str, Any],
+    seats: list[str],
+    hands: int,
+    verbs: set[str],
+    check: Check,
+) -> list[str]:
+    """Play seat 0 of a table of ``game`` to the end in ``page``, calling ``check``
+    before each action; answers the actions taken, checked against the engine's."""
+    seed, foreseen = seed_for(game, options, seats, hands, verbs)
+    made = create_table(
+        server,
+        game=game,
+        options=options,
+        players=len(seats),
+        seats=seats,
+        host_seat=0,
+        name="Ann",
+        seed=seed,
+    )
+    table_id = made["table"]["id"]
+    sit(page, server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
+    page.get_by_role("button", name="Start the game").click()
+    taken: list[str] = []
+    for _ in range(2000):
+        if phase(page) == "game_over":
+            break
+        if not settled(page) or not offered(page):
+            page.wait_for_timeout(40)
+            continue
+        legal = offered(page)
+        action = choose(legal)
+        check(page, action)
+        page.locator(f'.tt-me [data-action="{action}"]').first.click()
+        page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
+        expect(page.locator(".tt-error")).to_have_text("")
+        taken.append(action)
+    assert phase(page) == "game_over", f"the game did not end: {taken[-5:]}"
+    assert taken[: len(foreseen)] == foreseen, "the page offered other actions than the engine"
+    page.get_by_role("button", name="Scorecard").click()
+    expect(page.locator(".sc-table tbody tr").first).to_be_visible()
+    expect(page.locator(".sc-chart")).to_be_visible()
+    assert page.console_errors == []  # type: ignore[attr-defined]
+    return taken
+
+
+@pytest.fixture
+def page(new_page: NewPage) -> Page:
+    """One browser page."""
+    return new_page()
+
+
+def test_pluck_quotas_plucks_and_the_trump_call(module_server: ServerProcess, page: Page) -> None:
+    """docs/games/pluck.md: the quotas are shown; after the first hand the plucks come,
+    the pluckee sees the card received and gives one back; the trump is called."""
+    seen: set[str] = set()
+
+    def check(page: Page, action: str) -> None:
+        verb = action.split()[0]
+        seen.add(verb)
+        expect(page.locator(".tt-seat.me")).to_contain_text("Quota")
+        if verb == "give_back":
+            expect(page.locator(".tt-hand .tt-note").last).to_contain_text("You received")
+            expect(page.locator(".tt-hand .tt-card.received")).to_have_count(1)
+            expect(page.locator(".tt-hand")).to_contain_text("Give back")
+        if verb == "call_trump":
+            expect(page.get_by_role("group", name="Name trumps")).to_be_visible()
+            expect(page.get_by_role("button", name="call trump \u2663 clubs")).to_be_visible()
+        if verb == "pluck":
+            expect(page.locator(".tt-hand")).to_contain_text("Pluck: choose the card to give")
+
+    play_game(
+        module_server,
+        page,
+        "pluck",
+        {"hands": 2},
+        ["human", "random", "random"],
+        2,
+        {"call_trump", "give_back", "play"},
+        check,
+    )
+    assert {"call_trump", "give_back", "play"} <= seen
+    expect(page.locator(".tt-panel")).to_contain_text("Quotas")
+    expect(page.locator(".tt-panel")).to_contain_text("Plucks")
+
+
+def test_euchre_auction_contract_kitty_and_discards(
+    module_server: ServerProcess, page: Page
+) -> None:
+    """docs/games/euchre.md: the auction is bid on buttons, the declarer (only) sees the
+    kitty and discards three cards; the contract and the teams' points are shown."""
+    seen: set[str] = set()
+
+    def check(page: Page, action: str) -> None:
+        verb = action.split()[0]
+        seen.add(verb)
+        if verb in ("auction", "pass"):
+            expect(page.get_by_role("button", name="Pass")).to_be_visible()
+            expect(page.get_by_role("button", name="bid five tricks, no trump")).to_be_visible()
+        if verb == "discard":
+            expect(page.locator(".tt-panel")).to_contain_text("Contract")
+            expect(page.locator(".tt-panel .tt-panel-cards", has_text="Kitty")).to_be_visible()
+            expect(page.locator(".tt-hand")).to_contain_text("Discard: touch a highlighted card")
+
+    play_game(
+        module_server,
+        page,
+        "euchre",
+        {"target": 1},
+        ["human", "random", "random", "random"],
+        1,
+        {"auction", "discard", "play"},
+        check,
+    )
+    assert {"auction", "discard", "play"} <= seen
+    expect(page.locator(".tt-seat.me")).to_contain_text("partner")
+
+
+def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page: Page) -> None:
+    """docs/games/buckup.md: the dealer sets the ante, each player stays or folds,
+    discards and draws; the pot and every player's chips are shown."""
+    seen: set[str] = set()
+
+    def check(page: Page, action: str) -> None:
+        verb = action.split()[0]
+        seen.add(verb)
+        expect(page.locator(".tt-seat.me")).to_contain_text("Chips")
+        if verb == "ante":
+            expect(page.get_by_role("group", name="Choose the ante")).to_be_visible()
+        if verb == "stay":
+            expect(page.get_by_role("button", name="Stay")).to_be_visible()
+            expect(page.locator(".tt-panel")).to_contain_text("Pot")
+        if verb == "discard":
+            expect(page.get_by_role("button", name="Draw")).to_be_visible()
+
+    play_game(
+        module_server,
+        page,
+        "buckup",
+        {"hands": 1, "max_hands": 1},
+        ["human", "random", "random", "random"],
+        1,
+        {"ante", "stay", "discard", "draw", "play"},
+        check,
+    )
+    assert {"ante", "stay", "discard", "draw", "play"} <= seen
+    for seat in page.locator(".tt-others .tt-seat").all():
+        expect(seat).to_contain_text("Chips")
