@@ -40,8 +40,26 @@ $(VENV)/.bench-installed: $(BIN)/tricktaker
 	$(BIN)/pip install --quiet -e '.[dev,server,bench,envs]'
 	@touch $@
 
-test: lint $(VENV)/.bench-installed
+test: lint $(VENV)/.bench-installed kernel-asan
 	$(BIN)/pytest -n 2
+
+# The compiled kernel built with AddressSanitizer and UndefinedBehaviorSanitizer, and its
+# tests (tests/kernel) run on it. A Python extension needs the sanitizer runtimes loaded
+# first (LD_PRELOAD); leak checks are off (CPython keeps memory until exit on purpose).
+KERNEL_SOURCES := $(wildcard src/tricktaker/kernel/*.cpp)
+KERNEL_ASAN := build/kernel-asan/_core.so
+$(KERNEL_ASAN): $(KERNEL_SOURCES) $(wildcard src/tricktaker/kernel/*.hpp) $(BIN)/tricktaker
+	mkdir -p $(dir $@)
+	g++ -std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+		-fno-sanitize-recover=undefined -fPIC -shared \
+		-I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+		$(KERNEL_SOURCES) -o $@
+
+kernel-asan: $(KERNEL_ASAN)
+	LD_PRELOAD="$$(g++ -print-file-name=libasan.so) $$(g++ -print-file-name=libubsan.so)" \
+		ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+		TRICKTAKER_KERNEL_LIBRARY=$(KERNEL_ASAN) CI=true \
+		$(BIN)/pytest -p no:xdist -q -p no:cacheprovider tests/kernel
 
 bench: setup
 	$(BIN)/pip install --quiet -e '.[bench]'

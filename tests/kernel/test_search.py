@@ -183,3 +183,17 @@ def test_kernel_world_refuses_what_it_does_not_play() -> None:
     with pytest.raises(KernelUnsupportedError, match="simultaneous"):
         kernel_world(state.observe(0))
     assert native().BID_BASE == 64
+
+
+def test_the_kernel_loaded_is_the_one_asked_for() -> None:
+    """``make kernel-asan`` runs these tests on the sanitizer build it names in
+    TRICKTAKER_KERNEL_LIBRARY: make sure that build, not the installed one, is loaded."""
+    import os
+    from pathlib import Path
+
+    path = os.environ.get("TRICKTAKER_KERNEL_LIBRARY")
+    loaded = Path(native().__file__ or "").resolve()
+    if path:
+        assert loaded == Path(path).resolve()
+    else:
+        assert loaded.parent == Path(ismcts.__file__).resolve().parents[1] / "kernel"
