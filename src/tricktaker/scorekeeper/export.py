@@ -7,7 +7,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from tricktaker.rules import RulesetError
+from tricktaker.rules import Ruleset, RulesetError
 from tricktaker.scorekeeper.sheet import (
     CallEntry,
     EntryError,
@@ -109,10 +109,11 @@ def _per_player(
     return out
 
 
-def sheet_from_json(data: object) -> ScoreSheet:
+def sheet_from_json(data: object, *, rules: Ruleset | None = None) -> ScoreSheet:
     """Read a sheet written by :func:`sheet_to_json`: every hand is entered again
     (the rules check it) and the scores written in the file must be the rules' own,
-    else the file is refused as changed by hand."""
+    else the file is refused as changed by hand. ``rules``: the sheet's ruleset when
+    it is not a shipped game (house rules), already loaded."""
     if not isinstance(data, dict):
         raise SheetError("a score sheet is a JSON object")
     if data.get("format") != SHEET_FORMAT:
@@ -126,7 +127,7 @@ def sheet_from_json(data: object) -> ScoreSheet:
         raise SheetError("the sheet: players must be names")
     dealer = _need(data, "first_dealer", str, "the sheet")
     try:
-        sheet = ScoreSheet(game, players, first_dealer=dealer, options=options)
+        sheet = ScoreSheet(game, players, first_dealer=dealer, options=options, rules=rules)
     except RulesetError as exc:
         raise SheetError(f"the sheet's game: {exc}") from None
     hands = _need(data, "hands", list, "the sheet")

@@ -71,6 +71,8 @@ class ScoreSheet:
 
     ``game`` is a shipped game id or a ruleset file; ``options`` its options. The
     first dealer is ``first_dealer`` (a player's name), else the first player named.
+    ``rules``, when given, is the ruleset already loaded (house rules kept as data, as
+    the server keeps them): ``game`` then only names it.
     """
 
     def __init__(
@@ -80,10 +82,11 @@ class ScoreSheet:
         *,
         first_dealer: str | None = None,
         options: Mapping[str, object] | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
         self.game = game
         self.options: dict[str, object] = dict(options or {})
-        self.rules: Ruleset = load_ruleset(game, options=self.options)
+        self.rules: Ruleset = rules or load_ruleset(game, options=self.options)
         names = [str(p).strip() for p in players]
         if any(not name for name in names):
             raise SheetError("every player needs a name")
@@ -252,6 +255,7 @@ class ScoreSheet:
             self.players,
             first_dealer=self.players[self.first_dealer],
             options=self.options,
+            rules=self.rules,
         )
         other._replace_all(self._entries[:hands])
         return other

@@ -1,0 +1,870 @@
+"""Score sheets kept by the server: the scorekeeper of games played with real cards.
+
+A sheet is stored as its ruleset (as data, house rules included), options, players,
+first dealer, and the log of what was entered: hands added, hands corrected, the last
+hand taken back, each with the id the client gave it. The sheet itself is rebuilt by
+entering the hands again through :class:`tricktaker.scorekeeper.ScoreSheet`, as a
+table is rebuilt from its events: the rules are never written twice.
+
+The HTTP API lives under ``/sheets`` (see docs/scorekeeper.md). Creating a sheet
+answers an edit token (stored only as its SHA-256 hash; it goes in ``Authorization:
+Bearer TOKEN``) and a read-only view key (``?view=KEY``) for the other players. Every
+entry is committed before it is answered; an entry the rules refuse is an RFC 9457
+problem body with the rule's words and its ``rule``, and leaves the sheet unchanged; a
+request repeated with the same entry ``id`` is applied once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Header, Query
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+
+from tricktaker.rules import Ruleset
+from tricktaker.rules.ruleset import ruleset_from_data
+from tricktaker.scorekeeper import (
+    CallEntry,
+    EntryError,
+    HandEntry,
+    Row,
+    ScoreSheet,
+    SheetError,
+    sheet_from_json,
+    sheet_to_csv,
+    sheet_to_json,
+    sheet_to_markdown,
+)
+from tricktaker.scorekeeper.export import result_line
+from tricktaker.server.db import Base, hash_token, new_token, now
+from tricktaker.server.problems import ServiceError, problem
+
+if TYPE_CHECKING:
+    from tricktaker.server.service import TableService
+
+Factory = sessionmaker[Session]
+CACHED_SHEETS = 256
+"""Sheets kept built in memory (the database stays the truth: a cached sheet is used
+only while the stored log has not moved on)."""
+
+
+class SheetRow(Base):
+    """One score sheet: its rules, players, first dealer and credentials. ``seq``
+    counts the entries of its log (the guard against two writers)."""
+
+    __tablename__ = "sheets"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    game: Mapped[str] = mapped_column(String(100))
+    ruleset_toml: Mapped[str | None] = mapped_column(Text, nullable=True)
+    ruleset_data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    view_key: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SheetEntryRow(Base):
+    """One entry of a sheet's log: ``add`` (a hand), ``fix`` (hand ``hand`` corrected)
+    or ``undo`` (the last hand taken back), with the client's id of the request."""
+
+    __tablename__ = "sheet_entries"
+    __table_args__ = (
+        UniqueConstraint("sheet_id", "seq", name="uq_sheet_entries_sheet_seq"),
+        UniqueConstraint("sheet_id", "client_id", name="uq_sheet_entries_sheet_client"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    sheet_id: Mapped[str] = mapped_column(ForeignKey("sheets.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    hand: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+# ------------------------------------------------------------------ storage
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """A stored entry of a sheet's log."""
+
+    seq: int
+    kind: str
+    hand: int
+    data: dict[str, Any]
+    client_id: str | None
+
+
+@dataclass(slots=True)
+class StoredSheet:
+    """A sheet as stored; ``ops`` is None when only its head was read."""
+
+    id: str
+    game: str
+    ruleset_toml: str | None
+    ruleset_data: dict[str, Any]
+    options: dict[str, Any]
+    players: list[str]
+    first_dealer: int
+    edit_token_hash: str
+    view_key: str
+    seq: int
+    ops: list[Op] | None = None
+
+
+class StaleSheetError(Exception):
+    """Another writer stored an entry of this sheet first, or the entry's id was taken."""
+
+
+def store_sheet(factory: Factory, stored: StoredSheet, ops: Sequence[Op]) -> None:
+    """Store a new sheet and its log (an imported sheet comes with one)."""
+    with factory() as session, session.begin():
+        stamp = now()
+        session.add(
+            SheetRow(
+                id=stored.id,
+                created_at=stamp,
+                updated_at=stamp,
+                game=stored.game,
+                ruleset_toml=stored.ruleset_toml,
+                ruleset_data=stored.ruleset_data,
+                options=stored.options,
+                players=stored.players,
+                first_dealer=stored.first_dealer,
+                edit_token_hash=stored.edit_token_hash,
+                view_key=stored.view_key,
+                seq=len(ops),
+            )
+        )
+        session.flush()
+        for op in ops:
+            session.add(_entry_row(stored.id, op, stamp))
+
+
+def _entry_row(sheet_id: str, op: Op, stamp: datetime) -> SheetEntryRow:
+    return SheetEntryRow(
+        sheet_id=sheet_id,
+        seq=op.seq,
+        kind=op.kind,
+        hand=op.hand,
+        data=op.data,
+        client_id=op.client_id,
+        created_at=stamp,
+    )
+
+
+def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> StoredSheet | None:
+    """The sheet, with its log unless the stored ``seq`` is ``known_seq`` (the caller
+    has that version built already); None if there is no such sheet."""
+    with factory() as session:
+        row = session.get(SheetRow, sheet_id)
+        if row is None:
+            return None
+        stored = StoredSheet(
+            id=row.id,
+            game=row.game,
+            ruleset_toml=row.ruleset_toml,
+            ruleset_data=row.ruleset_data,
+            options=row.options,
+            players=list(row.players),
+            first_dealer=row.first_dealer,
+            edit_token_hash=row.edit_token_hash,
+            view_key=row.view_key,
+            seq=row.seq,
+        )
+        if row.seq != known_seq:
+            entries = session.scalars(
+                select(SheetEntryRow)
+                .where(SheetEntryRow.sheet_id == sheet_id)
+                .order_by(SheetEntryRow.seq)
+            ).all()
+            stored.ops = [Op(e.seq, e.kind, e.hand, e.data or {}, e.client_id) for e in entries]
+        return stored
+
+
+def append_op(factory: Factory, sheet_id: str, op: Op) -> None:
+    """Store ``op`` as entry ``op.seq`` of the log, in one transaction with the sheet's
+    seq. Raises :class:`StaleSheetError` if the log was not at ``op.seq - 1``."""
+    with factory() as session, session.begin():
+        connection = session.connection()
+        stamp = now()
+        changed = connection.execute(
+            update(SheetRow)
+            .where(SheetRow.id == sheet_id, SheetRow.seq == op.seq - 1)
+            .values(seq=op.seq, updated_at=stamp)
+        )
+        if changed.rowcount != 1:
+            raise StaleSheetError(sheet_id)
+        try:
+            connection.execute(
+                insert(SheetEntryRow),
+                [
+                    {
+                        "sheet_id": sheet_id,
+                        "seq": op.seq,
+                        "kind": op.kind,
+                        "hand": op.hand,
+                        "data": op.data,
+                        "client_id": op.client_id,
+                        "created_at": stamp,
+                    }
+                ],
+            )
+        except IntegrityError:
+            raise StaleSheetError(sheet_id) from None
+
+
+# ------------------------------------------------------------ entries as data
+
+
+def entry_data(entry: HandEntry) -> dict[str, Any]:
+    """A hand as entered, as JSON data (the keyword arguments of ``ScoreSheet.add``)."""
+    call = entry.call
+    return {
+        "bids": list(entry.bids),
+        "tricks": list(entry.tricks),
+        "trick_winners": list(entry.trick_winners),
+        "trump": entry.trump,
+        "call": None
+        if call is None
+        else {"size": call.size, "kind": call.kind, "modifiers": list(call.modifiers)},
+        "contract": entry.contract,
+        "declarer": entry.declarer,
+        "ante": entry.ante,
+        "decisions": [list(d) for d in entry.decisions],
+        "drawn": list(entry.drawn),
+    }
+
+
+def entry_of(sheet: ScoreSheet, data: dict[str, Any]) -> HandEntry:
+    """The :class:`HandEntry` of stored or sent data (its sizes checked by the sheet)."""
+    call = data.get("call")
+    return sheet.entry(
+        bids=data.get("bids") or (),
+        tricks=data.get("tricks") or (),
+        trick_winners=data.get("trick_winners") or (),
+        trump=data.get("trump"),
+        call=None
+        if call is None
+        else CallEntry(int(call["size"]), str(call["kind"]), tuple(call["modifiers"])),
+        contract=data.get("contract"),
+        declarer=data.get("declarer"),
+        ante=data.get("ante"),
+        decisions=data.get("decisions") or (),
+        drawn=data.get("drawn") or (),
+    )
+
+
+def sheet_rules(stored: StoredSheet) -> Ruleset:
+    """The sheet's ruleset, from the data stored with it."""
+    return ruleset_from_data(stored.ruleset_data, options=stored.options, source=stored.game)
+
+
+def build_sheet(stored: StoredSheet) -> tuple[ScoreSheet, dict[str, Op]]:
+    """The sheet rebuilt from its log, and its entries by client id."""
+    assert stored.ops is not None
+    sheet = ScoreSheet(
+        stored.game,
+        stored.players,
+        first_dealer=stored.players[stored.first_dealer],
+        options=stored.options,
+        rules=sheet_rules(stored),
+    )
+    hands: list[dict[str, Any]] = []
+    by_id: dict[str, Op] = {}
+    for op in stored.ops:
+        if op.client_id is not None:
+            by_id[op.client_id] = op
+        if op.kind == "add":
+            hands.append(op.data["entry"])
+        elif op.kind == "fix":
+            hands[op.hand - 1] = op.data["entry"]
+        elif op.kind == "undo":
+            hands.pop()
+    try:
+        for data in hands:
+            sheet.add(**entry_kwargs(sheet, data))
+    except (EntryError, KeyError) as exc:  # pragma: no cover - a damaged log
+        raise ServiceError(
+            500, "sheet-damaged", f"The stored sheet cannot be read: {exc}"
+        ) from None
+    return sheet, by_id
+
+
+# ------------------------------------------------------------------- views
+
+
+def _names(sheet: ScoreSheet, seats: Sequence[int]) -> list[str]:
+    return [sheet.players[s] for s in seats]
+
+
+def row_view(sheet: ScoreSheet, row: Row) -> dict[str, Any]:
+    """One hand of the sheet as JSON."""
+    seats = range(len(sheet.players))
+    return {
+        "hand": row.number,
+        "dealer": row.dealer,
+        "hand_size": row.hand_size,
+        "trump": row.trump,
+        "special": row.special,
+        "bids": list(row.bids) if row.bids else None,
+        "tricks": list(row.tricks),
+        "scores": list(row.scores),
+        "totals": list(row.totals),
+        "outcomes": [row.outcome(s) for s in seats] if row.bids else None,
+        "entry": entry_data(sheet.entries[row.number - 1]),
+    }
+
+
+def to_enter(sheet: ScoreSheet) -> list[str]:
+    """What the table enters for the next hand, in order: ``call``, ``bids``,
+    ``contract`` (Euchre), ``ante``/``decisions``/``drawn`` (Buckup), ``trump`` (when
+    the rules do not fix it), ``tricks``, ``trick_winners`` (tricks scored by number)."""
+    nxt = sheet.next_hand()
+    hooks = sheet.rules.spec.hooks
+    out = ["call"] if nxt.called else []
+    if hooks == "euchre":
+        out.append("contract")
+    elif hooks == "buckup":
+        out += ["ante", "decisions", "drawn"]
+    elif sheet.has_bids():
+        out.append("bids")
+    if not sheet.trump_by_rule():
+        out.append("trump")
+    out.append("tricks")
+    if nxt.trick_points:
+        out.append("trick_winners")
+    return out
+
+
+def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any] | None:
+    """The next hand: dealer, size, trump rule, who bids first, what to enter."""
+    if sheet.is_over():
+        return None
+    nxt = sheet.next_hand(call)
+    return {
+        "hand": nxt.number,
+        "dealer": nxt.dealer,
+        "hand_size": nxt.hand_size,
+        "special": nxt.special,
+        "trump_rule": nxt.trump_rule,
+        "trump_by_rule": sheet.trump_by_rule(),
+        "bid_order": list(nxt.bid_order),
+        "bids_first": sheet.players[nxt.bid_order[0]],
+        "simultaneous": nxt.simultaneous,
+        "blind": nxt.blind,
+        "misere": nxt.misere,
+        "hook": nxt.hook,
+        "called": nxt.called,
+        "call_sizes": list(nxt.call_sizes),
+        "trick_points": nxt.trick_points,
+        "notes": list(nxt.notes),
+        "quotas": list(nxt.quotas),
+        "plucks": [list(p) for p in nxt.plucks],
+        "enter": to_enter(sheet),
+    }
+
+
+def sheet_view(
+    sheet_id: str, seq: int, sheet: ScoreSheet, *, view_key: str | None
+) -> dict[str, Any]:
+    """The whole sheet as JSON; ``view_key`` is shown to the keeper only."""
+    seats = range(len(sheet.players))
+    chips = sheet.chips()
+    return {
+        "id": sheet_id,
+        "version": seq,
+        "game": sheet.game,
+        "name": sheet.rules.name,
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "options": dict(sheet.options),
+        "can_edit": view_key is not None,
+        "view_key": view_key,
+        "cooperative": sheet.cooperative,
+        "has_bids": sheet.has_bids(),
+        "rows": [row_view(sheet, row) for row in sheet.rows],
+        "totals": list(sheet.totals),
+        "counts": [sheet.counts(s) for s in seats],
+        "chips": None if chips is None else {"stacks": list(chips[0]), "pot": chips[1]},
+        "over": sheet.is_over(),
+        "winners": _names(sheet, sheet.winners()),
+        "result": result_line(sheet),
+        "next": next_view(sheet),
+    }
+
+
+# ----------------------------------------------------------------- requests
+
+
+class CallIn(BaseModel):
+    """Caller Clag: the dealer's call."""
+
+    size: int = Field(ge=0, le=60)
+    kind: str = Field(default="normal", max_length=40)
+    modifiers: list[str] = Field(default_factory=list, max_length=10)
+
+
+class HandIn(BaseModel):
+    """One hand as the table reports it, by seat in seating order."""
+
+    id: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="The client's id of this entry: a request repeated with it is applied once.",
+    )
+    hand: int | None = Field(
+        default=None, ge=1, description="The hand this entry is for (refused if another)."
+    )
+    bids: list[int | None] = Field(default_factory=list, max_length=16)
+    tricks: list[int] = Field(max_length=16)
+    trick_winners: list[int] = Field(default_factory=list, max_length=64)
+    trump: str | None = Field(default=None, max_length=20)
+    call: CallIn | None = None
+    contract: str | None = Field(default=None, max_length=10)
+    declarer: int | None = Field(default=None, ge=0, le=15)
+    ante: str | None = Field(default=None, max_length=40)
+    decisions: list[list[str]] = Field(default_factory=list, max_length=16)
+    drawn: list[int] = Field(default_factory=list, max_length=16)
+
+    def data(self) -> dict[str, Any]:
+        """The entry's fields as data (without ``id`` and ``hand``)."""
+        return self.model_dump(exclude={"id", "hand"})
+
+
+class BidsIn(BaseModel):
+    """The bids made so far this hand (null: not yet), checked in bidding order."""
+
+    bids: list[int | None] = Field(default_factory=list, max_length=16)
+    call: CallIn | None = None
+    trump: str | None = Field(default=None, max_length=20)
+
+
+class UndoIn(BaseModel):
+    """Take back the last hand (``hand``: its number, refused if it is not the last)."""
+
+    id: str | None = Field(default=None, min_length=1, max_length=64)
+    hand: int | None = Field(default=None, ge=1)
+
+
+class CreateSheet(BaseModel):
+    """A new sheet: a shipped ``game`` or a house-rules ``ruleset_toml``, the players'
+    names in seating order and the first dealer (a name; default: the first player)."""
+
+    game: str | None = Field(default=None, max_length=100)
+    ruleset_toml: str | None = Field(default=None, max_length=64 * 1024)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=50)
+    players: list[Annotated[str, Field(max_length=40)]] = Field(min_length=1, max_length=16)
+    first_dealer: str | None = Field(default=None, max_length=40)
+
+
+class ImportSheet(BaseModel):
+    """A sheet exported as JSON (house rules: with its ``ruleset_toml``)."""
+
+    sheet: dict[str, Any]
+    ruleset_toml: str | None = Field(default=None, max_length=64 * 1024)
+
+
+class EntryRefusedError(ServiceError):
+    """An entry the rules refuse: the problem body names the ``rule``."""
+
+    def __init__(self, error: EntryError) -> None:
+        status = 409 if error.rule == "end of game" else 422
+        super().__init__(status, "entry-refused", error.reason)
+        self.rule = error.rule
+
+    def body(self) -> dict[str, Any]:
+        """The problem+json body, with the rule."""
+        return {**problem(self.status, self.code, self.detail), "rule": self.rule}
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+# ------------------------------------------------------------------ service
+
+
+@dataclass(slots=True)
+class Built:
+    """A sheet built in memory at version ``seq``."""
+
+    stored: StoredSheet
+    sheet: ScoreSheet
+    by_id: dict[str, Op] = field(default_factory=dict)
+
+
+class SheetService:
+    """The sheets of one server process: built from the database, cached while current."""
+
+    def __init__(self, tables: TableService) -> None:
+        self.tables = tables
+        self._cache: OrderedDict[str, Built] = OrderedDict()
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def guard(self, sheet_id: str) -> AsyncIterator[None]:
+        """One request at a time for a sheet (in this process)."""
+        lock, users = self._locks.get(sheet_id, (asyncio.Lock(), 0))
+        self._locks[sheet_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[sheet_id]
+            if users == 1:
+                del self._locks[sheet_id]
+            else:
+                self._locks[sheet_id] = (lock, users - 1)
+
+    async def current(self, sheet_id: str) -> Built:
+        """The sheet at its stored version (404 if none); call under :meth:`guard`."""
+        cached = self._cache.get(sheet_id)
+        stored = await self.tables.db(load_sheet, sheet_id, cached.stored.seq if cached else None)
+        if stored is None:
+            raise ServiceError(404, "no-sheet", f"There is no sheet {sheet_id!r}.")
+        if cached is not None and stored.ops is None:
+            self._cache.move_to_end(sheet_id)
+            return cached
+        sheet, by_id = await asyncio.to_thread(build_sheet, stored)
+        built = Built(stored, sheet, by_id)
+        self._cache[sheet_id] = built
+        while len(self._cache) > CACHED_SHEETS:
+            self._cache.popitem(last=False)
+        return built
+
+    @staticmethod
+    def can_edit(built: Built, authorization: str | None, view: str | None) -> bool:
+        """Whether the request holds the edit token (True) or the view key (False);
+        401/403 if neither."""
+        token = _bearer(authorization)
+        if token is not None:
+            if hmac.compare_digest(hash_token(token), built.stored.edit_token_hash):
+                return True
+            raise ServiceError(403, "bad-token", "This is not the sheet's edit token.")
+        if view is not None:
+            if hmac.compare_digest(view.encode(), built.stored.view_key.encode()):
+                return False
+            raise ServiceError(403, "bad-view-key", "This is not the sheet's view key.")
+        raise ServiceError(
+            401, "no-token", "Give the sheet's edit token (Authorization: Bearer) or ?view=KEY."
+        )
+
+    def view(self, built: Built, editing: bool) -> dict[str, Any]:
+        """The sheet's JSON view."""
+        stored = built.stored
+        key = stored.view_key if editing else None
+        return sheet_view(stored.id, stored.seq, built.sheet, view_key=key)
+
+    async def read(
+        self, sheet_id: str, authorization: str | None, view: str | None
+    ) -> tuple[Built, bool]:
+        """The sheet and whether the request may edit it."""
+        async with self.guard(sheet_id):
+            built = await self.current(sheet_id)
+            return built, self.can_edit(built, authorization, view)
+
+    async def write(
+        self,
+        sheet_id: str,
+        authorization: str | None,
+        client_id: str | None,
+        change: Callable[[ScoreSheet], tuple[str, int, dict[str, Any]]],
+    ) -> tuple[dict[str, Any], Op, bool]:
+        """Apply ``change`` (which returns the entry's kind, hand and data, raising
+        :class:`EntryError` to refuse) and store it before answering: the sheet's view,
+        the stored entry, and whether it was applied now (False: a repeated id)."""
+        async with self.guard(sheet_id):
+            for _attempt in range(3):
+                built = await self.current(sheet_id)
+                if not self.can_edit(built, authorization, None):
+                    raise ServiceError(403, "read-only", "The view key cannot change the sheet.")
+                if client_id is not None and client_id in built.by_id:
+                    return self.view(built, True), built.by_id[client_id], False
+                try:
+                    kind, hand, data = await asyncio.to_thread(change, built.sheet)
+                except EntryError as exc:
+                    raise EntryRefusedError(exc) from None
+                op = Op(built.stored.seq + 1, kind, hand, data, client_id)
+                try:
+                    await self.tables.db(append_op, sheet_id, op)
+                except StaleSheetError:
+                    self._cache.pop(sheet_id, None)  # another process wrote: rebuild, retry
+                    continue
+                except BaseException:
+                    self._cache.pop(sheet_id, None)
+                    raise
+                built.stored.seq = op.seq
+                if client_id is not None:
+                    built.by_id[client_id] = op
+                return self.view(built, True), op, True
+        raise ServiceError(409, "busy", "The sheet is being changed elsewhere; try again.")
+
+    async def create(self, sheet: ScoreSheet, toml: str | None) -> tuple[str, str, str]:
+        """Store a new sheet (with the hands it holds): its id, edit token and view key."""
+        token, view_key = new_token(), secrets.token_urlsafe(12)
+        sheet_id = secrets.token_urlsafe(9)
+        stored = StoredSheet(
+            id=sheet_id,
+            game=sheet.rules.id,
+            ruleset_toml=toml,
+            ruleset_data=sheet.rules.data,
+            options=dict(sheet.rules.options),
+            players=list(sheet.players),
+            first_dealer=sheet.first_dealer,
+            edit_token_hash=hash_token(token),
+            view_key=view_key,
+            seq=len(sheet.entries),
+        )
+        ops = [
+            Op(n, "add", n, {"entry": entry_data(e)}, None)
+            for n, e in enumerate(sheet.entries, start=1)
+        ]
+        await self.tables.db(store_sheet, stored, ops)
+        return sheet_id, token, view_key
+
+
+def _load_rules(game: str | None, toml: str | None, options: dict[str, Any]) -> Ruleset:
+    from tricktaker.server.api import CreateTable, _load_rules
+
+    return _load_rules(CreateTable(game=game, ruleset_toml=toml, options=options))[0]
+
+
+def _new_sheet(request: CreateSheet) -> ScoreSheet:
+    rules = _load_rules(request.game, request.ruleset_toml, request.options)
+    try:
+        return ScoreSheet(
+            rules.id,
+            request.players,
+            first_dealer=request.first_dealer,
+            options=dict(rules.options),
+            rules=rules,
+        )
+    except SheetError as exc:
+        field_name = "first_dealer" if "no player is called" in str(exc) else "players"
+        raise ServiceError(422, "bad-sheet", str(exc), field=field_name) from None
+
+
+def _imported(request: ImportSheet) -> ScoreSheet:
+    data = request.sheet
+    toml = request.ruleset_toml or data.get("ruleset_toml")
+    options = data.get("options")
+    game = data.get("game")
+    if not isinstance(options, dict) or not isinstance(game, str):
+        raise ServiceError(422, "bad-sheet", "Not a tricktaker score sheet.", field="sheet")
+    rules = _load_rules(None if toml else game, toml if isinstance(toml, str) else None, options)
+    try:
+        return sheet_from_json(data, rules=rules)
+    except SheetError as exc:
+        raise ServiceError(422, "bad-sheet", str(exc), field="sheet") from None
+
+
+def export_json(built: Built) -> dict[str, Any]:
+    """The sheet as the library writes it, with its house rules' TOML when it has one."""
+    data = sheet_to_json(built.sheet)
+    if built.stored.ruleset_toml is not None:
+        data["ruleset_toml"] = built.stored.ruleset_toml
+    return data
+
+
+def _change_json(sheet: ScoreSheet, changes: Sequence[Any]) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand": c.hand,
+            "seat": c.seat,
+            "player": sheet.players[c.seat],
+            "what": c.what,
+            "old": c.old,
+            "new": c.new,
+        }
+        for c in changes
+    ]
+
+
+def _check_hand(sheet: ScoreSheet, hand: int | None, wanted: int) -> None:
+    if hand is not None and hand != wanted:
+        raise ServiceError(
+            409,
+            "wrong-hand",
+            f"This entry is for hand {hand}, but the sheet is at hand {wanted}.",
+            field="hand",
+        )
+
+
+AuthHeader = Annotated[str | None, Header(description="Bearer EDIT_TOKEN.")]
+ViewQuery = Annotated[str | None, Query(max_length=64, description="The read-only view key.")]
+
+
+def sheets_router(tables: TableService) -> APIRouter:
+    """The ``/sheets`` API on the table server's database."""
+    service = SheetService(tables)
+    router = APIRouter(prefix="/sheets", tags=["score sheets"])
+
+    @router.post("", status_code=201)
+    async def create_sheet(request: CreateSheet) -> dict[str, Any]:
+        """Start a sheet; answers its edit token (keep it) and its read-only view key."""
+        sheet = await asyncio.to_thread(_new_sheet, request)
+        return await _created(sheet, request.ruleset_toml)
+
+    @router.post("/import", status_code=201)
+    async def import_sheet(request: ImportSheet) -> dict[str, Any]:
+        """Start a sheet from an exported JSON sheet (every hand checked again)."""
+        sheet = await asyncio.to_thread(_imported, request)
+        toml = request.ruleset_toml or request.sheet.get("ruleset_toml")
+        return await _created(sheet, toml if isinstance(toml, str) else None)
+
+    async def _created(sheet: ScoreSheet, toml: str | None) -> dict[str, Any]:
+        sheet_id, token, view_key = await service.create(sheet, toml)
+        built, _ = await service.read(sheet_id, f"Bearer {token}", None)
+        return {
+            "id": sheet_id,
+            "edit_token": token,
+            "view_key": view_key,
+            "sheet": service.view(built, True),
+        }
+
+    @router.get("/{sheet_id}")
+    async def get_sheet(
+        sheet_id: str, authorization: AuthHeader = None, view: ViewQuery = None
+    ) -> dict[str, Any]:
+        """The sheet: rows, totals, Set/Over/Perfect counts and the next hand."""
+        built, editing = await service.read(sheet_id, authorization, view)
+        return service.view(built, editing)
+
+    @router.post("/{sheet_id}/hands")
+    async def add_hand(
+        sheet_id: str, request: HandIn, authorization: AuthHeader = None
+    ) -> dict[str, Any]:
+        """Enter the next hand; a refused entry changes nothing."""
+
+        def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
+            _check_hand(sheet, request.hand, len(sheet.rows) + 1)
+            sheet.add(**entry_kwargs(sheet, request.data()))
+            return "add", len(sheet.rows), {"entry": entry_data(sheet.entries[-1])}
+
+        view, op, applied = await service.write(sheet_id, authorization, request.id, change)
+        return {"applied": applied, "hand": op.hand, "sheet": view}
+
+    @router.put("/{sheet_id}/hands/{number}")
+    async def fix_hand(
+        sheet_id: str, number: int, request: HandIn, authorization: AuthHeader = None
+    ) -> dict[str, Any]:
+        """Correct hand ``number``: every later hand is scored again; answers what changed."""
+
+        def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
+            changes = sheet.fix(number, entry_of(sheet, request.data()))
+            entry = entry_data(sheet.entries[number - 1])
+            return "fix", number, {"entry": entry, "changes": _change_json(sheet, changes)}
+
+        view, op, applied = await service.write(sheet_id, authorization, request.id, change)
+        changes = op.data.get("changes", [])
+        return {"applied": applied, "hand": op.hand, "changes": changes, "sheet": view}
+
+    @router.post("/{sheet_id}/undo")
+    async def undo_hand(
+        sheet_id: str, request: UndoIn, authorization: AuthHeader = None
+    ) -> dict[str, Any]:
+        """Take back the last hand entered."""
+
+        def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
+            _check_hand(sheet, request.hand, len(sheet.rows))
+            hand = len(sheet.rows)
+            return "undo", hand, {"entry": entry_data(sheet.undo())}
+
+        view, op, applied = await service.write(sheet_id, authorization, request.id, change)
+        return {"applied": applied, "hand": op.hand, "sheet": view}
+
+    @router.post("/{sheet_id}/check")
+    async def check_bids(
+        sheet_id: str, request: BidsIn, authorization: AuthHeader = None
+    ) -> dict[str, Any]:
+        """Check the bids made so far (and a Caller Clag call): answers the next hand
+        as the call makes it, or the rule a bid breaks."""
+        async with service.guard(sheet_id):
+            built = await service.current(sheet_id)
+            if not service.can_edit(built, authorization, None):
+                raise ServiceError(403, "read-only", "The view key cannot change the sheet.")
+            sheet = built.sheet
+            call = None
+            if request.call is not None:
+                call = CallEntry(
+                    request.call.size, request.call.kind, tuple(request.call.modifiers)
+                )
+            bids = {s: b for s, b in enumerate(request.bids) if b is not None}
+            try:
+                sheet.check_bids(bids, call=call, trump=request.trump)
+                return {"ok": True, "next": next_view(sheet, call)}
+            except EntryError as exc:
+                raise EntryRefusedError(exc) from None
+
+    @router.get("/{sheet_id}/export.{fmt}")
+    async def export_sheet(
+        sheet_id: str, fmt: str, authorization: AuthHeader = None, view: ViewQuery = None
+    ) -> Response:
+        """The sheet as CSV, JSON (importable) or Markdown."""
+        if fmt not in ("csv", "json", "md"):
+            raise ServiceError(404, "no-format", "Export as csv, json or md.")
+        built, _ = await service.read(sheet_id, authorization, view)
+        name = f"{built.sheet.rules.id}-{sheet_id}.{fmt}"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        if fmt == "csv":
+            return Response(sheet_to_csv(built.sheet), media_type="text/csv", headers=headers)
+        if fmt == "md":
+            text = sheet_to_markdown(built.sheet)
+            return Response(text, media_type="text/markdown", headers=headers)
+        body = json.dumps(export_json(built), indent=2, ensure_ascii=False)
+        return Response(body, media_type="application/json", headers=headers)
+
+    return router
+
+
+def entry_kwargs(sheet: ScoreSheet, data: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``ScoreSheet.add`` for entry ``data``."""
+    entry = entry_of(sheet, data)
+    return {
+        "bids": entry.bids,
+        "tricks": entry.tricks,
+        "trick_winners": entry.trick_winners,
+        "trump": entry.trump,
+        "call": entry.call,
+        "contract": entry.contract,
+        "declarer": entry.declarer,
+        "ante": entry.ante,
+        "decisions": entry.decisions,
+        "drawn": entry.drawn,
+    }
