@@ -32,6 +32,7 @@ from tricktaker.server import messages as m
 from tricktaker.server.db import hash_token, new_token, upgrade
 from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem, ruleset_field
 from tricktaker.server.service import TableService
+from tricktaker.server.sheets import sheets_router
 from tricktaker.server.store import SeatData, TableData
 from tricktaker.server.web import install_web
 from tricktaker.server.ws import RATE_PER_SECOND, serve_socket
@@ -393,5 +394,6 @@ def create_app(
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await serve_socket(service, websocket, table_id, rate=socket_rate)
 
+    app.include_router(sheets_router(service))  # score sheets (docs/scorekeeper.md)
     install_web(app)  # the browser client; its static files at / come last
     return app
