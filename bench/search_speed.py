@@ -35,9 +35,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from kernel_speed import (
+    kernel_ismcts_rate,
+    kernel_playout_rate,
+    kernel_sample_us,
+    openspiel_rollout_rate,
+)
 from openspiel_adapter import (
     HAND_SIZE,
     OPENSPIEL_GAME,
@@ -47,6 +53,16 @@ from openspiel_adapter import (
     action_to_openspiel,
     card_to_openspiel,
     check_game,
+)
+from speed_common import (
+    SECTIONS,
+    Cell,
+    Config,
+    Metric,
+    Results,
+    calls_per_second,
+    per_call_us,
+    prepared_calls_per_second,
 )
 from tricktaker import GameState, Ruleset, new_game
 from tricktaker.bots import Determinizer, ISMCTSBot, PIMCBot, make_bot
@@ -170,51 +186,6 @@ def make_positions(
 # ------------------------------------------------------------------------------ timing
 
 
-def calls_per_second(
-    fn: Callable[[Position], object], items: Sequence[Position], seconds: float
-) -> float:
-    """Call ``fn`` on each item, round after round, for about ``seconds``; calls per second."""
-    gc.collect()
-    calls = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for item in items:
-            fn(item)
-        calls += len(items)
-        now = time.perf_counter()
-        if now >= deadline:
-            return calls / (now - start)
-
-
-def prepared_calls_per_second(
-    prepare: Callable[[Position], Any],
-    fn: Callable[[Any, Position], object],
-    items: Sequence[Position],
-    seconds: float,
-    *,
-    batch: int = 50,
-) -> float:
-    """As :func:`calls_per_second`, timing only ``fn(prepare(item), item)``'s second part
-    (``prepare``, e.g. a clone for an apply to change, runs untimed beforehand)."""
-    gc.collect()
-    calls = 0
-    spent = 0.0
-    while spent < seconds:
-        work = [(prepare(item), item) for item in items for _ in range(batch)]
-        start = time.perf_counter()
-        for obj, item in work:
-            fn(obj, item)
-        spent += time.perf_counter() - start
-        calls += len(work)
-    return calls / spent
-
-
-def per_call_us(rate: float) -> float:
-    """The cost of one call, in µs, at ``rate`` calls per second."""
-    return 1e6 / rate
-
-
 def random_playout_tricktaker(state: GameState, rng: random.Random) -> GameState:
     """A full-information random playout of a clone of ``state`` to the hand's end."""
     trial = state.clone()
@@ -273,60 +244,6 @@ def pimc_rollouts(bot: PIMCBot, observation: Observation) -> int:
 # ---------------------------------------------------------------------------- metrics
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
-    rounds: int
-    seconds: float
-    per_phase: int
-    iterations: int
-    """Our ISMCTS iterations per decision."""
-    pimc_determinizations: int
-    pimc_min_determinizations: int
-    pimc_rollouts: int
-    sims: int
-    """OpenSpiel ISMCTS simulations per decision."""
-    seed: int
-
-
-@dataclass(frozen=True, slots=True)
-class Metric:
-    """One row of the table: our figure, OpenSpiel's and how they compare."""
-
-    key: str
-    section: str
-    label: str
-    rate: bool
-    """True: a rate (higher is faster); False: a cost in µs (lower is faster)."""
-    ours: Callable[[list[Position], int], float]
-    theirs: Callable[[list[Position], int], float] | None = None
-    theirs_from: str | None = None
-    """Show (and compare with) another metric's OpenSpiel figure of the same round."""
-
-
-@dataclass
-class Cell:
-    """The per-round figures of one metric in one phase."""
-
-    ours: list[float] = field(default_factory=list)
-    theirs: list[float | None] = field(default_factory=list)
-
-    def ratios(self, rate: bool) -> list[float]:
-        """Per round, how many times as fast tricktaker is (above 1: faster)."""
-        out = []
-        for o, t in zip(self.ours, self.theirs, strict=True):
-            if t is not None and o > 0 and t > 0:
-                out.append(o / t if rate else t / o)
-        return out
-
-
-SECTIONS = {
-    "search": "Search bots: simulations per second over one decision each",
-    "playout": "Playouts to the hand's end from the position, per second (clone included)",
-    "determinize": "One determinization, µs per call",
-    "state": "State operations, µs per call",
-}
-
-
 def pimc_bot(config: Config, position: Position) -> PIMCBot:
     """Our PIMC bot for ``position``: the same seed every round, so every round does the
     same work."""
@@ -356,7 +273,9 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
         spent = 0.0
         for position in positions:
             bot = ISMCTSBot(
-                seed=mix(config.seed, position.game_seed, 4), iterations=config.iterations
+                seed=mix(config.seed, position.game_seed, 4),
+                iterations=config.iterations,
+                kernel=0,
             )
             gc.collect()
             start = time.perf_counter()
@@ -399,10 +318,20 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
         Metric(
             "ismcts",
             "search",
-            "ISMCTSBot iterations/s | ISMCTSBot sims/s",
+            "ISMCTSBot in Python, iterations/s | ISMCTSBot sims/s",
             True,
             ours_ismcts,
             theirs_ismcts if game is not None else None,
+        ),
+        Metric(
+            "kernel_ismcts",
+            "search",
+            "ISMCTSBot in the kernel | (ISMCTSBot, as above)",
+            True,
+            lambda ps, r: kernel_ismcts_rate(
+                [p.observation for p in ps], config.kernel_iterations, mix(config.seed, r)
+            ),
+            theirs_from="ismcts",
         ),
         Metric(
             "pimc",
@@ -437,6 +366,32 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
             theirs_from="random_playout",
         ),
         Metric(
+            "kernel_random_playout",
+            "playout",
+            "kernel random playouts | evaluate_bots(random)",
+            True,
+            lambda ps, r: kernel_playout_rate(
+                [p.state for p in ps], seconds, policy=False, seed=mix(config.seed, r)
+            ),
+            (
+                lambda ps, r: openspiel_rollout_rate(
+                    [p.openspiel for p in ps], seconds, mix(config.seed, r)
+                )
+            )
+            if game is not None
+            else None,
+        ),
+        Metric(
+            "kernel_policy_playout",
+            "playout",
+            "kernel rollout policy | (evaluate_bots, as above)",
+            True,
+            lambda ps, r: kernel_playout_rate(
+                [p.state for p in ps], seconds, policy=True, seed=mix(config.seed, r)
+            ),
+            theirs_from="kernel_random_playout",
+        ),
+        Metric(
             "determinizer",
             "determinize",
             "Determinizer(obs) | (no counterpart)",
@@ -462,6 +417,16 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
             )
             if game is not None
             else None,
+        ),
+        Metric(
+            "kernel_sample",
+            "determinize",
+            "kernel determinization | resample_from_infostate",
+            False,
+            lambda ps, r: kernel_sample_us(
+                [p.observation for p in ps], seconds, mix(config.seed, r)
+            ),
+            theirs_from="sample",
         ),
         Metric(
             "clone",
@@ -515,10 +480,6 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
 
 
 # ------------------------------------------------------------------------------ rounds
-
-
-Results = dict[str, dict[str, Cell]]
-"""Per metric key, per phase: the per-round figures."""
 
 
 def run_rounds(
@@ -627,9 +588,12 @@ CAVEAT = (
 
 NOTES = (
     "Not the same work per simulation: OpenSpiel's ISMCTS runs in C++ (resample, tree,\n"
-    "random rollout, no Python per step); ours is Python, samples exactly (voids respected)\n"
-    "and rolls out with a greedy policy. OpenSpiel's oh_hell resample ignores shown voids\n"
-    "and keeps nothing per information state, so our Determinizer has no counterpart there.\n"
+    "random rollout, no Python per step); ours samples exactly (voids respected), weighs\n"
+    "samples by the bids and rolls out with a greedy policy, in Python or in the kernel (C++).\n"
+    "The kernel rows run their loops in C++, called once per decision or batch: their\n"
+    "counterpart is OpenSpiel's all-C++ evaluate_bots with random bots. OpenSpiel's oh_hell\n"
+    "resample ignores shown voids and keeps nothing per information state, so our\n"
+    "Determinizer has no counterpart there.\n"
     "The playout rows are the like-for-like: one Python loop through each engine's API."
 )
 
@@ -664,7 +628,9 @@ def header(
         seeds = ", ".join(str(p.game_seed) for p in positions[phase])
         lines.append(f"    {phase:<6} {what}; games {seeds}")
     lines += [
-        f"  ours        ISMCTSBot(iterations={config.iterations});"
+        f"  ours        ISMCTSBot(iterations={config.iterations}, kernel=0);"
+        f" in the kernel ISMCTSBot(iterations={config.kernel_iterations});"
+        "\n             "
         f" PIMCBot(determinizations={config.pimc_determinizations},"
         f" rollouts={config.pimc_rollouts},"
         f" min_determinizations={config.pimc_min_determinizations})",
@@ -709,6 +675,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--iterations", type=int, default=None, help="our ISMCTS iterations (default 400)"
     )
     parser.add_argument(
+        "--kernel-iterations",
+        type=int,
+        default=None,
+        help="ISMCTS iterations in the compiled kernel (default 10000)",
+    )
+    parser.add_argument(
         "--sims", type=int, default=None, help="OpenSpiel ISMCTS simulations (default 1000)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the positions and bots")
@@ -722,6 +694,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "seconds": 0.01 if quick else 0.2,
         "positions": 1 if quick else 4,
         "iterations": 10 if quick else 400,
+        "kernel_iterations": 100 if quick else 10_000,
         "sims": 50 if quick else 1000,
     }
     for name, value in defaults.items():
@@ -744,6 +717,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pimc_rollouts=1 if args.quick else 160,
         sims=args.sims,
         seed=args.seed,
+        kernel_iterations=args.kernel_iterations,
     )
     out: Callable[[str], None] = print
     if args.json:
@@ -784,6 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "seconds": config.seconds,
                 "positions_per_phase": config.per_phase,
                 "ismcts_iterations": config.iterations,
+                "kernel_ismcts_iterations": config.kernel_iterations,
                 "pimc": {
                     "determinizations": config.pimc_determinizations,
                     "rollouts": config.pimc_rollouts,

@@ -4,7 +4,9 @@ The benchmark hand is one 4-player, 12-card hand of Blackout (``bench/blackout_1
 turn-up trump, bids 0..12, no hook, follow suit), which is the hand OpenSpiel plays with
 ``oh_hell(players=4, num_tricks_fixed=12)``. Both engines are driven by the same kind of
 plain Python loop through their public APIs, choosing uniformly at random with one
-:class:`random.Random`. See ``bench/README.md`` for how to read the output.
+:class:`random.Random`. See ``bench/README.md`` for how to read the output. A second table
+times whole random hands in the compiled kernel (``tricktaker.kernel``) beside
+OpenSpiel's all-C++ loop (``pyspiel.evaluate_bots`` with random bots).
 
 Run with ``make bench``, or::
 
@@ -403,6 +405,61 @@ def print_profile(rules: Ruleset, hands: int, top: int = 20) -> None:
     print(out.getvalue().rstrip())
 
 
+# ------------------------------------------------------------------- compiled kernel
+
+
+def print_kernel_rounds(
+    rules: Ruleset, game: Any, *, rounds: int, seconds: float, os_loop: float | None
+) -> None:
+    """Whole hands of random play in the compiled kernel (a batch per call from Python,
+    from 8 dealt hands at the first bid) beside OpenSpiel's all-C++ loop
+    (``evaluate_bots`` with uniform random bots from ``new_initial_state()``, dealing
+    included), paired rounds alternating which goes first."""
+    from kernel_speed import kernel_playout_rate, openspiel_rollout_rate
+    from tricktaker.kernel import available
+
+    print()
+    if not available():
+        print("Compiled kernel: NOT BUILT (pip install -e . with a C++ compiler)")
+        return
+    dealt = []
+    for seed in range(8):
+        state = new_game(rules, players=PLAYERS, seed=seed)
+        state.apply_chance()
+        dealt.append(state)
+    print("Compiled kernel: random hands per second (4 bids + 48 cards; no deal)")
+    print(f"  {'round':>5}  {'kernel/s':>12} {'OS C++/s':>12} {'ratio':>8}")
+    ratios, ours, theirs = [], [], []
+    for number in range(1, rounds + 1):
+        first = number % 2 == 1 or game is None
+        os_rate = None
+        if game is not None and not first:
+            os_rate = openspiel_rollout_rate([game.new_initial_state()], seconds, number)
+        rate = kernel_playout_rate(dealt, seconds, policy=False, seed=number)
+        if game is not None and first:
+            os_rate = openspiel_rollout_rate([game.new_initial_state()], seconds, number)
+        ours.append(rate)
+        if os_rate is not None:
+            theirs.append(os_rate)
+            ratios.append(rate / os_rate)
+        print(
+            f"  {number:>5}  {rate:>12,.0f} {_fmt(os_rate, '>12,.0f')}"
+            f" {_fmt(None if os_rate is None else rate / os_rate, '>8.2f')}"
+        )
+    print(f"  median kernel      {statistics.median(ours):>10,.0f} hands/s")
+    if ratios:
+        ratio = statistics.median(ratios)
+        print(f"  median OpenSpiel   {statistics.median(theirs):>10,.0f} hands/s (all-C++ loop)")
+        print(
+            f"  median ratio       {ratio:>10.2f} x  (range {min(ratios):.2f}..{max(ratios):.2f})"
+        )
+        print(f"  target ratio >= 0.5: {'MET' if ratio >= 0.5 else 'NOT MET'}")
+    if os_loop:
+        print(
+            f"  kernel / OpenSpiel's Python loop above: {statistics.median(ours) / os_loop:.1f} x"
+        )
+
+
 # -------------------------------------------------------------------------------- main
 
 
@@ -441,6 +498,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         warmup=min(0.5, args.seconds),
     )
     print_summary(results)
+    os_rates = [r.openspiel for r in results if r.openspiel is not None]
+    print_kernel_rounds(
+        rules,
+        game,
+        rounds=args.rounds,
+        seconds=args.seconds,
+        os_loop=statistics.median(os_rates) if os_rates else None,
+    )
     print_call_costs(rules, game, number=5 if args.quick else 50, repeats=3 if args.quick else 7)
     if args.profile:
         print_profile(rules, 200 if args.quick else 2000)
