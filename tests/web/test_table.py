@@ -6,10 +6,12 @@ card show the engine's own messages; a finished trick stays in view; keyboard pl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.server_process import ServerProcess
+from tests.server_process import ServerProcess, free_port
 from tests.web.conftest import NewPage, create_table
 from tests.web.table_helpers import (
     choose,
@@ -249,3 +251,35 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     assert typed, f"no card was typed by hand {hand_number(page)}"
     assert refused, f"no card that does not follow suit was tried by hand {hand_number(page)}"
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_page_reconnects_when_the_server_comes_back(tmp_path: Path, new_page: NewPage) -> None:
+    """docs/protocol.md, Live play: when the connection drops (here the server is killed
+    and started again on the same database) the page says so, reconnects by itself and
+    shows the same seat and cards."""
+    server = ServerProcess(f"sqlite:///{tmp_path / 'db.sqlite3'}", free_port(), tmp_path / "log")
+    server.start()
+    try:
+        made = create_table(
+            server,
+            game="blackout",
+            players=3,
+            seats=["human", "random", "random"],
+            host_seat=0,
+            name="Ann",
+            seed=5,
+        )
+        table_id = made["table"]["id"]
+        page = new_page()
+        sit(page, server, table_id, seat=0, token=made["seat_token"])
+        start(server, table_id, made["host_token"])
+        legal = wait_turn(page)
+        cards = hand_cards(page)
+        server.kill()
+        expect(page.locator(".tt-connection")).to_have_text("Connection lost: reconnecting\u2026")
+        server.start()
+        expect(page.locator(".tt-connection")).to_be_hidden(timeout=20_000)
+        assert hand_cards(page) == cards
+        assert sorted(wait_turn(page)) == sorted(legal)
+    finally:
+        server.stop()

@@ -16,13 +16,13 @@ function signed(n) {
 function seatColumns(layout) {
   switch (layout) {
     case "bids":
-      return [["Bid", (s) => s.bid ?? "\u2013"], ["Tricks", (s) => s.tricks ?? "\u2013"], ["Score", (s) => signed(s.score)], ["Total", (s) => s.total]];
+      return [["Bid", "bid", (s) => s.bid ?? "\u2013"], ["Tk", "tricks won", (s) => s.tricks ?? "\u2013"], ["Pts", "points this hand", (s) => signed(s.score)], ["Tot", "total", (s) => s.total]];
     case "quota":
-      return [["Quota", (s) => s.bid ?? "\u2013"], ["Tricks", (s) => s.tricks ?? "\u2013"], ["Over", (s) => signed(s.score)], ["Total", (s) => s.total]];
+      return [["Quo", "quota", (s) => s.bid ?? "\u2013"], ["Tk", "tricks won", (s) => s.tricks ?? "\u2013"], ["+/\u2212", "tricks over quota", (s) => signed(s.score)], ["Tot", "total", (s) => s.total]];
     case "chips":
-      return [["Chips", (s) => signed(s.score)], ["Stack", (s) => s.stack ?? s.total]];
+      return [["Won", "chips won or lost", (s) => signed(s.score)], ["Stack", "chips after the hand", (s) => s.stack ?? s.total]];
     default:
-      return [["Tricks", (s) => s.tricks ?? "\u2013"], ["Score", (s) => signed(s.score)], ["Total", (s) => s.total]];
+      return [["Tk", "tricks won", (s) => s.tricks ?? "\u2013"], ["Pts", "points this hand", (s) => signed(s.score)], ["Tot", "total", (s) => s.total]];
   }
 }
 
@@ -34,7 +34,9 @@ function sheet(card) {
   const table = h("table", { class: "sc-table" });
   const team = card.layout === "team";
   const groups = team ? card.teams.map((t) => t.name ?? t.seats?.join(" & ")) : card.names;
-  const columns = team ? [["Tricks", (t) => t.tricks], ["Points", (t) => signed(t.score)], ["Total", (t) => t.total]] : seatColumns(card.layout);
+  const columns = team
+    ? [["Tk", "tricks won", (t) => t.tricks], ["Pts", "points this hand", (t) => signed(t.score)], ["Tot", "total", (t) => t.total]]
+    : seatColumns(card.layout);
   const extraHead = team ? ["Contract"] : card.layout === "chips" ? ["Pot"] : [];
   table.append(
     h("caption", {}, `Score sheet (${card.unit})`),
@@ -50,7 +52,7 @@ function sheet(card) {
         ...extraHead.map((t) => h("th", { rowspan: "2", scope: "col" }, t)),
         ...groups.map((name) => h("th", { colspan: String(columns.length), scope: "colgroup", class: "sc-player" }, name)),
       ),
-      h("tr", {}, ...groups.flatMap(() => columns.map(([label]) => h("th", { scope: "col", class: "sc-sub" }, label)))),
+      h("tr", {}, ...groups.flatMap(() => columns.map(([label, long]) => h("th", { scope: "col", class: "sc-sub" }, h("abbr", { title: long }, label))))),
     ),
   );
   const body = h("tbody");
@@ -64,7 +66,7 @@ function sheet(card) {
     if (card.layout === "chips") cells.push(h("td", {}, row.pot ? `${row.pot.before ?? ""}\u2192${row.pot.after ?? ""}` : ""));
     const items = team ? row.teams : row.seats;
     for (const item of items) {
-      for (const [, value] of columns) {
+      for (const [, , value] of columns) {
         cells.push(h("td", { class: `sc-num${team ? "" : outcomeClass(item.outcome)}` }, String(value(item))));
       }
     }

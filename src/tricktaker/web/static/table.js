@@ -137,6 +137,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     h("header", { class: "tt-top" }, title, where, tools),
     connection,
     waiting,
+    scoreSection,
     h(
       "div",
       { class: "tt-layout" },
@@ -147,7 +148,6 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm),
         panel,
         over,
-        scoreSection,
       ),
       h(
         "aside",
@@ -229,6 +229,9 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     });
     const parts = [h("h2", {}, "Waiting for the players"), list];
     if (hostToken) {
+      if (readText(`tricktaker.invite.${tableId}`)) {
+        parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}` }, "The invite link to send")));
+      }
       parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", `/tables/${tableId}/start`) }, "Start the game"));
     } else {
       parts.push(h("p", {}, "The host starts the game when every seat is taken."));
