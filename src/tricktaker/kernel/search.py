@@ -37,6 +37,11 @@ __all__ = [
 ]
 
 
+_VALUES: dict[tuple[int, int, int, int | None, int], tuple[object, list[float] | None]] = {}
+"""The bid model's card values per hand (they depend on the deck, the hand size, the
+turn-up and the card tables only), kept across decisions."""
+
+
 def zero_streaks(obs: Observation) -> list[int]:
     """Each seat's run of zero bids in the hands before this one (as the engine counts)."""
     streak = [0] * obs.players
@@ -162,7 +167,15 @@ def world_inputs(
         "broken": obs.trump_broken,
     }
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
-    value = _card_values(obs) if weighted and weight_seats and BID_SPREAD > 0 else None
+    value = None
+    if weighted and weight_seats and BID_SPREAD > 0:
+        key = (id(obs.rules), n, size, obs.turn_up, id(obs.tables))
+        found = _VALUES.get(key)
+        if found is None or found[0] is not obs.rules:
+            if len(_VALUES) > 256:
+                _VALUES.clear()
+            found = _VALUES[key] = (obs.rules, _card_values(obs))
+        value = found[1]
     det = {
         "me": me,
         "hidden": [s for s in range(n) if s != me],
