@@ -10,7 +10,7 @@
 import { chooseFourColour, fourColourChosen } from "./cards.js";
 import { renderScorecard } from "./scorecard.js";
 import { h } from "./table-dom.js";
-import { groupActions, readTyped } from "./table-actions.js";
+import { actionLabel, groupActions, readTyped } from "./table-actions.js";
 import {
   renderControls,
   renderHand,
@@ -105,7 +105,11 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
   );
   const connection = h("p", { class: "tt-connection", role: "status" });
   const waiting = h("section", { class: "tt-waiting", "aria-label": "before the game" });
-  const others = h("div", { class: "tt-others" });
+  // The other players around the table, clockwise from your left: on your left, across
+  // the table, on your right.
+  const leftSeats = h("div", { class: "tt-others tt-left" });
+  const topSeats = h("div", { class: "tt-others tt-across" });
+  const rightSeats = h("div", { class: "tt-others tt-right" });
   const trick = h("section", { class: "tt-trick", "aria-label": "cards on the table" });
   const panel = h("section", { class: "tt-panel", "aria-label": "this hand" });
   const mine = h("div", { class: "tt-mine" });
@@ -144,7 +148,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       h(
         "div",
         { class: "tt-main" },
-        h("div", { class: "tt-felt" }, others, trick),
+        h("div", { class: "tt-felt" }, leftSeats, topSeats, rightSeats, trick),
         h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm),
         panel,
         over,
@@ -284,7 +288,8 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     const legal = view.legal_actions ?? [];
     if (legal.length) {
       const { cardVerbs } = groupActions(legal, view.hand);
-      prompt.textContent = legal.length === 1 ? `Your turn (press Enter to ${legal[0]}).` : cardVerbs.has("play") ? "Your turn: play a card." : "Your turn.";
+      const only = legal[0].includes(" ") ? `${legal[0].split(" ")[0].replace(/_/g, " ")} ${actionLabel(legal[0])}` : actionLabel(legal[0]);
+      prompt.textContent = legal.length === 1 ? `Your turn (Enter: ${only}).` : cardVerbs.has("play") ? "Your turn: play a card." : "Your turn.";
     } else if (view.to_act?.length) {
       prompt.textContent = `Waiting for ${view.to_act.map((s) => seatName(state.table, s)).join(", ")}.`;
     } else {
@@ -311,7 +316,12 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       if (s !== mySeat) order.push(s);
     }
     if (mySeat === null) order.sort((a, b) => a - b);
-    others.replaceChildren(...order.map((s) => renderSeat(c, s)));
+    const boxes = order.map((s) => renderSeat(c, s));
+    const left = boxes.length >= 2 ? [boxes[0]] : [];
+    const right = boxes.length >= 2 ? [boxes.at(-1)] : [];
+    leftSeats.replaceChildren(...left);
+    topSeats.replaceChildren(...boxes.slice(left.length, boxes.length - right.length));
+    rightSeats.replaceChildren(...right);
     mine.replaceChildren(mySeat !== null && players ? renderSeat(c, mySeat) : h("span"));
     trick.replaceChildren(...renderTrick(c));
     panel.replaceChildren(...renderPanel(c));
