@@ -283,3 +283,38 @@ def test_the_page_reconnects_when_the_server_comes_back(tmp_path: Path, new_page
         assert sorted(wait_turn(page)) == sorted(legal)
     finally:
         server.stop()
+
+
+def test_a_seat_given_to_a_bot_leaves_its_page_watching(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/protocol.md, HTTP API (seats/{seat}/bot): when the host gives Bob's seat to
+    a bot for good, Bob's page says so and goes on as a spectator's; a table that does
+    not exist says so."""
+    made = create_table(
+        web_server,
+        game="blackout",
+        players=3,
+        seats=["human", "human", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=9,
+    )
+    table_id = made["table"]["id"]
+    bob_seat = join(web_server, table_id, made["invite"], "Bob")
+    bob = new_page()
+    sit(bob, web_server, table_id, seat=1, token=bob_seat["seat_token"])
+    expect(bob.locator(".tt-me .tt-seat-name")).to_have_text("Bob (you)")
+    reply = httpx.put(
+        f"{web_server.url}/tables/{table_id}/seats/1/bot",
+        json={"bot": "random"},
+        headers={"Authorization": f"Bearer {made['host_token']}"},
+        timeout=30,
+    )
+    assert reply.status_code == 204, reply.text
+    expect(bob.locator(".tt-error")).to_contain_text("You are watching this table")
+    expect(bob.locator(".tt-prompt")).to_have_text("You are watching this table.")
+    assert bob.evaluate(f"() => localStorage.getItem('tricktaker.seat.{table_id}')") is None
+
+    bob.goto(f"{web_server.url}/#/table/no-such-table?watch=1")
+    expect(bob.locator(".tt-waiting")).to_contain_text("There is no such table")

@@ -470,12 +470,27 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         break;
       case "error":
         settle(message.id);
-        if (message.code === "unauthorized" && myToken && state.seat === null) {
-          // The token was refused (the seat was given up or given to a bot): watch.
+        if (message.code === "unauthorized" && myToken) {
+          // The token was refused (the seat was given up or given to a bot): forget
+          // it and watch the table.
           myToken = null;
+          state.seat = null;
+          try {
+            localStorage.removeItem(seatKey);
+          } catch {
+            // no storage: nothing to forget
+          }
           socket.dropToken();
           showError(`${message.message} You are watching this table as a spectator.`);
           socket.socket?.close();
+          render();
+          break;
+        }
+        if (message.code === "not_found") {
+          socket.close();
+          showError(`${message.message}`);
+          waiting.hidden = false;
+          waiting.replaceChildren(h("p", {}, "There is no such table. ", h("a", { href: "#/" }, "Back to the lobby")));
           break;
         }
         showError(message.rule ? `${message.message} (${message.rule})` : message.message);
