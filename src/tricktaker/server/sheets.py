@@ -414,6 +414,7 @@ def sheet_view(
         "view_key": view_key,
         "cooperative": sheet.cooperative,
         "has_bids": sheet.has_bids(),
+        "hooks": sheet.rules.spec.hooks,
         "rows": [row_view(sheet, row) for row in sheet.rows],
         "totals": list(sheet.totals),
         "counts": [sheet.counts(s) for s in seats],

@@ -1,0 +1,935 @@
+// The scorekeeper: the score sheet of a game played with real cards, kept on the
+// server (/sheets, docs/scorekeeper.md). The keeper enters each hand with big buttons;
+// the server checks every entry with the game's rules and scores it. Entries wait in
+// localStorage while the connection is down and are sent again (each with its own id,
+// so a retried entry is applied once). The other players follow the sheet read-only
+// with its view link (#/score/ID?view=KEY), which polls the server.
+//
+//   mountScorekeeper(root, {sheetId, view})  ->  unmount()
+//   #/score              start a sheet (or import one, or reopen one kept here)
+//   #/score/ID           keep the sheet (this browser holds its edit token)
+//   #/score/ID?view=KEY  follow the sheet, read-only
+
+import { ApiError, api, listGames } from "./api.js";
+import { clear, copyText, el, toast } from "./dom.js";
+
+const POLL_MS = 3000;
+const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
+const SUITS = [
+  ["clubs", "♣"],
+  ["diamonds", "♦"],
+  ["hearts", "♥"],
+  ["spades", "♠"],
+];
+const ANTES = ["kept", "drawn", "kept_no_fold_fee", "drawn_no_fold_fee"];
+const COLOURS = ["#1f5fbf", "#c4161c", "#157a2c", "#8a4fbf", "#c77800", "#0f8a8a", "#6b6b6b", "#b5367a"];
+
+// ------------------------------------------------------------------ storage
+
+const keyOf = (id) => `tricktaker.sheet.${id}`;
+const queueKeyOf = (id) => `tricktaker.sheetqueue.${id}`;
+const cacheKeyOf = (id) => `tricktaker.sheetcache.${id}`;
+
+function readJson(key, fallback = null) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJson(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage refused: the queue lasts as long as the page */
+  }
+}
+
+/** The sheets this browser keeps (it holds their edit tokens), newest first. */
+function keptSheets() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const found = /^tricktaker\.sheet\.(.+)$/.exec(localStorage.key(i) || "");
+      if (found) out.push({ id: found[1], ...readJson(localStorage.key(i), {}) });
+    }
+  } catch {
+    /* no storage */
+  }
+  return out.sort((a, b) => (b.created || 0) - (a.created || 0));
+}
+
+function newId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function ensureStyles() {
+  if (document.querySelector("link[data-tricktaker-scorekeeper]")) return;
+  const href = new URL("./scorekeeper.css", import.meta.url).href;
+  document.head.append(el("link", { rel: "stylesheet", href, "data-tricktaker-scorekeeper": "" }));
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const suitWord = (name) => {
+  const found = SUITS.find(([word]) => word === name);
+  return found ? `${found[1]} ${name}` : name || "";
+};
+
+/** The read-only link of a sheet. */
+export function viewLink(id, key) {
+  return `${location.origin}${location.pathname}#/score/${encodeURIComponent(id)}?view=${encodeURIComponent(key)}`;
+}
+
+// ------------------------------------------------------------------ mount
+
+/** Mount the scorekeeper on `root`; returns the function that unmounts it. */
+export function mountScorekeeper(root, { sheetId = null, view = null } = {}) {
+  ensureStyles();
+  root.classList.add("sk-root");
+  const stop = sheetId ? mountSheet(root, sheetId, view) : mountStart(root);
+  return () => {
+    stop();
+    root.classList.remove("sk-root");
+  };
+}
+
+// ------------------------------------------------------------- start a sheet
+
+function mountStart(root) {
+  let alive = true;
+  const box = el("section", { class: "panel sk-start" }, el("h1", { class: "page-title" }, "Keep score"));
+  root.append(box);
+  const intro = el(
+    "p",
+    { class: "help" },
+    "Keep the score of a game played with real cards: the sheet knows the game's rules, checks every bid and trick, and adds up the scores. The other players can follow it on their phones.",
+  );
+  const error = el("p", { class: "form-error", role: "alert" });
+  const form = el("form", { class: "sk-form", novalidate: true });
+  box.append(intro, form, error);
+  const kept = keptSheets();
+  if (kept.length) {
+    box.append(
+      el("h2", {}, "Sheets kept in this browser"),
+      el(
+        "ul",
+        { class: "sk-kept" },
+        kept.map((s) => el("li", {}, el("a", { href: `#/score/${encodeURIComponent(s.id)}` }, `${s.name || s.game || "Sheet"} · ${(s.players || []).join(", ")}`))),
+      ),
+    );
+  }
+  const importInput = el("input", { type: "file", accept: "application/json,.json", id: "sk-import-file" });
+  importInput.addEventListener("change", () => importFile(importInput.files && importInput.files[0], error));
+  box.append(el("h2", {}, "Import a sheet"), el("div", { class: "field" }, el("label", { for: "sk-import-file" }, "A JSON sheet exported by tricktaker"), importInput));
+
+  listGames()
+    .then((games) => {
+      if (alive) buildForm(form, games, error);
+    })
+    .catch((exc) => {
+      error.textContent = `The games could not be loaded: ${exc.message}`;
+    });
+  return () => {
+    alive = false;
+  };
+}
+
+function buildForm(form, games, error) {
+  const gameSelect = el(
+    "select",
+    { id: "sk-game", name: "game" },
+    games.map((g) => el("option", { value: g.id }, g.name)),
+    el("option", { value: "" }, "House rules (a TOML file)…"),
+  );
+  const toml = el("textarea", { id: "sk-toml", rows: "6", placeholder: 'extends = "blackout"\nid = "our_blackout"\nname = "Our Blackout"', hidden: true });
+  const options = el("div", { class: "sk-options" });
+  const names = el("div", { class: "sk-names" });
+  const dealer = el("select", { id: "sk-dealer" });
+  const count = { n: 4 };
+
+  function game() {
+    return games.find((g) => g.id === gameSelect.value) || null;
+  }
+  function nameInputs() {
+    return [...names.querySelectorAll("input")];
+  }
+  function refreshDealer() {
+    const chosen = dealer.value;
+    clear(dealer);
+    nameInputs().forEach((input, i) => {
+      const name = input.value.trim() || `Player ${i + 1}`;
+      dealer.append(el("option", { value: String(i), selected: String(i) === chosen }, name));
+    });
+  }
+  function drawNames() {
+    const old = nameInputs().map((input) => input.value);
+    clear(names);
+    for (let i = 0; i < count.n; i += 1) {
+      const input = el("input", { type: "text", id: `sk-name-${i}`, maxlength: "40", value: old[i] || "", placeholder: `Player ${i + 1}`, autocomplete: "off" });
+      input.addEventListener("input", refreshDealer);
+      names.append(el("div", { class: "field" }, el("label", { for: `sk-name-${i}` }, `Seat ${i + 1}`), input));
+    }
+    const g = game();
+    const min = g ? g.players.min : 2;
+    const max = g ? g.players.max : 8;
+    names.append(
+      el(
+        "div",
+        { class: "row" },
+        el("button", { type: "button", class: "small", disabled: count.n >= max, onclick: () => { count.n += 1; drawNames(); } }, "Add a player"),
+        el("button", { type: "button", class: "small", disabled: count.n <= min, onclick: () => { count.n -= 1; drawNames(); } }, "Remove the last"),
+      ),
+    );
+    refreshDealer();
+  }
+  function drawOptions() {
+    clear(options);
+    const g = game();
+    toml.hidden = Boolean(g);
+    if (!g) return;
+    count.n = Math.min(Math.max(count.n, g.players.min), g.players.max);
+    for (const option of g.options) {
+      const id = `sk-opt-${option.name}`;
+      if (option.type === "bool") {
+        options.append(el("div", { class: "field check" }, el("input", { type: "checkbox", id, dataset: { option: option.name, kind: "bool" }, checked: option.default === true }), el("label", { for: id }, option.help || option.name)));
+      } else if (option.type === "int") {
+        options.append(el("div", { class: "field" }, el("label", { for: id }, option.help || option.name), el("input", { type: "number", id, dataset: { option: option.name, kind: "int" }, value: option.default ?? "", min: option.min ?? null, max: option.max ?? null })));
+      }
+    }
+  }
+  gameSelect.addEventListener("change", () => {
+    drawOptions();
+    drawNames();
+  });
+  form.append(
+    el("div", { class: "field" }, el("label", { for: "sk-game" }, "Game"), gameSelect),
+    toml,
+    options,
+    el("fieldset", {}, el("legend", {}, "Players, in seating order (clockwise)"), names),
+    el("div", { class: "field" }, el("label", { for: "sk-dealer" }, "First dealer"), dealer),
+    el("button", { type: "submit", class: "primary sk-big" }, "Start the sheet"),
+  );
+  drawOptions();
+  drawNames();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const players = nameInputs().map((input, i) => input.value.trim() || `Player ${i + 1}`);
+    const chosen = {};
+    for (const input of options.querySelectorAll("input[data-option]")) {
+      const value = input.dataset.kind === "bool" ? input.checked : Number(input.value);
+      chosen[input.dataset.option] = value;
+    }
+    const body = {
+      players,
+      options: chosen,
+      first_dealer: players[Number(dealer.value) || 0],
+    };
+    if (gameSelect.value) body.game = gameSelect.value;
+    else body.ruleset_toml = toml.value;
+    try {
+      const made = await api("/sheets", { method: "POST", body });
+      keep(made);
+      location.hash = `#/score/${encodeURIComponent(made.id)}`;
+    } catch (exc) {
+      error.textContent = exc.detail || exc.message;
+    }
+  });
+}
+
+/** Remember a created or imported sheet in this browser (its edit token and view key). */
+function keep(made) {
+  writeJson(keyOf(made.id), {
+    token: made.edit_token,
+    view: made.view_key,
+    game: made.sheet.game,
+    name: made.sheet.name,
+    players: made.sheet.players,
+    created: Date.now(),
+  });
+  writeJson(cacheKeyOf(made.id), made.sheet);
+}
+
+async function importFile(file, error) {
+  if (!file) return;
+  error.textContent = "";
+  try {
+    const data = JSON.parse(await file.text());
+    const made = await api("/sheets/import", { method: "POST", body: { sheet: data } });
+    keep(made);
+    location.hash = `#/score/${encodeURIComponent(made.id)}`;
+  } catch (exc) {
+    error.textContent = exc instanceof SyntaxError ? "This file is not JSON." : exc.detail || exc.message;
+  }
+}
+
+// ------------------------------------------------------------- keep a sheet
+
+function mountSheet(root, sheetId, viewKey) {
+  const kept = readJson(keyOf(sheetId));
+  const readOnly = Boolean(viewKey) || !kept;
+  const token = readOnly ? null : kept.token;
+  const key = viewKey || (kept && kept.view) || null;
+  const S = {
+    sheet: readJson(cacheKeyOf(sheetId)),
+    queue: readJson(queueKeyOf(sheetId), { items: [], paused: false }),
+    status: "saved",
+    problem: null,
+    notice: "",
+    changes: [],
+    draft: null,
+    undoArmed: false,
+    syncing: false,
+    retry: 0,
+    timers: new Set(),
+    alive: true,
+  };
+  if (!readOnly) S.status = S.queue.items.length ? "saving" : "saved";
+
+  if (!key && !token) {
+    root.append(
+      el(
+        "section",
+        { class: "panel", role: "alert" },
+        el("h1", {}, "This sheet is not kept in this browser"),
+        el("p", {}, "Open the read-only link the scorekeeper shares, or this sheet in the browser that started it."),
+        el("p", {}, el("a", { href: "#/score" }, "Start a sheet")),
+      ),
+    );
+    return () => {};
+  }
+
+  const later = (fn, ms) => {
+    const timer = setTimeout(() => {
+      S.timers.delete(timer);
+      if (S.alive) fn();
+    }, ms);
+    S.timers.add(timer);
+  };
+  const path = `/sheets/${encodeURIComponent(sheetId)}`;
+  const readPath = token ? path : `${path}?view=${encodeURIComponent(key)}`;
+
+  function saveQueue() {
+    writeJson(queueKeyOf(sheetId), S.queue.items.length || S.queue.paused ? S.queue : null);
+  }
+  function setSheet(sheet) {
+    if (!sheet) return;
+    S.sheet = sheet;
+    writeJson(cacheKeyOf(sheetId), sheet);
+  }
+
+  async function refresh() {
+    if (!S.alive) return;
+    if (!S.syncing && !(S.queue.items.length && !S.queue.paused)) {
+      try {
+        const sheet = await api(readPath, { token });
+        const changed = !S.sheet || sheet.version !== S.sheet.version || !S.sheet.rows;
+        setSheet(sheet);
+        if (S.status === "offline" || S.status === "lost") S.status = readOnly ? "following" : "saved";
+        if (changed) render();
+        else drawStatus();
+      } catch (exc) {
+        if (exc instanceof ApiError && exc.status > 0 && exc.status < 500 && exc.status !== 429) {
+          S.problem = { title: exc.title, detail: exc.detail };
+          render();
+          return; // a refused key: stop polling
+        }
+        S.status = readOnly ? "lost" : "offline";
+        drawStatus();
+      }
+    }
+    later(refresh, POLL_MS);
+  }
+
+  // ------------------------------------------------------------ the queue
+
+  function send(item) {
+    if (item.kind === "add") return api(`${path}/hands`, { method: "POST", body: item.body, token });
+    if (item.kind === "fix") return api(`${path}/hands/${item.hand}`, { method: "PUT", body: item.body, token });
+    return api(`${path}/undo`, { method: "POST", body: item.body, token });
+  }
+
+  async function sync() {
+    if (readOnly || S.syncing || !S.alive) return;
+    S.syncing = true;
+    try {
+      while (S.queue.items.length && !S.queue.paused) {
+        S.status = "saving";
+        drawStatus();
+        const item = S.queue.items[0];
+        let answer;
+        try {
+          answer = await send(item);
+        } catch (exc) {
+          if (!(exc instanceof ApiError) || exc.status === 0 || exc.status >= 500 || exc.status === 429) {
+            S.status = "offline";
+            const wait = RETRY_MS[Math.min(S.retry, RETRY_MS.length - 1)];
+            S.retry += 1;
+            later(sync, wait);
+            return;
+          }
+          S.queue.items.shift();
+          S.queue.paused = S.queue.items.length > 0;
+          saveQueue();
+          refused(item, exc);
+          return;
+        }
+        S.retry = 0;
+        S.queue.items.shift();
+        saveQueue();
+        setSheet(answer.sheet);
+        if (item.kind === "fix") {
+          S.changes = answer.changes || [];
+          S.notice = describeChanges(S.sheet, item.hand, S.changes);
+        } else if (item.kind === "undo") {
+          S.notice = `Hand ${answer.hand} was taken back.`;
+        } else {
+          S.notice = "";
+        }
+      }
+      if (!S.queue.items.length) S.status = "saved";
+    } finally {
+      S.syncing = false;
+      if (S.alive) render();
+    }
+  }
+
+  function refused(item, exc) {
+    S.problem = {
+      title: item.kind === "undo" ? "Not taken back" : `Hand ${item.hand} was not saved`,
+      detail: exc.detail,
+      rule: exc.body && exc.body.rule,
+    };
+    S.status = S.queue.items.length ? "waiting" : "saved";
+    if (item.kind !== "undo") S.draft = draftFrom(item.kind, item.hand, item.body, S.sheet, true);
+  }
+
+  function enqueue(item) {
+    if (item.front) S.queue.items.unshift(item);
+    else S.queue.items.push(item);
+    delete item.front;
+    S.queue.paused = false;
+    saveQueue();
+    S.problem = null;
+    S.retry = 0;
+    sync();
+    render();
+  }
+
+  /** The next hand as far as this page knows it (hands waiting to be saved move it on). */
+  function nextHand() {
+    const sheet = S.sheet;
+    if (!sheet || !sheet.next) return null;
+    const waiting = S.queue.items.filter((i) => i.kind === "add").length - S.queue.items.filter((i) => i.kind === "undo").length;
+    if (waiting <= 0) return { ...sheet.next, guessed: false };
+    const n = sheet.players.length;
+    const dealer = (sheet.next.dealer + waiting) % n;
+    return {
+      ...sheet.next,
+      hand: sheet.next.hand + waiting,
+      dealer,
+      hand_size: null,
+      bid_order: sheet.players.map((_, i) => (dealer + 1 + i) % n),
+      bids_first: sheet.players[(dealer + 1) % n],
+      notes: [],
+      guessed: true,
+      enter: sheet.next.enter.filter((step) => step !== "trick_winners"),
+    };
+  }
+
+  // ---------------------------------------------------------- rendering
+
+  const statusBox = el("p", { class: "sk-status", role: "status", "aria-live": "polite" });
+  function drawStatus() {
+    const waiting = S.queue.items.length;
+    const words = {
+      saved: "saved",
+      saving: "saving…",
+      offline: `offline: ${waiting} waiting, retrying`,
+      waiting: `${waiting} waiting: correct the refused hand`,
+      following: "following the sheet",
+      lost: "connection lost: retrying",
+    };
+    statusBox.dataset.state = S.status;
+    statusBox.textContent = readOnly ? words[S.status] || "following the sheet" : words[S.status] || S.status;
+  }
+
+  function render() {
+    if (!S.alive) return;
+    clear(root);
+    drawStatus();
+    const sheet = S.sheet;
+    const head = el(
+      "header",
+      { class: "sk-head" },
+      el("h1", { class: "page-title" }, sheet ? `${sheet.name}: score sheet` : "Score sheet"),
+      statusBox,
+    );
+    root.append(head);
+    if (readOnly) root.append(el("p", { class: "help sk-noprint" }, "Read-only: this page follows the scorekeeper's sheet."));
+    if (S.problem) {
+      root.append(
+        el(
+          "div",
+          { class: "sk-problem", role: "alert" },
+          el("strong", {}, S.problem.title || "Refused"),
+          el("p", { class: "sk-rule-text" }, S.problem.detail || ""),
+          S.problem.rule ? el("p", { class: "sk-rule" }, `Rule: ${S.problem.rule}`) : null,
+        ),
+      );
+    }
+    if (S.notice) root.append(el("p", { class: "sk-notice", role: "status" }, S.notice));
+    if (!sheet) {
+      root.append(el("p", { class: "loading" }, "Loading the sheet…"));
+      return;
+    }
+    if (!readOnly) root.append(entryPanel(sheet));
+    else if (sheet.next) root.append(nextLine(sheet, sheet.next));
+    root.append(sheetTable(sheet), resultLine(sheet), chartBox(sheet));
+    root.append(sharePanel(sheet));
+  }
+
+  function nextLine(sheet, nxt) {
+    const parts = [`Hand ${nxt.hand}`];
+    if (nxt.hand_size !== null && nxt.hand_size !== undefined) parts.push(`${nxt.hand_size} card${nxt.hand_size === 1 ? "" : "s"}`);
+    parts.push(`${sheet.players[nxt.dealer]} deals${nxt.guessed ? " (if the waiting hands are right)" : ""}`);
+    if (sheet.has_bids) parts.push(`${nxt.bids_first} bids first`);
+    return el(
+      "div",
+      { class: "sk-next" },
+      el("p", { class: "sk-next-head" }, parts.join(" · ")),
+      el("p", { class: "sk-trump-rule" }, `Trump: ${nxt.trump_rule}`),
+      nxt.special ? el("p", {}, `Special hand: ${nxt.special}`) : null,
+      (nxt.notes || []).length ? el("ul", { class: "sk-notes" }, nxt.notes.map((n) => el("li", {}, n))) : null,
+    );
+  }
+
+  function resultLine(sheet) {
+    return el("p", { class: sheet.over ? "sk-result over" : "sk-result" }, sheet.result);
+  }
+
+  // ----------------------------------------------------------- the entry
+
+  function entryPanel(sheet) {
+    const box = el("section", { class: "panel sk-entry sk-noprint", "aria-label": "Enter a hand" });
+    if (S.draft && S.draft.kind === "add" && !S.draft.dirty) S.draft = null; // follow the sheet
+    if (!S.draft) {
+      const nxt = nextHand();
+      if (!nxt) {
+        box.append(el("p", {}, sheet.over ? "The game is over." : ""));
+        if (sheet.rows.length) box.append(undoButton(sheet));
+        return box;
+      }
+      S.draft = draftFrom("add", nxt.hand, null, sheet, false, nxt);
+    }
+    const d = S.draft;
+    if (d.kind === "add") box.append(nextLine(sheet, d.next));
+    else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} cards · ${sheet.players[d.dealer]} dealt`));
+    box.append(stepView(sheet, d));
+    const tools = el("div", { class: "row sk-entry-tools" });
+    if (d.step > 0) tools.append(el("button", { type: "button", class: "small", onclick: () => { d.step -= 1; d.cursor = 0; render(); } }, "Back"));
+    if (d.kind === "fix" || d.dirty) tools.append(el("button", { type: "button", class: "small", onclick: () => { S.draft = null; S.problem = null; render(); } }, d.kind === "fix" ? "Cancel the correction" : "Start the hand again"));
+    if (d.kind === "add" && sheet.rows.length && !d.dirty) tools.append(undoButton(sheet));
+    box.append(tools);
+    return box;
+  }
+
+  function undoButton(sheet) {
+    const last = sheet.rows.length + S.queue.items.filter((i) => i.kind === "add").length;
+    return el(
+      "button",
+      {
+        type: "button",
+        class: "small sk-undo",
+        onclick: () => {
+          if (!S.undoArmed) {
+            S.undoArmed = true;
+            render();
+            return;
+          }
+          S.undoArmed = false;
+          S.draft = null;
+          enqueue({ kind: "undo", hand: last, body: { id: newId(), hand: last } });
+        },
+      },
+      S.undoArmed ? `Tap again to take back hand ${last}` : "Undo the last hand",
+    );
+  }
+
+  function stepView(sheet, d) {
+    const step = d.steps[d.step];
+    const n = sheet.players.length;
+    const view = el("div", { class: "sk-step", dataset: { step } });
+    const advance = () => {
+      d.dirty = true;
+      d.step += 1;
+      d.cursor = 0;
+      render();
+    };
+    if (step === "size") {
+      view.append(el("h3", {}, "How many cards in this hand?"), numberButtons(1, Math.floor(52 / n), d.size, (v) => { d.size = v; advance(); }, "cards"));
+    } else if (step === "call") {
+      const sizes = d.next.call_sizes || [];
+      const kind = el("input", { type: "text", id: "sk-call-kind", value: (d.call && d.call.kind) || "normal" });
+      const mods = el("input", { type: "text", id: "sk-call-mods", value: d.call ? d.call.modifiers.join(", ") : "", placeholder: "e.g. blind_bid, nuloss" });
+      view.append(
+        el("h3", {}, `${sheet.players[d.dealer]} calls the hand`),
+        el("div", { class: "field" }, el("label", { for: "sk-call-kind" }, "Kind"), kind),
+        el("div", { class: "field" }, el("label", { for: "sk-call-mods" }, "Modifiers"), mods),
+        el("p", {}, "Cards:"),
+        numberButtons(sizes[0] || 1, sizes[sizes.length - 1] || 13, d.call && d.call.size, async (v) => {
+          const call = { size: v, kind: kind.value.trim() || "normal", modifiers: mods.value.split(",").map((m) => m.trim()).filter(Boolean) };
+          const answer = await check({ bids: [], call });
+          if (answer === false) return;
+          d.call = call;
+          d.size = v;
+          if (answer && answer.next) d.next = { ...d.next, ...answer.next };
+          advance();
+        }, "cards"),
+      );
+    } else if (step === "bids") {
+      const order = d.order;
+      const seat = order[d.cursor];
+      view.append(
+        el("h3", {}, `${sheet.players[seat]} bids`),
+        el("p", { class: "help" }, order.map((s) => `${sheet.players[s]}: ${d.bids[s] ?? "…"}`).join(" · ")),
+        numberButtons(0, d.size, d.bids[seat], async (v) => {
+          if (d.busy) return; // a second tap while the bid is being checked
+          const bids = d.bids.slice();
+          bids[seat] = v;
+          d.busy = true;
+          const answer = d.kind === "add" ? await check({ bids, call: d.call, trump: d.trump }) : null;
+          d.busy = false;
+          if (answer === false) return;
+          S.problem = null;
+          d.bids = bids;
+          d.dirty = true;
+          if (d.cursor + 1 < order.length) {
+            d.cursor += 1;
+            render();
+          } else advance();
+        }, "bid"),
+      );
+    } else if (step === "contract") {
+      const text = el("input", { type: "text", id: "sk-contract", value: d.contract || "", placeholder: "e.g. 4H or NT", maxlength: "10" });
+      view.append(
+        el("h3", {}, "Who won the auction, with which bid?"),
+        el("div", { class: "field" }, el("label", { for: "sk-contract" }, "Contract"), text),
+        el(
+          "div",
+          { class: "sk-buttons" },
+          sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.declarer === s), onclick: () => { d.contract = text.value.trim(); d.declarer = s; advance(); } }, name)),
+          el("button", { type: "button", class: "sk-big", onclick: () => { d.contract = null; d.declarer = null; d.tricks = new Array(n).fill(0); d.step = d.steps.indexOf("review"); d.dirty = true; render(); } }, "All passed"),
+        ),
+      );
+    } else if (step === "ante") {
+      view.append(el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, ANTES.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
+    } else if (step === "decisions") {
+      const inputs = sheet.players.map((name, s) =>
+        el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: "stay / fold / out_for_now, come_back" })),
+      );
+      const drawn = sheet.players.map((name, s) =>
+        el("div", { class: "field" }, el("label", { for: `sk-drawn-${s}` }, `${name} drew`), el("input", { type: "number", min: "0", max: "5", id: `sk-drawn-${s}`, value: String(d.drawn[s] ?? 0) })),
+      );
+      view.append(
+        el("h3", {}, "Who stayed in, who folded (in order), and how many cards each drew"),
+        inputs,
+        drawn,
+        el("button", {
+          type: "button",
+          class: "primary sk-big",
+          onclick: () => {
+            d.decisions = sheet.players.map((_, s) => root.querySelector(`#sk-dec-${s}`).value.split(",").map((x) => x.trim()).filter(Boolean));
+            d.drawn = sheet.players.map((_, s) => Number(root.querySelector(`#sk-drawn-${s}`).value) || 0);
+            advance();
+          },
+        }, "Next"),
+      );
+    } else if (step === "trump") {
+      view.append(
+        el("h3", {}, "Trump"),
+        el(
+          "div",
+          { class: "sk-buttons" },
+          SUITS.map(([word, symbol]) => el("button", { type: "button", class: `sk-big sk-suit sk-${word}`, "aria-pressed": String(d.trump === word), onclick: () => { d.trump = word; advance(); } }, `${symbol} ${word}`)),
+          el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.trump === "no trump"), onclick: () => { d.trump = "no trump"; advance(); } }, "no trump"),
+          el("button", { type: "button", class: "sk-big", onclick: () => { d.trump = null; advance(); } }, "not entered"),
+        ),
+      );
+    } else if (step === "tricks") {
+      const order = d.order;
+      const seat = order[d.cursor];
+      const taken = order.slice(0, d.cursor).reduce((sum, s) => sum + (d.tricks[s] || 0), 0);
+      view.append(
+        el("h3", {}, `${sheet.players[seat]} took`),
+        el("p", { class: "help" }, `${taken} of ${d.size} tricks so far · ` + order.map((s, i) => `${sheet.players[s]}: ${i < d.cursor ? d.tricks[s] : "…"}`).join(" · ")),
+        numberButtons(0, d.size, null, (v) => {
+          d.tricks[seat] = v;
+          d.dirty = true;
+          if (d.cursor + 1 < order.length) {
+            d.cursor += 1;
+            render();
+          } else advance();
+        }, "tricks"),
+      );
+    } else if (step === "trick_winners") {
+      const k = d.winners.length;
+      if (k >= d.size) {
+        advance();
+        return view;
+      }
+      view.append(
+        el("h3", {}, `Who won trick ${k + 1} of ${d.size}?`),
+        el("div", { class: "sk-buttons" }, sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", onclick: () => { d.winners.push(s); if (d.winners.length >= d.size) advance(); else render(); } }, name))),
+      );
+    } else {
+      view.append(el("h3", {}, "Check and save"), el("ul", { class: "sk-review" }, reviewLines(sheet, d).map((line) => el("li", {}, line))));
+      view.append(el("button", { type: "button", class: "primary sk-big sk-save", onclick: () => save(sheet, d) }, d.kind === "fix" ? `Save the correction of hand ${d.hand}` : `Save hand ${d.hand}`));
+    }
+    return view;
+  }
+
+  function numberButtons(low, high, chosen, pick, what) {
+    const box = el("div", { class: "sk-buttons sk-numbers", role: "group", "aria-label": what });
+    for (let v = low; v <= high; v += 1) {
+      const button = el("button", { type: "button", class: "sk-big sk-num", "aria-pressed": String(chosen === v), dataset: { value: String(v) } }, String(v));
+      button.addEventListener("click", () => pick(v));
+      box.append(button);
+    }
+    return box;
+  }
+
+  /** Check bids (or a call) with the server: the answer, false if refused, null if offline. */
+  async function check(body) {
+    try {
+      const answer = await api(`${path}/check`, { method: "POST", body, token });
+      S.problem = null;
+      return answer;
+    } catch (exc) {
+      if (exc instanceof ApiError && exc.status >= 400 && exc.status < 500 && exc.status !== 429) {
+        S.problem = { title: "Not allowed", detail: exc.detail, rule: exc.body && exc.body.rule };
+        render();
+        return false;
+      }
+      return null; // offline: the server checks the hand when it is saved
+    }
+  }
+
+  function reviewLines(sheet, d) {
+    const lines = [];
+    const names = sheet.players;
+    if (d.call) lines.push(`Call: ${d.call.size} cards, ${d.call.kind}${d.call.modifiers.map((m) => ` + ${m}`).join("")}`);
+    if (d.steps.includes("contract")) lines.push(d.contract ? `Contract: ${names[d.declarer]} ${d.contract}` : "All passed");
+    if (d.steps.includes("ante")) lines.push(`Ante: ${d.ante}`);
+    if (d.steps.includes("bids")) lines.push(`Bids: ${names.map((name, s) => `${name} ${d.bids[s] ?? 0}`).join(", ")}`);
+    if (d.steps.includes("trump")) lines.push(`Trump: ${d.trump ? suitWord(d.trump) : "not entered"}`);
+    lines.push(`Tricks: ${names.map((name, s) => `${name} ${d.tricks[s] ?? 0}`).join(", ")}`);
+    if (d.winners.length) lines.push(`Trick winners: ${d.winners.map((s) => names[s]).join(", ")}`);
+    return lines;
+  }
+
+  function save(sheet, d) {
+    const n = sheet.players.length;
+    const body = {
+      id: newId(),
+      hand: d.hand,
+      bids: d.steps.includes("bids") ? sheet.players.map((_, s) => d.bids[s] ?? null) : [],
+      tricks: sheet.players.map((_, s) => d.tricks[s] ?? 0),
+      trick_winners: d.winners,
+      trump: d.trump,
+      call: d.call,
+      contract: d.contract || null,
+      declarer: d.contract ? d.declarer : null,
+      ante: d.ante,
+      decisions: d.decisions.length ? d.decisions : [],
+      drawn: d.drawn.length === n ? d.drawn : [],
+    };
+    S.draft = null;
+    S.notice = "";
+    S.changes = [];
+    enqueue({ kind: d.kind, hand: d.hand, body, front: d.retry });
+  }
+
+  // ----------------------------------------------------------- the sheet
+
+  function sheetTable(sheet) {
+    const names = sheet.players;
+    const changed = new Set(S.changes.map((c) => `${c.hand}:${c.seat}`));
+    const table = el("table", { class: "sk-sheet" });
+    table.append(
+      el("caption", {}, `${sheet.name}: ${names.join(", ")}`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "Deal"), names.map((name) => el("th", { scope: "col" }, name)), readOnly ? null : el("th", { scope: "col", class: "sk-noprint" }, ""))),
+    );
+    const body = el("tbody");
+    for (const row of sheet.rows) {
+      const deal = [`${row.hand_size} · ${names[row.dealer]}`, row.trump ? suitWord(row.trump) : "", row.special || ""].filter(Boolean).join(" · ");
+      body.append(
+        el(
+          "tr",
+          { dataset: { hand: String(row.hand) } },
+          el("th", { scope: "row" }, String(row.hand)),
+          el("td", { class: "sk-deal" }, deal),
+          names.map((_, s) => {
+            const outcome = row.outcomes ? row.outcomes[s] : null;
+            const classes = ["sk-cell", outcome ? `sk-${outcome}` : "", changed.has(`${row.hand}:${s}`) ? "sk-changed" : ""].filter(Boolean).join(" ");
+            const bidTricks = row.bids ? `${row.bids[s]}/${row.tricks[s]}` : `${row.tricks[s]} tr`;
+            return el("td", { class: classes }, el("span", { class: "sk-bt" }, bidTricks), " ", el("span", { class: "sk-score" }, signed(row.scores[s])), " ", el("strong", { class: "sk-total" }, String(row.totals[s])));
+          }),
+          readOnly ? null : el("td", { class: "sk-noprint" }, el("button", { type: "button", class: "small sk-fix", "aria-label": `Correct hand ${row.hand}`, onclick: () => { S.draft = draftFrom("fix", row.hand, row.entry, sheet, false); S.problem = null; render(); window.scrollTo(0, 0); } }, "Correct")),
+        ),
+      );
+    }
+    for (const item of S.queue.items.filter((i) => i.kind !== "undo")) {
+      body.append(el("tr", { class: "sk-waiting" }, el("th", { scope: "row" }, String(item.hand)), el("td", { colspan: String(names.length + (readOnly ? 1 : 2)) }, `${item.kind === "fix" ? "correction " : ""}waiting to be saved: tricks ${item.body.tricks.join(", ")}`)));
+    }
+    const foot = el("tfoot");
+    foot.append(el("tr", { class: "sk-totals" }, el("th", { scope: "row", colspan: "2" }, "Totals"), sheet.totals.map((t) => el("td", {}, el("strong", {}, String(t)))), readOnly ? null : el("td", { class: "sk-noprint" })));
+    if (sheet.has_bids) {
+      for (const [letter, word] of [["S", "Set"], ["O", "Over"], ["P", "Perfect"]]) {
+        foot.append(el("tr", { class: `sk-count sk-count-${letter}` }, el("th", { scope: "row", colspan: "2" }, word), sheet.counts.map((c) => el("td", {}, String(c[letter]))), readOnly ? null : el("td", { class: "sk-noprint" })));
+      }
+    }
+    if (sheet.chips) foot.append(el("tr", {}, el("th", { scope: "row", colspan: "2" }, `Stacks (pot ${sheet.chips.pot})`), sheet.chips.stacks.map((c) => el("td", {}, String(c))), readOnly ? null : el("td", { class: "sk-noprint" })));
+    table.append(body, foot);
+    return el("div", { class: "sk-scroll" }, table);
+  }
+
+  function chartBox(sheet) {
+    const box = el("div", { class: "sk-chart sk-noprint" });
+    if (!sheet.rows.length) return box;
+    const series = sheet.rows.map((r) => r.totals);
+    import("./scorecard.js")
+      .then((mod) => box.append(mod.totalsChart(series, sheet.players)))
+      .catch(() => box.append(ownChart(series, sheet.players)));
+    return box;
+  }
+
+  function sharePanel(sheet) {
+    const box = el("section", { class: "panel sk-share sk-noprint" });
+    if (!readOnly && key) {
+      const link = viewLink(sheetId, key);
+      box.append(
+        el("h2", {}, "Let the others follow"),
+        el("p", { class: "help" }, "This link shows the sheet read-only and follows it as hands are entered."),
+        el("div", { class: "row" }, el("input", { type: "text", readonly: true, value: link, class: "sk-view-link", "aria-label": "Read-only link" }), el("button", { type: "button", onclick: async () => toast((await copyText(link)) ? "Link copied." : "Copy the link by hand.") }, "Copy")),
+      );
+    }
+    const exportLink = (fmt, label) => el("a", { class: "button", href: `${path}/export.${fmt}?view=${encodeURIComponent(key)}`, download: `${sheet.game}-${sheetId}.${fmt}` }, label);
+    box.append(
+      el("h2", {}, "Export and print"),
+      el("div", { class: "row" }, exportLink("csv", "Export CSV"), exportLink("json", "Export JSON"), exportLink("md", "Export Markdown"), el("button", { type: "button", onclick: () => window.print() }, "Print")),
+      el("p", {}, el("a", { href: "#/score" }, "Start or import another sheet")),
+    );
+    return box;
+  }
+
+  // ------------------------------------------------------------- life
+
+  render();
+  if (readOnly) {
+    S.status = "following";
+    refresh();
+  } else {
+    sync();
+    later(refresh, S.queue.items.length ? POLL_MS : 0);
+  }
+  const online = () => {
+    S.retry = 0;
+    sync();
+  };
+  window.addEventListener("online", online);
+  return () => {
+    S.alive = false;
+    for (const timer of S.timers) clearTimeout(timer);
+    window.removeEventListener("online", online);
+  };
+}
+
+/** A draft of a hand: what is entered, step by step (add: the next hand; fix: a row). */
+function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
+  const n = sheet.players.length;
+  const row = kind === "fix" ? sheet.rows[hand - 1] : null;
+  let next = nxt;
+  if (!next) {
+    next = row
+      ? { hand, dealer: row.dealer, hand_size: row.hand_size, enter: [], call_sizes: [] }
+      : { ...(sheet.next || {}), hand, guessed: !sheet.next || sheet.next.hand !== hand };
+  }
+  const dealer = next.dealer ?? 0;
+  let steps;
+  if (row) {
+    steps = [];
+    if (row.entry.call) steps.push("call");
+    if (sheet.hooks === "euchre") steps.push("contract");
+    else if (sheet.hooks === "buckup") steps.push("ante", "decisions");
+    else if (sheet.has_bids) steps.push("bids");
+    steps.push("trump", "tricks");
+    if (row.entry.trick_winners.length) steps.push("trick_winners");
+  } else {
+    steps = (next.enter || ["bids", "tricks"]).filter((s) => s !== "drawn");
+    if (next.misere) steps = steps.filter((s) => s !== "bids");
+    if (next.hand_size === null && !steps.includes("call")) steps.unshift("size");
+  }
+  steps.push("review");
+  const e = entry || {};
+  return {
+    kind,
+    hand,
+    next,
+    dealer,
+    retry,
+    steps,
+    step: retry ? steps.length - 1 : 0,
+    cursor: 0,
+    dirty: retry,
+    size: row ? row.hand_size : next.hand_size ?? (e.call ? e.call.size : null),
+    order: next.bid_order || Array.from({ length: n }, (_, i) => (dealer + 1 + i) % n),
+    call: e.call || null,
+    bids: e.bids ? e.bids.slice() : new Array(n).fill(null),
+    tricks: e.tricks ? e.tricks.slice() : new Array(n).fill(0),
+    trump: e.trump ?? null,
+    contract: e.contract ?? null,
+    declarer: e.declarer ?? null,
+    ante: e.ante ?? null,
+    decisions: e.decisions ? e.decisions.map((x) => x.slice()) : [],
+    drawn: e.drawn ? e.drawn.slice() : [],
+    winners: e.trick_winners ? e.trick_winners.slice() : [],
+  };
+}
+
+function describeChanges(sheet, hand, changes) {
+  if (!changes.length) return `Hand ${hand} was corrected; no score changed.`;
+  const words = changes
+    .filter((c) => c.what === "total")
+    .slice(0, 8)
+    .map((c) => `${c.player} ${c.old} → ${c.new} (hand ${c.hand})`);
+  return `Hand ${hand} was corrected. Totals changed: ${words.join("; ")}${changes.length > 8 ? "; …" : ""}.`;
+}
+
+/** A small line chart of the totals after each hand (used if scorecard.js is missing). */
+function ownChart(series, names) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  };
+  const points = [names.map(() => 0), ...series];
+  const values = points.flat();
+  const low = Math.min(0, ...values);
+  const high = Math.max(low + 1, ...values);
+  const x = (k) => 30 + (k * 320) / Math.max(1, points.length - 1);
+  const y = (v) => 10 + ((high - v) * 150) / (high - low);
+  const chart = svg("svg", { viewBox: "0 0 360 170", role: "img", class: "sk-own-chart" });
+  chart.setAttribute("aria-label", `Totals after each hand: ${names.map((n, i) => `${n} ${points.at(-1)[i]}`).join(", ")}`);
+  names.forEach((_, i) => {
+    chart.append(svg("polyline", { points: points.map((p, k) => `${x(k).toFixed(1)},${y(p[i]).toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i % COLOURS.length], "stroke-width": 2 }));
+  });
+  const legend = el("ul", { class: "sk-legend" }, names.map((name, i) => el("li", { style: `color:${COLOURS[i % COLOURS.length]}` }, name)));
+  return el("figure", {}, chart, legend);
+}
