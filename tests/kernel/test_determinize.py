@@ -54,9 +54,12 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     world = kernel_world(obs)
     _, public, det = world_inputs(obs)
     truth = state_dict(state)
-    assert {k: v for k, v in public.items() if k != "hands"} == {
-        k: v for k, v in truth.items() if k != "hands"
+    mine = {"hands", "first_bidder", "bids", "bid_sum"}
+    assert {k: v for k, v in public.items() if k not in mine} == {
+        k: v for k, v in truth.items() if k not in mine
     }
+    for seat, (shown, real) in enumerate(zip(public["bids"], truth["bids"], strict=True)):
+        assert shown == real or (shown == -1 and seat in det["guess_bids"])
     voids = known_voids(obs)
     tables = obs.tables
     assert tables is not None

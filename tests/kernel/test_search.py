@@ -173,16 +173,35 @@ def test_the_hard_bot_says_once_when_it_searches_in_python() -> None:
 
 
 def test_kernel_world_refuses_what_it_does_not_play() -> None:
-    """docs/games/kachuful.md, Bidding: bids are made at once and hidden; the kernel does
-    not search them (the bot then searches in Python)."""
-    rules = load_ruleset("kachuful")
-    state = new_game(rules, players=4, seed=0)
-    state.apply_chance()
+    """docs/games/clag.md, Special hands: hand 11's cards are face-down piles played in
+    pile order; the kernel does not play them (the bot then searches in Python)."""
+    state = at_hand("clag", 4, 11)
     while state.is_chance():
         state.apply_chance()
-    with pytest.raises(KernelUnsupportedError, match="simultaneous"):
-        kernel_world(state.observe(0))
-    assert native().BID_BASE == 64
+    with pytest.raises(KernelUnsupportedError, match="piles"):
+        kernel_world(state.observe(state.to_act()[0]))
+
+
+def test_kernel_searches_hidden_simultaneous_bids() -> None:
+    """docs/games/kachuful.md, Bidding: bids are made at once and hidden until all are
+    in; the kernel guesses the hidden ones in each sample and bids first in its tree."""
+    state = new_game(load_ruleset("kachuful"), players=4, seed=0)
+    while state.is_chance():
+        state.apply_chance()
+    while state.hand_size < 4 or state.is_chance() or state.phase_name != "bidding":
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    first, second = state.to_act()[:2]
+    state.apply(first, state.legal_actions(first)[-1])
+    obs = state.observe(second)
+    assert obs.bid_made[first]
+    assert obs.bids[first] is None
+    action, done = search(obs, 3, iterations=500)
+    assert action in obs.legal_actions
+    assert done == 500
 
 
 def test_the_kernel_loaded_is_the_one_asked_for() -> None:

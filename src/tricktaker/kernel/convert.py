@@ -123,6 +123,7 @@ def hand_config(
             "cooperative": setup.cooperative,
             "hook": hook,
             "sum_equals_hand": setup.sum_equals_hand,
+            "simultaneous": setup.simultaneous,
             "min_bid": setup.min_bid,
             "no_zero_seats": no_zero,
             "score": score,
@@ -161,8 +162,6 @@ def _check_state(state: GameState) -> None:
         raise KernelUnsupportedError("the kernel does not play face-down piles")
     if state.active is not None:
         raise KernelUnsupportedError("the kernel plays hands where every seat takes part")
-    if state.phase == BIDDING and state.setup.simultaneous:
-        raise KernelUnsupportedError("the kernel does not search simultaneous (hidden) bids")
 
 
 def state_dict(state: GameState) -> dict[str, Any]:
@@ -189,4 +188,5 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "eldest": state.eldest,
         "phase": PHASE_BIDDING if state.phase == BIDDING else PHASE_PLAYING,
         "broken": state.trump_broken,
+        "first_bidder": -1,
     }

@@ -50,7 +50,7 @@ uint64_t legal_bids(const Config &cfg, const State &st, int seat) {
     int low = cfg.min_bid < high ? cfg.min_bid : high;
     uint64_t options = 0;
     for (int b = low; b <= high; ++b) options |= 1ULL << b;
-    bool last = st.bid_count == cfg.players - 1;
+    bool last = !cfg.simultaneous && st.bid_count == cfg.players - 1;
     int total = size - made;
     if (cfg.sum_equals_hand && last) options = total >= 0 ? 1ULL << total : 0;
     if (cfg.hook && last && total >= 0 && total < 64 && ((options >> total) & 1) &&

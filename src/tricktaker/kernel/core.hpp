@@ -90,6 +90,7 @@ struct Config {
     bool cooperative = false;
     bool hook = false;
     bool sum_equals_hand = false;
+    bool simultaneous = false; // bids made at once: any seat without a bid may bid
     int min_bid = 0;
     uint32_t no_zero_seats = 0; // seats that may not bid 0 (a zero-bid streak)
     std::vector<int> score;        // score[bid * (hand_size + 1) + tricks]
@@ -116,11 +117,18 @@ struct State {
     int8_t eldest;
     int8_t phase;
     bool broken;
+    int8_t first_bidder; // simultaneous bids: this seat bids first (the searching seat), or -1
 };
 
-// The seat to act (bidding: in turn from the eldest; playing: the next to play).
+// The seat to act (bidding: in turn from the eldest, or with simultaneous bids the
+// first bidder, then the lowest seat without a bid; playing: the next to play).
 inline int seat_to_act(const Config &cfg, const State &st) {
-    return st.phase == BIDDING ? (st.eldest + st.bid_count) % cfg.players : st.to_play;
+    if (st.phase != BIDDING) return st.to_play;
+    if (!cfg.simultaneous) return (st.eldest + st.bid_count) % cfg.players;
+    if (st.first_bidder >= 0 && st.bids[st.first_bidder] < 0) return st.first_bidder;
+    for (int s = 0; s < cfg.players; ++s)
+        if (st.bids[s] < 0) return s;
+    return 0;
 }
 
 uint64_t legal_cards(const Config &cfg, const State &st, int seat);

@@ -158,6 +158,8 @@ State read_state(const Config &cfg, PyObject *d) {
     st.eldest = int8_t(get_int(d, "eldest"));
     st.phase = int8_t(get_int(d, "phase"));
     st.broken = get_bool(d, "broken");
+    st.first_bidder = int8_t(get_int(d, "first_bidder"));
+    if (st.first_bidder >= cfg.players) fail(PyExc_ValueError, "kernel: bad first bidder");
     if (st.phase < BIDDING || st.phase > OVER) fail(PyExc_ValueError, "kernel: bad phase");
     return st;
 }
@@ -199,6 +201,7 @@ PyObject *make_config(PyObject *, PyObject *arg) {
         cfg->cooperative = get_bool(arg, "cooperative");
         cfg->hook = get_bool(arg, "hook");
         cfg->sum_equals_hand = get_bool(arg, "sum_equals_hand");
+        cfg->simultaneous = get_bool(arg, "simultaneous");
         cfg->min_bid = int(get_int(arg, "min_bid"));
         cfg->no_zero_seats = uint32_t(get_int(arg, "no_zero_seats"));
         for (long long v : get_list(arg, "score", 0)) cfg->score.push_back(int(v));
@@ -241,6 +244,10 @@ PyObject *make_world(PyObject *, PyObject *args) {
             w.played[s] = uint64_t(played[s]);
         }
         std::vector<int> hidden_seats(hidden.begin(), hidden.end());
+        for (long long s : get_list(det, "guess_bids", 0)) {
+            if (s < 0 || s >= cfg->players) fail(PyExc_ValueError, "kernel: bad guess seat");
+            w.guess_seats.push_back(int(s));
+        }
         w.det = std::make_unique<Determinizer>(cfg->players, hidden_seats, count_buf, void_buf,
                                                uint64_t(get_int(det, "unknown")), cfg->suit_of);
         PyObject *value = item(det, "value");

@@ -130,6 +130,7 @@ int policy_move(const Config &cfg, const State &st, uint64_t legal) {
 }
 
 void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me) {
+    st.first_bidder = -1; // rollouts take simultaneous bids in seat order
     while (st.phase != OVER) {
         uint64_t legal = legal_moves(cfg, st);
         int move;

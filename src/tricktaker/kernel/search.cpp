@@ -11,6 +11,11 @@ namespace tk {
 void World::sample(Rng &rng, State &out) const {
     out = public_state;
     det->sample(rng, out.hands);
+    for (int s : guess_seats) {
+        int b = guess_bid(*cfg, out, s, legal_bids(*cfg, out, s));
+        out.bids[s] = int8_t(b);
+        out.bid_sum = int8_t(out.bid_sum + b);
+    }
 }
 
 double World::weight(const State &st) const {

@@ -18,6 +18,9 @@ struct World {
     int me;
     std::unique_ptr<Determinizer> det;
     uint64_t played[MAXP] = {}; // cards each seat has played this hand
+    // Seats whose simultaneous bid is made but hidden: each sample guesses it with the
+    // rollout policy's bid on the sampled cards (as the Python determinizer does).
+    std::vector<int> guess_seats;
     // The bid model (tricktaker.bots.search_ohhell._Sampler.weight): empty = off.
     std::vector<double> value;  // per card
     std::vector<int> weight_seats;

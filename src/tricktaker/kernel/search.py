@@ -83,10 +83,6 @@ def _check(obs: Observation) -> Setup:
         raise KernelUnsupportedError("the kernel does not search a hand its seat has not seen")
     if obs.active is not None:
         raise KernelUnsupportedError("the kernel plays hands where every seat takes part")
-    if any(made and value is None for value, made in zip(obs.bids, obs.bid_made, strict=True)):
-        raise KernelUnsupportedError("the kernel does not search hidden (simultaneous) bids")
-    if obs.phase == "bidding" and setup.simultaneous:
-        raise KernelUnsupportedError("the kernel does not search simultaneous bids")
     if obs.tables is None or not obs.trump_known:
         raise KernelUnsupportedError("the kernel needs the hand's trump to be known")
     return setup
@@ -143,7 +139,7 @@ def world_inputs(
         seen |= 1 << obs.turn_up
     unknown = sum(1 << card for card in setup.deck if not (seen >> card) & 1)
     counts = [size - mask.bit_count() for mask in played]
-    bids = [-1 if value is None else value for value in obs.bids]
+    bids = [-1 if value is None else value for value in obs.bids]  # hidden bids: guessed
     points = [0] * n
     formula = scoring.trick_points
     if formula is not None:
@@ -165,6 +161,7 @@ def world_inputs(
         "eldest": (obs.dealer + 1) % n,
         "phase": PHASE_BIDDING if bidding else PHASE_PLAYING,
         "broken": obs.trump_broken,
+        "first_bidder": me if setup.simultaneous else -1,
     }
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
     value = None
@@ -179,6 +176,7 @@ def world_inputs(
     det = {
         "me": me,
         "hidden": [s for s in range(n) if s != me],
+        "guess_bids": [s for s in range(n) if obs.bid_made[s] and obs.bids[s] is None and s != me],
         "counts": counts,
         "voids": known_voids(obs),
         "played": played,
