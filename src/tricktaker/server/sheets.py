@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -45,7 +46,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from tricktaker.rules import Ruleset
+from tricktaker.rules import Ruleset, RulesetError
 from tricktaker.rules.ruleset import ruleset_from_data
 from tricktaker.scorekeeper import (
     CallEntry,
@@ -676,9 +677,10 @@ def _new_sheet(request: CreateSheet) -> ScoreSheet:
             options=dict(rules.options),
             rules=rules,
         )
-    except SheetError as exc:
-        field_name = "first_dealer" if "no player is called" in str(exc) else "players"
-        raise ServiceError(422, "bad-sheet", str(exc), field=field_name) from None
+    except (SheetError, RulesetError) as exc:
+        text = re.sub(r"^[^:\s]+:\d+:\d+: (players: )?", "", str(exc))
+        field_name = "first_dealer" if "no player is called" in text else "players"
+        raise ServiceError(422, "bad-sheet", text, field=field_name) from None
 
 
 def _imported(request: ImportSheet) -> ScoreSheet:

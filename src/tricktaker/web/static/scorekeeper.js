@@ -11,7 +11,7 @@
 //   #/score/ID?view=KEY  follow the sheet, read-only
 
 import { ApiError, api, listGames } from "./api.js";
-import { clear, copyText, el, toast } from "./dom.js";
+import { append, clear, copyText, el, toast } from "./dom.js";
 
 const POLL_MS = 3000;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
@@ -194,6 +194,7 @@ function buildForm(form, games, error) {
     if (!g) return;
     count.n = Math.min(Math.max(count.n, g.players.min), g.players.max);
     for (const option of g.options) {
+      if (option.name === "draw_for_dealer") continue; // the first dealer is chosen below
       const id = `sk-opt-${option.name}`;
       if (option.type === "bool") {
         options.append(el("div", { class: "field check" }, el("input", { type: "checkbox", id, dataset: { option: option.name, kind: "bool" }, checked: option.default === true }), el("label", { for: id }, option.help || option.name)));
@@ -529,7 +530,7 @@ function mountSheet(root, sheetId, viewKey) {
     }
     const d = S.draft;
     if (d.kind === "add") box.append(nextLine(sheet, d.next));
-    else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} cards · ${sheet.players[d.dealer]} dealt`));
+    else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} card${d.size === 1 ? "" : "s"} · ${sheet.players[d.dealer]} dealt`));
     box.append(stepView(sheet, d));
     const tools = el("div", { class: "row sk-entry-tools" });
     if (d.step > 0) tools.append(el("button", { type: "button", class: "small", onclick: () => { d.step -= 1; d.cursor = 0; render(); } }, "Back"));
@@ -572,12 +573,12 @@ function mountSheet(root, sheetId, viewKey) {
       render();
     };
     if (step === "size") {
-      view.append(el("h3", {}, "How many cards in this hand?"), numberButtons(1, Math.floor(52 / n), d.size, (v) => { d.size = v; advance(); }, "cards"));
+      append(view, el("h3", {}, "How many cards in this hand?"), numberButtons(1, Math.floor(52 / n), d.size, (v) => { d.size = v; advance(); }, "cards"));
     } else if (step === "call") {
       const sizes = d.next.call_sizes || [];
       const kind = el("input", { type: "text", id: "sk-call-kind", value: (d.call && d.call.kind) || "normal" });
       const mods = el("input", { type: "text", id: "sk-call-mods", value: d.call ? d.call.modifiers.join(", ") : "", placeholder: "e.g. blind_bid, nuloss" });
-      view.append(
+      append(view, 
         el("h3", {}, `${sheet.players[d.dealer]} calls the hand`),
         el("div", { class: "field" }, el("label", { for: "sk-call-kind" }, "Kind"), kind),
         el("div", { class: "field" }, el("label", { for: "sk-call-mods" }, "Modifiers"), mods),
@@ -588,14 +589,18 @@ function mountSheet(root, sheetId, viewKey) {
           if (answer === false) return;
           d.call = call;
           d.size = v;
-          if (answer && answer.next) d.next = { ...d.next, ...answer.next };
+          if (answer && answer.next) {
+            d.next = { ...d.next, ...answer.next };
+            if (answer.next.misere) d.steps = d.steps.filter((x) => x !== "bids");
+            if (answer.next.trick_points && !d.steps.includes("trick_winners")) d.steps.splice(d.steps.length - 1, 0, "trick_winners");
+          }
           advance();
         }, "cards"),
       );
     } else if (step === "bids") {
       const order = d.order;
       const seat = order[d.cursor];
-      view.append(
+      append(view, 
         el("h3", {}, `${sheet.players[seat]} bids`),
         el("p", { class: "help" }, order.map((s) => `${sheet.players[s]}: ${d.bids[s] ?? "…"}`).join(" · ")),
         numberButtons(0, d.size, d.bids[seat], async (v) => {
@@ -617,7 +622,7 @@ function mountSheet(root, sheetId, viewKey) {
       );
     } else if (step === "contract") {
       const text = el("input", { type: "text", id: "sk-contract", value: d.contract || "", placeholder: "e.g. 4H or NT", maxlength: "10" });
-      view.append(
+      append(view, 
         el("h3", {}, "Who won the auction, with which bid?"),
         el("div", { class: "field" }, el("label", { for: "sk-contract" }, "Contract"), text),
         el(
@@ -628,7 +633,7 @@ function mountSheet(root, sheetId, viewKey) {
         ),
       );
     } else if (step === "ante") {
-      view.append(el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, ANTES.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
+      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, ANTES.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
     } else if (step === "decisions") {
       const inputs = sheet.players.map((name, s) =>
         el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: "stay / fold / out_for_now, come_back" })),
@@ -636,7 +641,7 @@ function mountSheet(root, sheetId, viewKey) {
       const drawn = sheet.players.map((name, s) =>
         el("div", { class: "field" }, el("label", { for: `sk-drawn-${s}` }, `${name} drew`), el("input", { type: "number", min: "0", max: "5", id: `sk-drawn-${s}`, value: String(d.drawn[s] ?? 0) })),
       );
-      view.append(
+      append(view, 
         el("h3", {}, "Who stayed in, who folded (in order), and how many cards each drew"),
         inputs,
         drawn,
@@ -651,7 +656,7 @@ function mountSheet(root, sheetId, viewKey) {
         }, "Next"),
       );
     } else if (step === "trump") {
-      view.append(
+      append(view, 
         el("h3", {}, "Trump"),
         el(
           "div",
@@ -665,7 +670,7 @@ function mountSheet(root, sheetId, viewKey) {
       const order = d.order;
       const seat = order[d.cursor];
       const taken = order.slice(0, d.cursor).reduce((sum, s) => sum + (d.tricks[s] || 0), 0);
-      view.append(
+      append(view, 
         el("h3", {}, `${sheet.players[seat]} took`),
         el("p", { class: "help" }, `${taken} of ${d.size} tricks so far · ` + order.map((s, i) => `${sheet.players[s]}: ${i < d.cursor ? d.tricks[s] : "…"}`).join(" · ")),
         numberButtons(0, d.size, null, (v) => {
@@ -683,13 +688,13 @@ function mountSheet(root, sheetId, viewKey) {
         advance();
         return view;
       }
-      view.append(
+      append(view, 
         el("h3", {}, `Who won trick ${k + 1} of ${d.size}?`),
         el("div", { class: "sk-buttons" }, sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", onclick: () => { d.winners.push(s); if (d.winners.length >= d.size) advance(); else render(); } }, name))),
       );
     } else {
-      view.append(el("h3", {}, "Check and save"), el("ul", { class: "sk-review" }, reviewLines(sheet, d).map((line) => el("li", {}, line))));
-      view.append(el("button", { type: "button", class: "primary sk-big sk-save", onclick: () => save(sheet, d) }, d.kind === "fix" ? `Save the correction of hand ${d.hand}` : `Save hand ${d.hand}`));
+      append(view, el("h3", {}, "Check and save"), el("ul", { class: "sk-review" }, reviewLines(sheet, d).map((line) => el("li", {}, line))));
+      append(view, el("button", { type: "button", class: "primary sk-big sk-save", onclick: () => save(sheet, d) }, d.kind === "fix" ? `Save the correction of hand ${d.hand}` : `Save hand ${d.hand}`));
     }
     return view;
   }
