@@ -37,7 +37,7 @@ function sheet(card) {
   const columns = team
     ? [["Tk", "tricks won", (t) => t.tricks], ["Pts", "points this hand", (t) => signed(t.score)], ["Tot", "total", (t) => t.total]]
     : seatColumns(card.layout);
-  const extraHead = team ? ["Contract"] : card.layout === "chips" ? ["Pot"] : [];
+  const extraHead = team ? ["Contract"] : card.layout === "chips" ? ["Pot"] : card.cooperative ? ["All exact"] : [];
   table.append(
     h("caption", {}, `Score sheet (${card.unit})`),
     h(
@@ -58,11 +58,12 @@ function sheet(card) {
   const body = h("tbody");
   for (const row of card.rows) {
     const cells = [
-      h("th", { scope: "row" }, String(row.hand)),
+      h("th", { scope: "row", title: (row.summary ?? []).map((line) => line.text).join("\n") || null }, String(row.hand)),
       h("td", {}, String(row.hand_size)),
       h("td", { class: "sc-trump" }, row.trump_text + (row.special ? ` \u00b7 ${row.special}` : "")),
     ];
     if (team) cells.push(h("td", {}, row.contract?.text ?? (row.thrown_in ? "thrown in" : "")));
+    if (!team && card.layout !== "chips" && card.cooperative) cells.push(h("td", {}, row.all_exact ? "yes" : "no"));
     if (card.layout === "chips") cells.push(h("td", {}, row.pot ? `${row.pot.before ?? ""}\u2192${row.pot.after ?? ""}` : ""));
     const items = team ? row.teams : row.seats;
     for (const item of items) {
@@ -153,5 +154,7 @@ export function renderScorecard(el, scorecard) {
   const team = scorecard.layout === "team" && Array.isArray(scorecard.team_series) && scorecard.team_series.length;
   const names = team ? scorecard.teams.map((t) => t.name ?? String(t.seats)) : scorecard.names;
   const series = team ? scorecard.team_series : scorecard.series;
-  el.replaceChildren(h("div", { class: "sc" }, sheet(scorecard), totalsChart(series, names)));
+  // A cooperative game has no score of its own per player: no chart of totals.
+  const chart = scorecard.cooperative ? null : totalsChart(series, names);
+  el.replaceChildren(h("div", { class: "sc" }, sheet(scorecard), chart));
 }

@@ -255,7 +255,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     const order = [...view.scores.keys()].sort((a, b) => view.scores[b] - view.scores[a]);
     const parts = [
       h("h2", {}, "The game is over"),
-      h("ol", { class: "tt-final" }, ...order.map((s) => h("li", {}, `${seatName(table, s)}: ${view.scores[s]}`))),
+      h(view.cooperative ? "ul" : "ol", { class: "tt-final" }, ...order.map((s) => h("li", {}, `${seatName(table, s)}: ${view.scores[s]}`))),
       h(
         "p",
         {},
@@ -327,7 +327,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     panel.replaceChildren(...renderPanel(c));
     controls.replaceChildren(...renderControls(c));
     hand.replaceChildren(...renderHand(c));
-    moveForm.hidden = mySeat === null || !state.view;
+    moveForm.hidden = mySeat === null || !state.view || state.view.phase === "game_over";
     lastTrickButton.disabled = !state.lastTrick;
     lastTrickButton.setAttribute("aria-pressed", state.reviewing ? "true" : "false");
     renderPrompt();
