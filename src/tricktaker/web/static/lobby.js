@@ -136,6 +136,7 @@ export async function mountLobby(root) {
             "Step through a finished game hand by hand and trick by trick, every hand shown. ",
             el("a", { href: "#/replay" }, "Open a record file or a finished table"),
           ),
+          el("p", {}, "Playing with real cards? ", el("a", { href: "#/score" }, "Keep score"), ": the sheet checks every bid and trick."),
         ),
       ),
     ),
