@@ -17,8 +17,10 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
 def start_sheet(page: Page, server: ServerProcess, *, hook: bool) -> None:
-    """Start a Blackout sheet from the page's form (Ann deals first)."""
-    page.goto(f"{server.url}/#/score")
+    """Start a Blackout sheet from the page's form, reached from the lobby's Keep score
+    link (Ann deals first)."""
+    page.goto(f"{server.url}/#/")
+    page.get_by_role("link", name="Keep score").click()
     page.select_option("#sk-game", "blackout")
     if hook:
         page.check("#sk-opt-hook")
