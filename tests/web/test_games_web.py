@@ -13,7 +13,15 @@ from playwright.sync_api import Page, expect
 
 from tests.server_process import ServerProcess
 from tests.web.conftest import NewPage, create_table
-from tests.web.table_helpers import choose, foresee, offered, phase, settled, sit
+from tests.web.table_helpers import (
+    choose,
+    foresee,
+    hand_number,
+    offered,
+    phase,
+    settled,
+    sit,
+)
 
 Check = Callable[[Page, str], None]
 
@@ -39,9 +47,12 @@ def play_game(
     hands: int,
     verbs: set[str],
     check: Check,
+    *,
+    whole: bool = True,
 ) -> list[str]:
-    """Play seat 0 of a table of ``game`` to the end in ``page``, calling ``check``
-    before each action; answers the actions taken, checked against the engine's."""
+    """Play seat 0 of a table of ``game`` to the end (or, unless ``whole``, through
+    ``hands`` hands) in ``page``, calling ``check`` before each action; answers the
+    actions taken, checked against the engine's."""
     seed, foreseen = seed_for(game, options, seats, hands, verbs)
     made = create_table(
         server,
@@ -58,7 +69,7 @@ def play_game(
     page.get_by_role("button", name="Start the game").click()
     taken: list[str] = []
     for _ in range(2000):
-        if phase(page) == "game_over":
+        if phase(page) == "game_over" or (not whole and hand_number(page) > hands):
             break
         if not settled(page) or not offered(page):
             page.wait_for_timeout(40)
@@ -70,7 +81,8 @@ def play_game(
         page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
         expect(page.locator(".tt-error")).to_have_text("")
         taken.append(action)
-    assert phase(page) == "game_over", f"the game did not end: {taken[-5:]}"
+    if whole:
+        assert phase(page) == "game_over", f"the game did not end: {taken[-5:]}"
     assert taken[: len(foreseen)] == foreseen, "the page offered other actions than the engine"
     page.get_by_role("button", name="Scorecard").click()
     expect(page.locator(".sc-table tbody tr").first).to_be_visible()
@@ -86,8 +98,9 @@ def page(new_page: NewPage) -> Page:
 
 
 def test_pluck_quotas_plucks_and_the_trump_call(module_server: ServerProcess, page: Page) -> None:
-    """docs/games/pluck.md: the quotas are shown; after the first hand the plucks come,
-    the pluckee sees the card received and gives one back; the trump is called."""
+    """docs/games/pluck.md: the quotas are shown; after the first hand the plucks come:
+    Ann plucks (chooses the card to give), and is plucked (sees the card received and
+    gives one back); the trump is called."""
     seen: set[str] = set()
 
     def check(page: Page, action: str) -> None:
@@ -108,13 +121,13 @@ def test_pluck_quotas_plucks_and_the_trump_call(module_server: ServerProcess, pa
         module_server,
         page,
         "pluck",
-        {"hands": 2},
+        {"hands": 3},
         ["human", "random", "random"],
-        2,
-        {"call_trump", "give_back", "play"},
+        3,
+        {"call_trump", "pluck", "give_back", "play"},
         check,
     )
-    assert {"call_trump", "give_back", "play"} <= seen
+    assert {"call_trump", "pluck", "give_back", "play"} <= seen
     expect(page.locator(".tt-panel")).to_contain_text("Quotas")
     expect(page.locator(".tt-panel")).to_contain_text("Plucks")
 
@@ -181,3 +194,57 @@ def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page:
     assert {"ante", "stay", "discard", "draw", "play"} <= seen
     for seat in page.locator(".tt-others .tt-seat").all():
         expect(seat).to_contain_text("Chips")
+
+
+def test_caller_clag_calls(module_server: ServerProcess, page: Page) -> None:
+    """docs/games/caller_clag.md: the dealer calls the number of cards, then the kind of
+    hand and its modifiers; the call is shown in the heading."""
+    seen: set[str] = set()
+
+    def check(page: Page, action: str) -> None:
+        verb = action.split()[0]
+        seen.add(verb)
+        if verb == "call_size":
+            expect(page.get_by_role("group", name="Call the number of cards")).to_be_visible()
+        if verb == "call_kind":
+            expect(page.get_by_role("button", name="call kind no trump")).to_be_visible()
+        if verb == "call_done":
+            expect(page.get_by_role("combobox", name="Add to the call")).to_be_visible()
+            expect(page.locator(".tt-where .tt-call")).not_to_be_empty()
+
+    play_game(
+        module_server,
+        page,
+        "caller_clag",
+        {"hands": 2},
+        ["human", "random", "random", "random"],
+        2,
+        {"call_size", "call_kind", "call_done", "play"},
+        check,
+    )
+    assert {"call_size", "call_kind", "call_done", "play"} <= seen
+
+
+def test_simultaneous_bids_stay_hidden_until_all_are_in(
+    module_server: ServerProcess, page: Page
+) -> None:
+    """docs/games/blackout.md, Options (simultaneous_bidding): the others' bids show only
+    that they are made until every bid is in."""
+
+    def check(page: Page, action: str) -> None:
+        if action.startswith("bid "):
+            for seat in page.locator(".tt-others .tt-seat").all():
+                expect(seat).to_contain_text("Bid bid")
+            expect(page.locator(".tt-log")).to_contain_text("hidden until every bid is in")
+
+    play_game(
+        module_server,
+        page,
+        "blackout",
+        {"simultaneous_bidding": True},
+        ["human", "random", "random"],
+        2,
+        {"bid", "play"},
+        check,
+        whole=False,
+    )
