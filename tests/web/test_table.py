@@ -6,6 +6,7 @@ card show the engine's own messages; a finished trick stays in view; keyboard pl
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -318,3 +319,63 @@ def test_a_seat_given_to_a_bot_leaves_its_page_watching(
 
     bob.goto(f"{web_server.url}/#/table/no-such-table?watch=1")
     expect(bob.locator(".tt-waiting")).to_contain_text("There is no such table")
+
+
+def test_labels_four_colours_and_no_third_party_requests(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """Issue 12, usable by everyone: every card and control has a name a screen reader
+    reads ("queen of diamonds"); the four-colour deck draws diamonds blue and is
+    remembered after a reload; the page asks nothing of any other address."""
+    made = create_table(
+        web_server,
+        game="pluck",
+        players=3,
+        seats=["human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=4,
+    )
+    table_id = made["table"]["id"]
+    page = new_page()
+    addresses: list[str] = []
+    page.on("request", lambda request: addresses.append(request.url))
+    page.on("websocket", lambda socket: addresses.append(socket.url))
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"])
+    start(web_server, table_id, made["host_token"])
+    wait_turn(page)
+
+    names = page.eval_on_selector_all(
+        ".tt-hand .tt-card", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(names) == 17
+    for name in names:
+        assert re.fullmatch(
+            r"((ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two)"
+            r" of (clubs|diamonds|hearts|spades)|(high|low) joker \((BJ|LJ)\))(, .+)?",
+            name,
+        ), name
+    nameless = page.eval_on_selector_all(
+        ".tt-page button, .tt-page input, .tt-page select",
+        "els => els.filter(e => !(e.getAttribute('aria-label') || e.labels?.length"
+        " || e.textContent.trim())).map(e => e.outerHTML)",
+    )
+    assert nameless == []
+
+    def diamond_colours() -> set[str]:
+        colours: list[str] = page.eval_on_selector_all(
+            ".tt-hand svg[data-card$='D'] text", "els => els.map(e => e.getAttribute('fill'))"
+        )
+        return set(colours)
+
+    assert diamond_colours() == {"#c4161c"}
+    page.get_by_label("four-colour deck").check()
+    assert diamond_colours() == {"#1f5fbf"}
+    page.reload()
+    wait_turn(page)
+    expect(page.get_by_label("four-colour deck")).to_be_checked()
+    assert diamond_colours() == {"#1f5fbf"}
+
+    local = (web_server.url, web_server.ws_url)
+    assert [a for a in addresses if not a.startswith(local)] == []
+    assert any(a.startswith(web_server.ws_url) for a in addresses)
