@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from rich.columns import Columns
 from rich.console import Console
@@ -32,9 +31,9 @@ from tricktaker.engine.actions import (
     bid,
     play,
 )
+from tricktaker.present.text import bid_text, suit_text, value_type, words
 
 from .render import Cards, hand_order, paint
-from .render_games import bid_text, suit_text
 
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
@@ -73,26 +72,6 @@ class Reply:
     error: str | None = None
 
 
-@cache
-def value_type(kind: str) -> str:
-    """How an action kind's value is written: ``card``, ``int``, ``str`` or ``none``.
-
-    >>> value_type("play"), value_type("bid"), value_type("call_kind"), value_type("play_pile")
-    ('card', 'int', 'str', 'none')
-    """
-    try:
-        Action.parse(kind)
-    except ActionParseError:
-        pass
-    else:
-        return "none"
-    try:
-        action = Action.parse(f"{kind} 2C")
-    except ActionParseError:
-        return "int"
-    return "str" if isinstance(action.value, str) else "card"
-
-
 def is_card_action(action: Action) -> bool:
     """Whether the action's value is a card (``play``, ``pluck``, ``discard`` ...)."""
     return value_type(action.kind) == "card"
@@ -116,10 +95,6 @@ def action_label(action: Action, cards: Cards, *, bare_cards: bool = True) -> st
     if action.kind in (BID, CALL_SIZE) or action.kind.startswith("call_"):
         return str(action.value)
     return f"{words(action.kind)} {words(str(action.value))}"
-
-
-def words(text: str) -> str:
-    return text.replace("_", " ")
 
 
 def card_choice(obs: Observation) -> str | None:

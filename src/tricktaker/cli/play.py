@@ -31,15 +31,8 @@ from rich.text import Text
 from tricktaker.bots import Bot
 from tricktaker.cards import parse_card, pretty_card
 from tricktaker.engine import Action, GameState, IllegalActionError, Observation
-from tricktaker.engine.actions import (
-    BID,
-    CALL_DONE,
-    CALL_KIND,
-    CALL_MODIFIER,
-    CALL_SIZE,
-    PLAY,
-    PLAY_PILE,
-)
+from tricktaker.present.narrate import action_lines, change_lines
+from tricktaker.present.scorecard import scorecard as score_sheet
 
 from .common import (
     BOTS_HELP,
@@ -67,13 +60,11 @@ from .human import (
     read_reply,
     show_choices,
 )
-from .narrate_games import describe_game_action, game_changes, verb
+from .narrate_games import shown, styled
 from .render import (
     Cards,
     SuitColours,
     cooperative_line,
-    describe_call,
-    describe_special,
     hand_heading,
     hand_result_table,
     paint,
@@ -84,14 +75,7 @@ from .render import (
 )
 from .render_games import game_lines, seat_grid
 from .saves import SavedGame, SaveError, Saver, new_save_path, resume_seed, saved_game_kind
-from .scorecards import (
-    game_hand_table,
-    game_scorecard,
-    hand_summary,
-    has_bids,
-    result_line,
-    score_unit,
-)
+from .scorecards import game_hand_table, game_scorecard, has_bids, result_line, score_unit
 from .seating import Seating, seating
 
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
@@ -355,17 +339,18 @@ class Table:
     ) -> RichTable:
         """The scorecard: per-seat bids (or quotas) where the game has them, else the
         game's; its suits in colour like the rest of the table."""
+        sheet = score_sheet(
+            obs.history,
+            names,
+            self.cards,
+            obs.partnerships,
+            cooperative=obs.cooperative,
+            hooks=obs.rules.spec.hooks,
+        )
         if has_bids(obs.history, obs.players):
-            table = scorecard(
-                obs.history,
-                names,
-                self.cards,
-                cooperative=obs.cooperative,
-                details=details,
-                title=title,
-            )
+            table = scorecard(sheet, details=details, title=title)
         else:
-            table = game_scorecard(obs.history, names, self.cards, self.partnerships, title=title)
+            table = game_scorecard(sheet, title=title)
         for column in table.columns:
             column.highlight = True  # with the console's highlighter: the suit colours
         return table
@@ -373,87 +358,39 @@ class Table:
     # ----------------------------------------------------------- narration
 
     def narrate_action(self, view: View, seat: int, action: Action, new: Observation) -> None:
-        prev = view.prev
-        name = view.names[seat]
-        kind = action.kind
-        if kind == BID:
-            if self.simultaneous:
-                if seat != view.seat:
-                    view.say(f"{name} has bid (hidden until every bid is in).")
-                if all(new.bid_made) and not all(prev.bid_made):
-                    bids = ",  ".join(
-                        f"{view.names[s]} {b}" for s, b in enumerate(new.bids) if b is not None
-                    )
-                    view.say(f"Bids revealed: {bids}", "bold")
-            elif seat != view.seat or self.hotseat:
-                view.say(f"{verb(name, 'bid')} {action.value}.")
-        elif kind == CALL_SIZE:
-            view.say(f"{verb(name, 'call')} a hand of {action.value} cards.")
-        elif kind == CALL_KIND:
-            view.say(f"{verb(name, 'call')} {str(action.value).replace('_', ' ')}.")
-        elif kind == CALL_MODIFIER:
-            view.say(f"{verb(name, 'add')} the modifier {action.value}.")
-        elif kind == CALL_DONE:
-            call = describe_call(new.call) if new.call is not None else "?"
-            view.say(f"{verb(name, 'finish')} the call: {call}.")
-        elif kind in (PLAY, PLAY_PILE):
-            self.narrate_card(view, seat, new)
-        else:
-            view.say(describe_game_action(seat, action, prev, new, view.names, self.cards))
-
-    def narrate_card(self, view: View, seat: int, new: Observation) -> None:
-        prev = view.prev
-        names = view.names
-        trick: tuple[tuple[int, int], ...] | None = None
-        winner = -1
-        if new.hands_played > prev.hands_played:
-            last = new.history[-1]
-            trick, winner = last.trick_cards[-1], last.trick_winners[-1]
-        elif len(new.tricks) > len(prev.tricks):
-            trick, winner = new.tricks[-1], new.trick_winners[-1]
-        card = trick[-1][1] if trick else new.current_trick[-1][1]
-        source = " from the pile" if prev.pile else ""
-        view.say(f"{verb(names[seat], 'play')} {self.cards.card(card)}{source}.")
-        if trick is not None:
-            shown = ",  ".join(f"{names[s]} {self.cards.card(c)}" for s, c in trick)
-            view.say(f"  -> {verb(names[winner], 'win')} the trick ({shown})", "bold")
+        """Tell ``view``'s person what ``seat``'s ``action`` showed them."""
+        for line in action_lines(seat, action, view.prev, new, view.names, self.cards):
+            if shown(line, hotseat=self.hotseat):
+                view.say(*styled(line))
 
     def narrate_changes(self, view: View, new: Observation) -> None:
+        """Tell ``view``'s person what else changed since their last observation: the
+        end of a hand (with its result and the scorecard), the deal, the trump..."""
         prev = view.prev
         names = view.names
-        if new.hands_played > prev.hands_played:
-            hand = new.history[-1]
-            view.add(Text(""))
-            view.say(f"Hand {hand.number} is over.", "bold")
-            for line in hand_summary(hand, names, self.cards):
-                view.say(line)
-            if len(hand.bids) == new.players:
-                header = "Quota" if self.quotas else "Bid"
-                view.add(
-                    hand_result_table(hand, names, cooperative=new.cooperative, bid_header=header)
-                )
-            else:
-                view.add(game_hand_table(hand, names, self.partnerships))
-            if new.phase != "game_over":  # from the observation alone (join uses it too)
-                what = "quota/won over" if self.quotas else "bid/won score"
-                title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
-                view.add(self.card_table(new, names, details=False, title=title))
-                view.add(Text(""))
-                view.heading(hand_heading(new, names))
+        lines = change_lines(prev, new, names, self.cards)
+        if new.hands_played <= prev.hands_played:
+            for line in lines:
+                view.say(*styled(line))
             return
-        if prev.phase == "deal" and new.phase != "deal":
-            view.say(f"{new.hand_size} card{'s' if new.hand_size != 1 else ''} dealt to each.")
-            if new.hand is None:
-                view.say("Your cards stay face down for now.")
-            if new.special:
-                view.say(describe_special(new.special, None).capitalize() + ".")
-        if new.trump_known and not prev.trump_known:
-            view.say(f"Trump: {self.cards.trump(new.trump, new.turn_up)}")
-        if prev.phase == "pile_shuffle" and new.phase == "playing":
-            view.say("The hands are shuffled into face-down piles, played in pile order.")
-        if self.hooks:
-            for line in game_changes(prev, new, names, self.cards):
-                view.say(line)
+        view.add(Text(""))
+        for line in lines:
+            if line.kind in ("hand_over", "summary"):
+                view.say(*styled(line))
+        hand = new.history[-1]
+        row = score_sheet([hand], names, self.cards, self.partnerships).rows[0]
+        if len(hand.bids) == new.players:
+            header = "Quota" if self.quotas else "Bid"
+            view.add(hand_result_table(row, names, cooperative=new.cooperative, bid_header=header))
+        else:
+            view.add(game_hand_table(row, names))
+        heading = [line.text for line in lines if line.kind == "next_hand"]
+        if heading:  # from the observation alone (join uses it too): not after the last hand
+            what = "quota/won over" if self.quotas else "bid/won score"
+            title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
+            view.add(self.card_table(new, names, details=False, title=title))
+            view.add(Text(""))
+            view.heading(heading[0])
 
     # -------------------------------------------------------------- the end
 

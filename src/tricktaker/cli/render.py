@@ -1,4 +1,8 @@
-"""Rich rendering shared by the commands: cards, the table seen by a seat, scorecards."""
+"""Rich rendering shared by the commands: cards, the table seen by a seat, scorecards.
+
+What to show is computed by :mod:`tricktaker.present` (the same data the browser and
+the server get); this module only lays it out for a terminal.
+"""
 
 from __future__ import annotations
 
@@ -11,40 +15,51 @@ from rich.highlighter import Highlighter
 from rich.table import Table
 from rich.text import Text
 
-from tricktaker.cards import (
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    card_rank,
-    card_suit,
-    format_card,
-    pretty_card,
+from tricktaker.cards import SUIT_SYMBOLS
+from tricktaker.engine import Observation
+from tricktaker.present.panels import bid_cell, hidden_hand_note, notes, seat_rows
+from tricktaker.present.scorecard import (
+    QUOTA_WORDS,
+    Scorecard,
+    ScoreRow,
+    cooperative_line,
+    outcome_counts,
+    winners_line,
 )
-from tricktaker.engine import HandResult, Observation
+from tricktaker.present.text import (
+    CardText,
+    describe_call,
+    describe_special,
+    hand_groups,
+    hand_heading,
+    hand_order,
+)
+
+__all__ = [
+    "Cards",
+    "SuitColours",
+    "bid_cell",
+    "cooperative_line",
+    "describe_call",
+    "describe_special",
+    "hand_groups",
+    "hand_heading",
+    "hand_order",
+    "hand_result_table",
+    "hidden_hand_note",
+    "outcome_counts",
+    "paint",
+    "scorecard",
+    "seat_names",
+    "table_view",
+    "winners_line",
+]
 
 
 @dataclass(frozen=True, slots=True)
-class Cards:
-    """How cards are written for people: ``A♠`` (or ``AS`` where symbols cannot print)."""
-
-    labels: tuple[str, str] = ("HB", "LB")
-    symbols: bool = True
-
-    def card(self, card: int) -> str:
-        if self.symbols:
-            return pretty_card(card, labels=self.labels)
-        return format_card(card, labels=self.labels)
-
-    def suit(self, suit: int | None) -> str:
-        if suit is None:
-            return "no trump"
-        if self.symbols:
-            return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
-        return SUIT_NAMES[suit]
-
-    def hand(self, cards: Sequence[int]) -> str:
-        """Cards grouped by suit (jokers first), highest rank first within a suit."""
-        groups = [[self.card(c) for c in group] for group in hand_groups(cards)]
-        return "   ".join(" ".join(group) for group in groups) or "(none)"
+class Cards(CardText):
+    """How cards are written for people (:class:`~tricktaker.present.text.CardText`),
+    with a hand numbered for choosing a card."""
 
     def numbered_hand(self, cards: Sequence[int], legal: Collection[int]) -> Text:
         """The hand as :meth:`hand` shows it, each card numbered in that order
@@ -62,37 +77,6 @@ class Cards:
                 text.append(f"{number})", style="dim")
                 text.append(self.card(card), style=style)
         return text
-
-    def trump(self, trump: int | None, turn_up: int | None, known: bool = True) -> str:
-        """``♥ hearts (turn-up 7♥)``, ``no trump``, ``not yet known``."""
-        if not known:
-            return "not yet known"
-        text = self.suit(trump)
-        if turn_up is not None:
-            text += f" (turn-up {self.card(turn_up)})"
-        return text
-
-
-def hand_groups(cards: Sequence[int]) -> list[list[int]]:
-    """The cards as a hand is shown: the jokers, then clubs, diamonds, hearts and spades,
-    each suit from its highest rank down (empty groups left out).
-
-    >>> from tricktaker.cards import parse_card, format_card
-    >>> hand = [parse_card(text) for text in "2H JH 5H AS 9H".split()]
-    >>> [[format_card(c) for c in group] for group in hand_groups(hand)]
-    [['JH', '9H', '5H', '2H'], ['AS']]
-    """
-    groups = [sorted(c for c in cards if c >= 52)]
-    for suit in range(4):
-        in_suit = sorted((c for c in cards if card_suit(c) == suit), key=card_rank)
-        groups.append(in_suit[::-1])
-    return [group for group in groups if group]
-
-
-def hand_order(cards: Sequence[int]) -> list[int]:
-    """The cards in the order a hand shows them, so that card number ``k`` is
-    ``hand_order(cards)[k - 1]``."""
-    return [card for group in hand_groups(cards) for card in group]
 
 
 SUIT_STYLES: tuple[str, str, str, str] = ("", "red", "red", "")
@@ -126,57 +110,12 @@ def paint(console: Console, text: Text) -> Text:
 
 
 def seat_names(players: int, human: int | None = None) -> list[str]:
-    """``You`` for the human's seat, ``Seat K`` for the others."""
+    """``You`` for the human's seat, ``Seat K`` for the others.
+
+    >>> seat_names(3, human=1)
+    ['Seat 0', 'You', 'Seat 2']
+    """
     return ["You" if seat == human else f"Seat {seat}" for seat in range(players)]
-
-
-def describe_call(call: dict[str, object]) -> str:
-    """A Caller Clag call: ``5 cards, no_trump + nuloss``."""
-    kind = call.get("kind") or "kind not yet called"
-    text = f"{call.get('caller_size')} cards, {kind}"
-    modifiers = call.get("modifiers")
-    if isinstance(modifiers, list) and modifiers:
-        text += " + " + ", ".join(str(m) for m in modifiers)
-    return text
-
-
-def describe_special(special: str | None, call: dict[str, object] | None) -> str:
-    """A special hand or a Caller Clag call in words ('' when neither)."""
-    if call is not None:
-        return f"call: {describe_call(call)}"
-    if special:
-        return f"special hand: {special.replace('_', ' ')}"
-    return ""
-
-
-def hand_heading(obs: Observation, names: Sequence[str]) -> str:
-    """``Hand 3 of 13 · 3 cards · dealer Seat 2``."""
-    number = f"Hand {obs.hand_number}"
-    if obs.hands_in_game is not None:
-        number += f" of {obs.hands_in_game}"
-    parts = [number]
-    if obs.hand_size:
-        parts.append(f"{obs.hand_size} card{'s' if obs.hand_size != 1 else ''}")
-    parts.append(f"dealer {names[obs.dealer]}")
-    return " · ".join(parts)
-
-
-def hidden_hand_note(obs: Observation) -> str:
-    """Why the seat cannot see its cards now."""
-    if obs.phase == "call_size":
-        return "(not dealt yet: the caller first calls the hand size)"
-    if obs.pile:
-        return "(hidden: your cards are a face-down pile, played in pile order)"
-    if obs.rules.spec.hooks is not None:
-        return "(not dealt yet)"
-    return "(hidden: you bid blind, before looking at your cards)"
-
-
-def bid_cell(obs: Observation, seat: int) -> str:
-    value = obs.bids[seat]
-    if value is not None:
-        return str(value)
-    return "bid" if obs.bid_made[seat] else "-"
 
 
 def table_view(
@@ -198,17 +137,7 @@ def table_view(
     lines = Text()
     lines.append("Trump:   ", style="bold")
     lines.append(cards.trump(obs.trump, obs.turn_up, obs.trump_known))
-    extra = describe_special(obs.special, obs.call)
-    flags = [extra] if extra else []
-    if obs.misere:
-        flags.append("misere: everyone bids 0")
-    if obs.hook and obs.phase == "bidding":
-        flags.append("hook: the last bid may not make the bids total the hand size")
-    if obs.rules.spec.bidding.sum_equals_hand and obs.phase == "bidding":
-        flags.append("the bids must total the hand size")
-    if obs.rules.spec.bidding.style == "simultaneous" and obs.phase == "bidding":
-        flags.append("simultaneous bidding: bids are revealed together")
-    for flag in flags:
+    for flag in notes(obs):
         lines.append(f"\n         {flag}")
     lines.append("\nHand:    ", style="bold")
     if obs.hand is None:
@@ -240,30 +169,21 @@ def table_view(
     grid.add_column("Bid", justify="right")
     grid.add_column("Won", justify="right")
     grid.add_column("Score", justify="right")
-    for seat in range(obs.players):
-        marks = " (D)" if seat == obs.dealer else ""
-        if seat in obs.to_act:
+    for row in seat_rows(obs, names):
+        marks = " (D)" if row["dealer"] else ""
+        if row["to_act"]:
             marks += " <-"
-        score = "-" if obs.cooperative else str(obs.scores[seat])
-        grid.add_row(names[seat] + marks, bid_cell(obs, seat), str(obs.tricks_won[seat]), score)
+        score = "-" if obs.cooperative else str(row["score"])
+        won = obs.tricks_won[row["seat"]]
+        grid.add_row(row["name"] + marks, row["bid_text"], str(won), score)
     console.print(grid)
 
 
-def action_word(text: str) -> str:
-    return text.replace("_", " ")
-
-
-def scorecard(
-    history: Sequence[HandResult],
-    names: Sequence[str],
-    cards: Cards,
-    *,
-    cooperative: bool = False,
-    details: bool = True,
-    title: str | None = None,
-) -> Table:
+def scorecard(sheet: Scorecard, *, details: bool = True, title: str | None = None) -> Table:
     """Per hand: size, dealer, trump and per seat ``bid/won score`` (running totals below);
     then the totals and the counts of Set / Over / Perfect hands."""
+    names = sheet.names
+    cooperative = sheet.cooperative
     table = Table(title=title, title_justify="left", show_lines=False)
     table.add_column("#", justify="right")
     table.add_column("Cards", justify="right")
@@ -274,16 +194,16 @@ def scorecard(
         table.add_column(name, justify="right")
     if cooperative:
         table.add_column("All exact")
-    for hand in history:
-        row = [str(hand.number), str(hand.hand_size)]
+    for hand in sheet.rows:
+        row = [str(hand.hand), str(hand.hand_size)]
         if details:
-            row += [names[hand.dealer], cards.trump(hand.trump, hand.turn_up)]
-        for seat in range(len(names)):
-            cell = f"{hand.bids[seat]}/{hand.tricks[seat]}"
+            row += [hand.dealer_name, hand.trump_text]
+        for seat in hand.seats:
+            cell = f"{seat.bid}/{seat.tricks}"
             if not cooperative:
-                cell += f" {hand.hand_scores[seat]:+d}"
+                cell += f" {seat.score:+d}"
                 if details:
-                    cell += f"\n= {hand.total_scores[seat]}"
+                    cell += f"\n= {seat.total}"
             row.append(cell)
         if cooperative:
             row.append("yes" if hand.all_exact else "no")
@@ -291,22 +211,16 @@ def scorecard(
     pad = ["", ""] + (["", ""] if details else [])
     table.add_section()
     if not cooperative:
-        totals = history[-1].total_scores if history else tuple(0 for _ in names)
-        table.add_row("Total", "", *pad[2:], *(str(v) for v in totals))
-    table.add_row("S/O/P", "", *pad[2:], *(outcome_counts(history, s) for s in range(len(names))))
+        table.add_row("Total", "", *pad[2:], *(str(v) for v in sheet.totals))
+    counts = sheet.counts or [{"S": 0, "O": 0, "P": 0} for _ in names]
+    table.add_row(
+        "S/O/P", "", *pad[2:], *(" ".join(f"{k}{v}" for k, v in c.items()) for c in counts)
+    )
     return table
 
 
-def outcome_counts(history: Sequence[HandResult], seat: int) -> str:
-    """``S1 O2 P5``: hands set (under), over and perfect for ``seat``."""
-    counts = {"S": 0, "O": 0, "P": 0}
-    for hand in history:
-        counts[hand.outcome(seat)] += 1
-    return " ".join(f"{key}{value}" for key, value in counts.items())
-
-
 def hand_result_table(
-    hand: HandResult, names: Sequence[str], *, cooperative: bool, bid_header: str = "Bid"
+    hand: ScoreRow, names: Sequence[str], *, cooperative: bool, bid_header: str = "Bid"
 ) -> Table:
     """One finished hand: bids (or quotas), tricks, hand score and total per seat."""
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
@@ -319,28 +233,11 @@ def hand_result_table(
     table.add_column("")
     labels = {"S": "set", "O": "over", "P": "exact"}
     if bid_header != "Bid":
-        labels = {"S": "short", "O": "over", "P": "made"}
-    for seat, name in enumerate(names):
-        row = [name, str(hand.bids[seat]), str(hand.tricks[seat])]
+        labels = QUOTA_WORDS
+    for name, seat in zip(names, hand.seats, strict=True):
+        row = [name, str(seat.bid), str(seat.tricks)]
         if not cooperative:
-            row += [f"{hand.hand_scores[seat]:+d}", str(hand.total_scores[seat])]
-        row.append(labels[hand.outcome(seat)])
+            row += [f"{seat.score:+d}", str(seat.total)]
+        row.append(labels[seat.outcome or "P"])
         table.add_row(*row)
     return table
-
-
-def winners_line(winners: Sequence[int], names: Sequence[str], scores: Sequence[int]) -> str:
-    """``Winner: Seat 2 (87 points)`` or ``Winners (tied): ...``."""
-    if not winners:
-        return "No winner."
-    best = scores[winners[0]]
-    who = ", ".join(names[s] for s in winners)
-    if len(winners) == 1:
-        return f"Winner: {who} with {best} points."
-    return f"Winners (tied): {who} with {best} points."
-
-
-def cooperative_line(hands_played: int, completed: bool) -> str:
-    """The result of a cooperative game."""
-    result = "completed: the table wins" if completed else "not completed: the table loses"
-    return f"Hands played: {hands_played}. The schedule was {result}."
