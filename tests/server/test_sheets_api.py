@@ -230,6 +230,9 @@ def test_export_and_import_round_trip(http: TestClient) -> None:
     assert copy["sheet"]["totals"] == original["totals"]
     assert copy["sheet"]["name"] == "Short Blackout"
     data["hands"][1]["totals"]["Bob"] += 10
+    odd = http.post("/sheets/import", json={"sheet": {**data, "options": {"hook": [1]}}})
+    assert odd.status_code == 422
+    assert odd.json()["field"] == "options"
     tampered = http.post("/sheets/import", json={"sheet": data})
     assert tampered.status_code == 422
     assert "changed by hand" in tampered.json()["detail"]

@@ -145,3 +145,51 @@ def test_a_hand_entered_offline_is_saved_when_the_connection_is_back(
     expect(page.locator(".sk-next-head")).to_contain_text("Hand 2 · 2 cards · Bob deals")
     errors: list[str] = page.console_errors  # type: ignore[attr-defined]
     assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
+
+
+def test_correct_a_hand_export_import_and_print(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/scorekeeper.md, In the browser: Correct on a row enters the hand again and the
+    page lists the totals that changed; Export JSON downloads a sheet that imports back
+    as a new sheet with the same totals; printing shows the sheet only."""
+    page = new_page(viewport=PHONE)
+    start_sheet(page, web_server, hook=False)
+    enter_hand(page, 1, [1, 0, 0, 0], [1, 0, 0, 0], "♣ clubs")
+    enter_hand(page, 2, [0, 1, 0, 0], [0, 1, 1, 0], "♦ diamonds")
+    expect(page.locator(".sk-sheet tbody tr")).to_have_count(2)
+
+    page.get_by_role("button", name="Correct hand 1").click()
+    expect(page.locator(".sk-entry h2")).to_have_text("Correct hand 1")
+    for name, value in (("Bob", 0), ("Cy", 1), ("Di", 0), ("Ann", 0)):
+        expect(page.locator(".sk-step h3")).to_have_text(f"{name} bids")
+        tap(page, value)
+    page.get_by_role("button", name="♣ clubs").click()
+    for name, value in (("Bob", 0), ("Cy", 1), ("Di", 0), ("Ann", 0)):
+        expect(page.locator(".sk-step h3")).to_have_text(f"{name} took")
+        tap(page, value)
+    page.get_by_role("button", name="Save the correction of hand 1").click()
+    notice = page.locator(".sk-notice")
+    expect(notice).to_contain_text("Hand 1 was corrected. Totals changed:")
+    reference = ScoreSheet("blackout", PLAYERS)
+    reference.add(bids=[0, 0, 1, 0], tricks=[0, 0, 1, 0])
+    reference.add(bids=[0, 1, 0, 0], tricks=[0, 1, 1, 0])
+    expect(page.locator(".sk-totals td")).to_have_text([*(str(t) for t in reference.totals), ""])
+    assert page.locator(".sk-changed").count() >= 2  # Ann's and Cy's cells of hand 1 at least
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export JSON").click()
+    exported = download.value.path()
+    first_url = page.url
+    page.get_by_role("link", name="Start or import another sheet").click()
+    page.set_input_files("#sk-import-file", str(exported))
+    expect(page).to_have_url(re.compile(r"#/score/[^/?]+$"))
+    assert page.url != first_url  # a new sheet
+    expect(page.locator(".sk-sheet tbody tr")).to_have_count(2)
+    expect(page.locator(".sk-totals td")).to_have_text([*(str(t) for t in reference.totals), ""])
+
+    page.emulate_media(media="print")
+    expect(page.locator(".sk-sheet")).to_be_visible()
+    for hidden in (".topbar", ".sk-entry", ".sk-share", ".sk-status", ".sk-fix"):
+        expect(page.locator(hidden).first).to_be_hidden()
+    assert page.console_errors == []  # type: ignore[attr-defined]

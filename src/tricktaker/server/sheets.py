@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from tricktaker.rules import Ruleset, RulesetError
 from tricktaker.rules.ruleset import ruleset_from_data
@@ -483,7 +483,12 @@ class SheetService:
 def _load_rules(game: str | None, toml: str | None, options: dict[str, Any]) -> Ruleset:
     from tricktaker.server.api import CreateTable, _load_rules
 
-    return _load_rules(CreateTable(game=game, ruleset_toml=toml, options=options))[0]
+    try:
+        request = CreateTable(game=game, ruleset_toml=toml, options=options)
+    except ValidationError as exc:
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise ServiceError(422, "bad-sheet", detail, field="options") from None
+    return _load_rules(request)[0]
 
 
 def _new_sheet(request: CreateSheet) -> ScoreSheet:
