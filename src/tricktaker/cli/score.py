@@ -63,25 +63,28 @@ class Keeper:
     def show_sheet(self) -> None:
         from rich.table import Table
 
-        from tricktaker.scorekeeper.export import cell, result_line
+        from tricktaker.scorekeeper.export import result_line
 
         sheet = self.sheet
+        card = sheet.scorecard()
         table = Table(title=f"{sheet.rules.name}: bid/tricks score = total", title_justify="left")
         for heading in ("Hand", "Dealer", "Cards", "Trump"):
             table.add_column(heading)
-        for name in sheet.players:
+        for name in card.names:
             table.add_column(name, justify="right")
-        for row in sheet.rows:
-            trump = row.trump or ""
+        for row in card.rows:
+            trump = row.trump_text
             if row.special:
                 trump = f"{trump} ({row.special})" if trump else row.special
-            cells = [cell(row, s) for s in range(len(sheet.players))]
-            table.add_row(
-                str(row.number), sheet.players[row.dealer], str(row.hand_size), trump, *cells
-            )
+            cells = [
+                ("" if seat.bid is None else f"{seat.bid}/")
+                + f"{seat.tricks} {seat.score:+d} = {seat.total}"
+                for seat in row.seats
+            ]
+            table.add_row(str(row.hand), row.dealer_name, str(row.hand_size), trump, *cells)
+        counts = card.counts or [{"S": 0, "O": 0, "P": 0} for _ in card.names]
         for outcome in "SOP":
-            counts = [str(sheet.counts(s)[outcome]) for s in range(len(sheet.players))]
-            table.add_row(outcome, "", "", "", *counts, style="dim")
+            table.add_row(outcome, "", "", "", *(str(c[outcome]) for c in counts), style="dim")
         self.console.print(table)
         chips = sheet.chips()
         if chips is not None:

@@ -34,6 +34,8 @@ from tricktaker.engine.base import (
     ChanceOutcome,
 )
 from tricktaker.engine.calls import KINDS
+from tricktaker.present import SYMBOLS
+from tricktaker.present.scorecard import Scorecard, scorecard
 from tricktaker.rules import Ruleset, load_ruleset
 from tricktaker.scorekeeper.entries import (
     KEPT_HOOKS,
@@ -170,6 +172,26 @@ class ScoreSheet:
             if row.bids:
                 out[row.outcome(seat)] += 1
         return out
+
+    def scorecard(self) -> Scorecard:
+        """The sheet as the clients show a score sheet (:mod:`tricktaker.present`):
+        each row's trump and special hand as the table gave them (the engine's deal
+        under the sheet is a hidden stand-in)."""
+        state = self._state
+        sheet = scorecard(
+            state.history,
+            self.players,
+            SYMBOLS,
+            state.setup.partnerships,
+            cooperative=self.cooperative,
+            hooks=self.rules.spec.hooks,
+        )
+        for shown, row in zip(sheet.rows, self._rows, strict=True):
+            shown.trump = row.trump if row.trump in SUIT_NAMES else None
+            shown.turn_up = None
+            shown.trump_text = row.trump or ""
+            shown.special = row.special or ""
+        return sheet
 
     # ------------------------------------------------------------ the next hand
 
