@@ -43,14 +43,15 @@ def test_two_people_and_two_bots_play_a_whole_game(
     web_server: ServerProcess, new_page: NewPage
 ) -> None:
     """docs/protocol.md, Live play: two people at one table from two browsers play a
-    whole (short) game of Caller Clag with two bots; Bob reloads the page in the middle
-    of a hand and is back in his seat with the same cards; chat is shown as text."""
+    whole (short) game of Caller Clag with two bots (the host seats one from the page);
+    Bob reloads the page in the middle of a hand and is back in his seat with the same
+    cards; chat is shown as text; the host starts a rematch."""
     made = create_table(
         web_server,
         game="caller_clag",
         options={"hands": 2},
         players=4,
-        seats=["human", "human", "random", "random"],
+        seats=["human", "human", "human", "random"],
         host_seat=0,
         name="Ann",
         seed=7,
@@ -61,6 +62,12 @@ def test_two_people_and_two_bots_play_a_whole_game(
     sit(ann, web_server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
     sit(bob, web_server, table_id, seat=1, token=bob_seat["seat_token"])
     expect(ann.locator(".tt-waiting")).to_contain_text("Waiting for the players")
+    ann.get_by_role("button", name="Start the game").click()
+    expect(ann.locator(".tt-error")).to_have_text(
+        "Seat 2 is still free: invite someone or give it to a bot."
+    )
+    ann.get_by_role("button", name="Seat a bot").click()
+    expect(ann.locator(".tt-waiting")).to_contain_text("Seat 2: bot (easy)")
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         expect(page.locator(".tt-page")).not_to_have_attribute("data-phase", "waiting")
@@ -92,7 +99,13 @@ def test_two_people_and_two_bots_play_a_whole_game(
         expect(page.locator(".sc-table tbody tr")).to_have_count(2)
         expect(page.locator(".sc-chart")).to_be_visible()
     expect(ann.locator(".tt-presence")).to_contain_text("Bob: connected")
-    assert ann.console_errors == []  # type: ignore[attr-defined]
+    ann.get_by_role("button", name="Rematch").click()
+    for page in (ann, bob):
+        expect(page.locator(".tt-page")).not_to_have_attribute("data-phase", "game_over")
+        expect(page.locator(".tt-over")).to_be_hidden()
+    # The one refused start (409) is logged by the browser itself; nothing else is.
+    errors = [e for e in ann.console_errors if "409 (Conflict)" not in e]  # type: ignore[attr-defined]
+    assert errors == []
     assert bob.console_errors == []  # type: ignore[attr-defined]
 
 

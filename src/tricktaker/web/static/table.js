@@ -74,7 +74,6 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     seat: null,
     view: null,
     present: null,
-    chat: [],
     queue: [],
     holding: false,
     holdTimer: null,
@@ -82,9 +81,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     showTrick: null,
     reviewing: false,
     error: "",
-    note: "",
     connection: "connecting",
-    log: [],
     tab: "table",
     fourColour: fourColourChosen(),
   };
@@ -174,7 +171,6 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       return;
     }
     state.error = "";
-    state.note = "";
     errorLine.textContent = "";
     pending.add(socket.act(action));
     page.dataset.pending = "1";
@@ -198,11 +194,17 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
 
   // --- host controls (before the game and after it) --------------------------
   async function hostCall(method, path, body) {
-    const reply = await fetch(path, {
-      method,
-      headers: { Authorization: `Bearer ${hostToken}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let reply;
+    try {
+      reply = await fetch(`/tables/${encodeURIComponent(tableId)}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${hostToken}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      showError("The server cannot be reached: try again in a moment.");
+      return;
+    }
     if (!reply.ok) {
       let detail = `${reply.status}`;
       try {
@@ -227,7 +229,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     table.seats.forEach((info, i) => {
       const item = h("li", {}, `${seatName(table, i)}${i === state.seat ? " (you)" : ""}: ${info.state === "bot" ? `bot (${info.bot})` : info.state}`);
       if (hostToken && info.state === "free") {
-        item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/tables/${tableId}/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
+        item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
       }
       list.append(item);
     });
@@ -236,7 +238,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       if (readText(`tricktaker.invite.${tableId}`)) {
         parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}` }, "The invite link to send")));
       }
-      parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", `/tables/${tableId}/start`) }, "Start the game"));
+      parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", "/start") }, "Start the game"));
     } else {
       parts.push(h("p", {}, "The host starts the game when every seat is taken."));
     }
@@ -261,11 +263,11 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         {},
         h("a", { href: `#/replay/${tableId}` }, "Replay this game"),
         " \u00b7 ",
-        h("a", { href: `/tables/${tableId}/record?game=${table?.game_number ?? 1}`, download: `${tableId}.json` }, "Download the record"),
+        h("a", { href: `/tables/${encodeURIComponent(tableId)}/record?game=${table?.game_number ?? 1}`, download: `${tableId}.json` }, "Download the record"),
       ),
     ];
     if (hostToken) {
-      parts.push(h("button", { type: "button", class: "tt-act", onclick: () => hostCall("POST", `/tables/${tableId}/rematch`) }, "Rematch"));
+      parts.push(h("button", { type: "button", class: "tt-act", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
     }
     over.replaceChildren(...parts);
   }
