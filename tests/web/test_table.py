@@ -392,3 +392,38 @@ def test_labels_four_colours_and_no_third_party_requests(
     local = (web_server.url, web_server.ws_url)
     assert [a for a in addresses if not a.startswith(local)] == []
     assert any(a.startswith(web_server.ws_url) for a in addresses)
+
+
+def test_a_dead_connection_is_noticed_and_replaced(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """Issue 12, reconnection: when the network changes under an open socket (emulated:
+    the page goes offline and says it is back online, as after a switch from Wi-Fi to
+    mobile data) the page finds the socket dead by a ping, says so, and connects again
+    to the same seat once the network is back."""
+    made = create_table(
+        web_server,
+        game="blackout",
+        players=3,
+        seats=["human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=1,
+    )
+    table_id = made["table"]["id"]
+    page = new_page()
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"])
+    start(web_server, table_id, made["host_token"])
+    legal = wait_turn(page)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {"offline": True, **conditions})
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".tt-connection")).to_have_text(
+        "Connection lost: reconnecting\u2026", timeout=10_000
+    )
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+    expect(page.locator(".tt-connection")).to_be_hidden(timeout=20_000)
+    expect(page.locator(".tt-me .tt-seat-name")).to_have_text("Ann (you)")
+    assert sorted(wait_turn(page)) == sorted(legal)

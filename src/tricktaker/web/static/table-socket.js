@@ -6,6 +6,7 @@
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
+const PONG_WAIT_MS = 5000;
 
 export class TableSocket {
   /**
@@ -25,6 +26,8 @@ export class TableSocket {
     this.timer = null;
     this.pingTimer = null;
     this.counter = 0;
+    this.heard = 0;
+    this.aliveTimer = null;
     this.pending = new Map();
     this.wake = () => this.reconnectNow();
     this.visible = () => {
@@ -58,10 +61,11 @@ export class TableSocket {
       socket.send(JSON.stringify({ type: "hello", v: 1, token: this.token, last_seq: this.lastSeq }));
       this.onState("open");
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.raw({ type: "ping" }), PING_MS);
+      this.pingTimer = setInterval(() => this.checkAlive(), PING_MS);
     });
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
+      this.heard += 1;
       let message;
       try {
         message = JSON.parse(event.data);
@@ -97,15 +101,39 @@ export class TableSocket {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Reconnect at once if the socket is not open (back online, page visible). */
+  /** Reconnect at once if the socket is not open (back online, page visible); an
+   * open one is asked for a pong, in case the network changed under it. */
   reconnectNow() {
     if (this.stopped) return;
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) {
-      if (this.socket.readyState === WebSocket.OPEN) this.raw({ type: "ping" });
+      if (this.socket.readyState === WebSocket.OPEN) this.checkAlive();
       return;
     }
     this.attempt = 0;
     this.connect();
+  }
+
+  /** Ping; a socket that answers nothing within a few seconds is dead (a laptop woke
+   * up, the phone moved from Wi-Fi to mobile data): drop it and connect again. */
+  checkAlive() {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const heard = this.heard;
+    this.raw({ type: "ping" });
+    clearTimeout(this.aliveTimer);
+    this.aliveTimer = setTimeout(() => {
+      if (this.stopped || this.socket !== socket || this.heard !== heard) return;
+      this.socket = null;
+      clearInterval(this.pingTimer);
+      try {
+        socket.close();
+      } catch {
+        // already closing
+      }
+      this.onState("closed");
+      this.attempt = 0;
+      this.connect();
+    }, PONG_WAIT_MS);
   }
 
   /** Watch as a spectator from now on (the seat token was refused). */
@@ -139,6 +167,7 @@ export class TableSocket {
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.aliveTimer);
     clearInterval(this.pingTimer);
     window.removeEventListener("online", this.wake);
     document.removeEventListener("visibilitychange", this.visible);
