@@ -50,15 +50,6 @@ Json = Any
 """Plain JSON data."""
 
 
-def plain_json(value: Json) -> Json:
-    """``value`` with tuples and read-only mappings turned into plain lists and dicts."""
-    if isinstance(value, dict) or hasattr(value, "items"):
-        return {str(k): plain_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [plain_json(v) for v in value]
-    return value
-
-
 def present_json(
     obs: Observation,
     names: Sequence[str],
@@ -84,8 +75,8 @@ def present_json(
             observation_scorecard(obs, names, cards).to_json() if with_scorecard else None
         ),
         "narration": [line.to_json() for line in lines],
-        "panel": plain_json(panel(obs, names, cards)),
-        "seats": plain_json(seat_rows(obs, names)),
+        "panel": panel(obs, names, cards),
+        "seats": seat_rows(obs, names),
     }
 
 

@@ -31,6 +31,7 @@ from .text import (
     object_name,
     payments_by_seat,
     plain,
+    plain_json,
     pluck_line,
     seat_name,
     team_of,
@@ -411,7 +412,7 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
         "hand_note": hidden_hand_note(obs) if obs.hand is None else None,
         "hook": hook_info(obs),
         "call": (
-            {**{str(k): v for k, v in obs.call.items()}, "text": describe_call(obs.call)}
+            {**plain_json(obs.call), "text": describe_call(obs.call)}
             if obs.call is not None
             else None
         ),

@@ -12,7 +12,7 @@ that names no card only some seats know (for spectators).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import SUIT_NAMES
@@ -105,9 +105,44 @@ class ScoreRow:
     summary: list[TextLine] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Json]:
-        data = asdict(self)
-        data["summary"] = [line.to_json() for line in self.summary]
-        return data
+        return {
+            "hand": self.hand,
+            "hand_size": self.hand_size,
+            "dealer": self.dealer,
+            "dealer_name": self.dealer_name,
+            "trump": self.trump,
+            "turn_up": self.turn_up,
+            "trump_text": self.trump_text,
+            "special": self.special,
+            "seats": [
+                {
+                    "bid": s.bid,
+                    "tricks": s.tricks,
+                    "score": s.score,
+                    "total": s.total,
+                    "outcome": s.outcome,
+                    "stack": s.stack,
+                }
+                for s in self.seats
+            ],
+            "teams": [
+                {
+                    "seats": list(t.seats),
+                    "name": t.name,
+                    "tricks": t.tricks,
+                    "score": t.score,
+                    "total": t.total,
+                }
+                for t in self.teams
+            ],
+            "all_exact": self.all_exact,
+            "contract": self.contract,
+            "thrown_in": self.thrown_in,
+            "pot": self.pot,
+            "quotas": self.quotas,
+            "plucks": self.plucks,
+            "summary": [line.to_json() for line in self.summary],
+        }
 
 
 @dataclass(slots=True)

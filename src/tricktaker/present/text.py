@@ -114,6 +114,17 @@ def plain(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def plain_json(value: Any) -> Any:
+    """``value`` with tuples and read-only mappings turned into plain lists and dicts."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_json(v) for v in value]
+    return value
+
+
 def card_text(text: Any, cards: CardText) -> str:
     """A card written ``7H`` / ``BJ`` in the cards' style (``7♥``); ``a card`` when hidden."""
     if text is None:
