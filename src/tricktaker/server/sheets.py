@@ -47,7 +47,7 @@ from tricktaker.scorekeeper import (
 )
 from tricktaker.scorekeeper.export import result_line
 from tricktaker.server.db import hash_token, new_token
-from tricktaker.server.problems import ServiceError, problem
+from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem
 from tricktaker.server.sheet_store import (
     Op,
     StaleSheetError,
@@ -249,6 +249,10 @@ def sheet_view(
 # ----------------------------------------------------------------- requests
 
 
+ENTRY_ID = r"^[\x21-\x7e]+$"
+"""An entry id: printable ASCII without spaces."""
+
+
 class CallIn(BaseModel):
     """Caller Clag: the dealer's call."""
 
@@ -264,6 +268,7 @@ class HandIn(BaseModel):
         default=None,
         min_length=1,
         max_length=64,
+        pattern=ENTRY_ID,
         description="The client's id of this entry: a request repeated with it is applied once.",
     )
     hand: int | None = Field(
@@ -296,7 +301,7 @@ class BidsIn(BaseModel):
 class UndoIn(BaseModel):
     """Take back the last hand (``hand``: its number, refused if it is not the last)."""
 
-    id: str | None = Field(default=None, min_length=1, max_length=64)
+    id: str | None = Field(default=None, min_length=1, max_length=64, pattern=ENTRY_ID)
     hand: int | None = Field(default=None, ge=1)
 
 
@@ -375,6 +380,8 @@ class SheetService:
 
     async def current(self, sheet_id: str) -> Built:
         """The sheet at its stored version (404 if none); call under :meth:`guard`."""
+        if len(sheet_id) > 32 or "\x00" in sheet_id:
+            raise ServiceError(404, "no-sheet", "There is no such sheet.")
         cached = self._cache.get(sheet_id)
         stored = await self.tables.db(load_sheet, sheet_id, cached.stored.seq if cached else None)
         if stored is None:
@@ -553,6 +560,18 @@ def _check_hand(sheet: ScoreSheet, hand: int | None, wanted: int) -> None:
         )
 
 
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
+    for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+"""The refusals of every ``/sheets`` operation (RFC 9457 problem bodies)."""
+EXPORTS: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The sheet as CSV, JSON or Markdown.",
+        "content": {"text/csv": {}, "application/json": {}, "text/markdown": {}},
+    }
+}
+
 AuthHeader = Annotated[str | None, Header(description="Bearer EDIT_TOKEN.")]
 ViewQuery = Annotated[str | None, Query(max_length=64, description="The read-only view key.")]
 
@@ -560,7 +579,7 @@ ViewQuery = Annotated[str | None, Query(max_length=64, description="The read-onl
 def sheets_router(tables: TableService) -> APIRouter:
     """The ``/sheets`` API on the table server's database."""
     service = SheetService(tables)
-    router = APIRouter(prefix="/sheets", tags=["score sheets"])
+    router = APIRouter(prefix="/sheets", tags=["score sheets"], responses=PROBLEMS)
 
     @router.post("", status_code=201)
     async def create_sheet(request: CreateSheet) -> dict[str, Any]:
@@ -659,7 +678,7 @@ def sheets_router(tables: TableService) -> APIRouter:
             except EntryError as exc:
                 raise EntryRefusedError(exc) from None
 
-    @router.get("/{sheet_id}/export.{fmt}")
+    @router.get("/{sheet_id}/export.{fmt}", responses=EXPORTS)
     async def export_sheet(
         sheet_id: str, fmt: str, authorization: AuthHeader = None, view: ViewQuery = None
     ) -> Response:
