@@ -226,6 +226,7 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     expect(caption).to_contain_text("takes the trick")  # the trick is still in view
     page.evaluate("() => localStorage.setItem('tricktaker.trickPauseMs', '0')")
     page.wait_for_function("() => document.querySelector('.tt-page').dataset.hand === '2'")
+    wait_turn(page)  # nothing moves while Ann thinks: she looks at the last trick again
     page.get_by_role("button", name="Last trick").click()
     expect(caption).to_contain_text("Last trick")
     expect(page.locator(".tt-trick .tt-played")).to_have_count(3)

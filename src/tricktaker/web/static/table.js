@@ -389,6 +389,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
 
   function applyEvent(event) {
     const previous = state.view;
+    state.reviewing = false; // the game moved on: back to the cards on the table
     state.view = { ...event.view, history: previous?.history };
     takePresent(event.view);
     const narration = event.view.present?.narration;
