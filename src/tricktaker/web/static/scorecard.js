@@ -3,7 +3,7 @@
 // per hand, the totals, each player's Set / Over / Perfect counts, and a chart of the
 // totals over the hands (inline SVG, drawn here). Nothing is computed but the layout.
 
-import { h } from "./table-dom.js";
+import { el as h } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f5fbf", "#c4161c", "#157a2c", "#8a4fbf", "#c77800", "#0f8a8a", "#6b6b6b", "#b5367a"];

@@ -3,7 +3,7 @@
 // here knows a game's rules: it shows what the view and `present` say.
 
 import { SUITS, cardSvg, cardName, cardText, parseCard, suitLetter, RANK_ORDER } from "./cards.js";
-import { h } from "./table-dom.js";
+import { el as h } from "./dom.js";
 import { actionAria, actionLabel, groupActions, splitAction, verbHeading } from "./table-actions.js";
 
 const STATE_TEXT = {

@@ -9,7 +9,7 @@
 
 import { chooseFourColour, fourColourChosen } from "./cards.js";
 import { renderScorecard } from "./scorecard.js";
-import { h } from "./table-dom.js";
+import { el as h } from "./dom.js";
 import { actionLabel, groupActions, readTyped } from "./table-actions.js";
 import {
   renderControls,
