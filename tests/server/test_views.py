@@ -8,10 +8,15 @@ alike; cards are written ``AS``, ``10H``.
 from __future__ import annotations
 
 import json
+import random
 import re
 
+import httpx
 import pytest
 
+from tests.server.conftest import LiveServer
+from tests.server.helpers import Player, make_table
+from tests.server.test_live_play import play_out
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
@@ -108,3 +113,44 @@ def test_the_present_blocks_show_no_card_the_receiver_may_not_see(game: str) -> 
             assert shown <= cards_shown(view["present"])
         for line in public["present"]["narration"]:
             assert line["text"] == line["public"]
+
+
+def test_the_server_sends_present_blocks_to_seats_and_spectators(live_server: LiveServer) -> None:
+    """docs/protocol.md, Views, The present block: a welcome carries the scorecard and
+    no narration; each event the narration of that event, and the event that ends a hand
+    the whole scorecard again; a spectator's lines are in their public form, so a
+    pluck's card never reaches it."""
+    http = httpx.Client(base_url=live_server.url, timeout=30)
+    table = make_table(
+        http, game="pluck", options={"hands": 2}, seats=["human", "random", "random"], seed=4
+    )
+    person = Player(live_server.ws_url, table.id, table.tokens[0])
+    watcher = Player(live_server.ws_url, table.id, None)
+    assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+    for client in (person, watcher):
+        welcome = client.until("welcome")
+        assert welcome["view"]["present"]["narration"] == []
+        assert welcome["view"]["present"]["scorecard"]["rows"] == []
+    play_out([person], random.Random(1))
+    events = [m for m in person.messages if m["type"] == "event"]
+    told = [line["text"] for m in events for line in m["view"]["present"]["narration"]]
+    assert any(" wins the trick (" in line for line in told)
+    assert "Hand 1 is over." in told
+    ends = [m for m in events if m["hand_result"] is not None]
+    assert [len(m["view"]["present"]["scorecard"]["rows"]) for m in ends] == [1, 2]
+    # after the first event (a gap: there is no earlier view to narrate from) only the
+    # events that end a hand carry the scorecard
+    assert all(m["view"]["present"]["scorecard"] is None for m in events[1:] if m not in ends)
+    final = ends[-1]["view"]
+    assert final["present"]["scorecard"]["totals"] == final["scores"]
+    while watcher.view is None or watcher.view["phase"] != "game_over":
+        watcher.receive()
+    watched = [m for m in watcher.messages if m["type"] == "event"]
+    watcher.close()
+    person.close()
+    lines = [line for m in watched for line in m["view"]["present"]["narration"]]
+    assert lines
+    assert all(line["text"] == line["public"] for line in lines)
+    plucks = [line["text"] for line in lines if " plucks " in line["text"]]
+    assert plucks
+    assert all(text.endswith("giving a card face down.") for text in plucks)
