@@ -182,8 +182,8 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
 ) -> None:
     """docs/games/blackout.md, Options (hook): the forbidden bid is shown with the reason,
     and trying it shows the engine's message; a card that does not follow suit is refused
-    with "you must follow suit". Keyboard play: a bid typed as a number, a card typed as
-    "q d", Enter for a forced card; a finished trick stays in view, and can be seen again."""
+    with "you must follow suit". Keyboard play: "?" lists the choices, a bid typed as a
+    number, a card typed as "q d", Enter for a forced card; a finished trick stays in view, and can be seen again."""
     seed, legal_bids = hook_seed()
     made = create_table(
         web_server,
@@ -209,6 +209,9 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     expect(page.locator(".tt-error")).to_have_text(
         "the last bid may not make the total equal 1 tricks (hook rule)"
     )
+    page.get_by_label("Type a card like QD, or a bid number, then Enter").fill("?")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-help")).to_have_text(f"You may: {', '.join(legal_bids)}.")
     page.get_by_label("Type a card like QD, or a bid number, then Enter").fill(
         legal_bids[0].split()[1]
     )

@@ -135,5 +135,12 @@ export function readTyped(typed, legal, hand, cardVerb) {
   const card = wanted.replace(/^T/, "10");
   if ((hand ?? []).some((c) => c.toUpperCase() === card)) return `${cardVerb ?? "play"} ${card}`;
   if (/^\d+$/.test(wanted) && legal.some((a) => splitAction(a).verb === "bid")) return `bid ${wanted}`;
+  // A bare rank ("q", "10") names the one legal card of that rank, as in the terminal.
+  const rank = wanted === "T" ? "10" : wanted;
+  const ofRank = legal.filter((a) => {
+    const { arg } = splitAction(a);
+    return arg !== null && isCardArg(arg) && arg.toUpperCase().slice(0, -1) === rank;
+  });
+  if (ofRank.length === 1) return ofRank[0];
   return null;
 }

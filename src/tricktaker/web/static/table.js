@@ -120,10 +120,11 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     autocomplete: "off",
     autocapitalize: "characters",
     spellcheck: "false",
-    placeholder: "type a card (QD) or a bid, Enter",
+    placeholder: "type a card (QD), a bid, or ? for help",
     "aria-label": "Type a card like QD, or a bid number, then Enter",
   });
   const moveForm = h("form", { class: "tt-type" }, moveInput, h("button", { type: "submit" }, "Play"));
+  const helpLine = h("p", { class: "tt-note tt-help", "aria-live": "polite" });
   const over = h("section", { class: "tt-over", "aria-label": "the game is over" });
   const scoreSection = h("section", { class: "tt-score", hidden: true, "aria-label": "scorecard" });
   const log = h("ol", { class: "tt-log", "aria-label": "what happened", "aria-live": "polite" });
@@ -146,7 +147,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         "div",
         { class: "tt-main" },
         h("div", { class: "tt-felt" }, leftSeats, topSeats, rightSeats, trick),
-        h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm),
+        h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm, helpLine),
         panel,
         over,
       ),
@@ -172,6 +173,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     }
     state.error = "";
     errorLine.textContent = "";
+    helpLine.textContent = "";
     pending.add(socket.act(action));
     page.dataset.pending = "1";
   }
@@ -520,6 +522,11 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     const view = state.view;
     const legal = view?.legal_actions ?? [];
     const typed = moveInput.value;
+    if (typed.trim() === "?") {
+      moveInput.value = "";
+      helpLine.textContent = legal.length ? `You may: ${legal.join(", ")}.` : "It is not your turn.";
+      return;
+    }
     if (!typed.trim()) {
       if (legal.length === 1) act(legal[0]);
       else showError(legal.length ? "Type a card like QD, or a bid number." : "It is not your turn.");
