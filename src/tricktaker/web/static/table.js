@@ -20,6 +20,7 @@ import {
   renderTrick,
   renderWhere,
   seatName,
+  seatStateText,
 } from "./table-render.js";
 import { TableSocket } from "./table-socket.js";
 
@@ -229,7 +230,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     waiting.hidden = false;
     const list = h("ul", { class: "tt-seat-list" });
     table.seats.forEach((info, i) => {
-      const item = h("li", {}, `${seatName(table, i)}${i === state.seat ? " (you)" : ""}: ${info.state === "bot" ? `bot (${info.bot})` : info.state}`);
+      const item = h("li", {}, `${seatName(table, i)}${i === state.seat ? " (you)" : ""}: ${seatStateText(info)}`);
       if (hostToken && info.state === "free") {
         item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
       }
