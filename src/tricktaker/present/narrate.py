@@ -83,6 +83,7 @@ class Narration:
     hand: int | None = None
 
     def to_json(self) -> dict[str, object]:
+        """The value as plain JSON data."""
         data: dict[str, object] = {
             "kind": self.kind,
             "text": self.text,
@@ -98,9 +99,19 @@ class Narration:
         return data
 
 
-def said(kind: str, text: str, *, public: bool = True, **more: object) -> Narration:
+def said(
+    kind: str,
+    text: str,
+    *,
+    public: bool = True,
+    seat: int | None = None,
+    mine: bool = False,
+    bold: bool = False,
+    cards: tuple[tuple[int, str], ...] = (),
+    hand: int | None = None,
+) -> Narration:
     """A line whose public form is the line itself (or None where not ``public``)."""
-    return Narration(kind, text, text if public else None, **more)  # type: ignore[arg-type]
+    return Narration(kind, text, text if public else None, seat, mine, bold, cards, hand)
 
 
 # ------------------------------------------------------------ actions

@@ -53,6 +53,7 @@ class Line:
     public: str | None
 
     def to_json(self) -> dict[str, Json]:
+        """The value as plain JSON data."""
         return {"label": self.label, "text": self.text, "public": self.public}
 
 

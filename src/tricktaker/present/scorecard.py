@@ -49,6 +49,7 @@ class TextLine:
     public: str | None
 
     def to_json(self) -> dict[str, Json]:
+        """The value as plain JSON data."""
         return {"text": self.text, "public": self.public}
 
 
@@ -105,6 +106,7 @@ class ScoreRow:
     summary: list[TextLine] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Json]:
+        """The value as plain JSON data."""
         return {
             "hand": self.hand,
             "hand_size": self.hand_size,
@@ -171,6 +173,7 @@ class Scorecard:
     team_series: list[list[int]]
 
     def to_json(self) -> dict[str, Json]:
+        """The value as plain JSON data."""
         return {
             "layout": self.layout,
             "unit": self.unit,
