@@ -71,3 +71,4 @@ bench-search: setup
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -f src/tricktaker/kernel/_core*.so

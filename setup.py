@@ -10,7 +10,7 @@ HEADERS = ["core.hpp", "policy.hpp", "determinize.hpp", "search.hpp"]
 KERNEL = "src/tricktaker/kernel/"
 
 # The sanitizer build of the same sources is made by `make kernel-asan`, with g++ directly.
-COMPILE_ARGS = ["-std=c++17", "-O2", "-fvisibility=hidden"]
+COMPILE_ARGS = ["-std=c++17", "-O2", "-g0", "-fvisibility=hidden"]
 
 setup(
     ext_modules=[

@@ -71,6 +71,7 @@ from tricktaker.bots.gamesearch import GameSearch, search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
+from tricktaker.kernel import available as kernel_available
 from vs_openspiel import ISMCTS_UCT_C, ismcts_chooser, mix
 
 PHASES: tuple[tuple[str, int, str], ...] = (
@@ -318,7 +319,7 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
         Metric(
             "ismcts",
             "search",
-            "ISMCTSBot in Python, iterations/s | ISMCTSBot sims/s",
+            "ISMCTSBot iterations/s (Python) | ISMCTSBot sims/s",
             True,
             ours_ismcts,
             theirs_ismcts if game is not None else None,
@@ -476,6 +477,8 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
             lambda ps, r: per_call_us(calls_per_second(lambda p: None, ps, seconds)),
         ),
     ]
+    if not kernel_available():  # not built: the kernel's rows are left out
+        metrics = [m for m in metrics if not m.key.startswith("kernel_")]
     return metrics
 
 

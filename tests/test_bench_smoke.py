@@ -13,6 +13,7 @@ from types import ModuleType
 import pytest
 
 from tests.helpers import require_module
+from tricktaker.kernel import available
 
 BENCH_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
 
@@ -93,6 +94,8 @@ def _load_bench_module(name: str) -> ModuleType:
 
 _load_bench_module("openspiel_adapter")
 _load_bench_module("vs_openspiel")
+_load_bench_module("speed_common")
+_load_bench_module("kernel_speed")
 search_speed = _load_bench_module("search_speed")
 
 
@@ -131,8 +134,16 @@ def test_search_speed_beside_openspiel(capsys: pytest.CaptureFixture[str]) -> No
     assert search_speed.main(["--quick", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     rows = {(r["metric"], r["phase"]): r for r in summary["rows"]}
-    assert len(rows) == 9 * 4
-    for metric in ("ismcts", "pimc", "random_playout", "sample", "clone", "apply"):
+    kernel: tuple[str, ...] = (
+        "kernel_ismcts",
+        "kernel_random_playout",
+        "kernel_policy_playout",
+        "kernel_sample",
+    )
+    if not available():  # the compiled kernel's rows (tests/kernel fails in CI without it)
+        kernel = ()
+    assert len(rows) == (9 + len(kernel)) * 4
+    for metric in ("ismcts", "pimc", "random_playout", "sample", "clone", "apply", *kernel):
         for phase in ("bid", "early", "mid", "late"):
             row = rows[metric, phase]
             assert row["tricktaker"] > 0

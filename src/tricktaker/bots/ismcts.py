@@ -29,8 +29,8 @@ The search is deterministic given the seed and ``iterations``, unless a ``time_b
 **The compiled kernel.** In the Oh Hell family the whole search of a bid or a card
 (determinizer, tree, rollout policy, bid model) runs in C++ (:mod:`tricktaker.kernel`),
 the same algorithm about a hundred times faster, unless ``kernel=0``. A game or decision the
-kernel does not play (Pluck, Euchre, Buckup; face-down piles, hidden simultaneous
-bids) is searched here in Python, and the bot says so once
+kernel does not play (Pluck, Euchre, Buckup; face-down piles, a hand not yet seen,
+bidding before the trump) is searched here in Python, and the bot says so once
 (a :class:`KernelFallbackWarning`).
 """
 

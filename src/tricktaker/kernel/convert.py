@@ -63,7 +63,7 @@ def move_code(kind_is_bid: bool, value: int) -> int:
     return BID_BASE + value if kind_is_bid else value
 
 
-_CONFIGS: dict[tuple[Any, ...], tuple[object, Any]] = {}
+_CONFIGS: dict[tuple[Any, ...], tuple[tuple[object, ...], Any]] = {}
 
 
 def hand_config(
@@ -92,7 +92,8 @@ def hand_config(
                 no_zero |= 1 << seat
     key = (id(rules), players, hand_size, id(scoring), misere, hook, id(tables), turn_up, no_zero)
     found = _CONFIGS.get(key)
-    if found is not None and found[0] is rules:
+    owners = (rules, scoring, tables)
+    if found is not None and all(a is b for a, b in zip(found[0], owners, strict=True)):
         return found[1]
     size = hand_size
     score = [
@@ -133,7 +134,7 @@ def hand_config(
     )
     if len(_CONFIGS) > 256:
         _CONFIGS.clear()
-    _CONFIGS[key] = (rules, config)
+    _CONFIGS[key] = (owners, config)
     return config
 
 

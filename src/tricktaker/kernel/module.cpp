@@ -298,9 +298,15 @@ PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
         if (moves.empty()) fail(PyExc_ValueError, "kernel: no legal move to search");
         if (p.iterations < 1) fail(PyExc_ValueError, "kernel: iterations must be at least 1");
         SearchResult result;
+        std::string error;
         Py_BEGIN_ALLOW_THREADS
-        result = ismcts(box->world, moves, p, seed);
+        try {
+            result = ismcts(box->world, moves, p, seed);
+        } catch (std::exception &e) { // the GIL must be taken back before raising
+            error = e.what();
+        }
         Py_END_ALLOW_THREADS
+        if (!error.empty()) fail(PyExc_RuntimeError, "kernel: " + error);
         PyObject *root = PyList_New(Py_ssize_t(result.root.size()));
         for (size_t i = 0; i < result.root.size(); ++i) {
             const RootStat &r = result.root[i];

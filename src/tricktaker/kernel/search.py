@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-_VALUES: dict[tuple[int, int, int, int | None, int], tuple[object, list[float] | None]] = {}
+_VALUES: dict[tuple[int, int, int, int | None, int], tuple[object, object, list[float] | None]] = {}
 """The bid model's card values per hand (they depend on the deck, the hand size, the
 turn-up and the card tables only), kept across decisions."""
 
@@ -168,11 +168,11 @@ def world_inputs(
     if weighted and weight_seats and BID_SPREAD > 0:
         key = (id(obs.rules), n, size, obs.turn_up, id(obs.tables))
         found = _VALUES.get(key)
-        if found is None or found[0] is not obs.rules:
+        if found is None or found[0] is not obs.rules or found[1] is not obs.tables:
             if len(_VALUES) > 256:
                 _VALUES.clear()
-            found = _VALUES[key] = (obs.rules, _card_values(obs))
-        value = found[1]
+            found = _VALUES[key] = (obs.rules, obs.tables, _card_values(obs))
+        value = found[2]
     det = {
         "me": me,
         "hidden": [s for s in range(n) if s != me],
