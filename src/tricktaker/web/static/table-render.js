@@ -2,7 +2,7 @@
 // docs/protocol.md, Views) and the presentation block computed by the server. Nothing
 // here knows a game's rules: it shows what the view and `present` say.
 
-import { SUITS, cardSvg, cardName, cardText, parseCard, suitLetter, RANK_ORDER } from "./cards.js";
+import { cardSvg, cardName, cardText, parseCard, suitLetter, RANK_ORDER } from "./cards.js";
 import { el as h } from "./dom.js";
 import { actionAria, actionLabel, groupActions, splitAction, verbHeading } from "./table-actions.js";
 
@@ -29,13 +29,10 @@ export function seatStateText(info) {
   return STATE_TEXT[info.state] ?? info.state;
 }
 
-/** The trump's suit letter, wherever the view says it (trump, then the contract). */
-export function trumpLetter(view) {
-  if (!view) return null;
-  if (view.trump) return suitLetter(view.trump);
-  const contract = view.extra?.contract;
-  if (contract && typeof contract.trump === "string") return suitLetter(contract.trump);
-  return null;
+/** The trump's suit letter, as the server's panel (or the view) names it, or null. */
+export function trumpLetter(view, present) {
+  const named = present?.panel?.trump?.suit ?? view?.trump ?? null;
+  return named ? suitLetter(named) : null;
 }
 
 /** The hand sorted by suit, trump first and the colours alternating, jokers first. */
@@ -61,44 +58,18 @@ export function cardFace(code, fourColour, extra = "") {
   return h("span", { class: `tt-face ${extra}`.trim() }, svg);
 }
 
-function handLabel(view) {
-  const parts = [];
-  if (view.hand_number) {
-    parts.push(view.hands_in_game ? `Hand ${view.hand_number} of ${view.hands_in_game}` : `Hand ${view.hand_number}`);
-  }
-  if (view.hand_size) parts.push(`${view.hand_size} card${view.hand_size === 1 ? "" : "s"}`);
-  return parts.join(" \u00b7 ");
-}
-
 /** The header line: where the game is, who deals, the trump. */
 export function renderWhere(ctx) {
   const { view, table, present } = ctx;
   if (!view) return [h("span", {}, table?.status === "finished" ? "The game is over." : "Waiting for the game to start.")];
   const panel = present?.panel;
-  const items = [];
-  items.push(h("span", { class: "tt-hand-no" }, panel?.heading ?? handLabel(view)));
-  if (!panel?.heading && view.dealer !== null && view.dealer !== undefined) {
-    items.push(h("span", { class: "tt-dealer-name" }, `Dealer: ${seatName(table, view.dealer)}`));
-  }
-  const trump = trumpLetter(view);
-  const trumpBox = h("span", { class: "tt-trump", "aria-label": "trump" }, "Trump: ");
-  if (panel?.trump?.text) {
-    trumpBox.append(h("strong", { class: trump ? `suit-${trump}` : "" }, panel.trump.text));
-  } else if (trump) {
-    trumpBox.append(h("strong", { class: `suit-${trump}` }, `${SUITS[trump].symbol} ${SUITS[trump].name}`));
-  } else if (view.trump_known || view.extra?.contract) {
-    trumpBox.append("no trump");
-  } else {
-    trumpBox.append("not yet known");
-  }
-  const turnUp = panel?.trump?.turn_up ?? view.turn_up;
-  if (turnUp) trumpBox.append(" ", h("span", { class: "tt-mini" }, cardFace(turnUp, ctx.fourColour)));
+  if (!panel) return [];
+  const items = [h("span", { class: "tt-hand-no" }, panel.heading)];
+  const trump = trumpLetter(view, present);
+  const trumpBox = h("span", { class: "tt-trump" }, "Trump: ", h("strong", { class: trump ? `suit-${trump}` : "" }, panel.trump?.text ?? ""));
+  if (panel.trump?.turn_up) trumpBox.append(" ", h("span", { class: "tt-mini" }, cardFace(panel.trump.turn_up, ctx.fourColour)));
   items.push(trumpBox);
-  if (panel?.call) {
-    items.push(h("span", { class: "tt-call" }, typeof panel.call === "string" ? panel.call : panel.call.text ?? ""));
-  } else if (view.call && view.call.kind) {
-    items.push(h("span", { class: "tt-call" }, `Call: ${String(view.call.kind).replace(/_/g, " ")}`));
-  }
+  if (panel.call?.text) items.push(h("span", { class: "tt-call" }, panel.call.text));
   return items;
 }
 
@@ -134,19 +105,6 @@ export function renderSeat(ctx, seat) {
     else stats.append(statRow("Score", row.score ?? 0));
     if (row.status_text && row.status !== "undecided") stats.append(h("span", { class: "tt-seat-status" }, row.status_text));
     if (row.partners) stats.append(h("span", { class: "tt-partner" }, `partner ${row.partners}`));
-  } else {
-    if (bidsUsed) {
-      const bid = view.bids?.[seat];
-      stats.append(statRow("Bid", bid ?? (view.bid_made?.[seat] ? "made" : "\u2013")));
-    }
-    const quota = view.extra?.quotas?.[seat];
-    if (quota !== undefined) stats.append(statRow("Quota", quota));
-    stats.append(statRow("Tricks", view.tricks_won?.[seat] ?? 0));
-    const stack = view.extra?.stacks?.[seat];
-    if (stack !== undefined) stats.append(statRow("Chips", stack));
-    else stats.append(statRow("Score", view.scores?.[seat] ?? 0));
-    const status = view.extra?.status?.[seat];
-    if (typeof status === "string" && status !== "undecided") stats.append(statRow("", status.replace(/_/g, " ")));
   }
   if (view.active && view.active[seat] === false) stats.append(h("span", { class: "tt-out" }, "sits out"));
   box.append(stats);
@@ -190,68 +148,29 @@ function cardsLine(label, cards, fourColour) {
   );
 }
 
-/** The game's own panel: from `present.panel` when the server sends it, else the
- * view's `extra` shown as it is (Pluck's plucks, Euchre's auction, Buckup's pot). */
+/** The game's own panel, as the server's presentation gives it (`present.panel`): its
+ * labelled lines (Pluck's quotas and plucks, Euchre's auction and contract, Buckup's pot
+ * and payments...), its notes, and the cards it names, drawn. */
 export function renderPanel(ctx) {
   const { view, table, present } = ctx;
-  if (!view) return [];
-  const out = [];
   const panel = present?.panel;
-  const name = (s) => seatName(table, s);
-  if (panel && Array.isArray(panel.lines)) {
-    if (panel.hand_note) out.push(h("p", { class: "tt-note" }, panel.hand_note));
-    for (const line of panel.lines) {
-      out.push(h("p", {}, line.label ? h("b", {}, `${line.label}: `) : null, line.text ?? ""));
-    }
-    for (const note of panel.notes ?? []) out.push(h("p", { class: "tt-note" }, note));
-    const game = panel.euchre ?? panel.buckup ?? panel.pluck ?? {};
-    if (Array.isArray(game.kitty) && game.kitty.length) out.push(cardsLine("Kitty", game.kitty, ctx.fourColour));
-    if (Array.isArray(game.discards) && game.discards.length) out.push(cardsLine("Discarded", game.discards, ctx.fourColour));
-    if (Array.isArray(game.discarded) && game.discarded.length) out.push(cardsLine("You discarded", game.discarded, ctx.fourColour));
-    if (Array.isArray(game.drew) && game.drew.length) out.push(cardsLine("You drew", game.drew, ctx.fourColour));
-    const pip = game.in_progress;
-    if (pip && typeof pip === "object" && (pip.given || pip.text)) {
-      out.push(h("p", { class: "tt-pluck" }, pip.text ?? `${name(pip.plucker)} plucks from ${name(pip.pluckee)}`));
-      if (pip.given) out.push(cardsLine("Card given", [pip.given], ctx.fourColour));
-    }
-    return out;
+  if (!view || !panel) return [];
+  const out = [];
+  if (panel.hand_note) out.push(h("p", { class: "tt-note" }, panel.hand_note));
+  for (const line of panel.lines ?? []) {
+    out.push(h("p", {}, line.label ? h("b", {}, `${line.label}: `) : null, line.text ?? ""));
   }
-  const extra = view.extra ?? {};
-  if (extra.pot !== undefined) out.push(h("p", { class: "tt-pot" }, `Pot: ${extra.pot} chips`));
-  if (extra.ante && typeof extra.ante === "object") {
-    out.push(h("p", {}, `Ante ${extra.ante.ante}, fold fee ${extra.ante.fold_fee}, ${extra.ante.card_fee} a card ${String(extra.ante.fee_per ?? "").replace(/_/g, " ")}`));
+  for (const note of panel.notes ?? []) out.push(h("p", { class: "tt-note" }, note));
+  const game = panel.euchre ?? panel.buckup ?? panel.pluck ?? {};
+  if (Array.isArray(game.kitty) && game.kitty.length) out.push(cardsLine("Kitty", game.kitty, ctx.fourColour));
+  if (Array.isArray(game.discards) && game.discards.length) out.push(cardsLine("Discarded", game.discards, ctx.fourColour));
+  if (Array.isArray(game.discarded) && game.discarded.length) out.push(cardsLine("You discarded", game.discarded, ctx.fourColour));
+  if (Array.isArray(game.drew) && game.drew.length) out.push(cardsLine("You drew", game.drew, ctx.fourColour));
+  const pip = game.in_progress;
+  if (pip && typeof pip === "object" && pip.given) {
+    out.push(h("p", { class: "tt-pluck" }, `${seatName(table, pip.plucker)} plucks from ${seatName(table, pip.pluckee)}`));
+    out.push(cardsLine("Card given", [pip.given], ctx.fourColour));
   }
-  if (Array.isArray(extra.discarded) && extra.discarded.length) out.push(cardsLine("You discarded", extra.discarded, ctx.fourColour));
-  if (Array.isArray(extra.drew) && extra.drew.length) out.push(cardsLine("You drew", extra.drew, ctx.fourColour));
-  if (extra.contract) {
-    const c = extra.contract;
-    const trump = c.trump === "no_trump" ? "no trump" : c.trump;
-    out.push(h("p", { class: "tt-contract" }, `Contract: ${name(c.declarer ?? c.bidder)} for ${c.tricks} tricks, ${trump}`));
-  } else if (extra.high_bid) {
-    out.push(h("p", {}, `High bid: ${name(extra.high_bid.seat)} ${actionLabel(`auction ${extra.high_bid.bid}`)}`));
-  }
-  if (Array.isArray(extra.auction) && extra.auction.length && !extra.contract) {
-    out.push(h("p", { class: "tt-auction" }, "Auction: " + extra.auction.map(([s, b]) => `${name(s)} ${b === "pass" ? "passes" : actionLabel(`auction ${b}`)}`).join(", ")));
-  }
-  if (Array.isArray(extra.kitty)) out.push(cardsLine("Kitty", extra.kitty, ctx.fourColour));
-  if (Array.isArray(extra.team_scores)) {
-    const teams = (view.partnerships ?? []).map((team, i) => `${team.map(name).join(" & ")}: ${extra.team_scores[i]}`);
-    out.push(h("p", {}, `Teams: ${teams.join(" \u00b7 ")}${extra.target ? ` (game at ${extra.target})` : ""}`));
-  }
-  const pip = extra.pluck_in_progress;
-  if (pip) {
-    out.push(h("p", { class: "tt-pluck" }, `${name(pip.plucker)} plucks from ${name(pip.pluckee)}`, pip.given ? `: gave ${cardText(pip.given)}` : ""));
-  }
-  if (Array.isArray(extra.plucks_pending) && extra.plucks_pending.length) {
-    out.push(h("p", {}, "Plucks to come: " + extra.plucks_pending.map(([a, b]) => `${name(a)} from ${name(b)}`).join(", ")));
-  }
-  if (Array.isArray(extra.plucks)) {
-    for (const p of extra.plucks) {
-      out.push(h("p", {}, `${name(p.plucker)} gave ${p.given ? cardText(p.given) : "a card"} to ${name(p.pluckee)} and got back ${p.returned ? cardText(p.returned) : "a card"}`));
-    }
-  }
-  if (view.special) out.push(h("p", {}, `This hand: ${String(view.special).replace(/_/g, " ")}`));
-  if (view.call?.modifiers?.length) out.push(h("p", {}, `With: ${view.call.modifiers.map((m) => m.replace(/_/g, " ")).join(", ")}`));
   return out;
 }
 
@@ -333,7 +252,7 @@ export function renderHand(ctx) {
   const pip = view.extra?.pluck_in_progress;
   if (pip && pip.pluckee === ctx.seat && pip.given) received.add(pip.given.toUpperCase());
   const row = h("div", { class: "tt-hand-cards", role: "group", "aria-label": "your hand" });
-  for (const code of sortHand(view.hand, trumpLetter(view))) {
+  for (const code of sortHand(view.hand, trumpLetter(view, ctx.present))) {
     const upper = code.toUpperCase();
     const ok = legal.has(upper);
     const tryVerb = verb ?? (view.phase === "playing" ? "play" : null);
