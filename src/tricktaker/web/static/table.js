@@ -395,13 +395,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     state.reviewing = false; // the game moved on: back to the cards on the table
     state.view = { ...event.view, history: previous?.history };
     takePresent(event.view);
-    const narration = event.view.present?.narration;
-    if (Array.isArray(narration)) {
-      addLog(narration);
-    } else if (event.hand_result && Array.isArray(event.hand_result.hand_scores)) {
-      const r = event.hand_result;
-      addLog([`Hand ${r.hand} over: ${r.hand_scores.map((s, i) => `${seatName(state.table, i)} ${s >= 0 ? "+" : ""}${s}`).join(", ")}`]);
-    }
+    addLog(event.view.present?.narration ?? []);
     const done = finishedTrick(previous, event);
     if (done) {
       state.lastTrick = { ...done, review: true };
