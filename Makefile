@@ -35,9 +35,10 @@ lint: setup
 	$(BIN)/mypy
 
 # The tests also run OpenSpiel (the bench extra), the baseline of the differential tests,
-# and the research environments (the envs extra: PettingZoo, Gymnasium).
+# the research environments (the envs extra: PettingZoo, Gymnasium; openspiel: the
+# OpenSpiel game), Ray (the ray extra: a local two-CPU instance) and Parquet datasets.
 $(VENV)/.bench-installed: $(BIN)/tricktaker
-	$(BIN)/pip install --quiet -e '.[dev,server,bench,envs]'
+	$(BIN)/pip install --quiet -e '.[dev,server,bench,envs,openspiel,ray,datasets]'
 	@touch $@
 
 test: lint $(VENV)/.bench-installed kernel-asan

@@ -26,6 +26,14 @@ def test_module_examples(name: str) -> None:
         from tests.envs.helpers import require_envs  # the envs extra: numpy, PettingZoo...
 
         require_envs()
+    if name == "tricktaker.envs.openspiel_game":  # the openspiel extra
+        from tests.helpers import require_module
+
+        require_module("pyspiel", "pip install -e '.[openspiel]'")
+    if name.startswith("tricktaker.datasets"):  # the datasets extra
+        from tests.helpers import require_module
+
+        require_module("pyarrow", "pip install -e '.[datasets]'")
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
