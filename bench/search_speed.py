@@ -253,6 +253,7 @@ def pimc_bot(config: Config, position: Position) -> PIMCBot:
         determinizations=config.pimc_determinizations,
         rollouts=config.pimc_rollouts,
         min_determinizations=config.pimc_min_determinizations,
+        kernel=0,
     )
 
 
@@ -337,7 +338,7 @@ def build_metrics(config: Config, game: Any, pimc_work: dict[int, int]) -> list[
         Metric(
             "pimc",
             "search",
-            "PIMCBot rollouts/s | (ISMCTSBot sims/s, as above)",
+            "PIMCBot rollouts/s (Python) | (ISMCTSBot, as above)",
             True,
             ours_pimc,
             theirs_from="ismcts",
@@ -634,7 +635,7 @@ def header(
         f"  ours        ISMCTSBot(iterations={config.iterations}, kernel=0);"
         f" in the kernel ISMCTSBot(iterations={config.kernel_iterations});"
         "\n             "
-        f" PIMCBot(determinizations={config.pimc_determinizations},"
+        f" PIMCBot(determinizations={config.pimc_determinizations}, kernel=0,"
         f" rollouts={config.pimc_rollouts},"
         f" min_determinizations={config.pimc_min_determinizations})",
         f"              PIMC {pimc_note}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import warnings
+import logging
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,12 +12,12 @@ from tests.helpers import at_hand
 from tests.kernel.play import KERNEL_GAMES, variant
 from tests.kernel.test_determinize import position
 from tricktaker import load_ruleset, new_game
-from tricktaker.bots import ISMCTSBot, ismcts, make_bot, play_game
-from tricktaker.bots.ismcts import KernelFallbackWarning
+from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, ismcts, make_bot, pimc, play_game
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel import (
     KernelUnsupportedError,
+    kernel_rollouts,
     kernel_search,
     kernel_world,
     native,
@@ -155,21 +155,41 @@ def test_the_hard_bot_searches_in_the_kernel_unless_told_not_to() -> None:
     assert [ISMCTSBot(seed=4, iterations=50).act(obs) for _ in range(2)] == [first] * 2
 
 
-def test_the_hard_bot_says_once_when_it_searches_in_python() -> None:
-    """Pluck has hooks the kernel does not play: the bot searches in Python and warns
-    once, naming the game."""
-    from tricktaker.bots import ismcts
-
-    ismcts._WARNED.clear()
+def test_the_search_bots_say_once_when_they_search_in_python(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Pluck has hooks the kernel does not play: the hard and medium bots search in
+    Python and say so once, naming the game."""
+    pimc._WARNED.clear()
     rules = load_ruleset("pluck")
     state = new_game(rules, players=rules.spec.players.min, seed=1)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        bots = [ISMCTSBot(seed=s, iterations=5) for s in range(state.players)]
+    with caplog.at_level(logging.WARNING, logger="tricktaker.bots"):
+        bots: list[Bot] = [ISMCTSBot(seed=0, iterations=5)]
+        bots += [PIMCBot(seed=s, determinizations=2) for s in range(1, state.players)]
         play_game(state, bots, until_hand_end=True)
-    fallbacks = [w for w in caught if issubclass(w.category, KernelFallbackWarning)]
-    assert len(fallbacks) == 1
-    assert "Pluck" in str(fallbacks[0].message)
+    said = [r.getMessage() for r in caplog.records if r.name == "tricktaker.bots"]
+    assert len(said) == 1
+    assert "Pluck" in said[0]
+
+
+def test_the_medium_bot_runs_its_rollouts_in_the_kernel() -> None:
+    """PIMC in the kernel: a legal choice, reproducible for a seed, the rollouts it was
+    given (docs/games/blackout.md, Play)."""
+    state = at_hand("blackout", 4, 6, first_dealer=0)
+    while state.is_chance():
+        state.apply_chance()
+    for _ in range(6):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    obs = state.observe(state.to_act()[0])
+    first = PIMCBot(seed=2).act(obs)
+    assert first in obs.legal_actions
+    assert PIMCBot(seed=2).act(obs) == first
+    action, done = kernel_rollouts(
+        obs, seed=1, first=10, keep=2, rollouts=60, noise=0.0, time_budget=None
+    )
+    assert action in obs.legal_actions
+    assert done == 10 * len(obs.legal_actions) + (60 - 10 * len(obs.legal_actions)) // 2 * 2
 
 
 def test_kernel_world_refuses_what_it_does_not_play() -> None:

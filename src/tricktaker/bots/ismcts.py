@@ -30,8 +30,8 @@ The search is deterministic given the seed and ``iterations``, unless a ``time_b
 (determinizer, tree, rollout policy, bid model) runs in C++ (:mod:`tricktaker.kernel`),
 the same algorithm about a hundred times faster, unless ``kernel=0``. A game or decision the
 kernel does not play (Pluck, Euchre, Buckup; face-down piles, a hand not yet seen,
-bidding before the trump) is searched here in Python, and the bot says so once
-(a :class:`KernelFallbackWarning`).
+bidding before the trump) is searched here in Python, and the bot says so once (a
+warning on the ``tricktaker.bots`` logger).
 """
 
 from __future__ import annotations
@@ -39,11 +39,15 @@ from __future__ import annotations
 import math
 import random
 import time
-import warnings
 
 from tricktaker.bots.gamesearch import GameSearch, sample_weight
 from tricktaker.bots.heuristic import HeuristicBot
-from tricktaker.bots.pimc import SearchBot, choose_by_rollouts, rollout_hand
+from tricktaker.bots.pimc import (
+    SearchBot,
+    choose_by_rollouts,
+    fall_back,
+    rollout_hand,
+)
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
@@ -54,23 +58,7 @@ from tricktaker.kernel import (
     kernel_world,
 )
 
-__all__ = ["ISMCTSBot", "KernelFallbackWarning"]
-
-
-class KernelFallbackWarning(RuntimeWarning):
-    """The compiled kernel does not play a game or decision: the search runs in Python."""
-
-
-_WARNED: set[str] = set()
-
-
-def _fall_back(reason: str) -> None:
-    """Say once per reason that the search runs in Python."""
-    if reason not in _WARNED:
-        _WARNED.add(reason)
-        warnings.warn(
-            f"the search runs in Python (slower): {reason}", KernelFallbackWarning, stacklevel=4
-        )
+__all__ = ["ISMCTSBot"]
 
 
 Move = tuple[int, Action]
@@ -214,7 +202,7 @@ class ISMCTSBot(SearchBot):
         try:
             world = kernel_world(obs, weighted=self.weighted)
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
-            _fall_back(str(exc))
+            fall_back(str(exc))
             return None
         model = self.model_opponents if self.model_opponents >= 0 else game.model_opponents
         action, self.last_iterations = kernel_search(

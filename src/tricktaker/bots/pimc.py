@@ -16,6 +16,7 @@ machine's speed).
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Sequence
@@ -25,8 +26,34 @@ from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
+from tricktaker.kernel import (
+    KernelUnavailableError,
+    KernelUnsupportedError,
+    kernel_rollouts,
+    kernel_world,
+)
 
-__all__ = ["PIMCBot", "SearchBot", "choose_by_rollouts", "rollout_hand"]
+__all__ = [
+    "PIMCBot",
+    "SearchBot",
+    "choose_by_rollouts",
+    "fall_back",
+    "rollout_hand",
+]
+
+
+LOG = logging.getLogger("tricktaker.bots")
+"""Where the search bots say that they search in Python (once per reason)."""
+
+_WARNED: set[str] = set()
+
+
+def fall_back(reason: str) -> None:
+    """Say once per reason (a warning on the ``tricktaker.bots`` logger) that the search
+    runs in Python: the compiled kernel does not play this game or decision."""
+    if reason not in _WARNED:
+        _WARNED.add(reason)
+        LOG.warning("the search runs in Python (slower): %s", reason)
 
 
 def rollout_hand(
@@ -88,7 +115,9 @@ class PIMCBot(SearchBot):
     always get ``determinizations`` states); ``time_budget``: seconds per decision
     after which no further state is sampled (makes the bot depend on machine speed);
     ``opponent_noise``: the chance that another seat's move in a rollout is uniformly
-    random rather than the game's policy (a model of weak opponents).
+    random rather than the game's policy (a model of weak opponents); ``kernel``: 1 (the
+    default) runs the rollouts in the compiled kernel where it plays the game (the
+    Oh Hell family), 0 always in Python.
 
     >>> PIMCBot(seed=0).name
     'pimc'
@@ -105,8 +134,10 @@ class PIMCBot(SearchBot):
         rollouts: int = 160,
         min_determinizations: int = 6,
         opponent_noise: float = 0.0,
+        kernel: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
+        self.kernel = bool(kernel)
         self.determinizations = determinizations
         self.time_budget = time_budget
         self.rollouts = rollouts
@@ -118,6 +149,23 @@ class PIMCBot(SearchBot):
         count = self.determinizations
         if actions[0].kind == PLAY:  # bids and calls decide more: never fewer deals
             count = min(count, max(self.min_determinizations, self.rollouts // len(actions)))
+        if self.kernel:
+            try:
+                world = kernel_world(obs)
+            except (KernelUnsupportedError, KernelUnavailableError) as exc:
+                fall_back(str(exc))
+            else:
+                action, _ = kernel_rollouts(
+                    obs,
+                    seed=self.rng.getrandbits(63),
+                    first=count,
+                    keep=len(actions),
+                    rollouts=count * len(actions),
+                    noise=self.opponent_noise,
+                    time_budget=self.time_budget,
+                    world=world,
+                )
+                return action
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         return choose_by_rollouts(
             game.determinizer(obs),

@@ -2,8 +2,8 @@
 
 A CPython extension (``_core``, built by ``pip install`` from the C++ sources in this
 folder) plays one hand at a time: cards as 64-bit masks, legal moves, tricks, scores,
-the search's rollout policy, the void-aware determinizer and the ISMCTS loop, called
-once per decision. It is configured at run time from the loaded ruleset and the
+the search's rollout policy, the void-aware determinizer and the ISMCTS and flat-rollout
+(PIMC) loops, called once per decision. It is configured at run time from the loaded ruleset and the
 engine's card tables (:mod:`tricktaker.kernel.convert`); a ruleset or decision it does
 not play raises :class:`KernelUnsupportedError` (the bots then search in Python).
 
@@ -26,7 +26,7 @@ from tricktaker.kernel.convert import (
     state_dict,
 )
 from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
-from tricktaker.kernel.search import kernel_search, kernel_world
+from tricktaker.kernel.search import kernel_rollouts, kernel_search, kernel_world
 
 __all__ = [
     "BID_BASE",
@@ -37,6 +37,7 @@ __all__ = [
     "check_ruleset",
     "config_of_state",
     "hand_config",
+    "kernel_rollouts",
     "kernel_search",
     "kernel_world",
     "native",

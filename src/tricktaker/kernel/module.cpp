@@ -321,6 +321,36 @@ PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
     }
 }
 
+// pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)
+PyObject *pimc(PyObject *, PyObject *args) {
+    PyObject *capsule, *moves_obj;
+    long first, keep, rollouts;
+    double noise, budget;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOlllddK", &capsule, &moves_obj, &first, &keep, &rollouts, &noise,
+                          &budget, &seed))
+        return nullptr;
+    try {
+        WorldBox *box = world_of(capsule);
+        auto listed = int_list(moves_obj);
+        std::vector<int> moves(listed.begin(), listed.end());
+        if (moves.empty()) fail(PyExc_ValueError, "kernel: no legal move to search");
+        SearchResult result;
+        std::string error;
+        Py_BEGIN_ALLOW_THREADS
+        try {
+            result = flat_rollouts(box->world, moves, first, keep, rollouts, noise, budget, seed);
+        } catch (std::exception &e) { // the GIL must be taken back before raising
+            error = e.what();
+        }
+        Py_END_ALLOW_THREADS
+        if (!error.empty()) fail(PyExc_RuntimeError, "kernel: " + error);
+        return Py_BuildValue("(il)", result.move, result.iterations);
+    } catch (PyError &) {
+        return nullptr;
+    }
+}
+
 // samples(world, seed, count): each sample's hands (a tuple of masks per seat).
 PyObject *samples(PyObject *, PyObject *args) {
     PyObject *capsule;
@@ -476,6 +506,8 @@ PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "search(world, moves, iterations, time_budget, exploration, noise, model_opponents,"
      " weighted, seed) -> (move, iterations, [(move, visits, mean)])"},
+    {"pimc", pimc, METH_VARARGS,
+     "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
     {"samples", samples, METH_VARARGS, "samples(world, seed, count) -> [(hands..., weight)]"},
     {"sample_loop", sample_loop, METH_VARARGS, "sample_loop(world, seed, count) -> checksum"},
     {"playouts", playouts, METH_VARARGS,

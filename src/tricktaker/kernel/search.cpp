@@ -1,6 +1,7 @@
 // ISMCTS over determinized hands (see search.hpp and tricktaker/bots/ismcts.py).
 #include "search.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -150,6 +151,55 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
 }
 
 } // namespace
+
+SearchResult flat_rollouts(const World &world, const std::vector<int> &moves, long first,
+                           long keep, long rollouts, double noise, double time_budget,
+                           uint64_t seed) {
+    using clock = std::chrono::steady_clock;
+    const Config &cfg = *world.cfg;
+    Rng rng(seed);
+    const bool timed = time_budget >= 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(
+                           std::chrono::duration<double>(timed ? time_budget : 0.0));
+    size_t m = moves.size();
+    std::vector<size_t> candidates(m);
+    for (size_t j = 0; j < m; ++j) candidates[j] = j;
+    std::vector<double> totals(m, 0.0);
+    long spent = 0;
+    double reward[MAXP];
+    for (int round = 0; round < 2; ++round) {
+        long deals = first;
+        if (round == 1) {
+            std::stable_sort(candidates.begin(), candidates.end(),
+                             [&](size_t a, size_t b) { return totals[a] > totals[b]; });
+            if (long(candidates.size()) > keep) candidates.resize(size_t(keep < 1 ? 1 : keep));
+            deals = (rollouts - spent) / long(candidates.size());
+        }
+        for (long d = 0; d < deals; ++d) {
+            if (timed && spent && clock::now() > deadline) break;
+            State st;
+            world.sample(rng, st);
+            double w = world.weight(st);
+            for (size_t j : candidates) {
+                State trial = st;
+                apply_move(cfg, trial, moves[j]);
+                rollout(cfg, trial, rng, noise, world.me);
+                rewards(cfg, trial, reward);
+                totals[j] += w * reward[world.me];
+            }
+            spent += long(candidates.size());
+        }
+    }
+    SearchResult result;
+    size_t best = candidates[0];
+    for (size_t j : candidates)
+        if (totals[j] > totals[best] || (totals[j] == totals[best] && j < best)) best = j;
+    result.move = moves[best];
+    result.iterations = spent;
+    for (size_t j = 0; j < m; ++j) result.root.push_back({moves[j], 0, totals[j]});
+    return result;
+}
 
 SearchResult ismcts(const World &world, const std::vector<int> &moves, const SearchParams &p,
                     uint64_t seed) {

@@ -52,6 +52,14 @@ struct SearchResult {
     std::vector<RootStat> root;
 };
 
+// Flat rollouts (as tricktaker.bots.pimc.choose_by_rollouts): every move is played out
+// on ``first`` sampled deals, then the best ``keep`` on more deals until about
+// ``rollouts`` rollouts are spent (the same deals for every move); the best weighted
+// total wins. ``iterations`` of the result counts the rollouts.
+SearchResult flat_rollouts(const World &world, const std::vector<int> &moves, long first,
+                           long keep, long rollouts, double noise, double time_budget,
+                           uint64_t seed);
+
 // Chooses among ``moves`` (the seat's legal moves, in the engine's order).
 SearchResult ismcts(const World &world, const std::vector<int> &moves, const SearchParams &p,
                     uint64_t seed);

@@ -29,6 +29,7 @@ from tricktaker.rules.ruleset import HandSpec
 
 __all__ = [
     "hand_spec",
+    "kernel_rollouts",
     "kernel_search",
     "kernel_world",
     "move_code",
@@ -225,6 +226,35 @@ def kernel_search(
         noise,
         model_opponents,
         weighted,
+        seed,
+    )
+    return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
+
+
+def kernel_rollouts(
+    obs: Observation,
+    *,
+    seed: int,
+    first: int,
+    keep: int,
+    rollouts: int,
+    noise: float,
+    time_budget: float | None,
+    world: Any = None,
+) -> tuple[Action, int]:
+    """The action flat rollouts pick in the kernel for ``obs`` (as
+    :func:`tricktaker.bots.pimc.choose_by_rollouts` picks it), and the rollouts run."""
+    moves = [move_code(a) for a in obs.legal_actions]
+    if world is None:
+        world = kernel_world(obs)
+    move, done = native().pimc(
+        world,
+        moves,
+        first,
+        keep,
+        rollouts,
+        noise,
+        -1.0 if time_budget is None else time_budget,
         seed,
     )
     return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
