@@ -26,6 +26,7 @@ import { TableSocket } from "./table-socket.js";
 
 const DEFAULT_TRICK_PAUSE_MS = 1500;
 const LOG_LINES = 200;
+const PENDING_MS = 8000;
 
 function readJson(key) {
   try {
@@ -85,6 +86,8 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     connection: "connecting",
     tab: "table",
     fourColour: fourColourChosen(),
+    actedAt: 0,
+    myTurn: false,
   };
 
   // The page's skeleton: built once; each part is redrawn from the state.
@@ -172,9 +175,13 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       showError("You are watching: only the players at the table can play.");
       return;
     }
+    // One choice at a time: a second tap before the server answered the first is not
+    // sent (unless the answer is long overdue).
+    if (pending.size && Date.now() - state.actedAt < PENDING_MS) return;
     state.error = "";
     errorLine.textContent = "";
     helpLine.textContent = "";
+    state.actedAt = Date.now();
     pending.add(socket.act(action));
     page.dataset.pending = "1";
   }
@@ -336,6 +343,12 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     lastTrickButton.disabled = !state.lastTrick;
     lastTrickButton.setAttribute("aria-pressed", state.reviewing ? "true" : "false");
     renderPrompt();
+    const myTurn = (state.view?.legal_actions ?? []).length > 0;
+    if (myTurn && !state.myTurn && window.matchMedia("(max-width: 480px)").matches) {
+      // On a phone, bring your cards and choices into view when it is your turn.
+      hand.scrollIntoView({ block: "nearest" });
+    }
+    state.myTurn = myTurn;
     errorLine.textContent = state.error;
     renderOver();
     renderScore();
