@@ -124,7 +124,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     autocomplete: "off",
     autocapitalize: "characters",
     spellcheck: "false",
-    placeholder: "type a card (QD), a bid, or ? for help",
+    placeholder: "a card (QD), a bid, or ?",
     "aria-label": "Type a card like QD, or a bid number, then Enter",
   });
   const moveForm = h("form", { class: "tt-type" }, moveInput, h("button", { type: "submit" }, "Play"));
