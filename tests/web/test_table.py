@@ -183,7 +183,8 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     """docs/games/blackout.md, Options (hook): the forbidden bid is shown with the reason,
     and trying it shows the engine's message; a card that does not follow suit is refused
     with "you must follow suit". Keyboard play: "?" lists the choices, a bid typed as a
-    number, a card typed as "q d", Enter for a forced card; a finished trick stays in view, and can be seen again."""
+    number, a card typed as "q d", Enter for a forced card; a finished trick stays in
+    view, and can be seen again."""
     seed, legal_bids = hook_seed()
     made = create_table(
         web_server,
