@@ -236,3 +236,20 @@ def test_the_kernel_loaded_is_the_one_asked_for() -> None:
         assert loaded == Path(path).resolve()
     else:
         assert loaded.parent == Path(ismcts.__file__).resolve().parents[1] / "kernel"
+
+
+def test_the_kernel_gets_its_own_budget() -> None:
+    """``kernel_iterations`` is the budget of a decision searched in the kernel; the
+    Python search keeps ``iterations``."""
+    state = at_hand("blackout", 4, 5, first_dealer=0)
+    while state.is_chance():
+        state.apply_chance()
+    obs = state.observe(state.to_act()[0])
+    bot = ISMCTSBot(seed=1, iterations=5, kernel_iterations=777)
+    assert bot.act(obs) in obs.legal_actions
+    assert bot.last_iterations == 777
+    python = ISMCTSBot(seed=1, iterations=5, kernel_iterations=777, kernel=0)
+    python.act(obs)
+    assert python.last_iterations == 5
+    with pytest.raises(ValueError, match="kernel_iterations"):
+        ISMCTSBot(kernel_iterations=-1)
