@@ -98,9 +98,9 @@ def page(new_page: NewPage) -> Page:
 
 
 def test_pluck_quotas_plucks_and_the_trump_call(module_server: ServerProcess, page: Page) -> None:
-    """docs/games/pluck.md: the quotas are shown; after the first hand the plucks come:
-    Ann plucks (chooses the card to give), and is plucked (sees the card received and
-    gives one back); the trump is called."""
+    """docs/games/pluck.md, Bidding and Plucks: the quotas are shown; after the first
+    hand the plucks come: Ann plucks (chooses the card to give), and is plucked (sees the
+    card received and gives one back); the trump is called."""
     seen: set[str] = set()
 
     def check(page: Page, action: str) -> None:
@@ -135,8 +135,9 @@ def test_pluck_quotas_plucks_and_the_trump_call(module_server: ServerProcess, pa
 def test_euchre_auction_contract_kitty_and_discards(
     module_server: ServerProcess, page: Page
 ) -> None:
-    """docs/games/euchre.md: the auction is bid on buttons, the declarer (only) sees the
-    kitty and discards three cards; the contract and the teams' points are shown."""
+    """docs/games/euchre.md, Bidding and Kitty and discard: the auction is bid on
+    buttons, the declarer (only) sees the kitty and discards three cards; the contract
+    and the teams' points are shown."""
     seen: set[str] = set()
 
     def check(page: Page, action: str) -> None:
@@ -165,8 +166,9 @@ def test_euchre_auction_contract_kitty_and_discards(
 
 
 def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page: Page) -> None:
-    """docs/games/buckup.md: the dealer sets the ante, each player stays or folds,
-    discards and draws; the pot and every player's chips are shown."""
+    """docs/games/buckup.md, Chips, antes and the pot; Stay or fold: the dealer sets the
+    ante, each player stays or folds, discards and draws; the pot and every player's
+    chips are shown."""
     seen: set[str] = set()
 
     def check(page: Page, action: str) -> None:
@@ -197,8 +199,8 @@ def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page:
 
 
 def test_caller_clag_calls(module_server: ServerProcess, page: Page) -> None:
-    """docs/games/caller_clag.md: the dealer calls the number of cards, then the kind of
-    hand and its modifiers; the call is shown in the heading."""
+    """docs/games/caller_clag.md, Deal and trump: the dealer calls the number of cards,
+    then the kind of hand and its modifiers; the call is shown in the heading."""
     seen: set[str] = set()
 
     def check(page: Page, action: str) -> None:
