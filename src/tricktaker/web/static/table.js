@@ -143,6 +143,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     h("header", { class: "tt-top" }, title, where, tools),
     connection,
     waiting,
+    over,
     scoreSection,
     h(
       "div",
@@ -153,7 +154,6 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         h("div", { class: "tt-felt" }, leftSeats, topSeats, rightSeats, trick),
         h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm, helpLine),
         panel,
-        over,
       ),
       h(
         "aside",
