@@ -56,9 +56,13 @@ def run_arena(
     workers: int = 1,
     progress: Progress | None = None,
     stop_on_interrupt: bool = False,
+    ray: str | None = None,
 ) -> ArenaResult:
     """Play the arena and compute its results; raises :class:`ValueError` for settings
     that cannot be used (see :func:`check_config`).
+
+    With ``ray`` (a Ray address, :mod:`tricktaker.arena.ray_pool`) the deal sets run on
+    a Ray cluster; the results are those of a local run.
 
     With ``stop_on_interrupt``, Ctrl-C (:class:`KeyboardInterrupt`) ends the play and the
     results cover the deal sets finished by then (``interrupted`` is set); with none
@@ -74,7 +78,7 @@ def run_arena(
     try:
         with (
             CtrlC() as ctrl_c,
-            ordered_results(deal_sets, itertools.count(), workers=workers) as stream,
+            ordered_results(deal_sets, itertools.count(), workers=workers, ray=ray) as stream,
         ):
             for result in stream:
                 with ctrl_c.held():

@@ -83,7 +83,12 @@ class CtrlC:
 
 @contextmanager
 def ordered_results(
-    function: Callable[[Job], Result], jobs: Iterable[Job], *, workers: int = 1
+    function: Callable[[Job], Result],
+    jobs: Iterable[Job],
+    *,
+    workers: int = 1,
+    ray: str | None = None,
+    chunk: int = 1,
 ) -> Iterator[Iterator[Result]]:
     """``function(job)`` for each job, in the order of ``jobs``, lazily.
 
@@ -91,9 +96,20 @@ def ordered_results(
     they run in a pool of ``workers`` processes, at most ``2 * workers`` ahead of the result
     awaited (``jobs`` may be endless); leaving the block ends the pool, dropping jobs whose
     results were not taken. ``function`` and the jobs must be picklable then.
+
+    With ``ray`` (an address, see :mod:`tricktaker.arena.ray_pool`) they run on a Ray
+    cluster instead, ``chunk`` jobs per task (``workers``: the CPUs of a ``"local"``
+    instance, all of them for 1); the results are the same, in the same order.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if ray is not None:
+        from .ray_pool import ray_results
+
+        cpus = workers if workers > 1 else None
+        with ray_results(function, jobs, address=ray, cpus=cpus, chunk=chunk) as stream:
+            yield stream
+        return
     if workers == 1:
         yield (function(job) for job in jobs)
         return

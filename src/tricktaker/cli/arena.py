@@ -13,6 +13,7 @@ from .common import (
     INTERRUPTED,
     GameArgument,
     GameOptions,
+    RayOption,
     fail,
     load_rules,
     make_console,
@@ -64,6 +65,7 @@ def arena(
         int, typer.Option("--seed", "-s", metavar="S", help="Deal set d is the game seeded S + d.")
     ] = 0,
     option: GameOptions = None,
+    ray: RayOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object with settings and results.")
     ] = False,
@@ -75,6 +77,7 @@ def arena(
     from rich.text import Text
 
     from tricktaker.arena import ArenaConfig, check_config, run_arena
+    from tricktaker.arena.ray_pool import RayUnavailableError
 
     rules = load_rules(game, option)
     names = split_names(bots)
@@ -100,10 +103,13 @@ def arena(
                 workers=workers,
                 progress=lambda done: progress.update(task, completed=done),
                 stop_on_interrupt=True,
+                ray=ray,
             )
     except KeyboardInterrupt:
         err.print(Text("Interrupted before the first deal set finished: no results."))
         raise typer.Exit(INTERRUPTED) from None
+    except RayUnavailableError as exc:
+        fail(str(exc))
     if as_json:
         data = result.to_json()
         data["settings"]["workers"] = workers

@@ -249,6 +249,19 @@ GameOptions = Annotated[
 ]
 """The repeatable ``--option NAME=VALUE`` shared by the commands."""
 
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="ADDRESS",
+        help="Play on a Ray cluster (the ray extra): HOST:PORT of its head, auto (this"
+        " machine's cluster) or local (a Ray instance here, --workers CPUs). Same results"
+        " as a local run. See docs/scale.md.",
+        show_default=False,
+    ),
+]
+"""``--ray ADDRESS`` of ``simulate`` and ``arena`` (:mod:`tricktaker.arena.ray_pool`)."""
+
 ResumableGameArgument = Annotated[
     str | None,
     typer.Argument(

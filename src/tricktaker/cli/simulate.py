@@ -1,8 +1,8 @@
 """``tricktaker simulate``: many seeded games between bots, summarised or as JSON lines.
 
-Game ``k`` is played by :func:`play_one` from the seed ``S + k`` alone, here or in a
-worker process (``--workers``); the results are taken in game order, so the output is
-the same for any number of workers.
+Game ``k`` is played by :func:`play_one` from the seed ``S + k`` alone, here, in a
+worker process (``--workers``) or on a Ray cluster (``--ray``); the results are taken in
+game order, so the output (and a ``--dataset``) is the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from .common import (
     INTERRUPTED,
     GameArgument,
     GameOptions,
+    RayOption,
     default_players,
     fail,
     load_rules,
@@ -36,6 +37,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
+    from tricktaker.datasets.record import GameRows
+    from tricktaker.datasets.writer import DatasetWriter
     from tricktaker.engine import GameRecord, GameState
     from tricktaker.rules import Ruleset
 
@@ -73,17 +76,19 @@ class SimJob:
     bots: tuple[str, ...]
     as_json: bool
     record: bool
+    dataset: bool = False
 
 
 @dataclass(frozen=True)
 class GameOutcome:
     """One finished game, as the main process needs it: its totals, its JSON line (with
-    ``--json``) and its record (with ``--record``)."""
+    ``--json``), its record (with ``--record``) and its decisions (with ``--dataset``)."""
 
     seed: int
     tally: Tally
     json_line: str | None
     record: GameRecord | None
+    rows: GameRows | None = None
 
 
 @functools.cache
@@ -102,11 +107,17 @@ def play_one(job: SimJob, game_seed: int) -> GameOutcome:
     rules = _rules(job.game, tuple(sorted(job.options.items())))
     state = start_game(rules, job.players, game_seed)
     seated = make_bots(dict(enumerate(job.bots)), game_seed)
-    play_game(state, [seated[s] for s in range(job.players)])
+    rows = None
+    if job.dataset:
+        from tricktaker.datasets.record import play_recorded
+
+        rows = play_recorded(state, [seated[s] for s in range(job.players)])
+    else:
+        play_game(state, [seated[s] for s in range(job.players)])
     tally = tally_for(rules, state)
     tally.add(state)
     line = json.dumps(game_json(state, rules, list(job.bots))) if job.as_json else None
-    return GameOutcome(game_seed, tally, line, state.record() if job.record else None)
+    return GameOutcome(game_seed, tally, line, state.record() if job.record else None, rows)
 
 
 def simulate(
@@ -158,6 +169,17 @@ def simulate(
             "--record", metavar="DIR", help="Save each game's record into DIR.", file_okay=False
         ),
     ] = None,
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset",
+            metavar="DIR",
+            help="Write every decision (observation, legal actions, action, outcome) as"
+            " Parquet files into DIR, a new directory (the datasets extra; docs/datasets.md).",
+            file_okay=False,
+        ),
+    ] = None,
+    ray: RayOption = None,
 ) -> None:
     """Play seeded games between bots and report results by seat (scores, bids or quotas,
     contracts or chips, wins)."""
@@ -165,6 +187,7 @@ def simulate(
     from rich.text import Text
 
     from tricktaker.arena.pool import CtrlC, ordered_results
+    from tricktaker.arena.ray_pool import RayUnavailableError
 
     from .sim_stats import tally_for
 
@@ -181,7 +204,16 @@ def simulate(
         fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
     make_bots(dict(enumerate(names)), seed)
     tally = tally_for(rules, start_game(rules, count, seed))
-    job = SimJob(game, parse_options(option), count, tuple(names), as_json, record is not None)
+    job = SimJob(
+        game,
+        parse_options(option),
+        count,
+        tuple(names),
+        as_json,
+        record is not None,
+        dataset is not None,
+    )
+    writer = open_dataset_writer(dataset, rules, count, names, seed) if dataset else None
     paths: list[Path] = []
     played = 0
     progress = progress_bar(err, unit="games")
@@ -189,7 +221,9 @@ def simulate(
     try:
         with (  # the workers start before the progress bar's refresh thread
             CtrlC() as ctrl_c,
-            ordered_results(functools.partial(play_one, job), seeds, workers=workers) as stream,
+            ordered_results(
+                functools.partial(play_one, job), seeds, workers=workers, ray=ray, chunk=4
+            ) as stream,
             progress,
         ):
             task = progress.add_task(escape(rules.name), total=games)
@@ -202,10 +236,25 @@ def simulate(
                         path = record_path(record, f"{rules.id}-seed{outcome.seed}")
                         save_record(outcome.record, path)
                         paths.append(path)
+                    if writer is not None and outcome.rows is not None:
+                        writer.add(outcome.rows)
                     played += 1
                     progress.advance(task)
     except KeyboardInterrupt:
         pass
+    except RayUnavailableError as exc:
+        fail(str(exc))
+    if writer is not None:
+        writer.close()
+        where = err if as_json else console
+        size = writer.bytes_written
+        where.print(
+            Text(
+                f"Dataset: {writer.rows} decisions of {writer.games} game(s) in"
+                f" {len(writer.files)} file(s), {size:,} bytes"
+                f" ({size / max(writer.rows, 1):.1f} bytes a decision) in {dataset}"
+            )
+        )
     if record is not None:
         where = err if as_json else console
         where.print(Text(f"Records saved: {len(paths)} file(s) in {record}"))
@@ -219,6 +268,32 @@ def simulate(
             )
         )
         raise typer.Exit(INTERRUPTED)
+
+
+def open_dataset_writer(
+    directory: Path, rules: Ruleset, players: int, names: list[str], seed: int
+) -> DatasetWriter:
+    """A writer for ``--dataset DIR`` (exits with a message when it cannot be used)."""
+    try:
+        from tricktaker.datasets.writer import DatasetError, DatasetWriter
+        from tricktaker.envs.encoding import Encoding, EncodingError
+    except ImportError as exc:
+        fail(f"--dataset needs pyarrow and numpy: pip install 'tricktaker[datasets]' ({exc})")
+    try:
+        encoding = Encoding.of(rules, players)
+        return DatasetWriter(
+            directory,
+            encoding=encoding,
+            game=rules.id,
+            bots=names,
+            settings={
+                "options": dict(rules.options),
+                "players": players,
+                "seed": seed,
+            },
+        )
+    except (DatasetError, EncodingError) as exc:
+        fail(str(exc))
 
 
 def report(rules: Ruleset, tally: Tally, names: list[str], seed: int, games: int) -> None:
