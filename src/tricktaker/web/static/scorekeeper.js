@@ -329,8 +329,10 @@ function mountSheet(root, sheetId, viewKey) {
     if (!S.syncing && !(S.queue.items.length && !S.queue.paused)) {
       try {
         const sheet = await api(readPath, { token });
-        const changed = !S.sheet || sheet.version !== S.sheet.version || !S.sheet.rows;
-        setSheet(sheet);
+        // An answer older than what a save brought back meanwhile is dropped.
+        const stale = S.sheet && S.sheet.rows && (sheet.version < S.sheet.version || S.syncing);
+        const changed = !stale && (!S.sheet || sheet.version !== S.sheet.version || !S.sheet.rows);
+        if (!stale) setSheet(sheet);
         if (S.status === "offline" || S.status === "lost") S.status = readOnly ? "following" : "saved";
         if (changed) render();
         else drawStatus();
@@ -358,6 +360,7 @@ function mountSheet(root, sheetId, viewKey) {
   async function sync() {
     if (readOnly || S.syncing || !S.alive) return;
     S.syncing = true;
+    let changed = false; // re-draw only when the sheet or the queue moved (not on a failed retry)
     try {
       while (S.queue.items.length && !S.queue.paused) {
         S.status = "saving";
@@ -378,12 +381,14 @@ function mountSheet(root, sheetId, viewKey) {
           S.queue.paused = S.queue.items.length > 0;
           saveQueue();
           refused(item, exc);
+          changed = true;
           return;
         }
         S.retry = 0;
         S.queue.items.shift();
         saveQueue();
         setSheet(answer.sheet);
+        changed = true;
         if (item.kind === "fix") {
           S.changes = answer.changes || [];
           S.notice = describeChanges(S.sheet, item.hand, S.changes);
@@ -396,7 +401,8 @@ function mountSheet(root, sheetId, viewKey) {
       if (!S.queue.items.length) S.status = "saved";
     } finally {
       S.syncing = false;
-      if (S.alive) render();
+      if (S.alive && changed) render();
+      else if (S.alive) drawStatus();
     }
   }
 
@@ -426,7 +432,9 @@ function mountSheet(root, sheetId, viewKey) {
   function nextHand() {
     const sheet = S.sheet;
     if (!sheet || !sheet.next) return null;
-    const waiting = S.queue.items.filter((i) => i.kind === "add").length - S.queue.items.filter((i) => i.kind === "undo").length;
+    // While the queue waits for a refused hand to be entered again, that hand comes next.
+    const adds = S.queue.items.filter((i) => i.kind === "add").length;
+    const waiting = S.queue.paused ? 0 : adds - S.queue.items.filter((i) => i.kind === "undo").length;
     if (waiting <= 0) return { ...sheet.next, guessed: false };
     const n = sheet.players.length;
     const dealer = (sheet.next.dealer + waiting) % n;
@@ -757,7 +765,7 @@ function mountSheet(root, sheetId, viewKey) {
     S.draft = null;
     S.notice = "";
     S.changes = [];
-    enqueue({ kind: d.kind, hand: d.hand, body, front: d.retry });
+    enqueue({ kind: d.kind, hand: d.hand, body, front: d.retry || S.queue.paused });
   }
 
   // ----------------------------------------------------------- the sheet
