@@ -177,6 +177,17 @@ def wait_turn(page: Page) -> list[str]:
     return offered(page)
 
 
+CAPTION_WATCH = """() => {
+    window.captions = [];
+    new MutationObserver(() => {
+        const text = document.querySelector('.tt-trick-caption')?.textContent ?? '';
+        const last = window.captions.at(-1);
+        if (!last || last[0] !== text) window.captions.push([text, performance.now()]);
+    }).observe(document.querySelector('.tt-trick'), {childList: true, subtree: true});
+}"""
+"""Record, in the page, each caption of the trick area and when it appeared."""
+
+
 def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     web_server: ServerProcess, new_page: NewPage
 ) -> None:
@@ -221,15 +232,20 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
 
     # One card in the first hand: the play is forced, and Enter plays it.
     wait_turn(page)
+    page.evaluate(CAPTION_WATCH)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press("Enter")
     caption = page.locator(".tt-trick-caption")
     expect(caption).to_contain_text("takes the trick")
     expect(page.locator(".tt-trick .tt-played")).to_have_count(3)
-    page.wait_for_timeout(800)
-    expect(caption).to_contain_text("takes the trick")  # the trick is still in view
+    page.wait_for_function(
+        "() => window.captions.length > 1 && !window.captions.at(-1)[0].includes('takes')"
+    )
+    shown: list[tuple[str, float]] = page.evaluate("() => window.captions")
+    start_at = next(i for i, (text, _) in enumerate(shown) if "takes the trick" in text)
+    held = shown[start_at + 1][1] - shown[start_at][1]
+    assert held >= 1400, f"the finished trick was in view {held:.0f} ms: {shown}"
     page.evaluate("() => localStorage.setItem('tricktaker.trickPauseMs', '0')")
-    page.wait_for_function("() => document.querySelector('.tt-page').dataset.hand === '2'")
     wait_turn(page)  # nothing moves while Ann thinks: she looks at the last trick again
     page.get_by_role("button", name="Last trick").click()
     expect(caption).to_contain_text("Last trick")
