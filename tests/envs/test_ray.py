@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from tests.helpers import require_module
 from tricktaker.arena import ArenaConfig, run_arena
 from tricktaker.arena.pool import ordered_results
+from tricktaker.arena.ray_pool import RayUnavailableError, check_reachable
 from tricktaker.cli import app
 
 ray = require_module("ray", "pip install -e '.[ray]'")
@@ -86,3 +87,10 @@ def test_arena_command_takes_ray() -> None:
     assert on_ray.exit_code == 0, on_ray.output
     first = _without_machine_time(json.loads(local.stdout))
     assert first == _without_machine_time(json.loads(on_ray.stdout))
+
+
+def test_an_address_where_nothing_listens_fails_at_once() -> None:
+    with pytest.raises(RayUnavailableError, match=r"nothing answers at 127\.0\.0\.1:1"):
+        check_reachable("127.0.0.1:1", timeout=2.0)
+    check_reachable("auto")  # left to Ray
+    check_reachable("ray://head:10001")

@@ -22,6 +22,7 @@ cancels the tasks whose results were not taken.
 from __future__ import annotations
 
 import itertools
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -51,6 +52,21 @@ def _run_chunk(function: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
     return [function(job) for job in jobs]
 
 
+def check_reachable(address: str, *, timeout: float = 5.0) -> None:
+    """For a ``HOST:PORT`` address, fail within ``timeout`` seconds when nothing listens
+    there (Ray itself keeps trying for minutes); other addresses are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if not sep or "://" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise RayUnavailableError(
+            f"nothing answers at {address}: is the Ray head started there"
+            f" (ray start --head --port={port})? ({exc})"
+        ) from exc
+
+
 @contextmanager
 def connect(address: str, *, cpus: int | None = None) -> Iterator[Any]:
     """The ``ray`` module connected to ``address`` (see the module notes); a Ray started
@@ -59,6 +75,8 @@ def connect(address: str, *, cpus: int | None = None) -> Iterator[Any]:
     if ray.is_initialized():
         yield ray
         return
+    if address != "local":
+        check_reachable(address)
     try:
         if address == "local":
             ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
@@ -97,7 +115,7 @@ def ray_results(
             )
         finally:
             for ref in pending:
-                ray.cancel(ref, force=True)
+                ray.cancel(ref)
 
 
 def _in_order(
