@@ -30,7 +30,13 @@ from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import Ruleset
 from tricktaker.server import messages as m
 from tricktaker.server.db import hash_token, new_token, upgrade
-from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem, ruleset_field
+from tricktaker.server.problems import (
+    MEDIA_TYPE,
+    PROBLEM_RESPONSES,
+    ServiceError,
+    problem,
+    ruleset_field,
+)
 from tricktaker.server.service import TableService
 from tricktaker.server.sheets import sheets_router
 from tricktaker.server.store import SeatData, TableData
@@ -320,10 +326,7 @@ def create_app(
             headers = {"Allow": ", ".join(sorted(allowed))}
         return _problem_response(exc.status_code, body, headers)
 
-    problems: dict[int | str, dict[str, Any]] = {
-        code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
-        for code in (400, 401, 403, 404, 409, 413, 422, 429)
-    }
+    problems = PROBLEM_RESPONSES
 
     @app.post("/tables", status_code=201, responses=problems)
     async def create_table(request: CreateTable) -> CreatedTable:

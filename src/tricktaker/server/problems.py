@@ -11,6 +11,13 @@ PROBLEM_TYPE_BASE = "https://tricktaker.invalid/problems/"
 
 MEDIA_TYPE = "application/problem+json"
 
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
+    for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+"""The refusals an operation may answer, for its OpenAPI ``responses``: every one an
+RFC 9457 problem body (a 400 for a body that is not JSON at all)."""
+
 _TITLES = {
     400: "Bad request",
     401: "Not signed in to this seat",

@@ -47,7 +47,7 @@ from tricktaker.scorekeeper import (
 )
 from tricktaker.scorekeeper.export import result_line
 from tricktaker.server.db import hash_token, new_token
-from tricktaker.server.problems import MEDIA_TYPE, ServiceError, problem
+from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError, problem
 from tricktaker.server.sheet_store import (
     Op,
     StaleSheetError,
@@ -560,10 +560,7 @@ def _check_hand(sheet: ScoreSheet, hand: int | None, wanted: int) -> None:
         )
 
 
-PROBLEMS: dict[int | str, dict[str, Any]] = {
-    code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
-    for code in (400, 401, 403, 404, 409, 413, 422, 429)
-}
+PROBLEMS = PROBLEM_RESPONSES
 """The refusals of every ``/sheets`` operation (RFC 9457 problem bodies)."""
 EXPORTS: dict[int | str, dict[str, Any]] = {
     200: {

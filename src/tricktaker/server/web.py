@@ -23,6 +23,7 @@ import html
 import re
 import secrets
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -32,12 +33,13 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from tricktaker.docs import game_page, has_page, page_ids
 from tricktaker.engine import GameRecord, RecordError
-from tricktaker.server.problems import MEDIA_TYPE, ServiceError
+from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError
 from tricktaker.web import catalog, static_dir
 from tricktaker.web.replays import replay_json
 
@@ -47,11 +49,6 @@ MAX_TOML_CHARS = 32 * 1024
 KEPT_REPLAYS = 64
 """How many uploaded replays the server keeps (the oldest go first), so that a replay's
 address can be reloaded while the server runs."""
-
-_PROBLEMS: dict[int | str, dict[str, Any]] = {
-    code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
-    for code in (404, 409, 413, 422, 429)
-}
 
 
 class GameOption(BaseModel):
@@ -175,16 +172,49 @@ def rules_html(game: str) -> str:
 
 
 class WebFiles(StaticFiles):
-    """The page's static files. A request other than GET or HEAD, or a WebSocket, at a
-    path no route has is answered as not found (not as a crash or a 405 for ``/``)."""
+    """The page's static files. A request at an API path with a method that path lacks
+    is answered 405 with ``Allow`` (the mount takes every path, so the router cannot);
+    a request other than GET or HEAD, or a WebSocket, at a path no route has is
+    answered as not found."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": "no such socket"})
             return
-        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD"):
-            raise StarletteHTTPException(status_code=404, detail="Not Found")
+        if scope["type"] == "http":
+            allowed = _allowed_methods(scope)
+            if allowed:  # an API path asked with a method it lacks (TRACE /tables)
+                raise StarletteHTTPException(
+                    status_code=405, headers={"Allow": ", ".join(sorted(allowed))}
+                )
+            if scope["method"] not in ("GET", "HEAD"):
+                raise StarletteHTTPException(status_code=404, detail="Not Found")
         await super().__call__(scope, receive, send)
+
+
+def _allowed_methods(scope: Scope) -> set[str]:
+    """The methods the app's routes take at the request's path (none when no route has
+    that path): the static mount at ``/`` takes every path, so the router never answers
+    405 for an API path asked with the wrong method, and this does instead."""
+    allowed: set[str] = set()
+    app = scope.get("app")
+    for route in _plain_routes(getattr(getattr(app, "router", None), "routes", [])):
+        if isinstance(route, Route) and route.methods:
+            match, _ = route.matches(scope)
+            if match is Match.PARTIAL:
+                allowed |= route.methods
+    return allowed
+
+
+def _plain_routes(routes: list[Any]) -> Iterator[Any]:
+    """Every route, with the routers FastAPI includes (whole, prefixes and all, as
+    ``original_router``) opened up."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _plain_routes(inner.routes)
+        else:
+            yield route
 
 
 def _load_record(data: dict[str, Any]) -> GameRecord:
@@ -225,18 +255,18 @@ def make_router() -> APIRouter:
     """The routes of the browser client's data (not the static files)."""
     router = APIRouter()
 
-    @router.get("/api/games", responses=_PROBLEMS)
+    @router.get("/api/games", responses=PROBLEM_RESPONSES)
     async def list_games() -> list[GameInfo]:
         """Every shipped game: id, name, one-line description, players, options."""
         found = await asyncio.to_thread(catalog.games)
         return [GameInfo.model_validate(g) for g in found]
 
-    @router.get("/api/bots", responses=_PROBLEMS)
+    @router.get("/api/bots", responses=PROBLEM_RESPONSES)
     async def list_bots() -> list[BotLevel]:
         """The bot levels a seat may have, weakest first."""
         return [BotLevel.model_validate(b) for b in catalog.bots()]
 
-    @router.get("/rules/{game}", response_class=HTMLResponse, responses=_PROBLEMS)
+    @router.get("/rules/{game}", response_class=HTMLResponse, responses=PROBLEM_RESPONSES)
     async def rules_page(game: str) -> HTMLResponse:
         """A shipped game's rules page (docs/games/GAME.md) as HTML."""
         if not has_page(game):
@@ -244,7 +274,7 @@ def make_router() -> APIRouter:
             raise ServiceError(404, "no-page", f"No rules page for {game!r}; the pages: {known}")
         return HTMLResponse(await asyncio.to_thread(rules_html, game))
 
-    @router.post("/api/rulesets/check", responses=_PROBLEMS)
+    @router.post("/api/rulesets/check", responses=PROBLEM_RESPONSES)
     async def check_ruleset(request: RulesetCheckRequest) -> RulesetCheck:
         """Check a house-rules TOML file (with options, and a player count if given):
         ``ok`` and the game it makes, or its errors, each with its field and line."""
@@ -253,7 +283,7 @@ def make_router() -> APIRouter:
         )
         return RulesetCheck.model_validate(result)
 
-    @router.post("/api/replays", status_code=201, responses=_PROBLEMS)
+    @router.post("/api/replays", status_code=201, responses=PROBLEM_RESPONSES)
     async def upload_replay(request: Request, record: dict[str, Any]) -> dict[str, Any]:
         """Replay a game record (the JSON that ``tricktaker play --record`` writes and
         ``GET /tables/{id}/record`` answers) into frames, every hand shown; it is kept
@@ -262,7 +292,7 @@ def make_router() -> APIRouter:
         replay_id = remember_replay(request.app, replay)
         return {"id": replay_id, **replay}
 
-    @router.get("/api/replays/{replay_id}", responses=_PROBLEMS)
+    @router.get("/api/replays/{replay_id}", responses=PROBLEM_RESPONSES)
     async def get_replay(request: Request, replay_id: str) -> dict[str, Any]:
         """A replay uploaded before (while this server runs)."""
         replay = request.app.state.replays.get(replay_id)
@@ -275,7 +305,7 @@ def make_router() -> APIRouter:
             )
         return {"id": replay_id, **replay}
 
-    @router.get("/api/tables/{table_id}/replay", responses=_PROBLEMS)
+    @router.get("/api/tables/{table_id}/replay", responses=PROBLEM_RESPONSES)
     async def table_replay(request: Request, table_id: str, game: int | None = None) -> Any:
         """A table's finished game replayed into frames (refused while it is played)."""
         data = await request.app.state.service.record(table_id, game)
