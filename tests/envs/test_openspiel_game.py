@@ -25,7 +25,13 @@ require_envs()
 pyspiel = require_module("pyspiel", "pip install -e '.[openspiel]'")
 
 import numpy as np  # noqa: E402
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import (  # noqa: E402
+    evaluate_bots,
+    ismcts,
+    mcts,
+    outcome_sampling_mccfr,
+)
+from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from tricktaker import load_ruleset  # noqa: E402
 from tricktaker.envs.openspiel_game import (  # noqa: E402
@@ -107,6 +113,17 @@ def test_the_deal_is_card_by_card_from_the_cards_not_yet_placed() -> None:
     state.apply_action(17)
     assert 17 not in [a for a, _ in state.chance_outcomes()]
     assert len(state.chance_outcomes()) == 51
+    # The first hand has one card each: the 4 cards dealt and the turn-up are drawn, the
+    # order of the others is never looked at (docs/games/blackout.md, Deal and trump).
+    for card in (3, 30, 44, 51):
+        assert state.is_chance_node()
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    assert isinstance(state, TricktakerState)
+    assert state.engine is not None
+    assert state.engine.turn_up == 51
+    assert [h.bit_count() for h in state.engine.hands] == [1, 1, 1, 1]
+    assert state.engine.hands[3] == 1 << 17  # the dealer's left (seat 3) gets the first card
 
 
 def _play_until(state: Any, rng: random.Random, decisions: int) -> Any:
@@ -159,9 +176,9 @@ def test_hidden_cards_of_others_never_reach_a_seat() -> None:
     views = []
     for order in (deck, other):
         state = game.new_initial_state()
-        for card in order[:-1]:
-            state.apply_action(card)
-        assert not state.is_chance_node()
+        cards = iter(order)
+        while state.is_chance_node():
+            state.apply_action(next(cards))
         views.append(state)
     one, two = views
     for seat_view in ("information_state_string", "observation_string", "observation_tensor"):
@@ -189,6 +206,27 @@ def test_openspiel_ismcts_plays(game: str) -> None:
         state.apply_action(action)
         moves += 1
     assert moves == 5
+
+
+def test_openspiel_cfr_family_and_evaluation_run() -> None:
+    """Outcome-sampling MCCFR learns an average policy over the information states of
+    Romanian Whist's first hand (one card each, docs/games/romanian_whist.md, Hands and
+    schedule); OpenSpiel's evaluation plays uniform random bots."""
+    game = load_game("romanian_whist", players=3, hands=1)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(150):
+        solver.iteration()
+    policy = solver.average_policy()
+    rng = random.Random(2)
+    state = _play_until(game.new_initial_state(), rng, 0)
+    probabilities = policy.action_probabilities(state)
+    assert sorted(probabilities) == state.legal_actions()
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+    numpy_rng = np.random.RandomState(0)
+    bots = [uniform_random.UniformRandomBot(p, numpy_rng) for p in range(3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, numpy_rng)
+    assert len(returns) == 3
+    assert all(-1.0 <= value <= 1.0 for value in returns)
 
 
 def test_same_legal_moves_and_returns_as_openspiel_oh_hell() -> None:

@@ -25,7 +25,11 @@ then), ``utility`` (``"rank"``: each seat's ``(seats it beats - seats beating it
 **Chance is exact.** Every shuffle is dealt card by card: each chance node draws the
 next card of the deck order uniformly from the cards not yet placed (as OpenSpiel's own
 ``oh_hell`` deals), so every order of the deck has the same probability; the last card
-of a shuffle, being forced, is placed without a node. A turn-up from a second deck is
+of a shuffle, being forced, is placed without a node. In the Oh Hell family (rulesets
+without hooks) only the dealt cards and the next one (the turn-up) are drawn, since the
+game never looks at the order of the cards left over (they follow in card order):
+a hand of 1 card each for 4 players is 5 chance nodes, not 51. Games with hooks draw
+the whole deck (Buckup draws from the stock). A turn-up from a second deck is
 one node of 52 outcomes, the shuffle of a seat's face-down pile or of discards into a
 new stock is card by card as well, and a chance step that has one possible outcome
 (drawing from the top of a stock) is applied without a node. Chance outcomes are card
@@ -282,10 +286,12 @@ class TricktakerGame(pyspiel.Game):  # type: ignore[misc]
 @dataclass(frozen=True, slots=True)
 class _Segment:
     """Part of a chance outcome: ``cards`` as they are (``draw`` None) or ``draw`` of
-    them drawn one by one, uniformly, without replacement."""
+    them drawn one by one, uniformly, without replacement; with ``rest``, those of
+    ``cards`` not drawn before, in id order."""
 
     cards: tuple[int, ...]
     draw: int | None
+    rest: bool = False
 
 
 class _Core:
@@ -357,7 +363,9 @@ class _Core:
                 self.start_chance()
             while self.segment < len(self.plan):
                 part = self.plan[self.segment]
-                if part.draw is None:
+                if part.rest:
+                    self.outcome.extend(self.pool())
+                elif part.draw is None:
                     self.outcome.extend(part.cards)
                 elif self.taken < part.draw:
                     pool = self.pool()
@@ -397,8 +405,13 @@ def _chance_plan(engine: GameState) -> tuple[str, tuple[_Segment, ...]]:
     """The pending chance step of ``engine`` as segments of its outcome."""
     phase = engine.phase
     if phase == DEAL:
-        deck = engine.setup.deck
-        return "deal", (_Segment(tuple(deck), len(deck)),)
+        deck = tuple(engine.setup.deck)
+        if engine.hooks is not None:  # Buckup draws from the stock: its order counts
+            return "deal", (_Segment(deck, len(deck)),)
+        # The Oh Hell family reads the dealt cards and the next one (the turn-up) only.
+        packets = engine.setup.deal_packets(engine.deal_order(), engine.hand_size)
+        needed = min(len(deck), sum(count for _, count in packets) + 1)
+        return "deal", (_Segment(deck, needed), _Segment(deck, None, rest=True))
     if phase == TRUMP_DRAW:
         return "second_deck", (_Segment(tuple(range(52)), 1),)
     if phase == PILE_SHUFFLE:
