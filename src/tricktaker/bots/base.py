@@ -1,6 +1,7 @@
 """The bot interface, the registry of bots by name, and a loop that plays a game with bots.
 
-A bot is named by its kind (``random``, ``heuristic``, ``pimc``, ``ismcts``) or by a
+A bot is named by its kind (``random``, ``heuristic``, ``pimc``, ``ismcts``, or
+``policy:path=FILE.npz``, a policy learned through :mod:`tricktaker.envs`) or by a
 difficulty level (``easy``, ``medium``, ``hard``), optionally followed by settings of
 its budget, each ``:KEY=VALUE`` (``ismcts:iterations=800``, ``pimc:time_budget=0.5``).
 """
@@ -60,7 +61,25 @@ def _registry() -> dict[str, Callable[..., Bot]]:
     from tricktaker.bots.pimc import PIMCBot
     from tricktaker.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "heuristic": HeuristicBot, "pimc": PIMCBot, "ismcts": ISMCTSBot}
+    return {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "pimc": PIMCBot,
+        "ismcts": ISMCTSBot,
+        "policy": _policy_bot,
+    }
+
+
+def _policy_bot(seed: int = 0, path: str = "") -> Bot:
+    """A learned policy saved by tricktaker.envs (``policy:path=FILE.npz``; needs the envs
+    extra, imported only when such a bot is made)."""
+    try:
+        from tricktaker.envs.policy import PolicyBot
+    except ImportError as exc:
+        raise ValueError(
+            f"a policy bot needs the envs extra (pip install 'tricktaker[envs]'): {exc}"
+        ) from None
+    return PolicyBot(seed, path=path)
 
 
 BOT_NAMES = ("random", "heuristic", "pimc", "ismcts")
