@@ -22,7 +22,7 @@ inside the time. One process, one thread: the figures are per core.
 
 Usage::
 
-    .venv/bin/python bench/env_throughput.py              # 3 rounds of 2 s per env
+    .venv/bin/python bench/env_throughput.py              # 5 rounds of 2 s per env
     .venv/bin/python bench/env_throughput.py --quick      # a smoke run
     .venv/bin/python bench/env_throughput.py --json
 """
@@ -55,6 +55,8 @@ TRICKTAKER_GAMES: tuple[tuple[str, str, int], ...] = (
     ("buckup", "buckup", 4),
 )
 """``(label, game, players)`` of the tricktaker environments measured."""
+BASELINE = "openspiel:oh_hell"
+"""The row the others are compared with, round by round."""
 PETTINGZOO_GAMES: tuple[tuple[str, dict[str, int]], ...] = (
     ("leduc_holdem_v4", {}),
     ("texas_holdem_v4", {"num_players": 4}),
@@ -73,6 +75,9 @@ class Row:
     spread: float
     """Half the range of the rounds' figures, as a share of the median."""
     note: str = ""
+    versus_openspiel: float | None = None
+    """The median over the rounds of this rate over OpenSpiel oh_hell's in the same round
+    (steadier than the rates when the machine's load changes)."""
 
 
 Runner = Callable[[float], tuple[int, float]]
@@ -155,14 +160,18 @@ def measure(
     return Row(label, players, observation, actions, median, spread)
 
 
-def rows(rounds: int, seconds: float) -> list[Row]:
-    """Every environment that can run here, measured."""
+Entry = tuple[str, int, tuple[Runner, int, int] | str]
+"""``(label, players, runner and sizes)``, or a note saying why it cannot run here."""
+
+
+def entries() -> list[Entry]:
+    """Every environment of the benchmark, ready to run (or why it is not)."""
     from tricktaker.envs import pettingzoo_env
 
-    out: list[Row] = []
+    out: list[Entry] = []
     for label, game, players in TRICKTAKER_GAMES:
         made = aec_runner(partial(pettingzoo_env, game, players=players))
-        out.append(measure(f"tricktaker:{label}", players, made, rounds, seconds))
+        out.append((f"tricktaker:{label}", players, made))
     for name, kwargs in PETTINGZOO_GAMES:
         players = int(kwargs.get("num_players", 2))
         try:
@@ -170,41 +179,73 @@ def rows(rounds: int, seconds: float) -> list[Row]:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 module = importlib.import_module(f"pettingzoo.classic.{name}")
         except ImportError as exc:
-            out.append(Row(f"pettingzoo:{name}", players, 0, 0, 0.0, 0.0, f"not run: {exc}"))
+            out.append((f"pettingzoo:{name}", players, f"not run: {exc}"))
             continue
-        made = aec_runner(partial(module.env, **kwargs))
-        out.append(measure(f"pettingzoo:{name}", players, made, rounds, seconds))
+        out.append((f"pettingzoo:{name}", players, aec_runner(partial(module.env, **kwargs))))
     for tensors, label in ((True, "openspiel:oh_hell"), (False, "openspiel:oh_hell, no tensor")):
         try:
-            made = openspiel_runner(tensors=tensors)
+            run, size, actions = openspiel_runner(tensors=tensors)
         except ImportError as exc:
-            out.append(Row(label, 4, 0, 0, 0.0, 0.0, f"not run: {exc}"))
+            out.append((label, 4, f"not run: {exc}"))
         else:
-            out.append(measure(label, 4, made, rounds, seconds))
+            out.append((label, 4, (run, size if tensors else 0, actions)))
+    return out
+
+
+def rows(rounds: int, seconds: float) -> list[Row]:
+    """Every environment measured: each round runs every environment in turn (so that a
+    change of the machine's load falls on all of them), the median of the rounds."""
+    todo = entries()
+    rates: dict[str, list[float]] = {label: [] for label, _, made in todo}
+    for _, _, made in todo:
+        if not isinstance(made, str):
+            made[0](min(0.2, seconds))  # warm-up
+    for _ in range(rounds):
+        for label, _, made in todo:
+            if not isinstance(made, str):
+                steps, elapsed = made[0](seconds)
+                rates[label].append(steps / elapsed)
+    base = rates.get(BASELINE) or []
+    out: list[Row] = []
+    for label, players, made in todo:
+        if isinstance(made, str):
+            out.append(Row(label, players, 0, 0, 0.0, 0.0, made))
+            continue
+        median = statistics.median(rates[label])
+        spread = (max(rates[label]) - min(rates[label])) / 2 / median if median else 0.0
+        ratio = (
+            statistics.median(r / b for r, b in zip(rates[label], base, strict=True))
+            if base
+            else None
+        )
+        out.append(Row(label, players, made[1], made[2], median, spread, "", ratio))
     return out
 
 
 def table(results: list[Row]) -> str:
     """The results as a Markdown table."""
     lines = [
-        "| environment | players | observation | actions | decisions/s | µs/decision | ± |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| environment | players | observation | actions | decisions/s | µs/decision | ±"
+        " | × oh_hell |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in results:
         if row.note:
-            lines.append(f"| {row.env} | {row.players} | | | {row.note} | | |")
+            lines.append(f"| {row.env} | {row.players} | | | {row.note} | | | |")
             continue
         micro = 1e6 / row.steps_per_second
+        ratio = f"{row.versus_openspiel:.2f}" if row.versus_openspiel is not None else ""
         lines.append(
-            f"| {row.env} | {row.players} | {row.observation} | {row.actions}"
-            f" | {row.steps_per_second:,.0f} | {micro:,.0f} | {row.spread:.0%} |"
+            f"| {row.env} | {row.players} | {row.observation or '-'} | {row.actions}"
+            f" | {row.steps_per_second:,.0f} | {micro:,.0f} | {row.spread:.0%}"
+            f" | {ratio} |"
         )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per env")
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds per env")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per round")
     parser.add_argument("--quick", action="store_true", help="1 round of 0.3 s")
     parser.add_argument("--json", action="store_true", help="print JSON")

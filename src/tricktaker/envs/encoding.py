@@ -278,6 +278,7 @@ class Encoding:
             self._buckup_fields(out)
         self.fields: tuple[Field, ...] = tuple(out.fields)
         self._by_name = {f.name: f for f in out.fields}
+        self._offset = {f.name: f.offset for f in out.fields}
         self.observation_size = out.size
         self.low = np.array([f.low for f in out.fields for _ in range(f.size)], dtype=np.float32)
         self.high = np.array([f.high for f in out.fields for _ in range(f.size)], dtype=np.float32)
@@ -451,69 +452,85 @@ class Encoding:
             )
         n = self.players
         me = observation.seat
+        o = self._offset
+        # Positions set to 1, then (position, value) pairs: written in two numpy calls,
+        # much faster than item by item.
+        ones: list[int] = [o["seat"] + me, o["phase"] + self._phase_index[observation.phase]]
+        at: list[int] = [
+            o["hands_played"],
+            o["hands_in_game"],
+            o["hand_size"],
+            o["cards_in_hand"],
+            o["misere"],
+            o["pile"],
+            o["hook"],
+            o["trump_broken"],
+        ]
+        values: list[float] = [
+            observation.hands_played,
+            observation.hands_in_game or 0,
+            observation.hand_size,
+            observation.cards_in_hand,
+            observation.misere,
+            observation.pile,
+            observation.hook,
+            observation.trump_broken,
+        ]
+
+        def cards(start: int, mask: int) -> None:
+            while mask:
+                low = mask & -mask
+                ones.append(start + low.bit_length() - 1)
+                mask ^= low
+
+        ones.append(o["dealer"] + (observation.dealer - me) % n)
+        ones.extend(o["to_act"] + (seat - me) % n for seat in observation.to_act)
+        if observation.hand is not None:
+            cards(o["own_cards"], observation.hand)
+            ones.append(o["own_cards_visible"])
+        if observation.trump_known:
+            trump = observation.trump
+            ones.append(o["trump"] + (trump if trump is not None else 4))
+            ones.append(o["trump_known"])
+        if observation.turn_up is not None:
+            ones.append(o["turn_up"] + observation.turn_up)
+        if self.has_bids:
+            bids, known = o["bids"], o["bid_known"]
+            for seat, bid in enumerate(observation.bids):
+                if bid is not None:
+                    at.append(bids + (seat - me) % n)
+                    values.append(bid)
+                    ones.append(known + (seat - me) % n)
+            made = o["bid_made"]
+            ones.extend(made + (s - me) % n for s, m in enumerate(observation.bid_made) if m)
+        tricks, scores = o["tricks_won"], o["scores"]
+        for seat in range(n):
+            at.append(tricks + (seat - me) % n)
+            values.append(observation.tricks_won[seat])
+            at.append(scores + (seat - me) % n)
+            values.append(observation.scores[seat])
+        current = observation.current_trick
+        if current:
+            ones.append(o["trick_leader"] + (current[0][0] - me) % n)
+            start = o["current_trick"]
+            ones.extend(start + (seat - me) % n * CARDS + card for seat, card in current)
+        start = o["played_cards"]
+        for trick in observation.tricks:
+            ones.extend(start + (seat - me) % n * CARDS + card for seat, card in trick)
+        active = observation.active
+        start = o["active"]
+        ones.extend(start + (s - me) % n for s in range(n) if active is None or active[s])
+        for team in observation.partnerships:
+            if me in team:
+                ones.extend(o["partners"] + (seat - me) % n for seat in team)
         out = np.zeros(self.observation_size, dtype=np.float32)
-        f = self._by_name
+        out[ones] = 1.0
+        out[at] = values
 
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        def put(name: str, value: float, at: int = 0) -> None:
-            out[f[name].offset + at] = value
-
-        def put_cards(name: str, mask: int, at: int = 0) -> None:
-            start = f[name].offset + at
-            out[start : start + CARDS] = _bits(mask)
-
-        put("seat", 1, me)
-        put("phase", 1, self._phase_index[observation.phase])
-        put("hands_played", observation.hands_played)
-        put("hands_in_game", observation.hands_in_game or 0)
-        put("hand_size", observation.hand_size)
-        put("cards_in_hand", observation.cards_in_hand)
-        put("dealer", 1, rel(observation.dealer))
-        for seat in observation.to_act:
-            put("to_act", 1, rel(seat))
-        if observation.hand is not None:
-            put_cards("own_cards", observation.hand)
-            put("own_cards_visible", 1)
-        if observation.trump_known:
-            put("trump", 1, observation.trump if observation.trump is not None else 4)
-            put("trump_known", 1)
-        if observation.turn_up is not None:
-            put("turn_up", 1, observation.turn_up)
-        put("misere", float(observation.misere))
-        put("pile", float(observation.pile))
-        put("hook", float(observation.hook))
-        put("trump_broken", float(observation.trump_broken))
-        if self.has_bids:
-            for seat, bid in enumerate(observation.bids):
-                if bid is not None:
-                    put("bids", bid, rel(seat))
-                    put("bid_known", 1, rel(seat))
-            for seat, made in enumerate(observation.bid_made):
-                put("bid_made", float(made), rel(seat))
-        for seat in range(n):
-            put("tricks_won", observation.tricks_won[seat], rel(seat))
-            put("scores", observation.scores[seat], rel(seat))
-        if observation.current_trick:
-            put("trick_leader", 1, rel(observation.current_trick[0][0]))
-        for seat, card in observation.current_trick:
-            put("current_trick", 1, rel(seat) * CARDS + card)
-        played = [0] * n
-        for trick in observation.tricks:
-            for seat, card in trick:
-                played[seat] |= 1 << card
-        for seat in range(n):
-            if played[seat]:
-                put_cards("played_cards", played[seat], rel(seat) * CARDS)
         self._voids(observation, out, rel)
-        for seat in range(n):
-            taking_part = observation.active is None or observation.active[seat]
-            put("active", float(taking_part), rel(seat))
-        for team in observation.partnerships:
-            if me in team:
-                for seat in team:
-                    put("partners", 1, rel(seat))
         if self.setup.called:
             self._call(observation, out)
         extra = observation.extra
