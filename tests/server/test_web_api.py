@@ -198,6 +198,15 @@ def test_replay_of_a_record_steps_through_every_event_with_every_hand(web: TestC
         assert sorted(shown) == sorted(c for cards in hand["result"]["deal"] for c in cards)
         last_trick = replay["frames"][hand["tricks"][-1]["frame"]]
         assert last_trick["action"].startswith("play ")
+    assert replay["names"] == ["Seat 0", "Seat 1", "Seat 2"]
+    card = replay["scorecard"]  # the presentation layer's sheet, as the table shows it
+    assert [row["hand"] for row in card["rows"]] == [h.number for h in history]
+    assert card["totals"] == record["final_scores"]
+    plays = [f for f in replay["frames"] if f["action"].startswith("play ")]
+    first = plays[0]
+    card_text = first["action"].split()[1]
+    assert first["narration"][0].startswith(f"Seat {first['actor']} plays ")
+    assert card_text[:-1] in first["narration"][0]
     again = web.get(f"/api/replays/{replay['id']}").json()
     assert again["frames"] == replay["frames"]
 
@@ -257,6 +266,7 @@ def test_a_tables_replay_waits_for_the_end_of_its_game(web: TestClient) -> None:
     replay = web.get(f"/api/tables/{table}/replay").json()
     record = web.get(f"/tables/{table}/record").json()
     assert replay["table"] == table
+    assert replay["names"] == ["Seat 0", "Seat 1", "Seat 2"]  # bots without names
     assert len(replay["frames"]) == len(record["events"]) + 1
     assert replay["final_scores"] == record["final_scores"]
     problem_of(web.get("/api/tables/nope/replay"), 404)

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server_process import ServerProcess
 from tests.web.conftest import PHONE, NewPage, create_table
-from tests.web.test_lobby import assert_local, local_only
+from tests.web.test_lobby import assert_local, local_only, table_of
 from tricktaker.bots import make_bot, play_game
 from tricktaker.engine import GameRecord, new_game
 from tricktaker.rules import load_ruleset
@@ -57,33 +57,35 @@ def test_a_record_file_steps_through_by_event_trick_and_hand(
     expect(page.locator("#replay-status")).to_contain_text(f"step 0 of {len(record.events)}")
     expect(page.locator("#replay-event")).to_have_text("Before the first deal.")
     page.click("#replay-forward")  # the deal: every hand shown
-    expect(page.locator("#replay-event")).to_have_text("The cards are dealt.")
+    expect(page.locator("#replay-event")).to_have_text("17 cards dealt to each.")
     for seat in range(3):
         cards = page.locator(f'.replay-seat[data-seat="{seat}"] .hand li')
         expect(cards).to_have_count(17)
     page.click("#replay-next-trick")
     first = history[0]
     winner = first.trick_winners[0]
-    expect(page.locator("#replay-trick h3")).to_have_text(f"Trick won by Seat {winner + 1}")
+    expect(page.locator("#replay-trick h3")).to_have_text(f"Trick won by Seat {winner}")
+    expect(page.locator("#replay-event")).to_contain_text(f"Seat {winner} wins the trick")
     expect(page.locator("#replay-trick .trick-cards li")).to_have_count(3)
     expect(page.locator("#replay-status")).to_contain_text("Hand 1 of 2")
     for seat in range(3):  # one card played from each hand
         expect(page.locator(f'.replay-seat[data-seat="{seat}"] .hand li')).to_have_count(16)
     page.keyboard.press("Shift+ArrowRight")  # the second trick, from the keyboard
     expect(page.locator("#replay-trick h3")).to_have_text(
-        f"Trick won by Seat {first.trick_winners[1] + 1}"
+        f"Trick won by Seat {first.trick_winners[1]}"
     )
     page.click("#replay-next-hand")
     expect(page.locator("#replay-status")).to_contain_text("Hand 2 of 2")
     expect(page.locator("#replay-hand option:checked")).to_have_text("Hand 2")
-    rows = page.locator("#replay-sheet table.sheet tbody tr")
-    expect(rows).to_have_count(1)  # the first hand is over
-    tricks = "".join(str(t) for t in first.tricks)
-    assert "".join(re.findall(r"/(\d+)", rows.first.inner_text())) == tricks
+    rows = page.locator("#replay-sheet table.sc-table tbody tr")
+    expect(rows).to_have_count(1)  # the first hand is over: the sheet of the table's page
+    totals = page.locator("#replay-sheet tfoot .sc-totals td")
+    expect(totals).to_have_text([str(t) for t in first.total_scores])
     page.keyboard.press("End")
     expect(page.locator("#replay-status")).to_contain_text("Game over")
     expect(rows).to_have_count(2)
-    final = ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(record.final_scores or []))
+    expect(totals).to_have_text([str(t) for t in history[1].total_scores])
+    final = ", ".join(f"Seat {s} {v}" for s, v in enumerate(record.final_scores or []))
     expect(page.locator(".replay-final")).to_contain_text(f"Final scores: {final}")
     page.keyboard.press("Home")
     expect(page.locator("#replay-status")).to_contain_text("step 0 of")
@@ -130,7 +132,8 @@ def test_a_finished_tables_game_replays_and_its_record_downloads(
     requests = local_only(page, web_server)
     page.goto(f"{web_server.url}/#/replay/{table_id}")
     expect(page.locator("#replay-status")).to_contain_text(f"step 0 of {len(record['events'])}")
-    expect(page.locator(".replay-seat h3").first).to_contain_text("(random)")  # seat names
+    names = [s["name"] or f"Seat {s['seat']}" for s in table_of(web_server, table_id)["seats"]]
+    expect(page.locator(".replay-seat h3")).to_contain_text(names)  # the table's seat names
     page.click("#replay-end")
     expect(page.locator("#replay-status")).to_contain_text("Game over")
     with page.expect_download() as download:

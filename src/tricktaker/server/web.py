@@ -40,6 +40,7 @@ from starlette.types import Receive, Scope, Send
 from tricktaker.docs import game_page, has_page, page_ids
 from tricktaker.engine import GameRecord, RecordError
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError
+from tricktaker.server.views import seat_names_of
 from tricktaker.web import catalog, static_dir
 from tricktaker.web.replays import replay_json
 
@@ -224,9 +225,9 @@ def _load_record(data: dict[str, Any]) -> GameRecord:
         raise ServiceError(422, "bad-record", str(exc), field="record") from None
 
 
-def _replay(record: GameRecord) -> dict[str, Any]:
+def _replay(record: GameRecord, names: list[str] | None = None) -> dict[str, Any]:
     try:
-        return replay_json(record)
+        return replay_json(record, names)
     except RecordError as exc:
         raise ServiceError(422, "bad-record", str(exc), field="record") from None
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
@@ -308,8 +309,10 @@ def make_router() -> APIRouter:
     @router.get("/api/tables/{table_id}/replay", responses=PROBLEM_RESPONSES)
     async def table_replay(request: Request, table_id: str, game: int | None = None) -> Any:
         """A table's finished game replayed into frames (refused while it is played)."""
-        data = await request.app.state.service.record(table_id, game)
-        replay = await asyncio.to_thread(lambda: _replay(_load_record(data)))
+        service = request.app.state.service
+        data = await service.record(table_id, game)
+        names = seat_names_of(await service.live(table_id))
+        replay = await asyncio.to_thread(lambda: _replay(_load_record(data), names))
         return {"id": None, "table": table_id, **replay}
 
     return router

@@ -33,6 +33,7 @@ from tricktaker.cards import (
 from tricktaker.engine import GameRecord, RecordError
 from tricktaker.engine.actions import Action
 from tricktaker.engine.state import ChanceOutcome, GameState, new_game
+from tricktaker.present import CardText, narrate, scorecard
 from tricktaker.server.views import observation_json, public_view
 
 Json = Any
@@ -110,14 +111,18 @@ def frame(state: GameState, step: int, event: Sequence[Json] | None) -> dict[str
     }
 
 
-def replay_json(record: GameRecord) -> dict[str, Json]:
-    """The record replayed into frames (see the module's docstring).
+def replay_json(record: GameRecord, names: Sequence[str] | None = None) -> dict[str, Json]:
+    """The record replayed into frames (see the module's docstring), the seats called
+    ``names`` (default ``Seat 0``, ``Seat 1``... as the command line calls them).
 
-    Answers ``game``, ``name``, ``players``, ``seed``, ``options``, ``finished``,
-    ``final_scores``, ``winners``, ``frames`` (frame 0 is the table before the first
-    event), ``hands`` (each hand: its ``number``, the ``frame`` where it begins, the
-    ``tricks`` (the frame where each trick is complete, its cards and its winner) and
-    the ``result`` as the record's hand results give it) and ``history``.
+    Answers ``game``, ``name``, ``players``, ``names``, ``seed``, ``options``,
+    ``finished``, ``final_scores``, ``winners``, ``frames`` (frame 0 is the table before
+    the first event; each frame's ``narration`` says what its event did, in the words of
+    :mod:`tricktaker.present` as the seat that acted saw it), ``hands`` (each hand: its
+    ``number``, the ``frame`` where it begins, the ``tricks`` (the frame where each
+    trick is complete, its cards and its winner), the ``result`` as the record's hand
+    results give it, and ``end``, the frame where it ends) and the ``scorecard`` of the
+    whole game (as the presentation layer writes it for every client).
 
     Raises :class:`~tricktaker.engine.RecordError` for a record that does not replay.
     """
@@ -128,19 +133,34 @@ def replay_json(record: GameRecord) -> dict[str, Json]:
     final = state
     given = record.first_dealer if record.first_dealer_given else None
     state = new_game(final.rules, players=record.players, seed=record.seed, first_dealer=given)
+    seats = list(names) if names is not None else [f"Seat {s}" for s in range(record.players)]
+    if len(seats) != record.players:
+        raise ValueError(f"{len(seats)} names for {record.players} seats")
+    text_of = CardText(labels=labels)
     frames = [frame(state, 0, None)]
+    frames[0]["narration"] = []
     hands: list[dict[str, Json]] = []
     for step, (who, text) in enumerate(record.events, start=1):
         played_before = state.hands_played
         tricks_before = len(state.trick_cards)
         if not hands or hands[-1]["number"] != state.hands_played + 1:
             hands.append({"number": state.hands_played + 1, "frame": step - 1, "tricks": []})
-        if isinstance(who, str):
+        actor = None if isinstance(who, str) else int(who)
+        before = state.observe(actor if actor is not None else 0)
+        action = None
+        if actor is None:
             cards = tuple(parse_card(c, labels=labels) for c in text.split())
-            state.apply_chance(ChanceOutcome(who, cards))
+            state.apply_chance(ChanceOutcome(str(who), cards))
         else:
-            state.apply(int(who), Action.parse(text, labels=labels))
-        frames.append(frame(state, step, [who, text]))
+            action = Action.parse(text, labels=labels)
+            state.apply(actor, action)
+        after = state.observe(actor if actor is not None else 0)
+        lines = narrate(before, after, seats, text_of, actor=actor, action=action)
+        shown = frame(state, step, [who, text])
+        # A chance step is told as everyone is told it; an action as its actor saw it.
+        said = [line.text if actor is not None else line.public for line in lines]
+        shown["narration"] = [line for line in said if line]
+        frames.append(shown)
         if state.hands_played > played_before:  # the hand ended with this event
             result = state.history[-1]
             if len(result.trick_cards) > len(hands[-1]["tricks"]):
@@ -167,6 +187,7 @@ def replay_json(record: GameRecord) -> dict[str, Json]:
         "game": record.game,
         "name": final.rules.name,
         "players": record.players,
+        "names": seats,
         "seed": record.seed,
         "options": dict(final.rules.options),
         "partnerships": [list(team) for team in final.setup.partnerships],
@@ -176,4 +197,12 @@ def replay_json(record: GameRecord) -> dict[str, Json]:
         "winners": final.winners() if final.is_terminal() else [],
         "frames": frames,
         "hands": hands,
+        "scorecard": scorecard(
+            final.history,
+            seats,
+            text_of,
+            final.setup.partnerships,
+            cooperative=final.setup.cooperative,
+            hooks=final.rules.spec.hooks,
+        ).to_json(),
     }

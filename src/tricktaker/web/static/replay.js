@@ -8,7 +8,6 @@
 
 import {
   getReplay,
-  getTable,
   knownTables,
   recordUrl,
   tableReplay,
@@ -45,13 +44,49 @@ function textCard(code) {
   );
 }
 
-async function totalsChart() {
+/** The score sheet drawing of scorecard.js (and its styles), or null without it. */
+async function scoreSheet() {
   try {
     const module = await import("./scorecard.js");
-    return typeof module.totalsChart === "function" ? module.totalsChart : null;
+    if (typeof module.renderScorecard !== "function") return null;
+    if (!document.querySelector("link[data-tricktaker-table]")) {
+      const href = new URL("./table.css", import.meta.url).href;
+      document.head.append(el("link", { rel: "stylesheet", href, "data-tricktaker-table": "" }));
+    }
+    return module.renderScorecard;
   } catch {
     return null;
   }
+}
+
+/**
+ * The game's score sheet as it stood after its first `count` hands: the rows so far and
+ * the totals, stacks and Set/Over/Perfect counts of the last of them (the sheet itself
+ * is computed by the server's presentation layer; this only cuts it short).
+ */
+export function sheetAfter(card, count) {
+  const rows = card.rows.slice(0, count);
+  const last = rows[rows.length - 1];
+  const cut = { ...card, rows, series: card.series.slice(0, count) };
+  if (Array.isArray(card.team_series)) cut.team_series = card.team_series.slice(0, count);
+  if (last) {
+    cut.totals = last.seats.map((s) => s.total);
+    if (Array.isArray(card.team_totals) && last.teams && last.teams.length) {
+      cut.team_totals = last.teams.map((t) => t.total);
+    }
+    if (card.stacks) cut.stacks = last.seats.map((s) => s.stack);
+  }
+  if (Array.isArray(card.counts)) {
+    cut.counts = card.names.map((_, seat) => {
+      const tally = { S: 0, O: 0, P: 0 };
+      for (const row of rows) {
+        const outcome = row.seats[seat] && row.seats[seat].outcome;
+        if (outcome in tally) tally[outcome] += 1;
+      }
+      return tally;
+    });
+  }
+  return cut;
 }
 
 /** The replay page. */
@@ -61,22 +96,8 @@ export async function mountReplay(root, { tableId = null, game = null, replayId 
   const status = el("p", { class: "loading", role: "status" }, "Replaying the game…");
   root.append(status);
   let replay;
-  let names = null;
   try {
-    if (tableId) {
-      const [data, table] = await Promise.all([
-        tableReplay(tableId, game),
-        getTable(tableId).catch(() => null),
-      ]);
-      replay = data;
-      if (table) {
-        names = table.seats.map((s) =>
-          s.kind === "bot" ? `${s.name || `Seat ${s.seat + 1}`} (${s.bot})` : s.name || `Seat ${s.seat + 1}`,
-        );
-      }
-    } else {
-      replay = await getReplay(replayId);
-    }
+    replay = tableId ? await tableReplay(tableId, game) : await getReplay(replayId);
   } catch (error) {
     status.replaceWith(
       el(
@@ -89,11 +110,11 @@ export async function mountReplay(root, { tableId = null, game = null, replayId 
     return () => {};
   }
   status.remove();
-  const [draw, chart] = await Promise.all([cardDrawer(), totalsChart()]);
+  const [draw, drawSheet] = await Promise.all([cardDrawer(), scoreSheet()]);
   return viewer(root, replay, {
-    names: names || Array.from({ length: replay.players }, (_, s) => `Seat ${s + 1}`),
+    names: replay.names || Array.from({ length: replay.players }, (_, s) => `Seat ${s}`),
     drawCard: draw || textCard,
-    chart,
+    drawSheet,
     tableId,
     game,
   });
@@ -191,7 +212,7 @@ function mountPicker(root) {
 
 // -------------------------------------------------------------------- the viewer
 
-function viewer(root, replay, { names, drawCard, chart, tableId, game }) {
+function viewer(root, replay, { names, drawCard, drawSheet, tableId, game }) {
   const frames = replay.frames;
   const last = frames.length - 1;
   const trickFrames = replay.hands.flatMap((h) => h.tricks.map((t) => t.frame));
@@ -266,6 +287,7 @@ function viewer(root, replay, { names, drawCard, chart, tableId, game }) {
 
   function actorText(frame) {
     if (frame.step === 0) return "Before the first deal.";
+    if (frame.narration && frame.narration.length) return frame.narration.join(" ");
     if (frame.chance) return frame.chance === "deal" ? "The cards are dealt." : `Chance: ${frame.chance.replace(/_/g, " ")}.`;
     return `${names[frame.actor]}: ${frame.action}`;
   }
@@ -363,6 +385,15 @@ function viewer(root, replay, { names, drawCard, chart, tableId, game }) {
       sheetBox.append(el("p", { class: "help" }, "The sheet fills in as each hand ends."));
       return;
     }
+    if (drawSheet && replay.scorecard) {
+      try {
+        drawSheet(sheetBox, sheetAfter(replay.scorecard, finished.length));
+        return;
+      } catch (error) {
+        console.warn("the score sheet could not be drawn; a plain one instead", error);
+        clear(sheetBox);
+      }
+    }
     const table = el(
       "table",
       { class: "sheet" },
@@ -383,13 +414,6 @@ function viewer(root, replay, { names, drawCard, chart, tableId, game }) {
     }
     table.append(body);
     sheetBox.append(el("p", { class: "help" }, "Each cell: bid/tricks, the hand's score = the total."), el("div", { class: "sheet-scroll" }, table));
-    if (chart && !replay.cooperative && finished.length > 1) {
-      try {
-        sheetBox.append(chart(finished.map((h) => h.result.total_scores), names));
-      } catch (error) {
-        console.warn("no chart", error);
-      }
-    }
   }
 
   function go(target) {
