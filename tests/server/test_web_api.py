@@ -229,6 +229,12 @@ def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> No
     (other,) = {0, 1, 2} - {plucker, pluckee}
     assert first["seat_extra"][pluckee]["pluck_in_progress"] == passing
     assert "pluck_in_progress" not in first["seat_extra"][other]
+    given = passing["given"][:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[passing["given"][-1]]
+    assert first["narration"] == [f"Seat {plucker} plucks Seat {pluckee}, giving {given}."]
+    for seat in (plucker, pluckee):  # in the words of the table's panel, for those two
+        assert any(given in line["text"] for line in first["seat_lines"][seat])
+    assert not any(given in line["text"] for line in first["seat_lines"][other])
+    assert all(given not in line["text"] for line in first["lines"])  # not in the common lines
 
 
 def test_a_record_that_does_not_replay_is_refused_with_the_engines_reason(

@@ -33,7 +33,7 @@ from tricktaker.cards import (
 from tricktaker.engine import GameRecord, RecordError
 from tricktaker.engine.actions import Action
 from tricktaker.engine.state import ChanceOutcome, GameState, new_game
-from tricktaker.present import CardText, narrate, scorecard
+from tricktaker.present import CardText, game_lines, narrate, scorecard
 from tricktaker.server.views import observation_json, public_view
 
 Json = Any
@@ -62,11 +62,34 @@ def _strip_common(extra: Mapping[str, Json], shared: Mapping[str, Json]) -> dict
     return {k: v for k, v in extra.items() if shared.get(k) != v}
 
 
-def frame(state: GameState, step: int, event: Sequence[Json] | None) -> dict[str, Json]:
+def frame(
+    state: GameState, step: int, event: Sequence[Json] | None, names: Sequence[str]
+) -> dict[str, Json]:
     """The table after ``step`` events (``event`` is the last one, as the record writes
-    it: ``[seat, "bid 3"]`` or ``["deal", "AS 10H ..."]``), with every hand shown."""
+    it: ``[seat, "bid 3"]`` or ``["deal", "AS 10H ..."]``), with every hand shown.
+
+    ``lines`` are the game's own panel lines that every seat sees alike (Pluck's quotas,
+    Euchre's contract, Buckup's pot), and ``seat_lines`` each seat's lines that only it
+    sees (the kitty it took, the card it was given), all in the presentation layer's
+    words."""
     labels = state.rules.joker_labels
-    views = [observation_json(state.observe(s), history=False) for s in range(state.players)]
+    observations = [state.observe(s) for s in range(state.players)]
+    views = [observation_json(obs, history=False) for obs in observations]
+    text_of = CardText(labels=labels)
+    panel_lines = [game_lines(obs, names, text_of) for obs in observations]
+    common = [
+        {"label": line.label, "text": line.public}
+        for line in panel_lines[0]
+        if line.public is not None and line.label != "Teams"
+    ]
+    private = [
+        [
+            {"label": line.label, "text": line.text}
+            for line in lines
+            if line.text != line.public and line.label != "Teams"
+        ]
+        for lines in panel_lines
+    ]
     shared = public_view(views)
     trump = state.trump if state.trump_known else None
     over = state.is_terminal()
@@ -108,6 +131,8 @@ def frame(state: GameState, step: int, event: Sequence[Json] | None) -> dict[str
         "to_act": list(state.to_act()),
         "extra": extra,
         "seat_extra": [_strip_common(v.get("extra") or {}, extra) for v in views],
+        "lines": common,
+        "seat_lines": private,
     }
 
 
@@ -137,7 +162,7 @@ def replay_json(record: GameRecord, names: Sequence[str] | None = None) -> dict[
     if len(seats) != record.players:
         raise ValueError(f"{len(seats)} names for {record.players} seats")
     text_of = CardText(labels=labels)
-    frames = [frame(state, 0, None)]
+    frames = [frame(state, 0, None, seats)]
     frames[0]["narration"] = []
     hands: list[dict[str, Json]] = []
     for step, (who, text) in enumerate(record.events, start=1):
@@ -156,7 +181,7 @@ def replay_json(record: GameRecord, names: Sequence[str] | None = None) -> dict[
             state.apply(actor, action)
         after = state.observe(actor if actor is not None else 0)
         lines = narrate(before, after, seats, text_of, actor=actor, action=action)
-        shown = frame(state, step, [who, text])
+        shown = frame(state, step, [who, text], seats)
         # A chance step is told as everyone is told it; an action as its actor saw it.
         said = [line.text if actor is not None else line.public for line in lines]
         shown["narration"] = [line for line in said if line]

@@ -221,6 +221,7 @@ function viewer(root, replay, { names, drawCard, drawSheet, tableId, game }) {
 
   const statusLine = el("p", { class: "replay-status", id: "replay-status", "aria-live": "polite" });
   const eventLine = el("p", { class: "replay-event", id: "replay-event" });
+  const linesBox = el("dl", { class: "replay-lines", id: "replay-lines" });
   const seatsBox = el("div", { class: "replay-seats", id: "replay-seats" });
   const trickBox = el("div", { class: "replay-trick", id: "replay-trick", "aria-label": "The trick" });
   const sheetBox = el("div", { class: "replay-sheet", id: "replay-sheet" });
@@ -279,6 +280,7 @@ function viewer(root, replay, { names, drawCard, drawSheet, tableId, game }) {
       el("div", { class: "row replay-position" }, range, handSelect),
       statusLine,
       eventLine,
+      linesBox,
       el("div", { class: "replay-table" }, trickBox, seatsBox),
       el("p", { class: "help keys" }, "Keys: ← → a step, Shift+← → a trick, Page Up/Down a hand, Home/End."),
     ),
@@ -323,6 +325,10 @@ function viewer(root, replay, { names, drawCard, drawSheet, tableId, game }) {
     parts.push(`step ${step} of ${last}`);
     statusLine.textContent = parts.join(" · ");
     eventLine.textContent = actorText(frame);
+    clear(linesBox);
+    for (const line of frame.lines || []) {
+      linesBox.append(el("dt", {}, line.label), el("dd", {}, line.text));
+    }
     range.value = String(step);
     if (hand) handSelect.value = String(hand.frame);
 
@@ -358,11 +364,8 @@ function viewer(root, replay, { names, drawCard, drawSheet, tableId, game }) {
         facts.push(`${key.replace(/_/g, " ")} ${value[seat] === null ? "-" : value[seat]}`);
       }
     }
-    const own = frame.seat_extra[seat] || {};
-    for (const [key, value] of Object.entries(own)) {
-      if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
-        facts.push(`${key.replace(/_/g, " ")}: ${value.map(cardText).join(" ") || "-"}`);
-      }
+    for (const line of (frame.seat_lines && frame.seat_lines[seat]) || []) {
+      facts.push(`${line.label}: ${line.text}`);
     }
     const cards = frame.hands[seat];
     return el(
