@@ -526,12 +526,15 @@ export async function mountLobby(root) {
         el("option", { value: "you", selected: kind === "you" }, "You"),
         el("option", { value: "human", selected: kind === "human" }, "A person (invite link)"),
         state.bots.map((bot) =>
-          el("option", { value: bot.id, selected: kind === bot.id }, `Bot: ${bot.label}`),
+          el("option", { value: bot.id, selected: kind === bot.id }, `Bot: ${bot.id}`),
         ),
       );
       list.append(el("li", { class: "seat-row" }, el("label", { for: id }, seatLabel(seat)), select));
     });
     seatsBox.append(list);
+    seatsBox.append(
+      el("p", { class: "help bot-levels" }, "Bots: ", state.bots.map((bot) => bot.label.replace(/^(\w+):/, (_, w) => w.toLowerCase() + ":")).join("; "), "."),
+    );
     if (!state.seats.includes("you")) {
       seatsBox.append(el("p", { class: "help" }, "You take no seat: you host the table and may watch it."));
     }
