@@ -299,7 +299,15 @@ def test_static_files_are_in_the_package() -> None:
     from tricktaker.web import static_dir
 
     folder = static_dir()
-    for name in ("index.html", "app.js", "api.js", "base.css", "lobby.js", "replay.js"):
+    for name in (
+        "index.html",
+        "app.js",
+        "api.js",
+        "base.css",
+        "lobby.js",
+        "invite.js",
+        "replay.js",
+    ):
         assert (folder / name).is_file(), name
     index = (folder / "index.html").read_text(encoding="utf-8")
     assert not re.search(r'(src|href)="(https?:)?//', index)  # nothing from elsewhere

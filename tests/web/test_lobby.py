@@ -236,14 +236,14 @@ def test_a_table_with_a_person_to_invite_waits_with_its_invite_link(
     link = f"{web_server.url}/#/join/{table_id}?invite={invite}"
     expect(host.locator("#invite-link")).to_have_value(link)
     expect(host.locator("#copy-invite")).to_be_visible()
-    expect(host.locator(".seat-states")).to_contain_text("Seat 2: free")
+    expect(host.locator(".seat-states")).to_contain_text("Seat 1: free")
     guest = new_page()
     guest.goto(link)
     guest.fill("#join-name", "Bob")
     guest.click("#join")
     guest.wait_for_url(f"**/#/table/{table_id}")
     assert json.loads(storage(guest, f"tricktaker.seat.{table_id}") or "null")["seat"] == 1
-    expect(host.locator(".seat-states")).to_contain_text("Seat 2: Bob", timeout=10_000)
+    expect(host.locator(".seat-states")).to_contain_text("Seat 1: Bob", timeout=10_000)
     expect(host.locator("#main [role=status]")).to_contain_text("Everyone is here")
 
 

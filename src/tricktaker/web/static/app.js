@@ -2,8 +2,8 @@
 // opened (dynamic import), so a module that fails to load breaks only its own route.
 //
 //   #/                       lobby.js       mountLobby(root)
-//   #/join/ID?invite=CODE    lobby.js       mountJoin(root, {tableId, invite})
-//   #/invite/ID              lobby.js       mountInvite(root, {tableId})
+//   #/join/ID?invite=CODE    invite.js      mountJoin(root, {tableId, invite})
+//   #/invite/ID              invite.js      mountInvite(root, {tableId})
 //   #/table/ID[?watch=1]     table.js       mountTable(root, {tableId, token, spectator})
 //   #/replay[?r=RID]         replay.js      mountReplay(root, {replayId})
 //   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
@@ -24,14 +24,14 @@ const ROUTES = [
   {
     pattern: /^\/join\/([^/]+)$/,
     title: "Join a table",
-    module: "./lobby.js",
+    module: "./invite.js",
     mount: (mod, root, [id], params) =>
       mod.mountJoin(root, { tableId: id, invite: params.get("invite") || "" }),
   },
   {
     pattern: /^\/invite\/([^/]+)$/,
     title: "Invite players",
-    module: "./lobby.js",
+    module: "./invite.js",
     mount: (mod, root, [id]) => mod.mountInvite(root, { tableId: id }),
   },
   {

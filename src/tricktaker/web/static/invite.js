@@ -1,0 +1,160 @@
+// Invitations: #/invite/ID (the link to send while waiting for players, and who sits
+// where) and #/join/ID?invite=CODE (take a seat with an invite link).
+
+import {
+  getTable,
+  inviteLink,
+  joinTable,
+  saveInvite,
+  saveName,
+  saveSeat,
+  savedInvite,
+  savedName,
+  seatToken,
+} from "./api.js";
+import { append, clear, copyText, el, toast } from "./dom.js";
+
+/** A seat as the server and the command line name it (``Seat 0`` is the first). */
+const seatLabel = (seat) => `Seat ${seat}`;
+
+// -------------------------------------------------------------------- #/invite/ID
+
+/** While people are invited: the link to send, who sits where, and the way to the table. */
+export async function mountInvite(root, { tableId }) {
+  const invite = savedInvite(tableId);
+  const seatsBox = el("ul", { class: "seat-states", role: "list", "aria-live": "polite" });
+  const note = el("p", { class: "help", role: "status" });
+  const link = invite ? inviteLink(tableId, invite) : null;
+  const linkInput = link
+    ? el("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() })
+    : null;
+  append(root, [
+    el(
+      "section",
+      { class: "panel narrow" },
+      el("h1", {}, "Waiting for players"),
+      link
+        ? [
+            el("p", {}, "Send this link to the people you invite; it takes them to a free seat."),
+            el(
+              "p",
+              { class: "field copy-field" },
+              el("label", { for: "invite-link" }, "Invite link"),
+              linkInput,
+              el("button", {
+                type: "button",
+                id: "copy-invite",
+                onclick: async () => toast((await copyText(link)) ? "Invite link copied." : "Copy the link by hand."),
+              }, "Copy"),
+            ),
+          ]
+        : el("p", { class: "help" }, "This browser does not know the table's invite code."),
+      el("h2", {}, "Seats"),
+      seatsBox,
+      note,
+      el("p", { class: "row" },
+        el("a", { class: "button primary", href: `#/table/${encodeURIComponent(tableId)}`, id: "go-to-table" }, "Go to the table"),
+        el("a", { class: "button", href: "#/" }, "Lobby")),
+    ),
+  ]);
+  let stopped = false;
+  async function refresh() {
+    let table;
+    try {
+      table = await getTable(tableId);
+    } catch (error) {
+      note.textContent = error.message;
+      return;
+    }
+    if (stopped) return;
+    clear(seatsBox);
+    for (const seat of table.seats) {
+      const who = seat.kind === "bot" ? `bot (${seat.bot})` : seat.name || "free: waiting for someone";
+      seatsBox.append(el("li", { class: `seat-state ${seat.state}` }, `${seatLabel(seat.seat)}: ${who}`));
+    }
+    const free = table.seats.filter((s) => s.state === "free").length;
+    note.textContent =
+      table.status !== "waiting"
+        ? "The game has started."
+        : free
+          ? `${free} seat${free === 1 ? "" : "s"} still free.`
+          : "Everyone is here: start the game at the table.";
+  }
+  await refresh();
+  const timer = setInterval(refresh, 2000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+// -------------------------------------------------------------------- #/join/ID
+
+/** An invite link: ask a name (and a seat), join, keep the token, go to the table. */
+export async function mountJoin(root, { tableId, invite }) {
+  const id = encodeURIComponent(tableId);
+  if (seatToken(tableId)) {
+    location.replace(`#/table/${id}`);
+    return () => {};
+  }
+  let table;
+  try {
+    table = await getTable(tableId);
+  } catch (error) {
+    append(root, el("section", { class: "panel narrow", role: "alert" },
+      el("h1", {}, "No such table"), el("p", {}, error.message), el("a", { href: "#/" }, "Back to the lobby")));
+    return () => {};
+  }
+  const free = table.seats.filter((s) => s.state === "free");
+  const name = el("input", { id: "join-name", type: "text", maxlength: "40", required: true, autocomplete: "nickname", value: savedName() });
+  const seat = el(
+    "select",
+    { id: "join-seat" },
+    el("option", { value: "" }, "Any free seat"),
+    free.map((s) => el("option", { value: String(s.seat) }, seatLabel(s.seat))),
+  );
+  const error = el("p", { class: "form-error", role: "alert", id: "join-error" });
+  const button = el("button", { type: "submit", class: "primary", id: "join" }, "Take the seat");
+  const form = el(
+    "form",
+    {
+      class: "join",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        error.textContent = "";
+        const who = name.value.trim();
+        if (!who) {
+          error.textContent = "Give your name: the other players see it.";
+          name.focus();
+          return;
+        }
+        saveName(who);
+        button.disabled = true;
+        try {
+          const joined = await joinTable(tableId, invite, who, seat.value === "" ? null : Number(seat.value));
+          saveSeat(tableId, joined.seat, joined.seat_token);
+          saveInvite(tableId, invite);
+          location.hash = `#/table/${id}`;
+        } catch (failure) {
+          button.disabled = false;
+          error.textContent = failure.message;
+        }
+      },
+    },
+    el("p", { class: "field" }, el("label", { for: "join-name" }, "Your name"), name),
+    free.length ? el("p", { class: "field" }, el("label", { for: "join-seat" }, "Seat"), seat) : null,
+    el("p", { class: "row" }, button, el("a", { class: "button", href: `#/table/${id}?watch=1` }, "Just watch")),
+    error,
+  );
+  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${s.kind === "bot" ? `bot (${s.bot})` : s.name || "free"}`);
+  append(root, el(
+    "section",
+    { class: "panel narrow" },
+    el("h1", {}, `Join a table of ${table.game.replace(/_/g, " ")}`),
+    el("p", { class: "help" }, `${table.players} players · ${table.status === "waiting" ? "waiting to start" : table.status}`),
+    el("ul", { class: "seat-states" }, who.map((w) => el("li", {}, w))),
+    free.length ? form : el("p", { role: "alert" }, "Every seat is taken. ", el("a", { href: `#/table/${id}?watch=1` }, "Watch instead")),
+  ));
+  if (free.length) name.focus();
+  return () => {};
+}
