@@ -29,11 +29,13 @@ SHORT_GAMES = (
 
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Agent's m.* observation space value is .*infinity")
 @pytest.mark.parametrize("game_id", GAMES)
 def test_api_and_seed_tests_pass(game_id: str) -> None:
     """docs/envs.md, PettingZoo: ``pettingzoo.test.api_test`` and ``seed_test`` pass (a few
-    cycles each: the games are long). The two warnings silenced are the ones PettingZoo
-    gives its own card games with a dict of observation and action mask."""
+    cycles each: the games are long). The warnings silenced are the ones PettingZoo gives
+    its own card games with a dict of observation and action mask, and the one about
+    unbounded fields (scores and chips have no bound)."""
     api_test(pettingzoo_env(game_id, render_mode="ansi"), num_cycles=20)
     seed_test(lambda: pettingzoo_env(game_id), num_cycles=20)
 
@@ -60,6 +62,7 @@ def play_to_end(env: object, seed: int) -> dict[str, float]:
 
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Agent's m.* observation space value is .*infinity")
 @pytest.mark.parametrize(("game_id", "options"), SHORT_GAMES)
 def test_whole_games_end_and_pay_the_scores(game_id: str, options: dict[str, object]) -> None:
     """docs/envs.md, PettingZoo: with ``reward="hand"`` an episode's return is the final
@@ -74,6 +77,20 @@ def test_whole_games_end_and_pay_the_scores(game_id: str, options: dict[str, obj
     assert [returns[a] for a in env.possible_agents] == [
         1.0 if seat in winners else -1.0 for seat in range(env.players)
     ]
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably")
+@pytest.mark.filterwarnings("ignore:Agent's m.* observation space value is .*infinity")
+def test_a_buckup_pot_that_grows_without_bound_stays_in_the_space() -> None:
+    """docs/games/buckup.md: burns match the pot, so in random play the pot doubles hand
+    after hand; scores and chips are unbounded fields of the observation space."""
+    env = pettingzoo_env("buckup", players=7, options={"scare_cards": True})
+    play_to_end(env, seed=0)
+    assert env.game.ext is not None
+    assert max(abs(s) for s in env.game.scores) > 2**24  # beyond float32's exact range
+    env.reset(seed=0)
+    api_test(env, num_cycles=300)
 
 
 def test_the_same_seed_deals_the_same_game() -> None:

@@ -76,7 +76,10 @@ Mask = npt.NDArray[np.int8]
 Relative = Callable[[int], int]
 
 BIG = float(2**24)
-"""Bound of unbounded numbers (scores, chips): float32 holds every whole number below it."""
+"""Bound of counts (hands, fees): float32 holds every whole number up to it."""
+UNBOUNDED = float("inf")
+"""Bound of scores and chips, which have none (a Buckup pot can double hand after hand):
+float32 holds them exactly up to 2**24 and approximately beyond."""
 
 CARDS = NUM_CARD_IDS
 TRUMPS = 5
@@ -235,7 +238,7 @@ class Encoding:
             out.add("bid_known", n, "by relative seat: 1 when the seat's bid is known")
             out.add("bid_made", n, "by relative seat: 1 when the seat has bid (maybe unseen)")
         out.add("tricks_won", n, "by relative seat: tricks taken this hand", high=CARDS)
-        out.add("scores", n, "by relative seat: the game score", low=-BIG, high=BIG)
+        out.add("scores", n, "by relative seat: the game score", low=-UNBOUNDED, high=UNBOUNDED)
         out.add("trick_leader", n, "one-hot by relative seat: who led the current trick")
         out.add(
             "current_trick",
@@ -323,7 +326,13 @@ class Encoding:
         out.add("contract_tricks", 1, "tricks the declarer's side must take (0 before)", high=5)
         out.add("kitty", CARDS, "by card id: the kitty's cards (seen by the declarer only)")
         out.add("discards", CARDS, "by card id: the declarer's discards (the declarer only)")
-        out.add("team_scores", 2, "points of my partnership, then the other's", low=-BIG, high=BIG)
+        out.add(
+            "team_scores",
+            2,
+            "points of my partnership, then the other's",
+            low=-UNBOUNDED,
+            high=UNBOUNDED,
+        )
         out.add(
             "team_tricks", 2, "tricks of my partnership, then the other's, this hand", high=CARDS
         )
@@ -331,8 +340,14 @@ class Encoding:
 
     def _buckup_fields(self, out: _Layout) -> None:
         n = self.players
-        out.add("stacks", n, "by relative seat: chips in front of the seat", low=-BIG, high=BIG)
-        out.add("pot", 1, "chips in the pot", low=-BIG, high=BIG)
+        out.add(
+            "stacks",
+            n,
+            "by relative seat: chips in front of the seat",
+            low=-UNBOUNDED,
+            high=UNBOUNDED,
+        )
+        out.add("pot", 1, "chips in the pot", low=-UNBOUNDED, high=UNBOUNDED)
         out.add(
             "ante",
             5,
