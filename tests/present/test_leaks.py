@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hypothesis import HealthCheck, event, given, reject, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tests.present.helpers import NAMES, games, players_for
@@ -75,10 +75,7 @@ def test_unseen_cards_change_nothing_a_seat_is_shown(
     if state.is_terminal() or state.is_chance():
         return
     obs = state.observe(seat)
-    try:
-        twin = resample(obs, other).observe(seat)
-    except ValueError:  # a state the game's sampler cannot explain: not this test's concern
-        reject()
+    twin = resample(obs, other).observe(seat)
     names = NAMES[:players]
     shown, twin_shown = present_json(obs, names), present_json(twin, names)
     if not twin.history:  # a sampler that starts at this hand: no finished hands to compare

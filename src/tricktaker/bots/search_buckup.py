@@ -54,12 +54,20 @@ pile), then a history that leads there, and replays it through the engine:
   player threw each card of a stock (the seat's own discards and the scare cards are
   forced), the stock's order (drawn cards first, the rest shuffled).
 
+Two moments hide a little more. While another player discards, nobody sees how many
+cards it has thrown so far (they go face down, and the fee is paid at the draw): every
+count is taken as equally likely (a thrown scare card, seen by all, is always among
+them), then which of its cards uniformly. While another player answers the 19 redeal,
+its hand qualifies: its unseen cards are drawn uniformly among the completions that
+qualify (:func:`_nineteen_completions`), the rest shuffled.
+
 Hence the sample is exactly uniform over the worlds consistent with the observation,
-with these reservations: the 19 redeal is not part of the observation (a player who
-keeps a qualifying hand says nothing at the table, so which hands qualified is not
-used: a sampled seat holding one simply kept it), the order of decisions above, the
-fall-back above, and the Oh Hell counting's own fall-back (more than 100,000 counting
-states: many seats with different voids).
+with these reservations: the 19 redeal is otherwise not part of the observation (a
+player who keeps a qualifying hand says nothing at the table, so which hands qualified
+is not used: a sampled seat holding one simply kept it), the count of another player's
+discards in progress above, the order of decisions above, the fall-back above, and the
+Oh Hell counting's own fall-back (more than 100,000 counting states: many seats with
+different voids).
 
 **Weights** (:meth:`BuckupDeterminizer.weight`). The samples are uniform, but the
 bots may weigh each by how likely the other players' decisions were with its cards
@@ -169,7 +177,8 @@ def _cards(texts: Any) -> list[int]:
 class Step:
     """One public decision of the hand: ``seat`` takes ``action``; after a stay or a
     come-back, ``discards`` cards are thrown and the cards drawn (``drawing`` False: the
-    seat is still discarding, the observer's own draw in progress). ``need``: the
+    seat is still discarding; ``discards`` is then None when it is not the observer, as
+    nobody sees how many cards another player has thrown before the draw). ``need``: the
     strength the rollout policy needs to stay in (or come back) at that moment, None
     when the seat had no choice (for :meth:`BuckupDeterminizer.weight`)."""
 
@@ -305,15 +314,19 @@ def public_script(obs: Observation, base: GameState | None = None) -> list[Step]
             child.apply(seat, action)
             step = Step(seat, action, need=need)
             if child.phase_name == "discard":
-                in_progress = seat == me and obs.phase == "discard"
+                # A seat draws once a hand: the one discarding now is still at it.
+                in_progress = obs.phase == "discard" and obs.to_act == (seat,)
+                count: int | None
                 if seat == me:
                     count = mine
+                elif in_progress:  # how many it has thrown so far is not shown
+                    count = None
                 else:
                     upcoming = target[len(paid(child))] if len(paid(child)) < len(target) else None
                     count = _discards_for(obs, seat, upcoming)
-                if not 0 <= count <= child.hands[seat].bit_count():
+                if count is not None and not 0 <= count <= child.hands[seat].bit_count():
                     continue
-                for card in cards_of(child.hands[seat])[:count]:
+                for card in cards_of(child.hands[seat])[: count or 0]:
                     child.apply(seat, Action(DISCARD, card))
                 if not in_progress:
                     child.apply(seat, A_DRAW)
@@ -469,6 +482,33 @@ def _labelling(size: int, kept: int, slots: list[int], forced_kept: int, forced:
     return out
 
 
+def _nineteen_completions(
+    unknown: list[int], count: int, fixed: list[int]
+) -> list[tuple[int, ...]]:
+    """Every set of ``count`` cards of ``unknown`` that, with the ``fixed`` cards, makes
+    a hand of cards 9 or lower adding up to 19 or less."""
+    if any(c % 13 + 2 > 9 for c in fixed):
+        return []
+    low = sorted((c for c in unknown if c % 13 + 2 <= 9), key=lambda c: c % 13)
+    out: list[tuple[int, ...]] = []
+
+    def walk(start: int, chosen: list[int], total: int) -> None:
+        if len(chosen) == count:
+            out.append(tuple(chosen))
+            return
+        left = count - len(chosen)
+        for i in range(start, len(low)):
+            value = low[i] % 13 + 2
+            if total + value * left > 19:  # the values only grow from here
+                break
+            chosen.append(low[i])
+            walk(i + 1, chosen, total + value)
+            chosen.pop()
+
+    walk(0, [], sum(c % 13 + 2 for c in fixed))
+    return out
+
+
 def _choose(weights: list[int], rng: random.Random) -> int:
     """An index with probability proportional to its (exact integer) weight."""
     pick = rng.randrange(sum(weights))
@@ -522,6 +562,10 @@ class BuckupDeterminizer:
             played[s].append(card)
         self.played = played
         self.draw_of = {d.seat: d for d in flow.draws}
+        self.pending: int | None = None
+        """Another seat discarding now: how many cards it has thrown is sampled."""
+        if obs.phase == "discard" and obs.to_act != (me,):
+            self.pending = obs.to_act[0]
         # The observer's own cards.
         self.my_discards = _cards(extra.get("discarded"))
         my_drew = _cards(extra.get("drew"))
@@ -555,6 +599,8 @@ class BuckupDeterminizer:
                 continue
             if thrown[s]:
                 throws.append((s, scare))
+                if s == self.pending:  # thrown just now: still among its dealt cards
+                    self.fixed[s].append(scare)
             else:
                 self.kept_scare[s] = scare
                 if scare not in on_table:
@@ -588,6 +634,11 @@ class BuckupDeterminizer:
             raise ValueError("the observation does not add up to a deck")
         self.counts = counts
         self.placement = _Placement(obs, self.unknown, counts, voids)
+        self.nineteen: int | None = None
+        """Another seat to answer the 19 redeal: its hand qualifies."""
+        self._completions: list[tuple[int, ...]] | None = None
+        if obs.phase == "redeal" and obs.to_act != (me,):
+            self.nineteen = obs.to_act[0]
         self._weigh_placements()
 
     def _played_cards(self) -> list[tuple[int, int]]:
@@ -755,7 +806,10 @@ class BuckupDeterminizer:
             else:
                 counts[bucket] -= 1
                 hands[bucket].append(card)
-        held, free = self.placement.place(rng, counts)
+        if self.nineteen is not None:
+            held, free = self._place_nineteen(rng, counts)
+        else:
+            held, free = self.placement.place(rng, counts)
         for s in hands:
             hands[s].extend(held[s])
         pile = self.in_pile + free[: self.pile_unknown]
@@ -781,6 +835,8 @@ class BuckupDeterminizer:
         for k in range(1, flow.stock + 1):
             self._split(orders[k], flow.throwers[k], thrown, rng)
         self._split(pile, flow.pile, thrown, rng)
+        if self.pending is not None:
+            thrown[self.pending] = self._pending_discards(hands[self.pending], rng)
         # The deal: every seat's five cards (its scare card first).
         dealt: list[list[int]] = []
         for s in range(n):
@@ -798,6 +854,44 @@ class BuckupDeterminizer:
             dealt.append(cards)
         self._replay(state, dealt, orders, thrown, drawn)
         return state
+
+    def _pending_discards(self, cards: list[int], rng: random.Random) -> list[int]:
+        """The cards thrown so far by the other seat discarding now, out of its dealt
+        ``cards``: how many is not shown, so every possible count is equally likely (a
+        thrown scare card, which everyone saw go, is always among them), then which cards
+        uniformly."""
+        assert self.pending is not None
+        known = list(self.thrown_by.get(self.pending, ()))
+        loose = [c for c in cards if c not in known and c != self.scare[self.pending]]
+        rng.shuffle(loose)
+        out = known + loose[: rng.randint(0, len(loose))]
+        rng.shuffle(out)
+        return out
+
+    def _place_nineteen(
+        self, rng: random.Random, counts: list[int]
+    ) -> tuple[list[list[int]], list[int]]:
+        """The unseen cards when another seat is to answer the 19 redeal: its hand
+        qualifies (docs/games/buckup.md, 19 redeal), so its unseen cards are one of the
+        qualifying completions, uniformly; the rest are shuffled among the other seats and
+        the stock."""
+        seat = self.nineteen
+        assert seat is not None
+        if self._completions is None:
+            self._completions = _nineteen_completions(self.unknown, counts[seat], self.fixed[seat])
+        if not self._completions:
+            raise ValueError(f"seat {seat} cannot hold a hand that allows the 19 redeal")
+        mine = self._completions[rng.randrange(len(self._completions))]
+        pool = [c for c in self.unknown if c not in mine]
+        rng.shuffle(pool)
+        held: list[list[int]] = [[] for _ in range(self.obs.players)]
+        held[seat] = list(mine)
+        at = 0
+        for s in self.placement.hidden_seats:
+            if s != seat:
+                held[s] = pool[at : at + counts[s]]
+                at += counts[s]
+        return held, pool[at:]
 
     def _label(
         self, draw: _Draw, cards: list[int], rng: random.Random
@@ -857,21 +951,21 @@ class BuckupDeterminizer:
         drawn: dict[int, list[list[int]]],
     ) -> None:
         """Deal ``dealt`` and replay the hand's public steps up to the observed moment."""
-        obs, me = self.obs, self.obs.seat
+        obs = self.obs
         state.apply(state.dealer, self.ante)
         order = list(state.deck_order_for(dealt, turn_up=obs.turn_up))
         head = len(order) - len(orders[0])
         state.apply_chance(ChanceOutcome("deal", tuple(order[:head] + orders[0])))
         while state.phase_name == "redeal":
             seat = state.to_act()[0]
-            if seat == me and obs.phase == "redeal":
+            if obs.phase == "redeal" and obs.to_act == (seat,):
                 break
             state.apply(seat, A_KEEP)
         restocks = 0
         for step in self.script:
             seat = step.seat
             state.apply(seat, step.action)
-            if step.discards is None:
+            if step.discards is None and (step.drawing or seat != self.pending):
                 continue
             for card in thrown[seat]:
                 state.apply(seat, Action(DISCARD, card))
