@@ -20,13 +20,13 @@ import pytest
 from tests.helpers import act, deal, game, play_cards
 from tricktaker import ChanceOutcome, GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import ISMCTSBot, PIMCBot, make_bot
+from tricktaker.bots.buckup_history import hand_strength
 from tricktaker.bots.determinize import known_voids
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.bots.search_buckup import (
     BuckupDeterminizer,
     Step,
-    _strength,
     play_card,
     public_script,
     rewards,
@@ -462,7 +462,7 @@ def test_weights_favour_hands_that_explain_the_decisions() -> None:
         sampled = sampler.sample(rng)
         weight = sampler.weight(sampled)
         assert 0 < weight <= 1
-        strength = _strength(sampler._dealt_hands(sampled)[1], sampled.trump)
+        strength = hand_strength(sampler._dealt_hands(sampled)[1], sampled.trump)
         plain += strength / 60
         weighted += weight * strength
         total += weight
