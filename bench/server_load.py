@@ -119,7 +119,7 @@ def postgres_databases() -> Iterator[Any]:
 class Server:
     """``tricktaker serve`` as a subprocess on a free port, its output in a log file."""
 
-    def __init__(self, db_url: str, log_path: Path) -> None:
+    def __init__(self, db_url: str, log_path: Path, src: str | None = None) -> None:
         self.port = free_port()
         self.log_path = log_path
         self.base = f"http://{HOST}:{self.port}"
@@ -136,7 +136,10 @@ class Server:
             "--no-rate-limits",
         ]
         self._log = log_path.open("w")
-        self.process = subprocess.Popen(argv, stdout=self._log, stderr=subprocess.STDOUT)
+        env = dict(os.environ)
+        if src is not None:  # a baseline: the package from another checkout's src/
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
+        self.process = subprocess.Popen(argv, stdout=self._log, stderr=subprocess.STDOUT, env=env)
 
     async def ready(self, timeout: float = 60.0) -> None:
         """Wait until the server answers HTTP."""
@@ -495,6 +498,9 @@ async def run_load(
         "server_peak_rss_mib": round(memory.get("VmHWM", 0) / 1024, 1),
         "server_cpu_pct": round(100 * cpu_server / window, 0) if window else 0.0,
         "client_cpu_pct": round(100 * cpu_client / window, 0) if window else 0.0,
+        "server_cpu_ms_per_action": round(1000 * cpu_server / stats.actions, 2)
+        if stats.actions
+        else None,
         "errors": errors,
     }
 
@@ -506,39 +512,86 @@ def _round(value: float | None) -> float | None:
 def measure(
     db: str, counts: list[int], args: argparse.Namespace, log_dir: Path
 ) -> list[dict[str, Any]]:
-    """Run every table count on one kind of database (a fresh database and server each)."""
+    """Run every table count on one kind of database (a fresh database and server each),
+    ``--repeat`` times, and as often against the baseline if there is one (in turns, so
+    that both see the same load from the rest of the machine)."""
     rows: list[dict[str, Any]] = []
+    variants: list[tuple[str, str | None]] = [("new", None)]
+    if args.baseline_src:
+        variants.append(("base", str(Path(args.baseline_src).resolve() / "src")))
     databases = sqlite_databases() if db == "sqlite" else postgres_databases()
     with databases as fresh:
         for count in counts:
-            url = fresh()
-            server = Server(url, log_dir / f"server-{db}-{count}.log")
-            try:
-                asyncio.run(server.ready())
-                row = asyncio.run(
-                    run_load(
-                        server,
-                        tables=count,
-                        game=args.game,
-                        seconds=args.seconds,
-                        warmup=args.warmup,
-                        max_actions=args.max_actions,
-                        seed=args.seed,
-                        think_ms=args.think_ms,
-                    )
-                )
-            finally:
-                server.stop()
-            row["db"] = db
-            rows.append(row)
-            if not args.json:
-                print(format_row(row), flush=True)
+            for repeat in range(args.repeat):
+                turn = variants if repeat % 2 == 0 else variants[::-1]
+                for name, src in turn:
+                    url = fresh()
+                    log = log_dir / f"server-{db}-{count}-{name}-{repeat}.log"
+                    server = Server(url, log, src)
+                    try:
+                        asyncio.run(server.ready())
+                        row = asyncio.run(
+                            run_load(
+                                server,
+                                tables=count,
+                                game=args.game,
+                                seconds=args.seconds,
+                                warmup=args.warmup,
+                                max_actions=args.max_actions,
+                                seed=args.seed,
+                                think_ms=args.think_ms,
+                            )
+                        )
+                    finally:
+                        server.stop()
+                    row["db"] = db
+                    row["variant"] = name
+                    rows.append(row)
+                    if not args.json:
+                        print(format_row(row), flush=True)
     return rows
 
 
+def summary(rows: list[dict[str, Any]]) -> list[str]:
+    """Medians over the repeats of each (db, tables, variant), and the ratio of the new
+    server's figures to the baseline's when there is one."""
+    groups: dict[tuple[str, int], dict[str, list[dict[str, Any]]]] = {}
+    for row in rows:
+        key = (row["db"], row["tables"])
+        groups.setdefault(key, {}).setdefault(row.get("variant", "new"), []).append(row)
+    keys = (
+        "actions_per_s",
+        "own_p50_ms",
+        "own_p99_ms",
+        "others_p99_ms",
+        "server_rss_mib",
+        "server_cpu_ms_per_action",
+    )
+    lines = []
+    for (db, tables), variants in groups.items():
+        medians = {
+            name: {k: statistics.median(r[k] or 0.0 for r in group) for k in keys}
+            for name, group in variants.items()
+        }
+        for name, med in medians.items():
+            lines.append(
+                f"median {name:<4} {db:<10} {tables:>4} tables: {med['actions_per_s']:.0f}"
+                f" actions/s, own p50 {med['own_p50_ms']:.1f} ms, p99 {med['own_p99_ms']:.1f}"
+                f" ms, others p99 {med['others_p99_ms']:.1f} ms, RSS"
+                f" {med['server_rss_mib']:.0f} MiB, server CPU"
+                f" {med['server_cpu_ms_per_action']:.2f} ms an action (n={len(variants[name])})"
+            )
+        if "base" in medians and "new" in medians:
+            new, base = medians["new"], medians["base"]
+            parts = [f"{k} x{new[k] / base[k]:.2f}" for k in keys if base[k]]
+            lines.append(f"ratio new/base {db} {tables} tables: " + ", ".join(parts))
+    return lines
+
+
 HEADER = (
-    f"{'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
-    f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7}  errors"
+    f"{'server':<6} {'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
+    f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7} {'ms/act':>6}"
+    "  errors"
 )
 
 
@@ -551,10 +604,12 @@ def format_row(row: dict[str, Any]) -> str:
 
     errors = ", ".join(f"{k} {v}" for k, v in sorted(row["errors"].items())) or "none"
     return (
-        f"{row['db']:<10} {row['tables']:>6} {row['actions_per_s']:>9.1f} "
+        f"{row.get('variant', 'new'):<6} {row['db']:<10} {row['tables']:>6} "
+        f"{row['actions_per_s']:>9.1f} "
         f"{ms('own_p50_ms'):>8} {ms('own_p99_ms'):>8} {ms('others_p50_ms'):>8} "
         f"{ms('others_p99_ms'):>8} {row['server_rss_mib']:>8.1f} "
-        f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}%  {errors}"
+        f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}% "
+        f"{row['server_cpu_ms_per_action'] or 0:>6.2f}  {errors}"
     )
 
 
@@ -576,6 +631,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         " 0: act as fast as the server answers (the default).",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")
+    parser.add_argument(
+        "--baseline-src",
+        default=None,
+        help="Also run, in turns, the server of another checkout of tricktaker (its src/"
+        " first on PYTHONPATH; e.g. a git worktree of an older commit) and print ratios.",
+    )
     parser.add_argument("--json", action="store_true", help="Print the rows as JSON.")
     parser.add_argument(
         "--logs", default=None, help="Keep the servers' logs in this folder (default: removed)."
@@ -613,6 +675,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             shutil.rmtree(log_dir, ignore_errors=True)
     if args.json:
         print(json.dumps(rows, indent=2))
+    else:
+        for line in summary(rows):
+            print(line)
     return rows
 
 

@@ -4,6 +4,9 @@ server processes on one database)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 from sqlalchemy.orm import sessionmaker
 
@@ -12,9 +15,9 @@ from tricktaker.server.db import make_engine, upgrade
 from tricktaker.server.store import SeatData, StoredEvent, TableData
 
 
-def _table() -> TableData:
+def _table(table_id: str = "guarded") -> TableData:
     return TableData(
-        id="guarded",
+        id=table_id,
         game="bluke",
         preset="bluke",
         ruleset_data={},
@@ -24,7 +27,7 @@ def _table() -> TableData:
         status="playing",
         public=False,
         host_token_hash="0" * 64,
-        invite_code="invite-guarded",
+        invite_code=f"invite-{table_id}",
         grace_seconds=60.0,
         game_number=1,
         seq=0,
@@ -62,6 +65,66 @@ def test_a_writer_with_a_stale_sequence_number_stores_nothing(db_url: str) -> No
             (1, "deal", "AS KS", None),
             (2, 1, "bid 2", "c-1"),
             (3, 2, "bid 1", None),
+        ]
+    finally:
+        engine.dispose()
+
+
+def test_a_group_commit_writes_every_table_and_refuses_only_the_stale_one(db_url: str) -> None:
+    """Several tables' events in one transaction (group commit): each caller is answered
+    once its events are committed; a table whose stored seq moved on is refused alone,
+    and nothing of it is written."""
+    upgrade(db_url)
+    engine = make_engine(db_url)
+    try:
+        factory = sessionmaker(engine, expire_on_commit=False)
+        for name in ("t0", "t1", "t2"):
+            store.create_table(factory, _table(name), None)
+        store.append_events(factory, "t1", 0, [StoredEvent(1, 1, 0, "bid 1", None)], "playing")
+
+        def bid(seq: int, text: str) -> list[StoredEvent]:
+            return [StoredEvent(seq, 1, 0, text, f"c-{seq}")]
+
+        async def run(function: Any, *args: Any) -> list[bool]:
+            return await asyncio.to_thread(function, factory, *args)
+
+        async def write_all() -> list[BaseException | None]:
+            writer = store.GroupCommit(run)
+            appends = [
+                store.Append("t0", 0, bid(1, "bid 2"), "playing"),
+                store.Append("t1", 0, bid(1, "bid 3"), "playing"),  # stale: t1 is at 1
+                store.Append("t2", 0, bid(1, "bid 4"), "finished"),
+            ]
+            results = await asyncio.gather(
+                *(writer.append(a) for a in appends), return_exceptions=True
+            )
+            assert writer.transactions >= 1
+            return [r if isinstance(r, BaseException) else None for r in results]
+
+        outcome = asyncio.run(write_all())
+        assert outcome[0] is None
+        assert outcome[2] is None
+        assert isinstance(outcome[1], store.StaleTableError)
+        texts: dict[str, Any] = {}
+        for name in ("t0", "t1", "t2"):
+            loaded = store.load_table(factory, name)
+            assert loaded is not None
+            texts[name] = (loaded[0].seq, loaded[0].status, [e.text for e in loaded[1]])
+        assert texts == {
+            "t0": (1, "playing", ["bid 2"]),
+            "t1": (1, "playing", ["bid 1"]),
+            "t2": (1, "finished", ["bid 4"]),
+        }
+        # The fast path: one transaction for tables that are all current.
+        assert store.append_many(
+            factory,
+            [
+                store.Append("t0", 1, bid(2, "bid 0"), "playing"),
+                store.Append("t1", 1, bid(2, "bid 0"), "playing"),
+            ],
+        ) == [True, True]
+        assert store.append_many(factory, [store.Append("t0", 1, bid(2, "x"), "playing")]) == [
+            False
         ]
     finally:
         engine.dispose()

@@ -205,3 +205,36 @@ SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
 
 CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (Hello, ActionMessage, ChatMessage, Ping)
 """Every message a client sends."""
+
+
+# The messages sent once per action, built as plain dicts: validating and dumping a
+# pydantic model walks the whole view, which took a fifth of the server's time under
+# load (bench/server_load.py). tests/server/test_live_play.py checks that each equals
+# its model's dump.
+
+
+def event_message(
+    seq: int,
+    game_number: int,
+    actor: int | None,
+    chance: str | None,
+    action: str | None,
+    view: dict[str, Any],
+    hand_result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """An :class:`Event`, as its ``model_dump()`` would give it."""
+    return {
+        "type": "event",
+        "seq": seq,
+        "game_number": game_number,
+        "actor": actor,
+        "chance": chance,
+        "action": action,
+        "view": view,
+        "hand_result": hand_result,
+    }
+
+
+def ack_message(client_id: str, seq: int) -> dict[str, Any]:
+    """An :class:`Ack`, as its ``model_dump()`` would give it."""
+    return {"type": "ack", "id": client_id, "seq": seq}

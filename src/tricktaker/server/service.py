@@ -32,7 +32,7 @@ from tricktaker.engine import (
     IllegalActionError,
     new_game,
 )
-from tricktaker.rules.ruleset import ruleset_from_data
+from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server import messages as m
 from tricktaker.server import store
 from tricktaker.server.db import hash_token, make_engine
@@ -63,7 +63,9 @@ class TableService:
         workers = 1 if db_url.startswith("sqlite") else 8
         self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="tricktaker-db")
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
+        self.writer = store.GroupCommit(self.db)
         self._tables: dict[str, Live] = {}
+        self._rules: dict[str, Ruleset] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closed = False
 
@@ -120,8 +122,17 @@ class TableService:
             self._tables[table_id] = live
             return live
 
+    def _forget(self, table_id: str) -> None:
+        """Drop a table from the cache (it is rebuilt from the database when asked for)."""
+        self._tables.pop(table_id, None)
+        self._rules.pop(table_id, None)
+
     def _new_state(self, data: TableData) -> GameState:
-        rules = ruleset_from_data(data.ruleset_data, options=data.options, source=data.game)
+        # A table's rules never change (a rematch has the same): built once per table.
+        rules = self._rules.get(data.id)
+        if rules is None:
+            rules = ruleset_from_data(data.ruleset_data, options=data.options, source=data.game)
+            self._rules[data.id] = rules
         return new_game(rules, players=data.players, seed=game_seed(data.seed, data.game_number))
 
     def _rebuild(self, data: TableData, events: list[StoredEvent]) -> GameState | None:
@@ -346,7 +357,7 @@ class TableService:
             if live.data.status == "playing":
                 self._start_grace(live, seat)
         if live.data.status == "finished" and not live.subscribers:
-            self._tables.pop(live.data.id, None)  # a cache entry no one uses
+            self._forget(live.data.id)  # a cache entry no one uses
 
     def _start_grace(self, live: Live, seat: int) -> None:
         if self._closed or seat in live.grace_tasks:
@@ -394,7 +405,7 @@ class TableService:
         key = (seat, client_id) if client_id is not None else None
         if key is not None:
             if key in live.acks:
-                return m.Ack(id=client_id or "", seq=live.acks[key]).model_dump()
+                return m.ack_message(client_id or "", live.acks[key])
             if key in live.refusals:
                 return live.refusals[key]
         state = live.state
@@ -423,7 +434,7 @@ class TableService:
         seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state)
         if key is not None:
             live.acks[key] = seq
-        return m.Ack(id=client_id or "", seq=seq).model_dump()
+        return m.ack_message(client_id or "", seq)
 
     async def _commit_and_tell(
         self,
@@ -460,30 +471,39 @@ class TableService:
         status = "finished" if after.is_terminal() else "playing"
         if stored or status != d.status:
             try:
-                await self.db(store.append_events, d.id, d.seq, stored, status)
+                await self.writer.append(store.Append(d.id, d.seq, stored, status))
             except store.StaleTableError:
-                self._tables.pop(d.id, None)
+                self._forget(d.id)
                 raise ServiceError(
                     409, "stale-table", "Another server wrote to this table; reconnect."
                 ) from None
         first = d.seq + 1
-        stepped = before.clone() if before is not None else self._new_state(d)
         live.state = after
         d.seq += len(stored)
         if tell:
-            self._tell_events(live, stepped, stored)
+            self._tell_events(live, before, after, stored)
         if status != d.status:
             d.status = status
             self._table_changed(live)
         return first
 
-    def _tell_events(self, live: Live, state: GameState, stored: list[StoredEvent]) -> None:
-        """Send each stored event to each socket with the receiver's view after it.
-        ``state`` (a copy of the state before the events) is stepped through them."""
-        if not live.subscribers:
+    def _tell_events(
+        self,
+        live: Live,
+        before: GameState | None,
+        after: GameState,
+        stored: list[StoredEvent],
+    ) -> None:
+        """Send each stored event to each socket with the receiver's view after it. A
+        lone event is told from ``after``; several are told by stepping a copy of
+        ``before`` (None: a new game) through them."""
+        if not live.subscribers or not stored:
             return
+        if len(stored) == 1 and before is not None:
+            self._tell_event(live, stored[0], after, len(before.history))
+            return
+        state = before.clone() if before is not None else self._new_state(live.data)
         labels = state.rules.joker_labels
-        n = state.players
         for e in stored:
             hands = len(state.history)
             if isinstance(e.who, str):
@@ -491,28 +511,44 @@ class TableService:
                 state.apply_chance(ChanceOutcome(e.who, cards))
             else:
                 state.apply(e.who, Action.parse(e.text, labels=labels))
-            ended = len(state.history) > hands
-            views: list[dict[str, Json]] = []
-            results: list[dict[str, Json] | None] = []
-            for s in range(n):
-                obs = state.observe(s)
-                views.append(event_view(live, e, obs))
-                results.append(obs.history[-1].to_json(labels=labels) if ended else None)
-            public = public_view(views)
-            public_result = common(results) if ended else None
-            for sub in list(live.subscribers):
-                seat = sub.seat
-                sub.push(
-                    m.Event(
-                        seq=e.seq,
-                        game_number=e.game_number,
-                        actor=e.who if isinstance(e.who, int) else None,
-                        chance=e.who if isinstance(e.who, str) else None,
-                        action=e.text if seat is not None and seat == e.who else None,
-                        view=public if seat is None else views[seat],
-                        hand_result=public_result if seat is None else results[seat],
-                    ).model_dump()
+            self._tell_event(live, e, state, hands)
+
+    def _tell_event(self, live: Live, e: StoredEvent, state: GameState, hands: int) -> None:
+        """Send event ``e`` with each receiver's view of ``state``, the state after it
+        (``hands``: the hands finished before it). Each seat's view is built once, from
+        its own observation; the spectators' only when one is listening."""
+        labels = state.rules.joker_labels
+        ended = len(state.history) > hands
+        views: list[dict[str, Json]] = []
+        results: list[dict[str, Json] | None] = []
+        for s in range(state.players):
+            obs = state.observe(s)
+            views.append(event_view(live, e, obs))
+            results.append(obs.history[-1].to_json(labels=labels) if ended else None)
+        public: dict[str, Json] | None = None
+        public_result: dict[str, Json] | None = None
+        actor = e.who if isinstance(e.who, int) else None
+        chance = e.who if isinstance(e.who, str) else None
+        for sub in list(live.subscribers):
+            seat = sub.seat
+            if seat is None:
+                if public is None:
+                    public = public_view(views)
+                    public_result = common(results) if ended else None
+                view, result = public, public_result
+            else:
+                view, result = views[seat], results[seat]
+            sub.push(
+                m.event_message(
+                    e.seq,
+                    e.game_number,
+                    actor,
+                    chance,
+                    e.text if seat is not None and seat == e.who else None,
+                    view,
+                    result,
                 )
+            )
 
     # ------------------------------------------------------------ bots and timers
 

@@ -6,11 +6,13 @@ returns, so that what it wrote is durable before anyone is told of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tricktaker.server.db import ChatRow, EventRow, SeatRow, TableRow, now
@@ -172,6 +174,35 @@ def table_ids(factory: Factory, *, statuses: Sequence[str], public_only: bool) -
         return list(session.scalars(query.order_by(TableRow.created_at)).all())
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """The new events of one table: numbered from ``expected_seq + 1``, with the table's
+    status after them."""
+
+    table_id: str
+    expected_seq: int
+    events: Sequence[StoredEvent]
+    status: str
+
+
+def _event_rows(appends: Sequence[Append]) -> list[dict[str, Any]]:
+    stamp = now()
+    return [
+        {
+            "table_id": a.table_id,
+            "seq": e.seq,
+            "game_number": e.game_number,
+            "seat": e.who if isinstance(e.who, int) else None,
+            "chance": e.who if isinstance(e.who, str) else None,
+            "text": e.text,
+            "client_id": e.client_id,
+            "created_at": stamp,
+        }
+        for a in appends
+        for e in a.events
+    ]
+
+
 def append_events(
     factory: Factory,
     table_id: str,
@@ -183,9 +214,9 @@ def append_events(
     status, in one transaction. Raises :class:`StaleTableError` if the stored seq is not
     ``expected_seq`` (another writer went first).
 
-    This runs once per accepted action, so it uses Core statements on the session's
-    connection: the ORM's unit of work and its bulk-update bookkeeping took more than
-    half of a SQLite commit's time here (``bench/server_load.py``)."""
+    It uses Core statements on the session's connection: the ORM's unit of work and its
+    bulk-update bookkeeping took more than half of a SQLite commit's time here
+    (``bench/server_load.py``)."""
     with factory() as session, session.begin():
         connection = session.connection()
         new_seq = expected_seq + len(events)
@@ -197,23 +228,122 @@ def append_events(
         if changed.rowcount != 1:
             raise StaleTableError(table_id)
         if events:
-            stamp = now()
             connection.execute(
-                insert(EventRow),
+                insert(EventRow), _event_rows([Append(table_id, expected_seq, events, status)])
+            )
+
+
+class _FallbackError(Exception):
+    """A batch must be written one append at a time (a stale table is among them)."""
+
+
+_GUARDED_UPDATE = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("b_id"), TableRow.seq == bindparam("b_expected"))
+    .values(seq=bindparam("b_seq"), status=bindparam("b_status"))
+)
+
+
+def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
+    """Write the appends of several tables in ONE transaction (group commit): one commit,
+    so one disk flush, for them all. Returns, for each, whether it was written (False:
+    its table's stored seq was not ``expected_seq``, another writer went first; nothing
+    of it was written). Every append that returns True is committed when this returns.
+
+    The fast path checks every table's sequence guard with one ``executemany`` (the
+    drivers of SQLite and PostgreSQL both count its rows); if any guard fails, or an
+    event is refused by the unique ``(table_id, seq)`` constraint, the transaction is
+    rolled back and each append is written in its own transaction instead, so that one
+    stale table never holds back the others."""
+    if len(appends) == 1:
+        a = appends[0]
+        try:
+            append_events(factory, a.table_id, a.expected_seq, a.events, a.status)
+        except StaleTableError:
+            return [False]
+        return [True]
+    try:
+        with factory() as session, session.begin():
+            connection = session.connection()
+            changed = connection.execute(
+                _GUARDED_UPDATE,
                 [
                     {
-                        "table_id": table_id,
-                        "seq": e.seq,
-                        "game_number": e.game_number,
-                        "seat": e.who if isinstance(e.who, int) else None,
-                        "chance": e.who if isinstance(e.who, str) else None,
-                        "text": e.text,
-                        "client_id": e.client_id,
-                        "created_at": stamp,
+                        "b_id": a.table_id,
+                        "b_expected": a.expected_seq,
+                        "b_seq": a.expected_seq + len(a.events),
+                        "b_status": a.status,
                     }
-                    for e in events
+                    for a in appends
                 ],
             )
+            if changed.rowcount != len(appends):
+                raise _FallbackError
+            rows = _event_rows(appends)
+            if rows:
+                connection.execute(insert(EventRow), rows)
+        return [True] * len(appends)
+    except (_FallbackError, IntegrityError):
+        pass
+    written: list[bool] = []
+    for a in appends:
+        try:
+            append_events(factory, a.table_id, a.expected_seq, a.events, a.status)
+        except (StaleTableError, IntegrityError):
+            written.append(False)
+        else:
+            written.append(True)
+    return written
+
+
+class GroupCommit:
+    """Batches the appends of every table into shared transactions.
+
+    While one transaction is being written, the appends that arrive wait; the next
+    transaction takes all of them at once. Each caller is answered only once the
+    transaction holding its events has committed, so "committed before anyone is told"
+    holds for each action, while a busy server pays one commit (and one trip to the
+    database thread) for many actions instead of one each. ``run`` runs a blocking
+    store function off the event loop, giving it the session factory first (the
+    service's :meth:`~tricktaker.server.service.TableService.db`)."""
+
+    def __init__(self, run: Callable[..., Awaitable[list[bool]]], limit: int = 500) -> None:
+        self._run = run
+        self._limit = limit
+        self._waiting: list[tuple[Append, asyncio.Future[bool]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self.transactions = 0
+        """Transactions written so far (for the benchmark and the tests)."""
+
+    async def append(self, item: Append) -> None:
+        """Write ``item`` in the next shared transaction; return once it is committed.
+        Raises :class:`StaleTableError` if its table's stored seq has moved on."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((item, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        if not await future:
+            raise StaleTableError(item.table_id)
+
+    async def _write(self) -> None:
+        while self._waiting:
+            batch = self._waiting[: self._limit]
+            del self._waiting[: self._limit]
+            try:
+                written = await self._run(append_many, [a for a, _ in batch])
+            except asyncio.CancelledError:
+                for _, future in batch:
+                    future.cancel()
+                raise
+            except Exception as exc:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            self.transactions += 1
+            for (_, future), ok in zip(batch, written, strict=True):
+                if not future.done():
+                    future.set_result(ok)
 
 
 def set_table(factory: Factory, table_id: str, **values: Any) -> None:
