@@ -60,6 +60,7 @@ class Player:
         last_seq: int | None = None,
         *,
         hello: bool = True,
+        resume: bool = False,
     ) -> None:
         opening = connect(f"{ws_url}/tables/{table_id}/ws", max_size=2**24)
         self.socket: ClientConnection = opening.__enter__()
@@ -67,7 +68,10 @@ class Player:
         self.view: dict[str, Any] | None = None
         self.seq = 0
         self.seat: int | None = None
-        if hello:
+        if resume:  # the first answer may be ``resumed``: the caller reads it
+            hello_message = {"type": "hello", "v": 1, "token": token, "last_seq": last_seq}
+            self.send({**hello_message, "resume": True})
+        elif hello:
             self.send({"type": "hello", "v": 1, "token": token, "last_seq": last_seq})
             self.seat = self.until("welcome")["seat"]
 

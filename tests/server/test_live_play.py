@@ -383,3 +383,66 @@ def test_the_plain_messages_are_what_their_models_give() -> None:
         assert list(m.Event.model_validate(event).model_dump()) == list(event)
     ack = m.ack_message("c-1", 9)
     assert m.Ack.model_validate(ack).model_dump() == ack
+
+
+def test_a_client_that_resumes_gets_exactly_the_events_it_missed(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Live play: a client that reconnects with ``resume`` and its last
+    seq gets ``resumed`` and then each missed event as it was sent live (its own view
+    only); a spectator the public one; from another game, a welcome."""
+    table = make_table(http, game="blackout", seats=["human", "random", "random", "random"])
+    stays = Player(live_server.ws_url, table.id, table.tokens[0])
+    goes = Player(live_server.ws_url, table.id, table.tokens[0])
+    watcher = Player(live_server.ws_url, table.id, None)
+    start(http, table)
+    for p in (stays, goes, watcher):
+        p.until("welcome")
+    rng = random.Random(5)
+    while not stays.my_turn():
+        stays.receive()
+    while goes.seq < stays.seq:
+        goes.receive()
+    while watcher.seq < stays.seq:
+        watcher.receive()
+    last = stays.seq
+    goes.close()
+    watcher.close()
+    for n in range(3):
+        assert stays.act(stays.random_action(rng), f"r{n}")["type"] == "ack"
+        while not stays.my_turn():
+            stays.receive()
+    now = stays.seq
+    assert now > last + 3
+    opened = [m for m in stays.messages if m["type"] == "welcome"][-1]["seq"]
+    live_events = {m["seq"]: m for m in stays.messages if m["type"] == "event"}
+    assert sorted(live_events) == list(range(opened + 1, now + 1))
+
+    # From the game's welcome (right after the deal) and from a later event.
+    for since in sorted({opened, last}):
+        back = Player(live_server.ws_url, table.id, table.tokens[0], since, resume=True)
+        resumed = back.receive()
+        assert resumed["type"] == "resumed"
+        assert (resumed["seat"], resumed["last_seq"], resumed["seq"]) == (0, since, now)
+        replayed = [back.receive() for _ in range(now - since)]
+        assert replayed == [live_events[seq] for seq in range(since + 1, now + 1)]
+        assert any(e["action"] is not None for e in replayed)  # its own actions' text
+        back.close()
+
+    spectator = Player(live_server.ws_url, table.id, None, last, resume=True)
+    assert spectator.receive()["type"] == "resumed"
+    seen = [spectator.receive() for _ in range(now - last)]
+    assert [e["seq"] for e in seen] == list(range(last + 1, now + 1))
+    for e in seen:
+        assert e["view"]["hand"] is None
+        assert e["action"] is None
+        assert e["view"]["legal_actions"] == []
+
+    # Before the current game (or with no resume): a fresh snapshot.
+    for again in (
+        Player(live_server.ws_url, table.id, table.tokens[0], 0, resume=True),
+        Player(live_server.ws_url, table.id, table.tokens[0], last),
+    ):
+        first = again.messages[0] if again.messages else again.receive()
+        assert first["type"] == "welcome"
+        assert first["seq"] == now

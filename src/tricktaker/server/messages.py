@@ -33,6 +33,12 @@ class Hello(_Message):
     v: int = PROTOCOL_VERSION
     token: str | None = Field(default=None, max_length=200)
     last_seq: int | None = Field(default=None, ge=0)
+    resume: bool = Field(
+        default=False,
+        description="true: on a reconnect, send what was missed since last_seq (a resumed"
+        " message, then the missed events) instead of a welcome, when it is in the current"
+        " game and not too far behind; otherwise a welcome comes as usual.",
+    )
 
 
 class ActionMessage(_Message):
@@ -119,6 +125,20 @@ class Welcome(_Message):
     chat: list[ChatLine]
 
 
+class Resumed(_Message):
+    """The answer to a ``hello`` with ``resume`` when the server replays what the client
+    missed: the events numbered ``last_seq + 1`` to ``seq`` follow at once, each as the
+    ``event`` the client would have received (its own view only). The client keeps what
+    it held and applies them; ``table`` is the table now."""
+
+    type: Literal["resumed"] = "resumed"
+    v: int = PROTOCOL_VERSION
+    seat: int | None
+    last_seq: int
+    seq: int
+    table: TableInfo
+
+
 class Event(_Message):
     """One event of the game record, numbered ``seq``. ``actor`` is the seat that acted
     (None for a chance step, whose kind is ``chance``: ``deal``...). ``action`` is the
@@ -193,6 +213,7 @@ class Pong(_Message):
 
 SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
     Welcome,
+    Resumed,
     Event,
     Ack,
     Error,

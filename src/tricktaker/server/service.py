@@ -32,6 +32,8 @@ from tricktaker.engine import (
     IllegalActionError,
     new_game,
 )
+from tricktaker.engine.observation import Observation
+from tricktaker.present import present_json
 from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server import messages as m
 from tricktaker.server import store
@@ -46,9 +48,21 @@ from tricktaker.server.live import (
 )
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.store import SeatData, StoredEvent, TableData
-from tricktaker.server.views import Json, common, event_view, public_view, seat_view
+from tricktaker.server.views import (
+    Json,
+    common,
+    event_view,
+    observation_json,
+    public_view,
+    seat_names_of,
+    seat_view,
+)
 
 log = logging.getLogger("tricktaker.server")
+
+REPLAY_LIMIT = 500
+"""The most missed events a reconnecting client is sent (``hello`` with ``resume``);
+further behind, it gets a fresh ``welcome``."""
 
 T = TypeVar("T")
 
@@ -320,15 +334,34 @@ class TableService:
         rows = await self.db(store.recent_chat, table_id)
         return [m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in rows]
 
-    async def connect(self, table_id: str, token: str | None, subscriber: Subscriber) -> Live:
-        """Attach a socket (a seat with its token, or a spectator) and send it a welcome."""
+    async def connect(
+        self,
+        table_id: str,
+        token: str | None,
+        subscriber: Subscriber,
+        *,
+        resume_from: int | None = None,
+    ) -> Live:
+        """Attach a socket (a seat with its token, or a spectator) and send it a welcome,
+        or, with ``resume_from`` (the last seq the client saw), what it missed since
+        when that is in the current game and at most :data:`REPLAY_LIMIT` events."""
         live = await self.live(table_id)
         seat = None if token is None else self.seat_of(live, token)
         subscriber.seat = seat
         chat = await self.recent_chat(table_id)
         async with live.lock:
             live.subscribers.add(subscriber)
-            subscriber.push(self.welcome(live, seat, chat))
+            replay = None
+            d = live.data
+            if (
+                resume_from is not None
+                and live.state is not None
+                and 0 <= d.seq - resume_from <= REPLAY_LIMIT
+            ):
+                events = await self.db(store.game_events, table_id, d.game_number)
+                replay = self._replay(live, seat, resume_from, events)
+            for message in replay or [self.welcome(live, seat, chat)]:
+                subscriber.push(message)
             if seat is not None:
                 task = live.grace_tasks.pop(seat, None)
                 if task is not None:
@@ -336,6 +369,69 @@ class TableService:
                 live.replaced.discard(seat)
                 self._presence(live, seat)
         return live
+
+    def _replay(
+        self, live: Live, seat: int | None, last_seq: int, events: list[StoredEvent]
+    ) -> list[dict[str, Json]] | None:
+        """The ``resumed`` message and the events after ``last_seq``, rebuilt from the
+        stored events through the engine, each with the receiver's own view (a
+        spectator's: the public view), as they were sent live. None when ``last_seq``
+        is not in the current game (a welcome answers instead)."""
+        d = live.data
+        if not events or last_seq < events[0].seq or events[-1].seq != d.seq:
+            return None
+        state = self._new_state(d)
+        labels = state.rules.joker_labels
+        seats = list(range(state.players)) if seat is None else [seat]
+        names = seat_names_of(live)
+        out: list[dict[str, Json]] = [
+            m.Resumed(seat=seat, last_seq=last_seq, seq=d.seq, table=live.info()).model_dump()
+        ]
+        previous: dict[int, Observation | None] = {}
+        opening = True  # only the game's first chance steps so far: sent in the welcome
+        for e in events:
+            if e.seq > last_seq and not previous:
+                previous = {s: state.observe(s) for s in seats}
+            if e.seq > last_seq and opening and e is not events[0]:
+                # Live, the first event after the opening deal is told with no view
+                # before it (no narration, the scorecard): the same here.
+                previous = dict.fromkeys(seats)
+            hands = len(state.history)
+            action = _step(state, e, labels)
+            opening = opening and action is None
+            if e.seq <= last_seq:
+                continue
+            ended = len(state.history) > hands
+            actor = e.who if isinstance(e.who, int) else None
+            views: list[dict[str, Json]] = []
+            results: list[dict[str, Json] | None] = []
+            for s in seats:
+                obs = state.observe(s)
+                view = observation_json(obs, history=False)
+                before = previous[s]
+                view["present"] = present_json(
+                    obs,
+                    names,
+                    before,
+                    actor=actor,
+                    action=action,
+                    with_scorecard=before is None or before.hands_played != obs.hands_played,
+                )
+                previous[s] = obs
+                views.append(view)
+                results.append(obs.history[-1].to_json(labels=labels) if ended else None)
+            out.append(
+                m.event_message(
+                    e.seq,
+                    e.game_number,
+                    actor,
+                    e.who if isinstance(e.who, str) else None,
+                    e.text if seat is not None and seat == e.who else None,
+                    views[0] if seat is not None else public_view(views),
+                    results[0] if seat is not None else (common(results) if ended else None),
+                )
+            )
+        return out
 
     def _drop_seat_sockets(self, live: Live, seat: int) -> None:
         """Close the sockets of a seat its person no longer holds."""
@@ -506,11 +602,7 @@ class TableService:
         labels = state.rules.joker_labels
         for e in stored:
             hands = len(state.history)
-            if isinstance(e.who, str):
-                cards = tuple(parse_card(c, labels=labels) for c in e.text.split())
-                state.apply_chance(ChanceOutcome(e.who, cards))
-            else:
-                state.apply(e.who, Action.parse(e.text, labels=labels))
+            _step(state, e, labels)
             self._tell_event(live, e, state, hands)
 
     def _tell_event(self, live: Live, e: StoredEvent, state: GameState, hands: int) -> None:
@@ -650,6 +742,17 @@ class TableService:
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
+
+
+def _step(state: GameState, e: StoredEvent, labels: tuple[str, str]) -> Action | None:
+    """Apply stored event ``e`` to ``state``; the action, if a seat took it."""
+    if isinstance(e.who, str):
+        cards = tuple(parse_card(c, labels=labels) for c in e.text.split())
+        state.apply_chance(ChanceOutcome(e.who, cards))
+        return None
+    action = Action.parse(e.text, labels=labels)
+    state.apply(e.who, action)
+    return action
 
 
 def _fields(data: TableData) -> dict[str, Any]:

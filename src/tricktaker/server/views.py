@@ -64,7 +64,7 @@ def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Jso
         "tricks_won": list(obs.tricks_won),
         "current_trick": [[s, card(c)] for s, c in obs.current_trick],
         "leader": obs.leader,
-        "tricks": [[[s, card(c)] for s, c in trick] for trick in obs.tricks],
+        "tricks": [_trick_json(trick, names) for trick in obs.tricks],
         "trick_winners": list(obs.trick_winners),
         "trump_broken": obs.trump_broken,
         "scores": list(obs.scores),
@@ -79,6 +79,24 @@ def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Jso
     if history:
         data["history"] = [h.to_json(labels=names) for h in obs.history]
     return data
+
+
+_TRICKS: dict[int, tuple[Any, Any, list[list[Json]]]] = {}
+"""A finished trick's JSON, by the trick's identity: the engine shares one tuple per
+trick between every seat's observation and every later one of the hand, so each trick
+is written once, not once per seat and event (about a tenth of the server's time under
+load, bench/server_load.py). The entry keeps the trick alive, so its id is not reused."""
+
+
+def _trick_json(trick: Any, names: Any) -> list[list[Json]]:
+    hit = _TRICKS.get(id(trick))
+    if hit is not None and hit[0] is trick and hit[1] == names:
+        return hit[2]
+    if len(_TRICKS) >= 20_000:
+        _TRICKS.clear()
+    written = [[s, format_card(c, labels=names)] for s, c in trick]
+    _TRICKS[id(trick)] = (trick, names, written)
+    return written
 
 
 def _plain(value: Json) -> Json:

@@ -132,7 +132,8 @@ async def serve_socket(
                     )
                     continue
                 try:
-                    live = await service.connect(table_id, message.token, conn)
+                    resume = message.last_seq if message.resume else None
+                    live = await service.connect(table_id, message.token, conn, resume_from=resume)
                 except ServiceError as exc:
                     code = "unauthorized" if exc.status in (401, 403) else "not_found"
                     conn.push(_error(code, exc.detail))
