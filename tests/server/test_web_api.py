@@ -6,6 +6,7 @@ docs/protocol.md (HTTP API, Errors); docs/rulesets.md for the house-rules errors
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from tricktaker.engine import GameRecord, new_game
 from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.server import create_app
 from tricktaker.server.problems import MEDIA_TYPE
+from tricktaker.server.web import MAX_RECORD_BYTES
 
 HOUSE_RULES = """\
 id = "our_blackout"
@@ -235,6 +237,24 @@ def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> No
         assert any(given in line["text"] for line in first["seat_lines"][seat])
     assert not any(given in line["text"] for line in first["seat_lines"][other])
     assert all(given not in line["text"] for line in first["lines"])  # not in the common lines
+
+
+def test_a_record_over_64_kib_uploads_and_only_that_route_reads_it(web: TestClient) -> None:
+    """docs/protocol.md, Errors: 413 over 64 KiB, except a game record sent to
+    ``POST /api/replays`` (up to 1 MiB): a long game's record is larger than 64 KiB."""
+    record = finished_record("buckup", 4, seed=1, hands=125, max_hands=125)
+    body = json.dumps(record, separators=(",", ":")).encode()
+    assert 64 * 1024 < len(body) < MAX_RECORD_BYTES
+    headers = {"content-type": "application/json"}
+    answer = web.post("/api/replays", content=body, headers=headers)
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["final_scores"] == record["final_scores"]
+    refused = problem_of(web.post("/api/rulesets/check", content=body, headers=headers), 413)
+    assert refused["detail"] == f"A request may be at most {64 * 1024} bytes."
+    huge = b"{" + b" " * MAX_RECORD_BYTES + b"}"
+    too_large = problem_of(web.post("/api/replays", content=huge, headers=headers), 413)
+    assert too_large["type"].endswith("/too-large")
+    assert too_large["detail"] == f"A request may be at most {MAX_RECORD_BYTES} bytes."
 
 
 def test_a_record_that_does_not_replay_is_refused_with_the_engines_reason(

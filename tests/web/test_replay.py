@@ -93,6 +93,25 @@ def test_a_record_file_steps_through_by_event_trick_and_hand(
     assert_local(requests, module_server)
 
 
+def test_a_long_games_record_over_64_kib_opens(
+    module_server: ServerProcess, new_page: NewPage, tmp_path: Path
+) -> None:
+    """docs/games/buckup.md, Hands and schedule: a game of 125 hands (options hands and
+    max_hands); its record, over the server's usual 64 KiB, opens and steps to the end."""
+    path = record_file(tmp_path, "buckup", 4, seed=1, hands=125, max_hands=125)
+    assert path.stat().st_size > 64 * 1024
+    record = GameRecord.load(path)
+    page = new_page()
+    page.goto(f"{module_server.url}/#/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url("**/#/replay?r=*", timeout=30_000)
+    expect(page.locator("#replay-status")).to_contain_text(f"step 0 of {len(record.events)}")
+    expect(page.locator("#replay-hand option")).to_have_count(125)
+    page.keyboard.press("End")
+    expect(page.locator("#replay-status")).to_contain_text("Game over")
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
 def test_a_file_that_is_not_a_record_is_refused_with_a_reason(
     module_server: ServerProcess, new_page: NewPage, tmp_path: Path
 ) -> None:

@@ -40,7 +40,7 @@ from tricktaker.server.problems import (
 from tricktaker.server.service import TableService
 from tricktaker.server.sheets import sheets_router
 from tricktaker.server.store import SeatData, TableData
-from tricktaker.server.web import install_web
+from tricktaker.server.web import BODY_LIMITS, install_web
 from tricktaker.server.ws import RATE_PER_SECOND, serve_socket
 
 MAX_BODY_BYTES = 64 * 1024
@@ -269,10 +269,11 @@ def create_app(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         size = request.headers.get("content-length")
+        limit = BODY_LIMITS.get((request.method, request.url.path), MAX_BODY_BYTES)
         too_large = _problem_response(
-            413, problem(413, "too-large", f"A request may be at most {MAX_BODY_BYTES} bytes.")
+            413, problem(413, "too-large", f"A request may be at most {limit} bytes.")
         )
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY_BYTES):
+        if size is not None and (not size.isdigit() or int(size) > limit):
             return too_large
         if size is None and request.method in ("POST", "PUT", "PATCH"):
             # A body sent in chunks, without a length: read it up to the limit here, and
@@ -280,7 +281,7 @@ def create_app(
             body = b""
             async for chunk in request.stream():
                 body += chunk
-                if len(body) > MAX_BODY_BYTES:
+                if len(body) > limit:
                     return too_large
             request._body = body
         if http_rate is None:

@@ -47,6 +47,15 @@ from tricktaker.web.replays import replay_json
 MAX_TOML_CHARS = 32 * 1024
 """The longest house-rules text the check reads."""
 
+MAX_RECORD_BYTES = 1024 * 1024
+"""The largest game record ``POST /api/replays`` reads. Records as ``play --record``
+writes them measure 5 to 25 KiB for a whole game with the default options; the longest,
+a 7-player Buckup game that reaches its 200-hand cap, 170 KiB (350 KiB indented); every
+other request stays under the server's 64 KiB."""
+
+BODY_LIMITS: dict[tuple[str, str], int] = {("POST", "/api/replays"): MAX_RECORD_BYTES}
+"""The routes (method, path) whose request body may exceed the server's usual limit."""
+
 KEPT_REPLAYS = 64
 """How many uploaded replays the server keeps (the oldest go first), so that a replay's
 address can be reloaded while the server runs."""
