@@ -6,6 +6,7 @@ card show the engine's own messages; a finished trick stays in view; keyboard pl
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -62,6 +63,8 @@ def test_two_people_and_two_bots_play_a_whole_game(
     sit(ann, web_server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
     sit(bob, web_server, table_id, seat=1, token=bob_seat["seat_token"])
     expect(ann.locator(".tt-waiting")).to_contain_text("Waiting for the players")
+    expect(ann.locator(".tt-invite")).to_have_attribute("href", f"#/invite/{table_id}")
+    expect(bob.locator(".tt-invite")).to_have_count(0)  # the host's alone
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator(".tt-error")).to_have_text(
         "Seat 2 is still free: invite someone or give it to a bot."
@@ -99,10 +102,21 @@ def test_two_people_and_two_bots_play_a_whole_game(
         expect(page.locator(".sc-table tbody tr")).to_have_count(2)
         expect(page.locator(".sc-chart")).to_be_visible()
     expect(ann.locator(".tt-presence")).to_contain_text("Bob: connected")
+    record = httpx.get(f"{web_server.url}/tables/{table_id}/record?game=1", timeout=30).json()
+    with ann.expect_download() as download:
+        ann.get_by_role("link", name="Download the record").click()
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved == record
+    replay = bob.get_by_role("link", name="Replay this game")
+    expect(replay).to_have_attribute("href", f"#/replay/{table_id}?game=1")
     ann.get_by_role("button", name="Rematch").click()
     for page in (ann, bob):
         expect(page.locator(".tt-page")).not_to_have_attribute("data-phase", "game_over")
         expect(page.locator(".tt-over")).to_be_hidden()
+    bob.goto(f"{web_server.url}/#/replay/{table_id}?game=1")  # the link seen at the end
+    expect(bob.locator("#replay-status")).to_contain_text("step 0 of")
+    bob.keyboard.press("End")
+    expect(bob.locator("#replay-status")).to_contain_text("Game over")
     # The one refused start (409) is logged by the browser itself; nothing else is.
     errors = [e for e in ann.console_errors if "409 (Conflict)" not in e]  # type: ignore[attr-defined]
     assert errors == []

@@ -245,9 +245,8 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     });
     const parts = [h("h2", {}, "Waiting for the players"), list];
     if (hostToken) {
-      if (readText(`tricktaker.invite.${tableId}`)) {
-        parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}` }, "The invite link to send")));
-      }
+      // The invite page shows the link to send (when this browser made the table) and the seats.
+      parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}`, class: "tt-invite" }, "The invite link to send")));
       parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", "/start") }, "Start the game"));
     } else {
       parts.push(h("p", {}, "The host starts the game when every seat is taken."));
@@ -265,15 +264,17 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     }
     const table = state.table;
     const order = [...view.scores.keys()].sort((a, b) => view.scores[b] - view.scores[a]);
+    const game = table?.game_number ?? 1;
+    const id = encodeURIComponent(tableId);
     const parts = [
       h("h2", {}, "The game is over"),
       h(view.cooperative ? "ul" : "ol", { class: "tt-final" }, ...order.map((s) => h("li", {}, `${seatName(table, s)}: ${view.scores[s]}`))),
       h(
         "p",
         {},
-        h("a", { href: `#/replay/${tableId}` }, "Replay this game"),
+        h("a", { href: `#/replay/${id}?game=${game}`, class: "tt-replay" }, "Replay this game"),
         " \u00b7 ",
-        h("a", { href: `/tables/${encodeURIComponent(tableId)}/record?game=${table?.game_number ?? 1}`, download: `${tableId}.json` }, "Download the record"),
+        h("a", { href: `/tables/${id}/record?game=${game}`, download: `${tableId}-game${game}.json`, class: "tt-record" }, "Download the record"),
       ),
     ];
     if (hostToken) {
