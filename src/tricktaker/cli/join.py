@@ -46,6 +46,7 @@ def _table_class() -> type:
         PLAY,
         ActionParseError,
     )
+    from tricktaker.present.panels import panel_game
 
     from .play import Table, View
     from .render import cooperative_line, hand_heading, winners_line
@@ -77,9 +78,8 @@ def _table_class() -> type:
             self.views = {obs.seat: View(obs.seat, list(names), obs)}
             self.viewer = obs.seat
             self.simultaneous = rules.spec.bidding.style == "simultaneous"
-            self.hooks = rules.spec.hooks is not None
+            self.game_panel = panel_game(obs) is not None
             self.partnerships = obs.partnerships
-            self.quotas = rules.spec.hooks == "pluck"
             self.cards = type(self.cards)(labels=rules.joker_labels, symbols=self.cards.symbols)
             view = self.views[obs.seat]
             view.add(Text(""))
@@ -197,7 +197,7 @@ def _table_class() -> type:
             if obs.cooperative:
                 done = obs.hands_in_game is not None and obs.hands_played >= obs.hands_in_game
                 self.say(cooperative_line(obs.hands_played, done), "bold")
-            elif self.hooks:
+            elif self.game_panel:
                 unit = score_unit(obs.history)
                 line = result_line(winners, names, scores, self.partnerships, unit=unit)
                 self.say(line, "bold")

@@ -32,6 +32,8 @@ from tricktaker.bots import Bot
 from tricktaker.cards import parse_card, pretty_card
 from tricktaker.engine import Action, GameState, IllegalActionError, Observation
 from tricktaker.present.narrate import action_lines, change_lines
+from tricktaker.present.panels import panel_game
+from tricktaker.present.scorecard import observation_scorecard
 from tricktaker.present.scorecard import scorecard as score_sheet
 
 from .common import (
@@ -139,9 +141,10 @@ class Table:
         self.viewer: int | None = None if self.hotseat else self.humans[0]
         """The person whose screen it is (None before the first turn with several)."""
         self.simultaneous = state.rules.spec.bidding.style == "simultaneous"
-        self.hooks = state.rules.spec.hooks is not None
+        self.game_panel = panel_game(state.observe(self.humans[0])) is not None
+        """Whether the game has a panel of its own (Pluck, Euchre, Buckup): its seat grid,
+        its result line."""
         self.partnerships = state.setup.partnerships
-        self.quotas = state.rules.spec.hooks == "pluck"
 
     def names_for(self, seat: int) -> list[str]:
         """The seats' names as ``seat`` is told them: the given names, else ``You`` for
@@ -254,7 +257,7 @@ class Table:
     ) -> None:
         """The table as ``obs`` shows it, headed ``turn``, with the choices listed where
         the phase lists them."""
-        if self.hooks:
+        if self.game_panel:
             lines = game_lines(obs, names, self.cards)
             grid = seat_grid(obs, names)
             table_view(
@@ -339,14 +342,7 @@ class Table:
     ) -> RichTable:
         """The scorecard: per-seat bids (or quotas) where the game has them, else the
         game's; its suits in colour like the rest of the table."""
-        sheet = score_sheet(
-            obs.history,
-            names,
-            self.cards,
-            obs.partnerships,
-            cooperative=obs.cooperative,
-            hooks=obs.rules.spec.hooks,
-        )
+        sheet = observation_scorecard(obs, names, self.cards)
         if has_bids(obs.history, obs.players):
             table = scorecard(sheet, details=details, title=title)
         else:
@@ -378,15 +374,17 @@ class Table:
             if line.kind in ("hand_over", "summary"):
                 view.say(*styled(line))
         hand = new.history[-1]
-        row = score_sheet([hand], names, self.cards, self.partnerships).rows[0]
+        last = score_sheet([hand], names, self.cards, self.partnerships)
+        quotas = last.layout == "quota"
+        row = last.rows[0]
         if len(hand.bids) == new.players:
-            header = "Quota" if self.quotas else "Bid"
+            header = "Quota" if quotas else "Bid"
             view.add(hand_result_table(row, names, cooperative=new.cooperative, bid_header=header))
         else:
             view.add(game_hand_table(row, names))
         heading = [line.text for line in lines if line.kind == "next_hand"]
         if heading:  # from the observation alone (join uses it too): not after the last hand
-            what = "quota/won over" if self.quotas else "bid/won score"
+            what = "quota/won over" if quotas else "bid/won score"
             title = f"Scorecard ({what})" if has_bids(new.history, new.players) else None
             view.add(self.card_table(new, names, details=False, title=title))
             view.add(Text(""))
@@ -404,7 +402,7 @@ class Table:
         self.console.print(self.card_table(obs, names))
         if obs.cooperative:
             self.say(cooperative_line(state.hands_played, state.completed), "bold")
-        elif self.hooks:
+        elif self.game_panel:
             unit = score_unit(state.history)
             winners = state.winners()
             line = result_line(winners, names, state.scores, self.partnerships, unit=unit)

@@ -14,26 +14,26 @@ if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
     from rich.table import Table
 
     from tricktaker.engine import HandResult
+    from tricktaker.present.scorecard import ScoreRow
 
     from .render import Cards
 
 
-def hand_table(
-    hand: HandResult, names: list[str], *, cooperative: bool, bid_label: str = "bid"
-) -> Table:
-    """One hand: a column per seat with bid (or quota, where any), tricks, score and total."""
+def hand_table(row: ScoreRow, names: list[str], *, cooperative: bool, quotas: bool) -> Table:
+    """One hand of the score sheet: a column per seat with bid (or quota, where any),
+    tricks, score and total."""
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     table.add_column("")
     for name in names:
         table.add_column(name, justify="right")
-    if len(hand.bids) == len(names):
-        table.add_row(bid_label, *(str(b) for b in hand.bids))
-    table.add_row("tricks", *(str(t) for t in hand.tricks))
+    if all(seat.bid is not None for seat in row.seats):
+        table.add_row("quota" if quotas else "bid", *(str(seat.bid) for seat in row.seats))
+    table.add_row("tricks", *(str(seat.tricks) for seat in row.seats))
     if not cooperative:
-        table.add_row("score", *(f"{s:+d}" for s in hand.hand_scores))
-        table.add_row("total", *(str(t) for t in hand.total_scores))
+        table.add_row("score", *(f"{seat.score:+d}" for seat in row.seats))
+        table.add_row("total", *(str(seat.total) for seat in row.seats))
     return table
 
 
@@ -77,6 +77,8 @@ def replay(
     from rich.text import Text
 
     from tricktaker.engine import GameRecord, RecordError
+    from tricktaker.present.panels import panel_game
+    from tricktaker.present.scorecard import scorecard
 
     from .render import (
         Cards,
@@ -105,7 +107,10 @@ def replay(
     console.rule(Text(f"{rules.name} ({record.game})"))
     console.print(Text(f"Players: {state.players}   seed: {record.seed}"))
     console.print(Text(f"Options: {options or 'none'}"))
-    for hand in state.history:
+    sheet = scorecard(
+        state.history, names, cards, state.setup.partnerships, cooperative=cooperative
+    )
+    for hand, sheet_row in zip(state.history, sheet.rows, strict=True):
         heading = (
             f"Hand {hand.number} · {hand.hand_size} card{'s' if hand.hand_size != 1 else ''}"
             f" · dealer {names[hand.dealer]} · trump {cards.trump(hand.trump, hand.turn_up)}"
@@ -116,8 +121,8 @@ def replay(
         )
         console.print()
         console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
-        label = "quota" if rules.spec.hooks == "pluck" else "bid"
-        console.print(hand_table(hand, names, cooperative=cooperative, bid_label=label))
+        quotas = sheet.layout == "quota"
+        console.print(hand_table(sheet_row, names, cooperative=cooperative, quotas=quotas))
         for line in hand_summary(hand, names, cards):
             console.print(Text(f"  {line}"))
         if tricks:
@@ -150,7 +155,7 @@ def replay(
         return
     if cooperative:
         console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
-    elif rules.spec.hooks is not None:
+    elif panel_game(state.observe(0)) is not None:
         unit = score_unit(state.history)
         teams = state.setup.partnerships
         line = result_line(state.winners(), names, state.scores, teams, unit=unit)

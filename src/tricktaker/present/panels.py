@@ -398,10 +398,17 @@ def seat_rows(obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
     return rows
 
 
+def panel_game(obs: Observation) -> str | None:
+    """The game whose own panel the seat is shown (``pluck``, ``euchre``, ``buckup``),
+    with a seat grid of its own and a result in its own unit; None for the games of bids
+    alone (the panel's ``game``)."""
+    return obs.rules.spec.hooks
+
+
 def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
     """The panel data of ``obs``'s seat (see docs/protocol.md, Views)."""
     data: dict[str, Json] = {
-        "game": obs.rules.spec.hooks,
+        "game": panel_game(obs),
         "heading": hand_heading(obs, names),
         "trump": {
             "suit": SUIT_NAMES[obs.trump] if obs.trump is not None else None,
