@@ -139,7 +139,7 @@ def test_bot_settings_are_parsed_and_checked() -> None:
         "pimc:time_budget=soon": "time_budget must be a number, not 'soon'",
         "ismcts:iterations=0": "iterations must be at least 1",
         "random:budget=1": "random has no setting 'budget' (settings: none)",
-        "expert": "unknown bot 'expert'; the bots are: random, heuristic, pimc, ismcts, policy, easy",
+        "expert": "unknown bot 'expert'; the bots are: random, heuristic, pimc, ismcts, policy",
     }
     for spec, message in problems.items():
         with pytest.raises(ValueError, match=re.escape(message)):
