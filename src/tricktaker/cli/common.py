@@ -190,7 +190,8 @@ def make_bots(names: Mapping[int, str], game_seed: int) -> dict[int, Bot]:
 
 BOTS_HELP = (
     "bots: random, heuristic, pimc, ismcts, or a level: easy, medium, hard;"
-    " budgets as NAME:KEY=VALUE, e.g. ismcts:iterations=800"
+    " budgets as NAME:KEY=VALUE, e.g. ismcts:iterations=800;"
+    " a trained policy as policy:path=FILE.npz (the envs extra)"
 )
 """What the ``--bots`` options accept."""
 
