@@ -5,7 +5,7 @@ first hands take the person through every phase of a game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpx
@@ -113,11 +113,16 @@ def start(server: ServerProcess, table_id: str, host_token: str) -> None:
 
 
 def foresee(
-    game: str, options: dict[str, Any], seats: Sequence[str], seed: int, hands: int
+    game: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    seed: int,
+    hands: int,
+    chooser: Callable[[Sequence[str]], str] = choose,
 ) -> list[str]:
     """The actions seat 0 (the only person) takes in the first ``hands`` hands of a
-    table seeded ``seed``, when it plays as :func:`choose` does and the bots as the
-    server runs them (each seeded from the game's seed and its seat)."""
+    table seeded ``seed``, when it plays as ``chooser`` (:func:`choose`) does and the
+    bots as the server runs them (each seeded from the game's seed and its seat)."""
     rules = load_ruleset(game, options=options)
     state = new_game(rules, players=len(seats), seed=seed)
     bots = {s: make_bot(spec, seed=bot_seed(seed, s)) for s, spec in enumerate(seats) if s != 0}
@@ -130,7 +135,7 @@ def foresee(
         seat = state.to_act()[0]
         if seat == 0:
             legal = {a.text(labels=labels): a for a in state.legal_actions(0)}
-            text = choose(list(legal))
+            text = chooser(list(legal))
             taken.append(text)
             state.apply(0, legal[text])
         else:

@@ -24,15 +24,21 @@ from tests.web.table_helpers import (
 )
 
 Check = Callable[[Page, str], None]
+Chooser = Callable[[Sequence[str]], str]
 
 
 def seed_for(
-    game: str, options: dict[str, Any], seats: Sequence[str], hands: int, verbs: set[str]
+    game: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    hands: int,
+    verbs: set[str],
+    chooser: Chooser = choose,
 ) -> tuple[int, list[str]]:
-    """The first seed whose first ``hands`` hands take seat 0 through every verb of
-    ``verbs``, and the actions it takes there."""
+    """The first seed whose first ``hands`` hands take seat 0 (playing as ``chooser``)
+    through every verb of ``verbs``, and the actions it takes there."""
     for seed in range(1, 300):
-        taken = foresee(game, options, seats, seed, hands)
+        taken = foresee(game, options, seats, seed, hands, chooser)
         if verbs <= {action.split()[0] for action in taken}:
             return seed, taken
     raise AssertionError(f"no seed takes seat 0 of {game} through {sorted(verbs)}")
@@ -49,11 +55,12 @@ def play_game(
     check: Check,
     *,
     whole: bool = True,
+    chooser: Chooser = choose,
 ) -> list[str]:
     """Play seat 0 of a table of ``game`` to the end (or, unless ``whole``, through
     ``hands`` hands) in ``page``, calling ``check`` before each action; answers the
     actions taken, checked against the engine's."""
-    seed, foreseen = seed_for(game, options, seats, hands, verbs)
+    seed, foreseen = seed_for(game, options, seats, hands, verbs, chooser)
     made = create_table(
         server,
         game=game,
@@ -75,7 +82,7 @@ def play_game(
             page.wait_for_timeout(40)
             continue
         legal = offered(page)
-        action = choose(legal)
+        action = chooser(legal)
         check(page, action)
         page.locator(f'.tt-me [data-action="{action}"]').first.click()
         page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
@@ -196,6 +203,45 @@ def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page:
     assert {"ante", "stay", "discard", "draw", "play"} <= seen
     for seat in page.locator(".tt-others .tt-seat").all():
         expect(seat).to_contain_text("Chips")
+
+
+def out_for_now_first(legal: Sequence[str]) -> str:
+    """The person goes out for now when it may, comes back when asked, else plays as
+    :func:`choose` does."""
+    for preferred in ("out_for_now", "come_back"):
+        if preferred in legal:
+            return preferred
+    return choose(legal)
+
+
+def test_buckup_out_for_now(module_server: ServerProcess, page: Page) -> None:
+    """docs/games/buckup.md, Out for now: with the option, a player may go out for now
+    instead of folding; the page offers it beside Stay and Fold, and the seat shows
+    its status."""
+    seen: list[str] = []
+
+    def check(page: Page, action: str) -> None:
+        seen.append(action)
+        if action == "out_for_now":
+            expect(page.get_by_role("button", name="Out for now")).to_be_visible()
+            expect(page.get_by_role("button", name="Stay")).to_be_visible()
+        if action == "come_back":
+            expect(page.get_by_role("button", name="Come back")).to_be_visible()
+
+    play_game(
+        module_server,
+        page,
+        "buckup",
+        {"hands": 1, "max_hands": 1, "out_for_now": True},
+        ["human", "random", "random", "random"],
+        1,
+        {"out_for_now"},
+        check,
+        chooser=out_for_now_first,
+    )
+    assert "out_for_now" in seen
+    if "come_back" not in seen:  # out for good at the end of the decisions
+        expect(page.locator(".tt-seat.me")).to_contain_text("out")
 
 
 def test_caller_clag_calls(module_server: ServerProcess, page: Page) -> None:
