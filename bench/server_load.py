@@ -2,6 +2,7 @@
 
     python bench/server_load.py [--tables 50,200,500] [--db sqlite|postgresql|both]
                                 [--seconds 30] [--max-actions N] [--game bluke] [--json]
+                                [--repeat N] [--baseline-src OLD_CHECKOUT]
 
 For each number of tables (and each database) the benchmark starts the real server,
 ``tricktaker serve --host 127.0.0.1 --port P --db URL --no-rate-limits``, as a
@@ -30,8 +31,14 @@ Reported, over the measured window (after ``--warmup`` seconds):
 - the server process's resident memory (VmRSS, and its peak VmHWM) at the end, from
   ``/proc``;
 - CPU used by the server and by the load generator, as a share of one core;
+- the server's CPU time per accepted action (the figure least disturbed by other work
+  on a shared machine);
 - errors: ``error`` messages from the server by code, dropped sockets, failed requests,
   and tracebacks in the server's log.
+
+With ``--baseline-src DIR`` the server of another checkout (``DIR/src`` first on
+``PYTHONPATH``, e.g. a ``git worktree`` of an older commit) runs the same load in turns
+with this one, ``--repeat`` times each, and the medians and their ratios are printed.
 """
 
 from __future__ import annotations
