@@ -31,12 +31,20 @@ def start_sheet(page: Page, server: ServerProcess, *, hook: bool) -> None:
 
 
 def tap(page: Page, value: int) -> None:
-    """Tap a number on the big buttons (a bid, or a player's tricks)."""
+    """Tap a number on the big buttons (a bid, or a player's tricks): big enough for a
+    thumb and within the screen's width."""
     button = page.locator(f".sk-numbers button[data-value='{value}']")
     expect(button).to_be_enabled()
-    box = button.bounding_box()
-    assert box is not None
-    assert box["height"] >= 48  # big enough for a thumb
+    # Measured by the locator (which waits for the button): the page may draw its
+    # buttons again between two calls, when the sheet's poll answers.
+    box = button.evaluate(
+        "b => { const r = b.getBoundingClientRect();"
+        " return {x: r.x, width: r.width, height: r.height}; }"
+    )
+    assert box["height"] >= 48, box
+    width = page.viewport_size["width"] if page.viewport_size else PHONE["width"]
+    assert box["x"] >= 0, box
+    assert box["x"] + box["width"] <= width, box
     button.click()
 
 

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from tests.server_process import ServerProcess
 from tests.web.conftest import PHONE, NewPage
+from tests.web.test_scorekeeper import tap
 
 
 @dataclass
@@ -77,18 +78,6 @@ HANDS = {
         totals=[18, 14, 8],
     ),
 }
-
-
-def tap(page: Page, value: int) -> None:
-    """Tap a number on the big buttons (within a phone's screen, big enough for a thumb)."""
-    button = page.locator(f".sk-numbers button[data-value='{value}']")
-    expect(button).to_be_enabled()
-    box = button.bounding_box()
-    assert box is not None
-    assert box["height"] >= 48
-    assert box["x"] >= 0
-    assert box["x"] + box["width"] <= PHONE["width"]
-    button.click()
 
 
 def asked(page: Page, pattern: str) -> str:
