@@ -34,13 +34,19 @@ def tap(page: Page, value: int) -> None:
     """Tap a number on the big buttons (a bid, or a player's tricks): big enough for a
     thumb and within the screen's width."""
     button = page.locator(f".sk-numbers button[data-value='{value}']")
+    expect(button).to_be_visible()
     expect(button).to_be_enabled()
-    # Measured by the locator (which waits for the button): the page may draw its
-    # buttons again between two calls, when the sheet's poll answers.
-    box = button.evaluate(
-        "b => { const r = b.getBoundingClientRect();"
-        " return {x: r.x, width: r.width, height: r.height}; }"
-    )
+    # The page may draw its buttons again (when the sheet's poll answers) between two
+    # calls, and a button being replaced has no box for a moment: measure until it has.
+    box: dict[str, float] = {}
+    for _ in range(50):
+        box = button.evaluate(
+            "b => { const r = b.getBoundingClientRect();"
+            " return {x: r.x, width: r.width, height: r.height}; }"
+        )
+        if box["height"] > 0:
+            break
+        page.wait_for_timeout(100)
     assert box["height"] >= 48, box
     width = page.viewport_size["width"] if page.viewport_size else PHONE["width"]
     assert box["x"] >= 0, box
