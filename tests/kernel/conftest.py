@@ -4,10 +4,9 @@ skipped with the reason."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+from tests.postgres import in_ci
 from tricktaker.kernel import LOAD_ERROR, available
 
 
@@ -17,6 +16,6 @@ def compiled_kernel() -> None:
     if available():
         return
     message = f"the compiled kernel is not built (pip install -e .): {LOAD_ERROR}"
-    if os.environ.get("CI", "").lower() == "true":
+    if in_ci():
         pytest.fail(message)
     pytest.skip(message)
