@@ -649,6 +649,13 @@ class TableService:
         if self._closed or live.data.status != "playing":
             return
         if live.drive_task is None or live.drive_task.done():
+            state = live.state
+            if state is None or state.is_terminal():
+                return
+            if live.data.move_timer is None and all(
+                live.plays_for(s) is None for s in state.to_act()
+            ):
+                return  # people are to act, with no move timer: nothing to drive
             live.drive_task = asyncio.get_running_loop().create_task(self._drive(live))
 
     def _bot(self, live: Live, seat: int, spec: str) -> Bot:

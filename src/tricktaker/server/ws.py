@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import deque
 from typing import Any
 
 import orjson
@@ -39,27 +40,35 @@ def encode(message: dict[str, Json]) -> str:
 
 
 class Connection:
-    """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`)."""
+    """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`).
+
+    Messages wait in a plain deque; the sending task sleeps on a future only while the
+    deque is empty, and sends everything queued each time it wakes (an ``ack`` and its
+    ``event`` go out in one wake-up)."""
 
     def __init__(self, socket: WebSocket, rate: float | None = RATE_PER_SECOND) -> None:
         self.socket = socket
         self.seat: int | None = None
-        self.queue: asyncio.Queue[dict[str, Json] | None] = asyncio.Queue()
+        self.pending: deque[dict[str, Json] | None] = deque()
+        self._wake: asyncio.Future[None] | None = None
         self.rate = rate
         self.burst = 4 * rate if rate is not None else 0.0
         self.tokens = self.burst
         self.stamp = time.monotonic()
 
+    def _put(self, message: dict[str, Json] | None) -> None:
+        self.pending.append(message)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
     def push(self, message: dict[str, Json]) -> None:
         """Queue ``message``; a client too slow to read is cut off."""
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(message)
+        self._put(None if len(self.pending) >= QUEUE_LIMIT else message)
 
     def close(self) -> None:
         """Close the socket once the queued messages are sent."""
-        self.queue.put_nowait(None)
+        self._put(None)
 
     def allow(self) -> bool:
         """Take one message from the connection's rate budget."""
@@ -75,8 +84,15 @@ class Connection:
 
     async def pump(self) -> None:
         """Send queued messages until told to stop."""
+        loop = asyncio.get_running_loop()
+        pending = self.pending
         while True:
-            message = await self.queue.get()
+            if not pending:
+                self._wake = loop.create_future()
+                await self._wake
+                self._wake = None
+                continue
+            message = pending.popleft()
             if message is None:
                 await self.socket.close(code=1008)
                 return
