@@ -34,9 +34,14 @@ QUEUE_LIMIT = 1000
 
 
 def encode(message: dict[str, Json]) -> str:
-    """``message`` as compact JSON text (orjson: a fifth of the server's time under load
-    went to the standard library's encoder, ``bench/server_load.py``)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    """``message`` as compact JSON text, by orjson (the standard library's encoder took a
+    fifth of the server's time under load, ``bench/server_load.py``). What orjson refuses
+    and ``json`` writes (a key that is not text, an integer beyond 64 bits, say from a
+    house-rules file) is written by ``json``."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Connection:
