@@ -21,6 +21,7 @@ Needs OpenSpiel (``pip install -e '.[bench]'``). See ``bench/README.md``.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import importlib.metadata
 import json
@@ -52,6 +53,10 @@ Z95 = 1.959963984540054
 ISMCTS_UCT_C = 2.0
 ISMCTS_SEATINGS: tuple[frozenset[int], ...] = (frozenset({0, 2}), frozenset({1, 3}))
 RANDOM_SEATINGS: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(PLAYERS))
+
+OPENSPIEL_BOT = "openspiel_ismcts"
+"""``--bot`` seating OpenSpiel's own ISMCTS (``--sims``) in our seat: the baseline against
+random players, measured by the same command."""
 
 Chooser = Callable[[Any], int]
 """Picks an OpenSpiel action in a state where its seat is to move."""
@@ -188,15 +193,51 @@ def play_hand(
     return points, exact
 
 
-def our_chooser(bot_name: str, seed: int, seat: int, adapter: OhHellAdapter, side: Side) -> Chooser:
+class TimeMatch:
+    """Our time budget per move, set to OpenSpiel's: the median of its last ``keep``
+    decisions with a real choice (a forced move takes it no time), less our own overhead
+    beyond the search (building the Observation and the kernel's world), measured the
+    same way over our last decisions. It follows the machine's load as theirs does."""
+
+    def __init__(self, keep: int = 64, start: float = 0.020) -> None:
+        self.theirs: collections.deque[float] = collections.deque(maxlen=keep)
+        self.overhead: collections.deque[float] = collections.deque(maxlen=keep)
+        self.start = start
+
+    def budget(self) -> float:
+        theirs = statistics.median(self.theirs) if self.theirs else self.start
+        extra = statistics.median(self.overhead) if self.overhead else 0.0
+        return max(0.001, theirs - extra)
+
+
+_TIME_MATCH = TimeMatch()
+
+
+def our_chooser(
+    bot_name: str,
+    seed: int,
+    seat: int,
+    adapter: OhHellAdapter,
+    side: Side,
+    match_time: bool = False,
+) -> Chooser:
     bot = make_bot(bot_name, seed=seed)
     clock = time.perf_counter
+    if match_time and not hasattr(bot, "time_budget"):
+        raise ValueError(f"--match-time needs a bot with a time budget, not {bot_name}")
 
     def choose(state: Any) -> int:
         start = clock()
         observation = adapter.observe(state, seat)
         side.adapter_seconds.append(clock() - start)
-        return adapter.to_openspiel(bot.act(observation))
+        budget = None
+        if match_time and len(state.legal_actions()) > 1:
+            budget = _TIME_MATCH.budget()
+            bot.time_budget = budget  # type: ignore[attr-defined]
+        action = adapter.to_openspiel(bot.act(observation))
+        if budget is not None:
+            _TIME_MATCH.overhead.append(max(0.0, clock() - start - budget))
+        return action
 
     return choose
 
@@ -216,7 +257,11 @@ def ismcts_chooser(game: Any, seed: int, sims: int) -> Chooser:
     )
 
     def choose(state: Any) -> int:
-        return int(bot.step(state))
+        start = time.perf_counter()
+        action = int(bot.step(state))
+        if len(state.legal_actions()) > 1:
+            _TIME_MATCH.theirs.append(time.perf_counter() - start)
+        return action
 
     return choose
 
@@ -241,6 +286,7 @@ class DealJob:
     sims: int
     seed: int
     vs_random: bool
+    match_time: bool = False
 
 
 _GAME: dict[str, Any] = {}
@@ -268,8 +314,12 @@ def play_deal(job: DealJob) -> Match:
         choosers: list[Chooser] = []
         for seat in range(PLAYERS):
             seat_seed = mix(job.seed, job.index, play, seat)
-            if seat in seating:
-                choosers.append(our_chooser(job.bot, seat_seed, seat, adapter, match.ours))
+            if seat in seating and job.bot == OPENSPIEL_BOT:
+                choosers.append(ismcts_chooser(game, seat_seed, job.sims))
+            elif seat in seating:
+                choosers.append(
+                    our_chooser(job.bot, seat_seed, seat, adapter, match.ours, job.match_time)
+                )
             elif job.vs_random:
                 choosers.append(random_chooser(seat_seed))
             else:
@@ -306,20 +356,24 @@ def run(
     seed: int,
     vs_random: bool,
     workers: int = 1,
+    match_time: bool = False,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
     """Play the match and return its summary (see :func:`report`). The deals and every
     bot's seed depend only on ``seed``, so ``workers`` changes only the time taken."""
     _game()
-    make_bot(bot, seed=0)  # fail early on an unknown name
+    if bot != OPENSPIEL_BOT:
+        make_bot(bot, seed=0)  # fail early on an unknown name
+    elif not vs_random or match_time:
+        raise ValueError(f"--bot {OPENSPIEL_BOT} (the baseline) plays only with --vs-random")
     seatings = RANDOM_SEATINGS if vs_random else ISMCTS_SEATINGS
     opponent = "random" if vs_random else f"openspiel_ismcts_{sims}"
     deals = max(1, math.ceil(hands / len(seatings)))
     match = Match(ours=Side(bot), theirs=Side(opponent))
     deal_rng = random.Random(mix(seed, 0xDEA1))
     jobs = [
-        DealJob(deal, tuple(deal_actions(deal_rng)), bot, sims, seed, vs_random)
+        DealJob(deal, tuple(deal_actions(deal_rng)), bot, sims, seed, vs_random, match_time)
         for deal in range(deals)
     ]
     started = last_note = time.perf_counter()
@@ -345,6 +399,7 @@ def run(
         "seed": seed,
         "vs_random": vs_random,
         "workers": workers,
+        "match_time": match_time,
         "ismcts": None
         if vs_random
         else {
@@ -444,7 +499,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="A tricktaker bot against OpenSpiel's ISMCTS (or random players) "
         "inside OpenSpiel's oh_hell, on duplicate deals."
     )
-    parser.add_argument("--bot", default="heuristic", help="our bot, by make_bot name")
+    parser.add_argument(
+        "--bot",
+        default="heuristic",
+        help=f"our bot, by make_bot name; {OPENSPIEL_BOT} seats OpenSpiel's ISMCTS "
+        "there (the baseline, with --vs-random)",
+    )
     parser.add_argument(
         "--hands", type=int, default=1000, help="hands to play (rounded up to whole deals)"
     )
@@ -456,6 +516,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=1, help="processes playing deals in parallel"
     )
+    parser.add_argument(
+        "--match-time",
+        action="store_true",
+        help="give our bot, move by move, the median time of OpenSpiel's last 64 moves "
+        "(less our overhead beyond the search); needs a bot with a time budget",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--quick", action="store_true", help="smoke run: 8 hands, 100 sims")
     parser.add_argument(
@@ -464,6 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.sims = 8, 100
+    if args.match_time and args.vs_random:
+        parser.error("--match-time measures OpenSpiel's ISMCTS, which --vs-random does not play")
     if args.hands < 1 or args.sims < 1 or args.workers < 1:
         parser.error("--hands, --sims and --workers must be positive")
     try:
@@ -478,6 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         vs_random=args.vs_random,
         workers=args.workers,
+        match_time=args.match_time,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )

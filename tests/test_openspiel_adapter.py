@@ -302,6 +302,43 @@ def test_head_to_head_against_random_seats_ours_at_each_seat_reproducibly() -> N
     assert summary["config"]["opponent"] == "random"
 
 
+def test_match_time_gives_our_bot_openspiels_median_time_less_our_overhead() -> None:
+    match = vs_openspiel.TimeMatch(keep=4, start=0.02)
+    assert match.budget() == 0.02  # nothing measured yet
+    match.theirs.extend([0.010, 0.030, 0.050, 0.070, 0.090])  # the last 4 are kept
+    match.overhead.extend([0.002, 0.004, 0.006])
+    assert abs(match.budget() - (0.060 - 0.004)) < 1e-12
+    match.overhead.extend([1.0, 1.0, 1.0])
+    assert match.budget() == 0.001  # never below a millisecond
+
+
+def test_match_time_sets_the_search_bots_budget_in_a_head_to_head() -> None:
+    summary = vs_openspiel.run(
+        bot="ismcts:iterations=1000000000",
+        hands=2,
+        sims=20,
+        seed=5,
+        vs_random=False,
+        match_time=True,
+    )
+    assert summary["config"]["match_time"] is True
+    # 20 simulations take OpenSpiel well under a second, and so, matched, does our search
+    # (which, uncapped at 10⁹ iterations, would take many minutes a move).
+    assert summary["ours"]["ms_per_move_max"] < 1000
+    with pytest.raises(ValueError, match="time budget"):
+        vs_openspiel.run(
+            bot="heuristic", hands=2, sims=20, seed=5, vs_random=False, match_time=True
+        )
+
+
+def test_openspiels_ismcts_can_take_our_seat_against_random_players() -> None:
+    summary = vs_openspiel.run(bot="openspiel_ismcts", hands=4, sims=20, seed=0, vs_random=True)
+    assert summary["ours"]["seat_hands"] == 4
+    assert summary["ours"]["adapter_ms_per_move_mean"] is None  # no Observation built
+    with pytest.raises(ValueError, match="only with --vs-random"):
+        vs_openspiel.run(bot="openspiel_ismcts", hands=2, sims=20, seed=0, vs_random=False)
+
+
 def test_duplicate_deal_is_the_same_for_both_seatings() -> None:
     chance = vs_openspiel.deal_actions(random.Random(0))
     one = vs_openspiel.dealt_state(GAME, chance)
