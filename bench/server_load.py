@@ -16,9 +16,11 @@ accepted actions, whichever comes first. A finished game is followed at once by 
 rematch (the host's client asks for it), so a table never stops.
 
 It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
-event loop, so that the load generator takes as little of the machine as it can: on a
-2-core machine the generator and the server share the cores, and the figures are the
-server's under that handicap (the generator's CPU share is reported beside the server's).
+event loop (uvloop's when installed; messages decoded with orjson, the cyclic GC tuned
+like the server's), so that the load generator takes as little of the machine as it
+can: on a 2-core machine the generator and the server share the cores, and the figures
+are the server's under that handicap (the generator's CPU share is reported beside the
+server's).
 
 Reported, over the measured window (after ``--warmup`` seconds):
 
@@ -32,7 +34,7 @@ Reported, over the measured window (after ``--warmup`` seconds):
   ``/proc``;
 - CPU used by the server and by the load generator, as a share of one core;
 - the server's CPU time per accepted action (the figure least disturbed by other work
-  on a shared machine);
+  on a shared machine), and the generator's (``gen ms``);
 - errors: ``error`` messages from the server by code, dropped sockets, failed requests,
   and tracebacks in the server's log.
 
