@@ -83,14 +83,16 @@ def test_kernel_search_keeps_to_its_time_budget() -> None:
         time_budget=0.02,
         exploration=0.3,
         noise=0.5,
-        model_opponents=False,
+        model_opponents=0,
         weighted=True,
     )
     assert action in obs.legal_actions
     assert 1 <= done < 10**9
 
 
-def python_root(obs: Observation, iterations: int) -> dict[Action, tuple[int, float]]:
+def python_root(
+    obs: Observation, iterations: int, model: int = -1, rivalry: float = -1.0
+) -> dict[Action, tuple[int, float]]:
     """The Python ISMCTS's root statistics for ``obs``: per action, visits and mean."""
     roots: list[ismcts._Node] = []
 
@@ -102,7 +104,9 @@ def python_root(obs: Observation, iterations: int) -> dict[Action, tuple[int, fl
     original = ismcts._Node
     ismcts._Node = Recorded  # type: ignore[misc]
     try:
-        ISMCTSBot(seed=1, iterations=iterations, kernel=0).act(obs)
+        ISMCTSBot(
+            seed=1, iterations=iterations, kernel=0, model_opponents=model, rivalry=rivalry
+        ).act(obs)
     finally:
         ismcts._Node = original  # type: ignore[misc]
     return {
@@ -110,11 +114,18 @@ def python_root(obs: Observation, iterations: int) -> dict[Action, tuple[int, fl
     }
 
 
-@pytest.mark.parametrize(("deal", "moves"), [(300, 0), (302, 6), (303, 9)])
-def test_kernel_search_is_the_python_search(deal: int, moves: int) -> None:
+@pytest.mark.parametrize(
+    ("deal", "moves", "model", "rivalry"),
+    [(300, 0, 0, 1.0), (302, 6, 0, 1.0), (303, 9, 0, 1.0), (302, 6, 2, 0.0), (303, 9, 1, 0.5)],
+)
+def test_kernel_search_is_the_python_search(
+    deal: int, moves: int, model: int, rivalry: float
+) -> None:
     """The same ISMCTS as the Python one (tricktaker.bots.ismcts): on the same position
     the root's most visited action is the same, and every well-visited action's mean
-    reward agrees within sampling noise."""
+    reward agrees within sampling noise, however the other seats are modelled (in the
+    tree, by the policy, as in the rollouts) and whatever their results weigh against
+    the searching seat's (the Oh Hell default, 1, first)."""
     state = at_hand("blackout", 4, 7, seed=deal, first_dealer=0)
     while state.is_chance():
         state.apply_chance()
@@ -125,11 +136,11 @@ def test_kernel_search_is_the_python_search(deal: int, moves: int) -> None:
     obs = state.observe(state.to_act()[0])
     world = kernel_world(obs)
     codes = [move_code(a) for a in obs.legal_actions]
-    _, _, root = native().search(world, codes, 3000, -1.0, 0.3, 0.5, False, True, 5)
+    _, _, root = native().search(world, codes, 3000, -1.0, 0.3, 0.5, model, True, 5, rivalry)
     kernel = {
         a: (visits, mean) for a, (_, visits, mean) in zip(obs.legal_actions, root, strict=True)
     }
-    python = python_root(obs, 3000)
+    python = python_root(obs, 3000, model, rivalry)
     assert max(kernel, key=lambda a: kernel[a][0]) == max(python, key=lambda a: python[a][0])
     for action, (visits, mean) in kernel.items():
         if visits >= 300 and python[action][0] >= 300:

@@ -17,8 +17,9 @@ same for every game; a :class:`GameSearch` supplies the game-specific parts:
 
 ``searched`` names the action kinds the bots search; any other decision is left to
 the heuristic bot (``None``: search every decision). ``exploration``,
-``model_opponents`` and ``opponent_noise`` are the ISMCTS bot's defaults for the game:
-its UCB1 constant, and how the other seats move in its tree and in its rollouts (see
+``model_opponents``, ``opponent_noise`` and ``rivalry`` are the ISMCTS bot's defaults for
+the game: its UCB1 constant, how the other seats move in its tree and in its rollouts, and
+how much their results count against the searching seat's (see
 :class:`~tricktaker.bots.ismcts.ISMCTSBot`).
 
 The Oh Hell family (rulesets without hooks) is registered under the key ``None``;
@@ -72,6 +73,10 @@ class GameSearch:
     """ISMCTS's default chance that another seat's rollout move is uniformly random
     rather than ``rollout_action``'s (a hedge against opponents who play otherwise
     than the full-information policy)."""
+
+    rivalry: float = 0.0
+    """ISMCTS's default weight of the other seats' mean result against a seat's own
+    (0: a seat plays for its own result only; 1: for its margin over the others)."""
 
     def searches(self, kind: str) -> bool:
         """Whether the search bots search decisions of this action kind."""

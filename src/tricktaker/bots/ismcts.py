@@ -65,6 +65,16 @@ Move = tuple[int, Action]
 """A seat and the action it takes."""
 
 
+def rival_rewards(rewards: list[float], rivalry: float, state: GameState) -> list[float]:
+    """Each seat's reward less ``rivalry`` times the mean of the other seats' (as the
+    kernel's search does); unchanged in a cooperative game or with rivalry 0."""
+    n = len(rewards)
+    if rivalry == 0.0 or n < 2 or state.setup.cooperative:
+        return rewards
+    total = sum(rewards)
+    return [r - rivalry * (total - r) / (n - 1) for r in rewards]
+
+
 class _Node:
     """A tree node: the statistics of the move that leads to it, and its children."""
 
@@ -102,11 +112,18 @@ class ISMCTSBot(SearchBot):
     with full information from the bid on, so they overrate hard contracts);
     ``model_opponents``: 1 makes the other seats' moves in the tree those of the game's
     rollout policy with their sampled cards (still tree nodes), rather than UCB choices
-    made without their cards; 0 does not; -1 (the default) does what the game's search
+    made without their cards; 2 makes them as in the rollouts (uniformly random with the
+    chance ``opponent_noise``, else the policy's), a model of players weaker than the
+    policy; 0 does neither; -1 (the default) does what the game's search
     support says (:attr:`GameSearch.model_opponents`: on for Euchre, whose auction UCB
-    plays badly for the other seats, off elsewhere); ``bid_iterations``: the budget of
-    a bid (kind ``bid``) when above 0, else ``iterations`` (a hand's contract decides
-    most of its score, so a bid may deserve more search than a card); ``kernel``: 1 (the
+    plays badly for the other seats, off elsewhere); ``rivalry``: how much the other
+    seats' results count against a seat's own in the search: each seat's reward is its
+    result less ``rivalry`` times the mean of the others' (0: its own result only, 1: its
+    margin over the average other seat; never in a cooperative game, where everyone
+    shares one result); -1 (the default) takes the game's (:attr:`GameSearch.rivalry`);
+    ``bid_iterations``: the budget of a bid (kind ``bid``) when above 0, else
+    ``iterations`` (a hand's contract decides most of its score, so a bid may deserve
+    more search than a card); ``kernel``: 1 (the
     default) searches in the compiled kernel where it plays the game, 0 always in Python
     (the kernel's choices differ from Python's for a seed, as its random numbers do);
     ``kernel_iterations``: when above 0, the budget of every decision searched in the
@@ -133,6 +150,7 @@ class ISMCTSBot(SearchBot):
         bid_iterations: int = 0,
         kernel: int = 1,
         kernel_iterations: int = 0,
+        rivalry: float = -1.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -144,6 +162,10 @@ class ISMCTSBot(SearchBot):
             raise ValueError("bid_iterations must be 0 (as iterations) or more")
         if kernel_iterations < 0:
             raise ValueError("kernel_iterations must be 0 (as iterations) or more")
+        if model_opponents not in (-1, 0, 1, 2):
+            raise ValueError("model_opponents must be 0, 1 or 2 (-1: the game's default)")
+        if not (0.0 <= rivalry <= 1.0 or rivalry == -1.0):
+            raise ValueError("rivalry must be between 0 and 1 (-1: the game's default)")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_budget = time_budget
@@ -155,6 +177,7 @@ class ISMCTSBot(SearchBot):
         self.bid_iterations = bid_iterations
         self.kernel = bool(kernel)
         self.kernel_iterations = kernel_iterations
+        self.rivalry = rivalry
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -219,8 +242,9 @@ class ISMCTSBot(SearchBot):
             time_budget=self.time_budget,
             exploration=self.exploration if self.exploration >= 0 else game.exploration,
             noise=self._noise(game),
-            model_opponents=bool(model),
+            model_opponents=int(model),
             weighted=self.weighted,
+            rivalry=self._rivalry(game),
             world=world,
         )
         return action
@@ -241,8 +265,14 @@ class ISMCTSBot(SearchBot):
             seat = me if me in seats else seats[0]
             legal = state.legal_actions(seat)
             if model and seat != me:
-                # The other seat moves as the game's policy would with its sampled cards.
-                action = legal[0] if len(legal) == 1 else game.rollout_action(state, seat, legal)
+                # The other seat moves as the game's policy would with its sampled cards
+                # (or, with model 2, as in the rollouts: at random with the noise's chance).
+                if len(legal) == 1:
+                    action = legal[0]
+                elif model == 2 and self.rng.random() < self._noise(game):
+                    action = self.rng.choice(legal)
+                else:
+                    action = game.rollout_action(state, seat, legal)
                 state.apply(seat, action)
                 child = node.children.get((seat, action))
                 if child is None:
@@ -267,11 +297,15 @@ class ISMCTSBot(SearchBot):
             state.apply(seat, move[1])
             path.append((node, seat))
         rollout_hand(state, game, noise=self._noise(game), rng=self.rng, me=me)
-        rewards = game.rewards(state)
+        rewards = rival_rewards(game.rewards(state), self._rivalry(game), state)
         for visited, mover in path:
             visited.visits += 1
             visited.weight += weight
             visited.reward += weight * rewards[mover]
+
+    def _rivalry(self, game: GameSearch) -> float:
+        """How much the others' results count against a seat's (setting or game's)."""
+        return self.rivalry if self.rivalry >= 0 else game.rivalry
 
     def _noise(self, game: GameSearch) -> float:
         """The chance that another seat's rollout move is random (setting or game's)."""

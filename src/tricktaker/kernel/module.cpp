@@ -280,18 +280,19 @@ PyObject *make_world(PyObject *, PyObject *args) {
 PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
     static const char *names[] = {"world",      "moves",    "iterations",      "time_budget",
                                   "exploration", "noise",   "model_opponents", "weighted",
-                                  "seed",        nullptr};
+                                  "seed",        "rivalry",         nullptr};
     PyObject *capsule, *moves_obj;
     SearchParams p;
     int model = 0, weighted = 1;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ppK", const_cast<char **>(names),
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKd", const_cast<char **>(names),
                                      &capsule, &moves_obj, &p.iterations, &p.time_budget,
-                                     &p.exploration, &p.noise, &model, &weighted, &seed))
+                                     &p.exploration, &p.noise, &model, &weighted, &seed,
+                                     &p.rivalry))
         return nullptr;
     try {
         WorldBox *box = world_of(capsule);
-        p.model_opponents = model != 0;
+        p.model_opponents = model;
         p.weighted = weighted != 0;
         auto listed = int_list(moves_obj);
         std::vector<int> moves(listed.begin(), listed.end());
@@ -505,7 +506,7 @@ PyMethodDef methods[] = {
     {"search", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(search)),
      METH_VARARGS | METH_KEYWORDS,
      "search(world, moves, iterations, time_budget, exploration, noise, model_opponents,"
-     " weighted, seed) -> (move, iterations, [(move, visits, mean)])"},
+     " weighted, seed, rivalry) -> (move, iterations, [(move, visits, mean)])"},
     {"pimc", pimc, METH_VARARGS,
      "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
     {"samples", samples, METH_VARARGS, "samples(world, seed, count) -> [(hands..., weight)]"},

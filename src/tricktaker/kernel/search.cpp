@@ -89,7 +89,13 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
         int seat = seat_to_act(cfg, st);
         uint64_t legal = legal_moves(cfg, st);
         if (p.model_opponents && seat != world.me) {
-            int move = popcount(legal) == 1 ? move_of(st, lowest(legal)) : policy_move(cfg, st, legal);
+            int move;
+            if (popcount(legal) == 1)
+                move = move_of(st, lowest(legal));
+            else if (p.model_opponents == 2 && p.noise > 0.0 && rng.real() < p.noise)
+                move = move_of(st, rng.pick(legal));
+            else
+                move = policy_move(cfg, st, legal);
             apply_move(cfg, st, move);
             int child = tree.find(node, seat, move);
             if (child < 0) {
@@ -142,6 +148,14 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
     rollout(cfg, st, rng, p.noise, world.me);
     double reward[MAXP];
     rewards(cfg, st, reward);
+    if (p.rivalry != 0.0 && !cfg.cooperative && cfg.players > 1) {
+        // Each seat's result less ``rivalry`` times the others' mean (its margin).
+        double total = 0.0;
+        for (int s = 0; s < cfg.players; ++s) total += reward[s];
+        for (int s = 0; s < cfg.players; ++s)
+            reward[s] = (1.0 + p.rivalry / (cfg.players - 1)) * reward[s] -
+                        p.rivalry * total / (cfg.players - 1);
+    }
     for (const Step &step : path) {
         Node &visited = tree.nodes[step.node];
         visited.visits++;

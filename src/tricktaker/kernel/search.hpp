@@ -36,8 +36,14 @@ struct SearchParams {
     double time_budget = -1.0; // seconds; < 0: none
     double exploration = 0.3;
     double noise = 0.5;
-    bool model_opponents = false;
+    // How the other seats move in the tree: 0 by UCB over their moves, 1 by the rollout
+    // policy, 2 as in the rollouts (at random with the chance ``noise``, else the policy).
+    int model_opponents = 0;
     bool weighted = true;
+    // How much the other seats' results count against a seat's own: each seat's reward
+    // is its result less ``rivalry`` times the mean of the others' (not in a cooperative
+    // game, where every seat has the same result).
+    double rivalry = 0.0;
 };
 
 struct RootStat {

@@ -207,12 +207,14 @@ def kernel_search(
     time_budget: float | None,
     exploration: float,
     noise: float,
-    model_opponents: bool,
+    model_opponents: int,
     weighted: bool,
+    rivalry: float = 0.0,
     world: Any = None,
 ) -> tuple[Action, int]:
     """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
-    (``world``: :func:`kernel_world` of ``obs``, when already made)."""
+    (``world``: :func:`kernel_world` of ``obs``, when already made; ``model_opponents``
+    and ``rivalry`` as :class:`~tricktaker.bots.ismcts.ISMCTSBot` takes them)."""
     actions = obs.legal_actions
     moves = [move_code(a) for a in actions]
     if world is None:
@@ -227,6 +229,7 @@ def kernel_search(
         model_opponents,
         weighted,
         seed,
+        rivalry,
     )
     return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
 
