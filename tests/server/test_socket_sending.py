@@ -1,4 +1,5 @@
-"""A socket's sending side: the JSON text of its messages and its queue.
+"""A socket's sending side (the JSON text of its messages, its queue) and the server's
+tuning of the garbage collector.
 
 docs/protocol.md: every message is one JSON object in a text frame. docs/deploy.md,
 Limits: a socket that does not read is closed once 1000 messages wait for it.
@@ -7,10 +8,15 @@ Limits: a socket that does not read is closed once 1000 messages wait for it.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+from pathlib import Path
 
+from fastapi.testclient import TestClient
 from starlette.websockets import WebSocket
 
+from tricktaker.server import create_app
+from tricktaker.server.api import GC_THRESHOLDS
 from tricktaker.server.ws import QUEUE_LIMIT, Connection, encode
 
 
@@ -89,3 +95,15 @@ def test_a_client_that_does_not_read_is_closed_after_the_queue_limit() -> None:
     sent = asyncio.run(scenario())
     assert len(sent) == QUEUE_LIMIT + 1
     assert sent[-1]["type"] == "websocket.close"
+
+
+def test_the_server_tunes_the_garbage_collector_while_it_serves(tmp_path: Path) -> None:
+    """docs/deploy.md, Limits: while the server serves, the cyclic garbage collector runs
+    with the server's thresholds; they are given back when it stops."""
+    before = gc.get_threshold()
+    assert before != GC_THRESHOLDS
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")
+    with TestClient(app) as client:
+        assert client.get("/tables").status_code == 200
+        assert gc.get_threshold() == GC_THRESHOLDS
+    assert gc.get_threshold() == before
