@@ -11,11 +11,22 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.search_ohhell import rollout_action
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.base import BIDDING, PLAYING
-from tricktaker.kernel import BID_BASE, KernelUnsupportedError, config_of_state, state_dict
+from tricktaker.kernel import (
+    BID_BASE,
+    KERNEL_HOOKS,
+    KernelUnsupportedError,
+    config_of_state,
+    state_dict,
+)
 from tricktaker.rules.ruleset import RulesetError, list_rulesets
 
 KERNEL_GAMES = tuple(name for name in list_rulesets() if load_ruleset(name).hooks is None)
-"""The shipped rulesets the kernel plays: the Oh Hell family (no hooks)."""
+"""The shipped rulesets the kernel plays whole: the Oh Hell family (no hooks)."""
+
+HOOK_GAMES = tuple(
+    name for name in list_rulesets() if load_ruleset(name).spec.hooks in KERNEL_HOOKS
+)
+"""The shipped hook games whose card play the kernel plays."""
 
 
 def code(action: Action) -> int:
@@ -45,7 +56,8 @@ class Segment:
 
     start: GameState
     steps: list[tuple[int, int, int]] = field(default_factory=list)
-    """Per move: the seat, its legal moves as a mask, the rollout policy's move."""
+    """Per move: the seat, its legal moves as a mask, the rollout policy's move (the Oh
+    Hell family's policy, -1 in a hook game: the kernel's policy is not its game's)."""
     moves: list[int] = field(default_factory=list)
     end: GameState | None = None
 
@@ -92,8 +104,10 @@ def play_segments(
                 mask = 0
                 for action in legal:
                     mask |= 1 << int(action.value)
-                policy = rollout_action(state, seat, list(legal))
-                segment.steps.append((seat, mask, code(policy)))
+                policy = -1
+                if rules.hooks is None:
+                    policy = code(rollout_action(state, seat, list(legal)))
+                segment.steps.append((seat, mask, policy))
             if bots:
                 action = players_bots[seat].act(state.observe(seat))
             else:

@@ -6,7 +6,9 @@ is played through the engine; from a drawn point of the hand on (any position th
 accepts), the same moves are replayed in the kernel, which must give at every step the
 same seat to act, the same legal moves (docs/games/<game>.md, Play and Bidding) and the
 same choice of the search's rollout policy, and at the end the same trick winners and
-hand scores (docs/games/<game>.md, Scoring) and search rewards.
+hand scores (docs/games/<game>.md, Scoring) and search rewards. The hook games whose
+card play the kernel plays (Euchre) are drawn the same way, from their card play on;
+their hand scores and rewards come from tables of the game's own scoring.
 """
 
 from __future__ import annotations
@@ -17,13 +19,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.kernel.play import KERNEL_GAMES, Segment, play_segments, variant
+from tests.kernel.play import HOOK_GAMES, KERNEL_GAMES, Segment, play_segments, variant
+from tricktaker import new_game
+from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.search_ohhell import rewards
 from tricktaker.kernel import (
     BID_BASE,
+    KERNEL_HOOKS,
     KernelUnsupportedError,
     check_ruleset,
     config_of_state,
+    kernel_world,
     native,
     state_dict,
 )
@@ -37,13 +43,18 @@ def check_segment(segment: Segment) -> int:
     steps, winners, scores, kernel_rewards, phase = native().replay(
         config_of_state(start), state_dict(start), segment.moves
     )
-    assert [tuple(step) for step in steps] == segment.steps
+    hooks = start.rules.spec.hooks
+    if hooks is None:
+        assert [tuple(step) for step in steps] == segment.steps
+    else:  # the kernel's rollout policy is not the hook game's own: seats and legal cards
+        assert [tuple(step[:2]) for step in steps] == [step[:2] for step in segment.steps]
     result = end.history[-1]
     assert phase == 2  # the hand is over in the kernel too
     played_before = len(start.trick_cards)
     assert list(winners) == list(result.trick_winners[played_before:])
     assert scores == result.hand_scores
-    assert list(kernel_rewards) == rewards(end)
+    game_rewards = rewards(end) if hooks is None else search_for(hooks).rewards(end)
+    assert list(kernel_rewards) == game_rewards
     return len(steps)
 
 
@@ -88,12 +99,59 @@ def test_kernel_plays_whole_games_as_the_engine(name: str) -> None:
     assert sum(check_segment(segment) for segment in segments) > 0
 
 
-def test_kernel_refuses_the_games_with_their_own_hand_rules() -> None:
-    """Pluck, Euchre and Buckup have hooks the kernel does not play: it says so."""
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(HOOK_GAMES),
+    extra_players=st.integers(min_value=0, max_value=3),
+    flags=st.lists(st.booleans(), min_size=0, max_size=4),
+    seed=st.integers(min_value=0, max_value=2**31),
+    bots=st.booleans(),
+    skip=st.floats(min_value=0.0, max_value=0.99),
+)
+def test_kernel_plays_the_hook_games_cards_as_the_engine(
+    name: str, extra_players: int, flags: list[bool], seed: int, bots: bool, skip: float
+) -> None:
+    """docs/games/euchre.md, Play and Scoring: the card play of the hook games the kernel
+    plays (the seat to act, the legal cards with the left bower in the trump suit, the
+    trick winners) and the hand's scores per seat and the search's rewards, from the
+    game's own scoring tabled by the tricks each team takes, match the engine's."""
+    base = load_ruleset(name)
+    players = min(base.spec.players.min + extra_players, base.spec.players.max)
+    rules = variant(name, players, flags)
+    if rules is None:
+        return
+    checked = 0
+    for segment in play_segments(rules, players, seed=seed, bots=bots, hands=3, skip=skip):
+        checked += check_segment(segment)
+    assert checked > 0
+
+
+@pytest.mark.parametrize("name", HOOK_GAMES)
+def test_kernel_plays_whole_hook_games_as_the_engine(name: str) -> None:
+    """The card play of every hand of a whole game, from its first card on:
+    docs/games/euchre.md, Play and Scoring."""
+    rules = load_ruleset(name)
+    segments = play_segments(rules, rules.spec.players.min, seed=7, bots=True, hands=40, skip=0.0)
+    assert segments
+    assert sum(check_segment(segment) for segment in segments) > 0
+
+
+def test_kernel_refuses_the_games_and_decisions_it_does_not_play() -> None:
+    """The hook games whose hooks the kernel does not play are refused by name, and in
+    Euchre it refuses every decision but the cards (docs/games/euchre.md, Auction)."""
     for name in ("pluck", "euchre", "buckup"):
         rules = load_ruleset(name)
+        if rules.spec.hooks in KERNEL_HOOKS:
+            continue
         with pytest.raises(KernelUnsupportedError, match=re.escape(rules.name)):
             check_ruleset(rules, rules.spec.players.min)
+    state = new_game(load_ruleset("euchre"), players=4, seed=2)
+    state.apply_chance()
+    assert state.phase_name == "auction"
+    with pytest.raises(KernelUnsupportedError, match="the kernel plays the cards only"):
+        config_of_state(state)
+    with pytest.raises(KernelUnsupportedError, match="card play only, not the auction"):
+        kernel_world(state.observe(state.to_act()[0]))
 
 
 def test_kernel_rejects_an_illegal_move() -> None:

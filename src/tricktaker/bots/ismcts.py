@@ -204,7 +204,7 @@ class ISMCTSBot(SearchBot):
         if actions[0].kind == BID and self.bid_iterations:
             budget = self.bid_iterations
         if self.kernel:
-            chosen = self._kernel_search(obs, game, self.kernel_iterations or budget)
+            chosen = self._kernel_search(obs, game, self.kernel_iterations or budget, sampler)
             if chosen is not None:
                 return chosen
         root = _Node()
@@ -227,10 +227,12 @@ class ISMCTSBot(SearchBot):
 
         return actions[max(range(len(actions)), key=rank)]
 
-    def _kernel_search(self, obs: Observation, game: GameSearch, budget: int) -> Action | None:
+    def _kernel_search(
+        self, obs: Observation, game: GameSearch, budget: int, sampler: object = None
+    ) -> Action | None:
         """The compiled kernel's choice, or None (said once) where it does not play."""
         try:
-            world = kernel_world(obs, weighted=self.weighted)
+            world = kernel_world(obs, weighted=self.weighted, sampler=sampler)
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
             return None

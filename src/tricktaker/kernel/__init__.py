@@ -1,4 +1,5 @@
-"""The compiled search kernel: the Oh Hell family's hands, determinizer and ISMCTS in C++.
+"""The compiled search kernel: hands, determinizer and ISMCTS in C++ (the Oh Hell family's
+bids and cards; the card play of the hook games in :data:`KERNEL_HOOKS`).
 
 A CPython extension (``_core``, built by ``pip install`` from the C++ sources in this
 folder) plays one hand at a time: cards as 64-bit masks, legal moves, tricks, scores,
@@ -19,7 +20,9 @@ not play raises :class:`KernelUnsupportedError` (the bots then search in Python)
 
 from tricktaker.kernel.convert import (
     BID_BASE,
+    KERNEL_HOOKS,
     KernelUnsupportedError,
+    ResultTable,
     check_ruleset,
     config_of_state,
     hand_config,
@@ -30,9 +33,11 @@ from tricktaker.kernel.search import kernel_rollouts, kernel_search, kernel_worl
 
 __all__ = [
     "BID_BASE",
+    "KERNEL_HOOKS",
     "LOAD_ERROR",
     "KernelUnavailableError",
     "KernelUnsupportedError",
+    "ResultTable",
     "available",
     "check_ruleset",
     "config_of_state",

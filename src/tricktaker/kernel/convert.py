@@ -10,6 +10,7 @@ precedence and reversed ranks). Anything the kernel does not play is refused her
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.engine.base import BIDDING, PLAYING
@@ -21,7 +22,9 @@ from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
     "BID_BASE",
+    "KERNEL_HOOKS",
     "KernelUnsupportedError",
+    "ResultTable",
     "check_ruleset",
     "config_of_state",
     "hand_config",
@@ -42,20 +45,36 @@ class KernelUnsupportedError(ValueError):
     why); the search bots then use the Python search."""
 
 
+KERNEL_HOOKS = frozenset({"euchre"})
+"""The hook games whose card play the kernel searches (their other decisions, and every
+other hook game, are searched in Python)."""
+
+
 def check_ruleset(rules: Ruleset, players: int) -> Setup:
     """The ruleset's setup for ``players`` seats, or :class:`KernelUnsupportedError`
     naming the feature the kernel does not play."""
-    if rules.hooks is not None:
+    hooks = rules.spec.hooks
+    if rules.hooks is not None and hooks not in KERNEL_HOOKS:
         raise KernelUnsupportedError(
-            f"{rules.name} has its own hand rules (the {rules.spec.hooks} hooks), which the"
+            f"{rules.name} has its own hand rules (the {hooks} hooks), which the"
             " compiled kernel does not play yet"
         )
     setup = Setup.of(rules, players)
     if players > MAX_PLAYERS:
         raise KernelUnsupportedError(f"the compiled kernel plays at most {MAX_PLAYERS} seats")
-    if setup.opening_lead is not None:
-        raise KernelUnsupportedError("the compiled kernel does not play a fixed opening lead")
     return setup
+
+
+@dataclass(frozen=True, slots=True)
+class ResultTable:
+    """A hook game's hand result per seat by the tricks its team takes, computed with the
+    game's own scoring (:func:`tricktaker.kernel.results.result_table`): ``score`` and
+    ``reward`` hold ``hand_size + 1`` entries per seat (the hand score, the search's
+    reward); ``teams`` is each seat's team as a mask of seats."""
+
+    score: tuple[int, ...]
+    reward: tuple[float, ...]
+    teams: tuple[int, ...]
 
 
 def move_code(kind_is_bid: bool, value: int) -> int:
@@ -71,39 +90,64 @@ def hand_config(
     players: int,
     *,
     hand_size: int,
-    scoring: CompiledScoring,
+    scoring: CompiledScoring | None,
     misere: bool,
     hook: bool,
     tables: CardTables | None,
     trump: int | None,
     turn_up: int | None,
     zero_streak: list[int],
+    result: ResultTable | None = None,
+    active: tuple[bool, ...] | None = None,
 ) -> Any:
-    """The kernel's config of one hand (cached; the rules are read, never restated)."""
+    """The kernel's config of one hand (cached; the rules are read, never restated).
+
+    A hook game's hand gives its ``result`` table (its scoring formulas are not the Oh
+    Hell family's) and the seats ``active`` in its tricks (None: every seat)."""
     core = native()
     setup = check_ruleset(rules, players)
     if tables is None:
         raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
+    if rules.hooks is not None and result is None:
+        raise KernelUnsupportedError(f"{rules.name}: the kernel plays only its card play")
     limit = setup.zero_streak_limit
     no_zero = 0
     if limit is not None:
         for seat, streak in enumerate(zero_streak):
             if streak >= limit:
                 no_zero |= 1 << seat
-    key = (id(rules), players, hand_size, id(scoring), misere, hook, id(tables), turn_up, no_zero)
+    active_mask = 0 if active is None else sum(1 << s for s, on in enumerate(active) if on)
+    key = (
+        id(rules),
+        players,
+        hand_size,
+        id(scoring),
+        misere,
+        hook,
+        id(tables),
+        turn_up,
+        no_zero,
+        result,
+        active_mask,
+    )
     found = _CONFIGS.get(key)
     owners = (rules, scoring, tables)
     if found is not None and all(a is b for a, b in zip(found[0], owners, strict=True)):
         return found[1]
     size = hand_size
-    score = [
-        scoring.score_of(b, t, size, players) for b in range(size + 1) for t in range(size + 1)
-    ]
-    points = scoring.trick_points
-    trick_points = [
-        points(k=k, hand_size=size, players=players) if points is not None else 0
-        for k in range(1, size + 1)
-    ]
+    if result is not None:
+        score, trick_points = [0] * (size + 1) ** 2, [0] * size
+    else:
+        if scoring is None:
+            raise KernelUnsupportedError("the hand has no scoring the kernel can read")
+        score = [
+            scoring.score_of(b, t, size, players) for b in range(size + 1) for t in range(size + 1)
+        ]
+        points = scoring.trick_points
+        trick_points = [
+            points(k=k, hand_size=size, players=players) if points is not None else 0
+            for k in range(1, size + 1)
+        ]
     strength = tables.key
     config = core.make_config(
         {
@@ -130,6 +174,12 @@ def hand_config(
             "score": score,
             "trick_points": trick_points,
             "reward_scale": 10.0 + size,
+            "table_result": result is not None,
+            "result_score": list(result.score) if result is not None else [],
+            "result_reward": list(result.reward) if result is not None else [],
+            "team": list(result.teams) if result is not None else [1 << s for s in range(players)],
+            "active": active_mask,
+            "opening_card": -1 if setup.opening_lead is None else setup.opening_lead,
         }
     )
     if len(_CONFIGS) > 256:
@@ -141,6 +191,11 @@ def hand_config(
 def config_of_state(state: GameState) -> Any:
     """The kernel's config of the hand in progress in an engine state."""
     _check_state(state)
+    result = None
+    if state.rules.hooks is not None:
+        from tricktaker.kernel.results import result_table
+
+        result = result_table(state)
     return hand_config(
         state.rules,
         state.players,
@@ -152,17 +207,21 @@ def config_of_state(state: GameState) -> Any:
         trump=state.trump,
         turn_up=state.turn_up,
         zero_streak=state.zero_streak,
+        result=result,
+        active=None if state.active is None else tuple(state.active),
     )
 
 
 def _check_state(state: GameState) -> None:
     check_ruleset(state.rules, state.players)
+    if state.rules.hooks is not None and state.phase != PLAYING:
+        raise KernelUnsupportedError(
+            f"in {state.rules.name} the kernel plays the cards only, not the {state.phase_name}"
+        )
     if state.phase not in (BIDDING, PLAYING):
         raise KernelUnsupportedError(f"the kernel plays bids and cards, not the {state.phase_name}")
     if state.piles is not None or state.spec.pile or state.spec.blind_hand:
         raise KernelUnsupportedError("the kernel does not play face-down piles")
-    if state.active is not None:
-        raise KernelUnsupportedError("the kernel plays hands where every seat takes part")
 
 
 def state_dict(state: GameState) -> dict[str, Any]:

@@ -8,10 +8,28 @@ void Config::finish() {
         throw Unsupported("the kernel plays 2 to " + std::to_string(MAXP) + " seats");
     if (hand_size < 1 || hand_size * players > NCARDS || hand_size > 63)
         throw Unsupported("hand size out of the kernel's range");
+    if (table_result) {
+        size_t need = size_t(players) * size_t(hand_size + 1);
+        if (result_score.size() != need || result_reward.size() != need)
+            throw std::invalid_argument("result tables: need players * (hand_size + 1) entries");
+        score.assign(size_t((hand_size + 1) * (hand_size + 1)), 0);
+        trick_points.assign(size_t(hand_size), 0);
+    }
     if (int(score.size()) != (hand_size + 1) * (hand_size + 1))
         throw std::invalid_argument("score table: need (hand_size + 1) ** 2 entries");
     if (int(trick_points.size()) != hand_size)
         throw std::invalid_argument("trick points: need hand_size entries");
+    uint32_t all = (1u << players) - 1;
+    if (active == 0) active = all;
+    active &= all;
+    active_count = popcount(active);
+    if (active_count < 2) throw Unsupported("the kernel plays tricks of two seats or more");
+    for (int s = 0; s < players; ++s) {
+        if (team[s] == 0) team[s] = 1u << s;
+        if (!((team[s] >> s) & 1) || (team[s] & ~all))
+            throw std::invalid_argument("a seat's team must hold the seat and only seats");
+    }
+    if (opening_card >= NCARDS) throw std::invalid_argument("bad opening card");
     for (int c = 0; c < NCARDS; ++c) {
         int led = suit_of[c];
         int strength = key[c][led];
@@ -25,6 +43,8 @@ void Config::finish() {
 uint64_t legal_cards(const Config &cfg, const State &st, int seat) {
     uint64_t hand = st.hands[seat];
     if (st.trick_len == 0) {
+        if (cfg.opening_card >= 0 && st.tricks_done == 0 && ((hand >> cfg.opening_card) & 1))
+            return 1ULL << cfg.opening_card;
         if (cfg.trump_lead_after_broken && !st.broken && cfg.trump >= 0) {
             uint64_t others = hand & ~cfg.trump_mask;
             if (others) return others;
@@ -80,8 +100,8 @@ void play_card(const Config &cfg, State &st, int card) {
     st.trick_card[st.trick_len] = uint8_t(card);
     st.trick_len++;
     if (cfg.trump >= 0 && cfg.suit_of[card] == cfg.trump) st.broken = true;
-    if (st.trick_len < cfg.players) {
-        st.to_play = int8_t(seat + 1 < cfg.players ? seat + 1 : 0);
+    if (st.trick_len < cfg.active_count) {
+        st.to_play = int8_t(next_active(cfg, seat));
         return;
     }
     int winner = trick_winner(cfg, st);
@@ -106,6 +126,8 @@ void make_bid(const Config &cfg, State &st, int bid) {
 }
 
 int hand_score(const Config &cfg, const State &st, int seat) {
+    if (cfg.table_result)
+        return cfg.result_score[size_t(seat * (cfg.hand_size + 1) + team_tricks(cfg, st, seat))];
     if (cfg.cooperative) return 0;
     int bid = st.bids[seat] < 0 ? 0 : st.bids[seat];
     return cfg.score[bid * (cfg.hand_size + 1) + st.tricks[seat]] + st.points[seat];
@@ -113,6 +135,11 @@ int hand_score(const Config &cfg, const State &st, int seat) {
 
 void rewards(const Config &cfg, const State &st, double *out) {
     int n = cfg.players;
+    if (cfg.table_result) {
+        for (int s = 0; s < n; ++s)
+            out[s] = cfg.result_reward[size_t(s * (cfg.hand_size + 1) + team_tricks(cfg, st, s))];
+        return;
+    }
     if (cfg.cooperative) {
         int exact = 0;
         for (int s = 0; s < n; ++s) exact += (st.bids[s] < 0 ? 0 : st.bids[s]) == st.tricks[s];

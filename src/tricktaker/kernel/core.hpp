@@ -1,9 +1,10 @@
 // The compiled kernel's hand state: cards as 64-bit masks, legal moves, tricks, scores.
 //
 // Everything about the rules comes from a Config that the Python side builds from the
-// loaded ruleset and the engine's card tables (tricktaker/kernel/config.py); nothing
+// loaded ruleset and the engine's card tables (tricktaker/kernel/convert.py); nothing
 // here restates a game's rules. A State is one hand of the Oh Hell family from the
-// bidding (sequential) or the trick play to the hand's end.
+// bidding (sequential) or the trick play to the hand's end, or the trick play of a hook
+// game (Euchre, Pluck), whose scores come from tables the Python side computes.
 #pragma once
 
 #include <cmath>
@@ -96,6 +97,16 @@ struct Config {
     std::vector<int> score;        // score[bid * (hand_size + 1) + tricks]
     std::vector<int> trick_points; // points for winning trick k (index k - 1)
     double reward_scale = 1.0;
+    // A hand scored by a game's own rules (the hook games): each seat's hand score and
+    // search reward read from tables indexed by the tricks its team took, which the
+    // Python side computes with the game's own scoring (no bids, no score formula).
+    bool table_result = false;
+    std::vector<int> result_score;     // [seat * (hand_size + 1) + team tricks]
+    std::vector<double> result_reward; // the same, the search's reward
+    uint32_t team[MAXP] = {};          // per seat: the seats whose tricks count with its own
+    uint32_t active = 0;               // seats that play the tricks (0: every seat)
+    int active_count = 0;              // filled by finish()
+    int opening_card = -1;             // the card that must open the first trick, if held
 
     void finish(); // fills key-derived tables (beaters); checks sizes
 };
@@ -129,6 +140,20 @@ inline int seat_to_act(const Config &cfg, const State &st) {
     for (int s = 0; s < cfg.players; ++s)
         if (st.bids[s] < 0) return s;
     return 0;
+}
+
+// The next seat clockwise from ``seat`` that plays the tricks.
+inline int next_active(const Config &cfg, int seat) {
+    int n = cfg.players;
+    int nxt = seat + 1 < n ? seat + 1 : 0;
+    while (!((cfg.active >> nxt) & 1)) nxt = nxt + 1 < n ? nxt + 1 : 0;
+    return nxt;
+}
+// The tricks taken by ``seat``'s team (the seat alone without partners).
+inline int team_tricks(const Config &cfg, const State &st, int seat) {
+    int total = 0;
+    for (uint32_t m = cfg.team[seat]; m; m &= m - 1) total += st.tricks[lowest(m)];
+    return total;
 }
 
 uint64_t legal_cards(const Config &cfg, const State &st, int seat);

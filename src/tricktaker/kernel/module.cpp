@@ -207,6 +207,20 @@ PyObject *make_config(PyObject *, PyObject *arg) {
         for (long long v : get_list(arg, "score", 0)) cfg->score.push_back(int(v));
         for (long long v : get_list(arg, "trick_points", 0)) cfg->trick_points.push_back(int(v));
         cfg->reward_scale = get_float(arg, "reward_scale");
+        cfg->table_result = get_bool(arg, "table_result");
+        if (cfg->table_result) {
+            for (long long v : get_list(arg, "result_score", 0)) cfg->result_score.push_back(int(v));
+            PyObject *seq = PySequence_Fast(item(arg, "result_reward"), "kernel: result_reward");
+            if (seq == nullptr) throw PyError{};
+            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i)
+                cfg->result_reward.push_back(PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)));
+            Py_DECREF(seq);
+            if (PyErr_Occurred()) throw PyError{};
+        }
+        auto teams = get_list(arg, "team", size_t(cfg->players));
+        for (int s = 0; s < cfg->players && s < MAXP; ++s) cfg->team[s] = uint32_t(teams[size_t(s)]);
+        cfg->active = uint32_t(get_int(arg, "active"));
+        cfg->opening_card = int(get_int(arg, "opening_card"));
         cfg->finish();
         return PyCapsule_New(cfg.release(), CONFIG, free_config);
     } catch (PyError &) {

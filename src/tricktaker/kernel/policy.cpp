@@ -94,7 +94,7 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
     int led = cfg.suit_of[st.trick_card[0]];
     int best = 0;
     for (int i = 0; i < st.trick_len; ++i) best = std::max(best, int(cfg.key[st.trick_card[i]][led]));
-    bool last = st.trick_len == cfg.players - 1 || (seat + 1) % cfg.players == st.trick_seat[0];
+    bool last = st.trick_len == cfg.active_count - 1 || next_active(cfg, seat) == st.trick_seat[0];
     // Rank by (strength, rank within suit), stable on card id.
     std::stable_sort(cards, cards + count, [&](int a, int b) {
         int ka = cfg.key[a][led], kb = cfg.key[b][led];
@@ -122,10 +122,39 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
     return last ? winners[nw - 1] : winners[0];
 }
 
+bool wants_trick(const Config &cfg, const State &st, int seat) {
+    int size = cfg.hand_size, t = team_tricks(cfg, st, seat);
+    const double *result = &cfg.result_reward[size_t(seat * (size + 1))];
+    int most = std::min(size, t + size - st.tricks_done);
+    for (int more = t + 1; more <= most; ++more)
+        if (result[more] > result[t]) return true;
+    return false;
+}
+
+bool partner_holds(const Config &cfg, const State &st, int seat) {
+    if (st.trick_len == 0 || cfg.team[seat] == (1u << seat)) return false;
+    int led = cfg.suit_of[st.trick_card[0]];
+    int best = -1, holder = -1;
+    for (int i = 0; i < st.trick_len; ++i) {
+        int k = cfg.key[st.trick_card[i]][led];
+        if (k > best) {
+            best = k;
+            holder = st.trick_seat[i];
+        }
+    }
+    if (!((cfg.team[seat] >> holder) & 1)) return false;
+    int end = st.trick_seat[0];
+    for (int nxt = next_active(cfg, seat); nxt != end; nxt = next_active(cfg, nxt))
+        if (!((cfg.team[seat] >> nxt) & 1) && reply_strength(cfg, st, nxt, led) > best) return false;
+    return true;
+}
+
 int policy_move(const Config &cfg, const State &st, uint64_t legal) {
     int seat = seat_to_act(cfg, st);
     if (st.phase == BIDDING) return BID_BASE + guess_bid(cfg, st, seat, legal);
-    bool want = st.bids[seat] > st.tricks[seat] && !cfg.misere;
+    bool want = cfg.table_result
+                    ? wants_trick(cfg, st, seat) && !partner_holds(cfg, st, seat)
+                    : st.bids[seat] > st.tricks[seat] && !cfg.misere;
     return greedy_card(cfg, st, seat, legal, want);
 }
 

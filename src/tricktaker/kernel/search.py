@@ -89,9 +89,10 @@ def _check(obs: Observation) -> Setup:
     return setup
 
 
-def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
-    """The kernel's world of ``obs``: ready to sample deals from and to search."""
-    config, state, det = world_inputs(obs, weighted=weighted)
+def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None) -> Any:
+    """The kernel's world of ``obs``: ready to sample deals from and to search
+    (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made)."""
+    config, state, det = world_inputs(obs, weighted=weighted, sampler=sampler)
     try:
         return native().make_world(config, state, det)
     except ValueError as exc:
@@ -101,10 +102,14 @@ def kernel_world(obs: Observation, *, weighted: bool = True) -> Any:
 
 
 def world_inputs(
-    obs: Observation, *, weighted: bool = True
+    obs: Observation, *, weighted: bool = True, sampler: Any = None
 ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
     (hidden hands empty) and what the determinizer needs."""
+    if obs.rules.hooks is not None:  # a hook game's card play (tricktaker.kernel.hookgames)
+        from tricktaker.kernel.hookgames import hook_world_inputs
+
+        return hook_world_inputs(obs, sampler=sampler)
     from tricktaker.bots.determinize import known_voids
     from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
 

@@ -1,0 +1,112 @@
+"""The kernel's world of a card decision in a hook game (Euchre), from an observation.
+
+The kernel searches the card play of the hook games named in
+:data:`~tricktaker.kernel.convert.KERNEL_HOOKS`; their other decisions (auctions,
+discards, plucks, stay or fold) stay with the Python search. Everything game-specific
+comes from the game's own Python search support
+(:func:`~tricktaker.bots.gamesearch.search_for`):
+
+- the hard facts about the hidden cards are those of the game's determinizer: its
+  counting sampler (a :class:`~tricktaker.bots.determinize.CardPlacement`, the
+  ``placement`` of the determinizer) holds the unseen cards, how many each other seat
+  holds now and the suits each showed void in; the kernel's void-aware sampler places
+  the same cards under the same constraints, uniformly (the Python determinizer's soft
+  inference from the auction and the discards is not applied);
+- the result of the hand for each seat, by the tricks its team takes, is tabled by
+  :func:`~tricktaker.kernel.results.result_table` from one state the determinizer
+  samples (the public inputs of the scoring are the same in every sample).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel.convert import (
+    PHASE_PLAYING,
+    KernelUnsupportedError,
+    check_ruleset,
+    hand_config,
+)
+
+__all__ = ["hook_world_inputs"]
+
+
+def hook_world_inputs(
+    obs: Observation, *, sampler: Any = None
+) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    """The kernel's config, public state and determinizer facts for a card decision of a
+    hook game (``sampler``: the game's determinizer of ``obs``, when already made)."""
+    from tricktaker.bots.determinize import CardPlacement
+    from tricktaker.bots.gamesearch import search_for
+    from tricktaker.kernel.results import result_table
+
+    rules, n, me = obs.rules, obs.players, obs.seat
+    check_ruleset(rules, n)
+    if obs.phase != "playing":
+        raise KernelUnsupportedError(
+            f"in {rules.name} the kernel searches the card play only, not the {obs.phase}"
+        )
+    if obs.hand is None or obs.tables is None or not obs.trump_known:
+        raise KernelUnsupportedError("the kernel needs the seat's cards and the hand's trump")
+    if sampler is None:
+        sampler = search_for(rules.spec.hooks).determinizer(obs)
+    placement = getattr(sampler, "placement", None)
+    if not isinstance(placement, CardPlacement):
+        raise KernelUnsupportedError(
+            f"the kernel cannot place the hidden cards of {rules.name} as its determinizer does"
+        )
+    result = result_table(sampler.sample(random.Random(0)))
+    config = hand_config(
+        rules,
+        n,
+        hand_size=obs.hand_size,
+        scoring=None,
+        misere=False,
+        hook=False,
+        tables=obs.tables,
+        trump=obs.trump,
+        turn_up=obs.turn_up,
+        zero_streak=[0] * n,
+        result=result,
+        active=obs.active,
+    )
+    voids = [0] * n  # the voids that constrain the sampler (its buckets' classes)
+    for void, seats in placement.groups:
+        for seat in seats:
+            voids[seat] = void
+    played = [0] * n
+    for trick in (*obs.tricks, obs.current_trick):
+        for seat, card in trick:
+            played[seat] |= 1 << card
+    state = {
+        "hands": [obs.hand if seat == me else 0 for seat in range(n)],
+        "bids": [-1] * n,
+        "tricks": list(obs.tricks_won),
+        "points": [0] * n,
+        "trick": [list(pair) for pair in obs.current_trick],
+        "leader": obs.leader,
+        "to_play": obs.to_act[0] if obs.to_act else obs.leader,
+        "tricks_done": len(obs.tricks),
+        "bid_count": n,
+        "bid_sum": 0,
+        "eldest": (obs.dealer + 1) % n,
+        "phase": PHASE_PLAYING,
+        "broken": obs.trump_broken,
+        "first_bidder": -1,
+    }
+    det = {
+        "me": me,
+        "hidden": list(placement.hidden_seats),
+        "guess_bids": [],
+        "counts": list(placement.counts),
+        "voids": voids,
+        "played": played,
+        "unknown": sum(1 << card for card in placement.unknown),
+        "value": None,
+        "weight_seats": [],
+        "scale": 0.0,
+        "floor": 0.0,
+    }
+    return config, state, det

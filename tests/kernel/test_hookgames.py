@@ -1,0 +1,168 @@
+"""The kernel's search of the hook games' card play (Euchre): the deals it samples are
+those the game's own determinizer allows, and the hard bot searches the cards in the
+kernel and every other decision in Python."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.kernel.play import HOOK_GAMES, variant
+from tests.kernel.test_determinize import position
+from tricktaker import GameState, load_ruleset
+from tricktaker.bots import ISMCTSBot, make_bot
+from tricktaker.bots.determinize import known_voids
+from tricktaker.bots.search_euchre import EuchreDeterminizer
+from tricktaker.cards import parse_card
+from tricktaker.engine.base import PLAYING
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel import kernel_search, kernel_world, native
+from tricktaker.kernel.search import world_inputs
+
+
+def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
+    """Each sampled deal keeps the seat's own hand, gives every other seat as many cards
+    as it holds, none the seat has seen (its own, played, its discards as declarer), none
+    of an effective suit the other seat showed void in (docs/games/euchre.md, Play: the
+    left bower belongs to the trump suit)."""
+    world = kernel_world(obs)
+    public = world_inputs(obs)[1]
+    assert public["hands"][obs.seat] == obs.hand
+    assert public["to_play"] == state.to_play
+    assert public["tricks"] == list(state.tricks_won)
+    voids = known_voids(obs)
+    tables = obs.tables
+    assert tables is not None
+    assert obs.hand is not None
+    seen = obs.hand | obs.played
+    for text in obs.extra.get("discards") or []:
+        seen |= 1 << parse_card(str(text))
+    for sample in native().samples(world, 11, count):
+        hands = list(sample[:-1])
+        assert hands[obs.seat] == obs.hand
+        union = 0
+        for seat, hand in enumerate(hands):
+            assert hand.bit_count() == state.hands[seat].bit_count()
+            assert not union & hand
+            union |= hand
+            if seat == obs.seat:
+                continue
+            assert not hand & seen
+            for card in range(54):
+                if (hand >> card) & 1:
+                    assert not (voids[seat] >> tables.suit_of[card]) & 1
+
+
+def card_play(name: str, flags: list[bool], seed: int, moves: int, bots: bool) -> GameState:
+    """A position of the hook game ``name`` in its card play (or any, if the game ended)."""
+    base = load_ruleset(name)
+    players = base.spec.players.min
+    rules = variant(name, players, flags) or base
+    state = position(rules, players, seed, moves, bots=bots)
+    heuristic = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    while not state.is_terminal() and state.phase != PLAYING:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, heuristic[seat].act(state.observe(seat)))
+    return state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(HOOK_GAMES),
+    flags=st.lists(st.booleans(), max_size=3),
+    seed=st.integers(min_value=0, max_value=2**31),
+    moves=st.integers(min_value=0, max_value=60),
+    bots=st.booleans(),
+)
+def test_hook_game_samples_respect_what_each_seat_knows(
+    name: str, flags: list[bool], seed: int, moves: int, bots: bool
+) -> None:
+    """Every seat's samples at a card of the hand are deals it cannot rule out, and the
+    kernel's search picks one of its legal cards, the same for the same seed."""
+    state = card_play(name, flags, seed, moves, bots)
+    if state.is_terminal():
+        return
+    for seat in range(state.players):
+        check_samples(state, state.observe(seat))
+    obs = state.observe(state.to_act()[0])
+    chosen = [
+        kernel_search(
+            obs,
+            seed=seed,
+            iterations=300,
+            time_budget=None,
+            exploration=0.7,
+            noise=0.0,
+            model_opponents=True,
+            weighted=True,
+        )
+        for _ in range(2)
+    ]
+    assert chosen[0][0] in obs.legal_actions
+    assert chosen[0][1] == 300
+    assert chosen[1] == chosen[0]
+
+
+def test_hook_game_samples_are_drawn_as_the_games_determinizer_draws_them() -> None:
+    """The kernel's deals and the Euchre determinizer's (without its inference from the
+    calls, so both uniform over the same deals) put each card with each seat equally
+    often, within sampling noise, in a position with voids shown."""
+    for seed in range(200):
+        state = card_play("euchre", [], seed, 0, True)
+        for _ in range(9):  # a few tricks in, for voids
+            if state.phase != PLAYING:
+                break
+            seat = state.to_act()[0]
+            state.apply(seat, state.legal_actions(seat)[-1])
+        if state.phase != PLAYING:
+            continue
+        obs = state.observe(state.to_act()[0])
+        if any(known_voids(obs)):
+            break
+    else:
+        raise AssertionError("no Euchre position with a void")
+    count = 4000
+    kernel: Counter[tuple[int, int]] = Counter()
+    for sample in native().samples(kernel_world(obs), 3, count):
+        for seat, hand in enumerate(sample[:-1]):
+            kernel.update((seat, c) for c in range(54) if (hand >> c) & 1)
+    python: Counter[tuple[int, int]] = Counter()
+    sampler = EuchreDeterminizer(obs, infer_calls=False)
+    rng = random.Random(3)
+    for _ in range(count):
+        sampled = sampler.sample(rng)
+        for seat, hand in enumerate(sampled.hands):
+            python.update((seat, c) for c in range(54) if (hand >> c) & 1)
+    for key in set(kernel) | set(python):
+        assert abs(kernel[key] - python[key]) / count < 0.05, key
+
+
+def test_the_hard_bot_searches_euchre_cards_in_the_kernel() -> None:
+    """docs/games/euchre.md, Play: the hard bot's card decisions are searched in the
+    kernel (its own budget), the auction and the discards in Python; ``kernel=0``
+    searches the cards in Python too."""
+    state = card_play("euchre", [], 5, 0, True)
+    obs = state.observe(state.to_act()[0])
+    bot = ISMCTSBot(seed=1, iterations=5, kernel_iterations=777)
+    assert bot.act(obs) in obs.legal_actions
+    assert bot.last_iterations == 777
+    python = ISMCTSBot(seed=1, iterations=5, kernel_iterations=777, kernel=0)
+    assert python.act(obs) in obs.legal_actions
+    assert python.last_iterations == 5
+    auction = card_play("euchre", [], 5, 0, True)
+    while auction.phase == PLAYING or auction.is_chance():  # on to the next hand's auction
+        if auction.is_chance():
+            auction.apply_chance()
+            continue
+        seat = auction.to_act()[0]
+        auction.apply(seat, auction.legal_actions(seat)[0])
+    assert auction.phase_name == "auction"
+    obs = auction.observe(auction.to_act()[0])
+    bot.act(obs)
+    assert bot.last_iterations == 5
