@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,10 +17,11 @@ from tricktaker import GameState, load_ruleset
 from tricktaker.bots import ISMCTSBot, make_bot
 from tricktaker.bots.determinize import known_voids
 from tricktaker.bots.search_euchre import EuchreDeterminizer
+from tricktaker.bots.search_pluck import PluckDeterminizer, pluck_voids
 from tricktaker.cards import parse_card
 from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import kernel_search, kernel_world, native
+from tricktaker.kernel import KernelUnsupportedError, kernel_search, kernel_world, native
 from tricktaker.kernel.search import world_inputs
 
 
@@ -27,7 +29,8 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     """Each sampled deal keeps the seat's own hand, gives every other seat as many cards
     as it holds, none the seat has seen (its own, played, its discards as declarer), none
     of an effective suit the other seat showed void in (docs/games/euchre.md, Play: the
-    left bower belongs to the trump suit)."""
+    left bower belongs to the trump suit); in Pluck, one the game's determinizer allows
+    (docs/games/pluck.md, Plucks: what the plucks showed; Play: the 2C opening lead)."""
     world = kernel_world(obs)
     public = world_inputs(obs)[1]
     assert public["hands"][obs.seat] == obs.hand
@@ -40,9 +43,12 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     seen = obs.hand | obs.played
     for text in obs.extra.get("discards") or []:
         seen |= 1 << parse_card(str(text))
+    pluck = PluckDeterminizer(obs) if obs.rules.spec.hooks == "pluck" else None
     for sample in native().samples(world, 11, count):
         hands = list(sample[:-1])
         assert hands[obs.seat] == obs.hand
+        if pluck is not None:  # Pluck's own test of a position: voids, plucks, counts
+            assert pluck.allows(hands)
         union = 0
         for seat, hand in enumerate(hands):
             assert hand.bit_count() == state.hands[seat].bit_count()
@@ -52,7 +58,7 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
                 continue
             assert not hand & seen
             for card in range(54):
-                if (hand >> card) & 1:
+                if (hand >> card) & 1 and pluck is None:
                     assert not (voids[seat] >> tables.suit_of[card]) & 1
 
 
@@ -88,8 +94,18 @@ def test_hook_game_samples_respect_what_each_seat_knows(
     state = card_play(name, flags, seed, moves, bots)
     if state.is_terminal():
         return
+    searched = []
     for seat in range(state.players):
-        check_samples(state, state.observe(seat))
+        obs = state.observe(seat)
+        if name == "pluck" and PluckDeterminizer(obs).conditional:
+            # Plucks between the other two seats: searched in Python.
+            with pytest.raises(KernelUnsupportedError, match="plucks the seat did not see"):
+                kernel_world(obs)
+            continue
+        check_samples(state, obs)
+        searched.append(seat)
+    if state.to_act()[0] not in searched:
+        return
     obs = state.observe(state.to_act()[0])
     chosen = [
         kernel_search(
@@ -109,12 +125,10 @@ def test_hook_game_samples_respect_what_each_seat_knows(
     assert chosen[1] == chosen[0]
 
 
-def test_hook_game_samples_are_drawn_as_the_games_determinizer_draws_them() -> None:
-    """The kernel's deals and the Euchre determinizer's (without its inference from the
-    calls, so both uniform over the same deals) put each card with each seat equally
-    often, within sampling noise, in a position with voids shown."""
+def voided_position(name: str) -> Observation:
+    """A card decision of ``name`` a few tricks in, with a void shown."""
     for seed in range(200):
-        state = card_play("euchre", [], seed, 0, True)
+        state = card_play(name, [], seed, 0, True)
         for _ in range(9):  # a few tricks in, for voids
             if state.phase != PLAYING:
                 break
@@ -123,21 +137,34 @@ def test_hook_game_samples_are_drawn_as_the_games_determinizer_draws_them() -> N
         if state.phase != PLAYING:
             continue
         obs = state.observe(state.to_act()[0])
-        if any(known_voids(obs)):
-            break
-    else:
-        raise AssertionError("no Euchre position with a void")
+        voids = pluck_voids(obs) if name == "pluck" else known_voids(obs)
+        if any(voids) and not (name == "pluck" and PluckDeterminizer(obs).conditional):
+            return obs
+    raise AssertionError(f"no {name} position with a void")
+
+
+@pytest.mark.parametrize("name", HOOK_GAMES)
+def test_hook_game_samples_are_drawn_as_the_games_determinizer_draws_them(name: str) -> None:
+    """The kernel's deals and the game's determinizer's (Euchre's without its inference
+    from the calls, so both uniform over the same deals) put each card with each seat
+    equally often, within sampling noise, in a position with voids shown."""
+    obs = voided_position(name)
     count = 4000
     kernel: Counter[tuple[int, int]] = Counter()
     for sample in native().samples(kernel_world(obs), 3, count):
         for seat, hand in enumerate(sample[:-1]):
             kernel.update((seat, c) for c in range(54) if (hand >> c) & 1)
     python: Counter[tuple[int, int]] = Counter()
-    sampler = EuchreDeterminizer(obs, infer_calls=False)
     rng = random.Random(3)
+    pluck = PluckDeterminizer(obs) if name == "pluck" else None
+    euchre = EuchreDeterminizer(obs, infer_calls=False) if pluck is None else None
     for _ in range(count):
-        sampled = sampler.sample(rng)
-        for seat, hand in enumerate(sampled.hands):
+        if pluck is not None:
+            hands = [h & ~p for h, p in zip(pluck.position(rng), pluck.played, strict=True)]
+        else:
+            assert euchre is not None
+            hands = euchre.sample(rng).hands
+        for seat, hand in enumerate(hands):
             python.update((seat, c) for c in range(54) if (hand >> c) & 1)
     for key in set(kernel) | set(python):
         assert abs(kernel[key] - python[key]) / count < 0.05, key

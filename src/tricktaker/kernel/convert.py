@@ -45,7 +45,7 @@ class KernelUnsupportedError(ValueError):
     why); the search bots then use the Python search."""
 
 
-KERNEL_HOOKS = frozenset({"euchre"})
+KERNEL_HOOKS = frozenset({"euchre", "pluck"})
 """The hook games whose card play the kernel searches (their other decisions, and every
 other hook game, are searched in Python)."""
 

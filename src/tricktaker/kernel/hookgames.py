@@ -1,4 +1,4 @@
-"""The kernel's world of a card decision in a hook game (Euchre), from an observation.
+"""The kernel's world of a card decision in a hook game (Euchre, Pluck), from an observation.
 
 The kernel searches the card play of the hook games named in
 :data:`~tricktaker.kernel.convert.KERNEL_HOOKS`; their other decisions (auctions,
@@ -6,12 +6,17 @@ discards, plucks, stay or fold) stay with the Python search. Everything game-spe
 comes from the game's own Python search support
 (:func:`~tricktaker.bots.gamesearch.search_for`):
 
-- the hard facts about the hidden cards are those of the game's determinizer: its
-  counting sampler (a :class:`~tricktaker.bots.determinize.CardPlacement`, the
-  ``placement`` of the determinizer) holds the unseen cards, how many each other seat
-  holds now and the suits each showed void in; the kernel's void-aware sampler places
-  the same cards under the same constraints, uniformly (the Python determinizer's soft
-  inference from the auction and the discards is not applied);
+- the hard facts about the hidden cards are those of the game's determinizer, read
+  from it: Euchre's counting sampler (a
+  :class:`~tricktaker.bots.determinize.CardPlacement`, its ``placement``) holds the
+  unseen cards, how many each other seat holds and the suits each showed void in;
+  Pluck's determinizer, which cards each of the two other seats is known to hold or
+  cannot hold (voids, what its plucks showed, the opening card), every other unseen card
+  being with one of the two. The kernel's sampler places the same cards under the same
+  constraints, uniformly. Not carried over: the soft evidence the Python determinizers
+  weigh (Euchre's inference from the calls and the discards, Pluck's trump-call model),
+  and Pluck's hands after plucks the seat did not see (they couple the cards of a suit;
+  such decisions are searched in Python);
 - the result of the hand for each seat, by the tricks its team takes, is tabled by
   :func:`~tricktaker.kernel.results.result_table` from one state the determinizer
   samples (the public inputs of the scoring are the same in every sample).
@@ -38,7 +43,6 @@ def hook_world_inputs(
 ) -> tuple[Any, dict[str, Any], dict[str, Any]]:
     """The kernel's config, public state and determinizer facts for a card decision of a
     hook game (``sampler``: the game's determinizer of ``obs``, when already made)."""
-    from tricktaker.bots.determinize import CardPlacement
     from tricktaker.bots.gamesearch import search_for
     from tricktaker.kernel.results import result_table
 
@@ -52,11 +56,7 @@ def hook_world_inputs(
         raise KernelUnsupportedError("the kernel needs the seat's cards and the hand's trump")
     if sampler is None:
         sampler = search_for(rules.spec.hooks).determinizer(obs)
-    placement = getattr(sampler, "placement", None)
-    if not isinstance(placement, CardPlacement):
-        raise KernelUnsupportedError(
-            f"the kernel cannot place the hidden cards of {rules.name} as its determinizer does"
-        )
+    facts = _facts(obs, sampler)
     result = result_table(sampler.sample(random.Random(0)))
     config = hand_config(
         rules,
@@ -72,10 +72,6 @@ def hook_world_inputs(
         result=result,
         active=obs.active,
     )
-    voids = [0] * n  # the voids that constrain the sampler (its buckets' classes)
-    for void, seats in placement.groups:
-        for seat in seats:
-            voids[seat] = void
     played = [0] * n
     for trick in (*obs.tricks, obs.current_trick):
         for seat, card in trick:
@@ -98,15 +94,62 @@ def hook_world_inputs(
     }
     det = {
         "me": me,
-        "hidden": list(placement.hidden_seats),
         "guess_bids": [],
-        "counts": list(placement.counts),
-        "voids": voids,
         "played": played,
-        "unknown": sum(1 << card for card in placement.unknown),
         "value": None,
         "weight_seats": [],
         "scale": 0.0,
         "floor": 0.0,
+        **facts,
     }
     return config, state, det
+
+
+def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
+    """What the game's determinizer knows of the hidden cards, as the kernel's sampler
+    takes it: the seats sampled, the cards each holds beyond those known with it, the
+    effective suits each cannot hold, the cards to place and the cards known with a seat."""
+    from tricktaker.bots.determinize import CardPlacement
+    from tricktaker.bots.search_pluck import PluckDeterminizer
+
+    n = obs.players
+    placement = getattr(sampler, "placement", None)
+    if isinstance(placement, CardPlacement):  # Euchre: the counting sampler's facts
+        voids = [0] * n  # the voids that constrain it (its buckets' classes)
+        for void, seats in placement.groups:
+            for seat in seats:
+                voids[seat] = void
+        return {
+            "hidden": list(placement.hidden_seats),
+            "counts": list(placement.counts),
+            "voids": voids,
+            "unknown": sum(1 << card for card in placement.unknown),
+            "fixed": [0] * n,
+        }
+    if isinstance(sampler, PluckDeterminizer) and sampler.dealt:
+        if sampler.conditional:
+            raise KernelUnsupportedError(
+                "plucks the seat did not see couple the hidden cards, which the kernel's"
+                " sampler cannot place"
+            )
+        # Pluck: every unseen card is with one of the two other seats; a card one of
+        # them cannot hold (a void, a pluck's return, the opening card) is the other's.
+        first, second = sampler.others
+        forbid, unknown = sampler.forbid, sampler.unknown
+        free = unknown & ~forbid[first] & ~forbid[second]
+        fixed = [0] * n
+        fixed[first] = sampler.known[first] | (unknown & forbid[second] & ~forbid[first])
+        fixed[second] = sampler.known[second] | (unknown & forbid[first] & ~forbid[second])
+        counts = [0] * n
+        counts[first] = sampler.need - (unknown & forbid[second] & ~forbid[first]).bit_count()
+        counts[second] = free.bit_count() - counts[first]
+        return {
+            "hidden": [first, second],
+            "counts": counts,
+            "voids": [0] * n,
+            "unknown": free,
+            "fixed": fixed,
+        }
+    raise KernelUnsupportedError(
+        f"the kernel cannot place the hidden cards of {obs.rules.name} as its determinizer does"
+    )

@@ -258,12 +258,22 @@ PyObject *make_world(PyObject *, PyObject *args) {
             w.played[s] = uint64_t(played[s]);
         }
         std::vector<int> hidden_seats(hidden.begin(), hidden.end());
+        uint64_t unknown = uint64_t(get_int(det, "unknown"));
+        if (PyDict_GetItemString(det, "fixed") != nullptr) { // cards known with a seat
+            auto fixed = get_list(det, "fixed", n);
+            for (size_t s = 0; s < n; ++s) {
+                w.fixed[s] = uint64_t(fixed[s]);
+                if ((w.fixed[s] & (unknown | w.public_state.hands[s])) || (w.fixed[s] >> NCARDS))
+                    fail(PyExc_ValueError, "kernel: fixed cards are known, not sampled");
+                w.has_fixed = w.has_fixed || w.fixed[s] != 0;
+            }
+        }
         for (long long s : get_list(det, "guess_bids", 0)) {
             if (s < 0 || s >= cfg->players) fail(PyExc_ValueError, "kernel: bad guess seat");
             w.guess_seats.push_back(int(s));
         }
         w.det = std::make_unique<Determinizer>(cfg->players, hidden_seats, count_buf, void_buf,
-                                               uint64_t(get_int(det, "unknown")), cfg->suit_of);
+                                               unknown, cfg->suit_of);
         PyObject *value = item(det, "value");
         if (value != Py_None) {
             PyObject *seq = PySequence_Fast(value, "kernel: value is a sequence of floats");

@@ -12,6 +12,8 @@ namespace tk {
 void World::sample(Rng &rng, State &out) const {
     out = public_state;
     det->sample(rng, out.hands);
+    if (has_fixed)
+        for (int s = 0; s < cfg->players; ++s) out.hands[s] |= fixed[s];
     for (int s : guess_seats) {
         int b = guess_bid(*cfg, out, s, legal_bids(*cfg, out, s));
         out.bids[s] = int8_t(b);

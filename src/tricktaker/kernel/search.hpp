@@ -18,6 +18,10 @@ struct World {
     int me;
     std::unique_ptr<Determinizer> det;
     uint64_t played[MAXP] = {}; // cards each seat has played this hand
+    // Cards known to be with a hidden seat now (a hook game's facts): added to the cards
+    // the determinizer samples for it, which are that many fewer.
+    uint64_t fixed[MAXP] = {};
+    bool has_fixed = false;
     // Seats whose simultaneous bid is made but hidden: each sample guesses it with the
     // rollout policy's bid on the sampled cards (as the Python determinizer does).
     std::vector<int> guess_seats;
