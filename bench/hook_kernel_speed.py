@@ -54,7 +54,7 @@ def rate(obs: Observation, seed: int, iterations: int, kernel: int) -> tuple[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="euchre,pluck")
+    parser.add_argument("--games", default="euchre,pluck,buckup")
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--kernel-iterations", type=int, default=10000)
     parser.add_argument("--python-iterations", type=int, default=300)

@@ -45,7 +45,7 @@ class KernelUnsupportedError(ValueError):
     why); the search bots then use the Python search."""
 
 
-KERNEL_HOOKS = frozenset({"euchre", "pluck"})
+KERNEL_HOOKS = frozenset({"buckup", "euchre", "pluck"})
 """The hook games whose card play the kernel searches (their other decisions, and every
 other hook game, are searched in Python)."""
 
@@ -70,11 +70,20 @@ class ResultTable:
     """A hook game's hand result per seat by the tricks its team takes, computed with the
     game's own scoring (:func:`tricktaker.kernel.results.result_table`): ``score`` and
     ``reward`` hold ``hand_size + 1`` entries per seat (the hand score, the search's
-    reward); ``teams`` is each seat's team as a mask of seats."""
+    reward); ``teams`` is each seat's team as a mask of seats.
+
+    Where a seat's result depends on how the other seats' tricks fall too, ``outcomes``
+    lists every way the tricks can fall (each seat's tricks in 4 bits, seat 0 lowest,
+    sorted) with each seat's score and reward per outcome (``outcome_score``,
+    ``outcome_reward``, players entries each); ``reward`` is then the best result a seat
+    can reach with so many tricks (for the rollout policy)."""
 
     score: tuple[int, ...]
     reward: tuple[float, ...]
     teams: tuple[int, ...]
+    outcomes: tuple[int, ...] = ()
+    outcome_score: tuple[int, ...] = ()
+    outcome_reward: tuple[float, ...] = ()
 
 
 def move_code(kind_is_bid: bool, value: int) -> int:
@@ -178,6 +187,9 @@ def hand_config(
             "result_score": list(result.score) if result is not None else [],
             "result_reward": list(result.reward) if result is not None else [],
             "team": list(result.teams) if result is not None else [1 << s for s in range(players)],
+            "outcome_keys": list(result.outcomes) if result is not None else [],
+            "outcome_score": list(result.outcome_score) if result is not None else [],
+            "outcome_reward": list(result.outcome_reward) if result is not None else [],
             "active": active_mask,
             "opening_card": -1 if setup.opening_lead is None else setup.opening_lead,
         }

@@ -1,6 +1,8 @@
 // Legal moves, tricks and scores of one hand (see core.hpp).
 #include "core.hpp"
 
+#include <algorithm>
+
 namespace tk {
 
 void Config::finish() {
@@ -30,6 +32,15 @@ void Config::finish() {
             throw std::invalid_argument("a seat's team must hold the seat and only seats");
     }
     if (opening_card >= NCARDS) throw std::invalid_argument("bad opening card");
+    if (!outcome_keys.empty()) {
+        size_t need = outcome_keys.size() * size_t(players);
+        if (!table_result || hand_size > 15 || outcome_score.size() != need ||
+            outcome_reward.size() != need)
+            throw std::invalid_argument("outcome tables: need keys * players entries");
+        for (size_t i = 1; i < outcome_keys.size(); ++i)
+            if (outcome_keys[i - 1] >= outcome_keys[i])
+                throw std::invalid_argument("outcome keys must be sorted and distinct");
+    }
     for (int c = 0; c < NCARDS; ++c) {
         int led = suit_of[c];
         int strength = key[c][led];
@@ -125,7 +136,19 @@ void make_bid(const Config &cfg, State &st, int bid) {
     }
 }
 
+int outcome_index(const Config &cfg, const State &st) {
+    uint64_t key = 0;
+    for (int s = 0; s < cfg.players; ++s) key |= uint64_t(st.tricks[s]) << (4 * s);
+    auto found = std::lower_bound(cfg.outcome_keys.begin(), cfg.outcome_keys.end(), key);
+    if (found == cfg.outcome_keys.end() || *found != key) return -1; // not a finished hand
+    return int(found - cfg.outcome_keys.begin());
+}
+
 int hand_score(const Config &cfg, const State &st, int seat) {
+    if (!cfg.outcome_keys.empty()) {
+        int at = outcome_index(cfg, st);
+        return at < 0 ? 0 : cfg.outcome_score[size_t(at * cfg.players + seat)];
+    }
     if (cfg.table_result)
         return cfg.result_score[size_t(seat * (cfg.hand_size + 1) + team_tricks(cfg, st, seat))];
     if (cfg.cooperative) return 0;
@@ -135,6 +158,12 @@ int hand_score(const Config &cfg, const State &st, int seat) {
 
 void rewards(const Config &cfg, const State &st, double *out) {
     int n = cfg.players;
+    if (!cfg.outcome_keys.empty()) {
+        int at = outcome_index(cfg, st);
+        for (int s = 0; s < n; ++s)
+            out[s] = at < 0 ? 0.0 : cfg.outcome_reward[size_t(at * n + s)];
+        return;
+    }
     if (cfg.table_result) {
         for (int s = 0; s < n; ++s)
             out[s] = cfg.result_reward[size_t(s * (cfg.hand_size + 1) + team_tricks(cfg, st, s))];

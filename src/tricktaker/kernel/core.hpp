@@ -107,6 +107,13 @@ struct Config {
     uint32_t active = 0;               // seats that play the tricks (0: every seat)
     int active_count = 0;              // filled by finish()
     int opening_card = -1;             // the card that must open the first trick, if held
+    // When a seat's result depends on the other seats' tricks too (Buckup's pot), the
+    // results of every way the hand's tricks can fall: sorted keys (each seat's tricks in
+    // 4 bits, seat 0 lowest) and per key and seat the hand score and the reward. The
+    // tables above then only tell the rollout policy whether a seat wants more tricks.
+    std::vector<uint64_t> outcome_keys;
+    std::vector<int> outcome_score;     // [key index * players + seat]
+    std::vector<double> outcome_reward;
 
     void finish(); // fills key-derived tables (beaters); checks sizes
 };
@@ -155,6 +162,10 @@ inline int team_tricks(const Config &cfg, const State &st, int seat) {
     for (uint32_t m = cfg.team[seat]; m; m &= m - 1) total += st.tricks[lowest(m)];
     return total;
 }
+
+// The index of the hand's outcome (every seat's tricks) in ``cfg.outcome_keys``; -1
+// before the hand's end (its scores are then 0).
+int outcome_index(const Config &cfg, const State &st);
 
 uint64_t legal_cards(const Config &cfg, const State &st, int seat);
 uint64_t legal_bids(const Config &cfg, const State &st, int seat);

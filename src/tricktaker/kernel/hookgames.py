@@ -1,4 +1,5 @@
-"""The kernel's world of a card decision in a hook game (Euchre, Pluck), from an observation.
+"""The kernel's world of a card decision in a hook game (Euchre, Pluck, Buckup), from an
+observation.
 
 The kernel searches the card play of the hook games named in
 :data:`~tricktaker.kernel.convert.KERNEL_HOOKS`; their other decisions (auctions,
@@ -7,19 +8,23 @@ comes from the game's own Python search support
 (:func:`~tricktaker.bots.gamesearch.search_for`):
 
 - the hard facts about the hidden cards are those of the game's determinizer, read
-  from it: Euchre's counting sampler (a
-  :class:`~tricktaker.bots.determinize.CardPlacement`, its ``placement``) holds the
-  unseen cards, how many each other seat holds and the suits each showed void in;
+  from it: Euchre's and Buckup's counting sampler (a
+  :class:`~tricktaker.bots.determinize.CardPlacement`, their ``placement``) holds the
+  unseen cards, how many each other seat holds and the suits each showed void in, and
+  Buckup's determinizer the scare cards kept (known with their holders);
   Pluck's determinizer, which cards each of the two other seats is known to hold or
   cannot hold (voids, what its plucks showed, the opening card), every other unseen card
   being with one of the two. The kernel's sampler places the same cards under the same
   constraints, uniformly. Not carried over: the soft evidence the Python determinizers
-  weigh (Euchre's inference from the calls and the discards, Pluck's trump-call model),
-  and Pluck's hands after plucks the seat did not see (they couple the cards of a suit;
-  such decisions are searched in Python);
-- the result of the hand for each seat, by the tricks its team takes, is tabled by
-  :func:`~tricktaker.kernel.results.result_table` from one state the determinizer
-  samples (the public inputs of the scoring are the same in every sample).
+  weigh (Euchre's inference from the calls and the discards, Pluck's trump-call model,
+  Buckup's stay-or-fold model), Pluck's hands after plucks the seat did not see (they
+  couple the cards of a suit) and Buckup's hands once cards the seat saw thrown went
+  into a new stock (placements weighed by their worlds): such decisions are searched in
+  Python;
+- the result of the hand for each seat, by the tricks its team takes (or, in Buckup,
+  by every seat's tricks), is tabled by :func:`~tricktaker.kernel.results.result_table`
+  from one state the determinizer samples (the public inputs of the scoring are the
+  same in every sample).
 """
 
 from __future__ import annotations
@@ -109,12 +114,22 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
     """What the game's determinizer knows of the hidden cards, as the kernel's sampler
     takes it: the seats sampled, the cards each holds beyond those known with it, the
     effective suits each cannot hold, the cards to place and the cards known with a seat."""
+    from tricktaker.bots.buckup_sampler import BuckupDeterminizer
     from tricktaker.bots.determinize import CardPlacement
     from tricktaker.bots.search_pluck import PluckDeterminizer
 
     n = obs.players
     placement = getattr(sampler, "placement", None)
-    if isinstance(placement, CardPlacement):  # Euchre: the counting sampler's facts
+    if isinstance(placement, CardPlacement):  # Euchre, Buckup: the counting sampler's facts
+        fixed = [0] * n
+        if isinstance(sampler, BuckupDeterminizer):
+            if sampler.semi:
+                raise KernelUnsupportedError(
+                    "cards the seat saw went into a new stock and may be in another hand,"
+                    " which the kernel's sampler cannot weigh"
+                )
+            for seat, cards in sampler.fixed.items():  # kept scare cards
+                fixed[seat] = sum(1 << card for card in cards)
         voids = [0] * n  # the voids that constrain it (its buckets' classes)
         for void, seats in placement.groups:
             for seat in seats:
@@ -124,7 +139,7 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
             "counts": list(placement.counts),
             "voids": voids,
             "unknown": sum(1 << card for card in placement.unknown),
-            "fixed": [0] * n,
+            "fixed": fixed,
         }
     if isinstance(sampler, PluckDeterminizer) and sampler.dealt:
         if sampler.conditional:

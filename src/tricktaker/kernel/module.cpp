@@ -217,6 +217,18 @@ PyObject *make_config(PyObject *, PyObject *arg) {
             Py_DECREF(seq);
             if (PyErr_Occurred()) throw PyError{};
         }
+        if (cfg->table_result) {
+            for (long long v : get_list(arg, "outcome_keys", 0))
+                cfg->outcome_keys.push_back(uint64_t(v));
+            for (long long v : get_list(arg, "outcome_score", 0))
+                cfg->outcome_score.push_back(int(v));
+            PyObject *seq = PySequence_Fast(item(arg, "outcome_reward"), "kernel: outcome_reward");
+            if (seq == nullptr) throw PyError{};
+            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i)
+                cfg->outcome_reward.push_back(PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)));
+            Py_DECREF(seq);
+            if (PyErr_Occurred()) throw PyError{};
+        }
         auto teams = get_list(arg, "team", size_t(cfg->players));
         for (int s = 0; s < cfg->players && s < MAXP; ++s) cfg->team[s] = uint32_t(teams[size_t(s)]);
         cfg->active = uint32_t(get_int(arg, "active"));

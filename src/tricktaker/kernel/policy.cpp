@@ -56,7 +56,7 @@ int threat(const Config &cfg, const State &st, int seat, int led) {
     int n = cfg.players, best = 0;
     int end = st.trick_len ? st.trick_seat[0] : seat;
     for (int nxt = (seat + 1) % n; nxt != end; nxt = (nxt + 1) % n)
-        best = std::max(best, reply_strength(cfg, st, nxt, led));
+        if ((cfg.active >> nxt) & 1) best = std::max(best, reply_strength(cfg, st, nxt, led));
     return best;
 }
 
