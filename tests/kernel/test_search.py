@@ -169,8 +169,9 @@ def test_the_hard_bot_searches_in_the_kernel_unless_told_not_to() -> None:
 def test_the_search_bots_say_once_when_they_search_in_python(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Pluck has hooks the kernel does not play: the hard and medium bots search in
-    Python and say so once, naming the game."""
+    """Pluck's trump call (and plucks) are not card play, which is all the kernel plays
+    of it: the hard and medium bots search them in Python and say so once, naming the
+    game."""
     pimc._WARNED.clear()
     rules = load_ruleset("pluck")
     state = new_game(rules, players=rules.spec.players.min, seed=1)
