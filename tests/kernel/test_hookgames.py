@@ -65,14 +65,35 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
                     assert not (voids[seat] >> tables.suit_of[card]) & 1
 
 
-def card_play(name: str, flags: list[bool], seed: int, moves: int, bots: bool) -> GameState:
-    """A position of the hook game ``name`` in its card play (or any, if the game ended)."""
+def card_play(
+    name: str, flags: list[bool], seed: int, moves: int, bots: bool, hand: int = 0
+) -> GameState:
+    """A position of the hook game ``name`` in its card play (or any, if the game ended):
+    heuristic players to the start of hand ``hand`` (0: the first), then ``moves``
+    random or heuristic decisions, then heuristic ones to the card play."""
     base = load_ruleset(name)
     players = base.spec.players.min
     rules = variant(name, players, flags) or base
-    state = position(rules, players, seed, moves, bots=bots)
     heuristic = [make_bot("heuristic", seed=seed + s) for s in range(players)]
-    while not state.is_terminal() and state.phase != PLAYING:
+    state = position(rules, players, seed, 0, bots=True)
+    while not state.is_terminal() and state.hands_played < hand:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, heuristic[seat].act(state.observe(seat)))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = heuristic[seat].act(state.observe(seat)) if bots else rng.choice(legal)
+        state.apply(seat, action)
+    while not state.is_terminal() and (state.phase != PLAYING or state.is_chance()):
         if state.is_chance():
             state.apply_chance()
             continue
@@ -88,23 +109,20 @@ def card_play(name: str, flags: list[bool], seed: int, moves: int, bots: bool) -
     seed=st.integers(min_value=0, max_value=2**31),
     moves=st.integers(min_value=0, max_value=60),
     bots=st.booleans(),
+    hand=st.integers(min_value=0, max_value=2),
 )
 def test_hook_game_samples_respect_what_each_seat_knows(
-    name: str, flags: list[bool], seed: int, moves: int, bots: bool
+    name: str, flags: list[bool], seed: int, moves: int, bots: bool, hand: int
 ) -> None:
     """Every seat's samples at a card of the hand are deals it cannot rule out, and the
-    kernel's search picks one of its legal cards, the same for the same seed."""
-    state = card_play(name, flags, seed, moves, bots)
+    kernel's search picks one of its legal cards, the same for the same seed (in the
+    first hands of a game: Pluck's plucks come from the second on)."""
+    state = card_play(name, flags, seed, moves, bots, hand)
     if state.is_terminal():
         return
     searched = []
     for seat in range(state.players):
         obs = state.observe(seat)
-        if name == "pluck" and PluckDeterminizer(obs).conditional:
-            # Plucks between the other two seats: searched in Python.
-            with pytest.raises(KernelUnsupportedError, match="plucks the seat did not see"):
-                kernel_world(obs)
-            continue
         if name == "buckup" and BuckupDeterminizer(obs).semi:
             # Cards it saw thrown may be in another hand now: searched in Python.
             with pytest.raises(KernelUnsupportedError, match="went into a new stock"):
@@ -160,12 +178,35 @@ def voided_position(name: str) -> Observation:
     raise AssertionError(f"no {name} position with a void")
 
 
-@pytest.mark.parametrize("name", HOOK_GAMES)
+def hidden_plucks_position() -> Observation:
+    """A Pluck card decision after plucks between the two other seats."""
+    for seed in range(40):
+        state = card_play("pluck", [], seed, 0, True)
+        heuristic = [make_bot("heuristic", seed=seed + s) for s in range(3)]
+        while not state.is_terminal() and state.hands_played < 3:
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.to_act()[0]
+            obs = state.observe(seat)
+            ready = state.phase == PLAYING and len(state.trick_cards) >= 4
+            if ready and PluckDeterminizer(obs).conditional:
+                return obs
+            state.apply(seat, heuristic[seat].act(obs))
+    raise AssertionError("no Pluck position after hidden plucks")
+
+
+@pytest.mark.parametrize("name", [*HOOK_GAMES, "pluck after hidden plucks"])
 def test_hook_game_samples_are_drawn_as_the_games_determinizer_draws_them(name: str) -> None:
     """The kernel's deals and the game's determinizer's (Euchre's without its inference
     from the calls, so both uniform over the same deals) put each card with each seat
-    equally often, within sampling noise, in a position with voids shown."""
-    obs = voided_position(name)
+    equally often, within sampling noise, in a position with voids shown (in Pluck also
+    after plucks between the two other seats, which couple the cards of each suit:
+    docs/games/pluck.md, Plucks)."""
+    if name == "pluck after hidden plucks":
+        obs, name = hidden_plucks_position(), "pluck"
+    else:
+        obs = voided_position(name)
     count = 4000
     kernel: Counter[tuple[int, int]] = Counter()
     for sample in native().samples(kernel_world(obs), 3, count):

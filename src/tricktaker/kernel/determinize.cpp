@@ -188,4 +188,39 @@ void Determinizer::sample(Rng &rng, uint64_t *held) const {
     }
 }
 
+void SplitSampler::check() const {
+    if (nodes.empty()) throw std::invalid_argument("split sampler: no start node");
+    for (const Node &nd : nodes) {
+        if (nd.options.empty() || !(nd.total > 0.0))
+            throw std::invalid_argument("split sampler: a node without a weighted option");
+        for (const Option &o : nd.options)
+            if (o.next < -1 || o.next >= int(nodes.size()) || o.list < 0 ||
+                o.list >= int(lists.size()) || lists[size_t(o.list)].empty())
+                throw std::invalid_argument("split sampler: an option out of range");
+    }
+    for (const auto &list : lists)
+        for (uint64_t cards : list)
+            if (cards & ~unknown) throw std::invalid_argument("split sampler: a card not unseen");
+}
+
+void SplitSampler::sample(Rng &rng, uint64_t *held) const {
+    uint64_t taken = 0;
+    int at = 0;
+    for (int steps = 0; at >= 0 && steps <= int(nodes.size()); ++steps) {
+        const Node &nd = nodes[size_t(at)];
+        const Option *chosen = &nd.options.back();
+        double pick = rng.real() * nd.total;
+        for (const Option &option : nd.options)
+            if (pick < option.cumulative) {
+                chosen = &option;
+                break;
+            }
+        const auto &list = lists[size_t(chosen->list)];
+        taken |= list[list.size() == 1 ? 0 : rng.below(uint32_t(list.size()))];
+        at = chosen->next;
+    }
+    held[first] = taken;
+    held[second] = unknown & ~taken;
+}
+
 } // namespace tk

@@ -58,4 +58,30 @@ struct Determinizer {
                 double denom, std::vector<std::pair<std::string, double>> &out) const;
 };
 
+// Which of the unseen cards the first of two hidden seats holds (the second holds the
+// rest), when the facts couple the cards of different classes (Pluck's hands after
+// plucks the seat did not see): the game's own determinizer counts the consistent splits
+// class by class and hands over its choices as a weighted graph. A node's options each
+// lead to the next class's node (-1 after the last) and pick one of a list of card sets,
+// uniformly; the option is chosen in proportion to its weight (the number of consistent
+// completions), so the split is drawn as the game's determinizer draws it.
+struct SplitSampler {
+    struct Option {
+        double cumulative;
+        int next; // node index, or -1 after the last class
+        int list; // index into lists
+    };
+    struct Node {
+        std::vector<Option> options;
+        double total = 0.0;
+    };
+    int first = -1, second = -1;
+    uint64_t unknown = 0;
+    std::vector<Node> nodes;                 // nodes[0] is the start
+    std::vector<std::vector<uint64_t>> lists; // card sets the first seat may take
+
+    void check() const; // every index in range, every node with an option
+    void sample(Rng &rng, uint64_t *held) const;
+};
+
 } // namespace tk

@@ -17,10 +17,11 @@ comes from the game's own Python search support
   being with one of the two. The kernel's sampler places the same cards under the same
   constraints, uniformly. Not carried over: the soft evidence the Python determinizers
   weigh (Euchre's inference from the calls and the discards, Pluck's trump-call model,
-  Buckup's stay-or-fold model), Pluck's hands after plucks the seat did not see (they
-  couple the cards of a suit) and Buckup's hands once cards the seat saw thrown went
+  Buckup's stay-or-fold model), and Buckup's hands once cards the seat saw thrown went
   into a new stock (placements weighed by their worlds): such decisions are searched in
-  Python;
+  Python. After plucks the seat did not see, which couple the cards of each suit,
+  Pluck's determinizer counts the consistent positions class by class; its choices go
+  to the kernel as a weighted graph (:func:`_pluck_split_graph`), drawn as it draws them;
 - the result of the hand for each seat, by the tricks its team takes (or, in Buckup,
   by every seat's tricks), is tabled by :func:`~tricktaker.kernel.results.result_table`
   from one state the determinizer samples (the public inputs of the scoring are the
@@ -143,10 +144,7 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
         }
     if isinstance(sampler, PluckDeterminizer) and sampler.dealt:
         if sampler.conditional:
-            raise KernelUnsupportedError(
-                "plucks the seat did not see couple the hidden cards, which the kernel's"
-                " sampler cannot place"
-            )
+            return _pluck_split(sampler, n)
         # Pluck: every unseen card is with one of the two other seats; a card one of
         # them cannot hold (a void, a pluck's return, the opening card) is the other's.
         first, second = sampler.others
@@ -168,3 +166,63 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
     raise KernelUnsupportedError(
         f"the kernel cannot place the hidden cards of {obs.rules.name} as its determinizer does"
     )
+
+
+def _pluck_split(sampler: Any, n: int) -> dict[str, Any]:
+    """Pluck after plucks the seat did not see: its determinizer's count of the
+    consistent splits, class by class (a class's options are the card sets the first
+    other seat may take in it, filed by what they mean for the hidden plucks), handed
+    to the kernel as a weighted graph of those choices (:func:`_pluck_split_graph`)."""
+    first, second = sampler.others
+    nodes, lists = _pluck_split_graph(sampler)
+    fixed = [0] * n
+    fixed[first], fixed[second] = sampler.known[first], sampler.known[second]
+    return {
+        "hidden": [],
+        "counts": [0] * n,
+        "voids": [0] * n,
+        "unknown": sampler.unknown,
+        "fixed": fixed,
+        "split": {"first": first, "second": second, "nodes": nodes, "lists": lists},
+    }
+
+
+def _pluck_split_graph(
+    sampler: Any,
+) -> tuple[list[list[tuple[float, int, int]]], list[list[int]]]:
+    """The choices of Pluck's determinizer when it draws the first other seat's unseen
+    cards (its ``_sample_first``): per state of its count (the class, the cards taken,
+    the cards crossed in hidden swaps, whether the hidden plucker holds a suit's top
+    card), the options with their weights (card sets times consistent completions)."""
+    index_of: dict[tuple[int, int, int, bool], int] = {}
+    nodes: list[list[tuple[float, int, int]]] = []
+    lists: list[list[int]] = []
+    list_of: dict[tuple[int, int], int] = {}
+    last = len(sampler.classes)
+
+    def visit(state: tuple[int, int, int, bool]) -> int:
+        if state[0] == last:
+            return -1
+        found = index_of.get(state)
+        if found is not None:
+            return found
+        index, taken, crossed, top = state
+        at = index_of[state] = len(nodes)
+        nodes.append([])
+        options = []
+        for number, ((count, t, c), masks) in enumerate(sampler.classes[index]):
+            if taken + count > sampler.need or crossed + c > sampler.k:
+                continue
+            after = (index + 1, taken + count, crossed + c, top or t)
+            weight = len(masks) * sampler._ways(*after)
+            if not weight:
+                continue
+            if (index, number) not in list_of:
+                list_of[(index, number)] = len(lists)
+                lists.append(list(masks))
+            options.append((float(weight), visit(after), list_of[(index, number)]))
+        nodes[at] = options
+        return at
+
+    visit((0, 0, 0, False))
+    return nodes, lists

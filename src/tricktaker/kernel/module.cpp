@@ -171,6 +171,59 @@ PyObject *state_scores(const Config &cfg, const State &st) {
     return out;
 }
 
+// A SplitSampler from {"first", "second", "nodes": [[(weight, next, list), ...], ...],
+// "lists": [[cards, ...], ...]} (see determinize.hpp).
+std::unique_ptr<SplitSampler> read_split(PyObject *d, const Config &cfg, uint64_t unknown) {
+    if (!PyDict_Check(d)) fail(PyExc_TypeError, "kernel: split is a dict");
+    auto out = std::make_unique<SplitSampler>();
+    out->first = int(get_int(d, "first"));
+    out->second = int(get_int(d, "second"));
+    if (out->first < 0 || out->first >= cfg.players || out->second < 0 ||
+        out->second >= cfg.players || out->first == out->second)
+        fail(PyExc_ValueError, "kernel: split: two different seats");
+    out->unknown = unknown;
+    PyObject *lists = PySequence_Fast(item(d, "lists"), "kernel: split lists");
+    if (lists == nullptr) throw PyError{};
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(lists); ++i) {
+        std::vector<long long> cards;
+        try {
+            cards = int_list(PySequence_Fast_GET_ITEM(lists, i));
+        } catch (PyError &) {
+            Py_DECREF(lists);
+            throw;
+        }
+        out->lists.emplace_back(cards.begin(), cards.end());
+    }
+    Py_DECREF(lists);
+    PyObject *nodes = PySequence_Fast(item(d, "nodes"), "kernel: split nodes");
+    if (nodes == nullptr) throw PyError{};
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(nodes); ++i) {
+        PyObject *options = PySequence_Fast(PySequence_Fast_GET_ITEM(nodes, i), "kernel: a node");
+        if (options == nullptr) {
+            Py_DECREF(nodes);
+            throw PyError{};
+        }
+        SplitSampler::Node node;
+        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(options); ++j) {
+            double weight;
+            int next, list;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(options, j), "dii", &weight, &next,
+                                  &list)) {
+                Py_DECREF(options);
+                Py_DECREF(nodes);
+                throw PyError{};
+            }
+            node.total += weight;
+            node.options.push_back({node.total, next, list});
+        }
+        Py_DECREF(options);
+        out->nodes.push_back(std::move(node));
+    }
+    Py_DECREF(nodes);
+    out->check();
+    return out;
+}
+
 // ------------------------------------------------------------------ functions
 
 PyObject *make_config(PyObject *, PyObject *arg) {
@@ -284,8 +337,14 @@ PyObject *make_world(PyObject *, PyObject *args) {
             if (s < 0 || s >= cfg->players) fail(PyExc_ValueError, "kernel: bad guess seat");
             w.guess_seats.push_back(int(s));
         }
-        w.det = std::make_unique<Determinizer>(cfg->players, hidden_seats, count_buf, void_buf,
-                                               unknown, cfg->suit_of);
+        PyObject *split = PyDict_GetItemString(det, "split"); // borrowed; optional
+        if (split != nullptr && split != Py_None) {
+            if (!hidden_seats.empty()) fail(PyExc_ValueError, "kernel: split: no other hidden seat");
+            w.split = read_split(split, *cfg, unknown);
+        } else {
+            w.det = std::make_unique<Determinizer>(cfg->players, hidden_seats, count_buf,
+                                                   void_buf, unknown, cfg->suit_of);
+        }
         PyObject *value = item(det, "value");
         if (value != Py_None) {
             PyObject *seq = PySequence_Fast(value, "kernel: value is a sequence of floats");

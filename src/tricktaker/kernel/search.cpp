@@ -11,7 +11,10 @@ namespace tk {
 
 void World::sample(Rng &rng, State &out) const {
     out = public_state;
-    det->sample(rng, out.hands);
+    if (split)
+        split->sample(rng, out.hands);
+    else
+        det->sample(rng, out.hands);
     if (has_fixed)
         for (int s = 0; s < cfg->players; ++s) out.hands[s] |= fixed[s];
     for (int s : guess_seats) {

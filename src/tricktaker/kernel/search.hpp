@@ -17,6 +17,7 @@ struct World {
     State public_state;
     int me;
     std::unique_ptr<Determinizer> det;
+    std::unique_ptr<SplitSampler> split; // used instead of det where given
     uint64_t played[MAXP] = {}; // cards each seat has played this hand
     // Cards known to be with a hidden seat now (a hook game's facts): added to the cards
     // the determinizer samples for it, which are that many fewer.
