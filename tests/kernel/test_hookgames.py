@@ -4,6 +4,7 @@ kernel and every other decision in Python."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -23,6 +24,7 @@ from tricktaker.cards import parse_card
 from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel import KernelUnsupportedError, kernel_search, kernel_world, native
+from tricktaker.kernel.results import result_table
 from tricktaker.kernel.search import world_inputs
 
 
@@ -255,3 +257,21 @@ def test_the_hard_bot_searches_euchre_cards_in_the_kernel() -> None:
     obs = auction.observe(auction.to_act()[0])
     bot.act(obs)
     assert bot.last_iterations == 5
+
+
+def test_result_tables_by_team_tricks_or_by_every_outcome() -> None:
+    """docs/games/euchre.md, Scoring: a side's points depend on its tricks only, so
+    Euchre's results are tabled by team tricks (partners share a table); in Buckup the
+    pot goes to the players with two tricks or more (docs/games/buckup.md, Settlement),
+    so every way the five tricks can fall among the players in is scored."""
+    euchre = card_play("euchre", [], 3, 0, True)
+    table = result_table(euchre)
+    assert table.outcomes == ()
+    assert table.teams == (0b0101, 0b1010, 0b0101, 0b1010)
+    assert table.score[:6] == table.score[12:18]  # partners
+    buckup = card_play("buckup", [], 1, 0, True)
+    assert buckup.phase == PLAYING
+    table = result_table(buckup)
+    playing = sum(buckup.active) if buckup.active is not None else buckup.players
+    assert len(table.outcomes) == math.comb(5 + playing - 1, playing - 1)
+    assert len(table.outcome_score) == len(table.outcomes) * buckup.players
