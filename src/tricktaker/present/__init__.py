@@ -33,6 +33,7 @@ __all__ = [
     "CardText",
     "Line",
     "Narration",
+    "PresentMemo",
     "ScoreRow",
     "Scorecard",
     "TextLine",
@@ -50,6 +51,113 @@ Json = Any
 """Plain JSON data."""
 
 
+class PresentMemo:
+    """The last seat rows and score sheet built, with what they were built from, so that
+    the seats of one event (and the events after it) that would build the same parts
+    share them instead: the rows are the same for every seat that sees the same bids,
+    tricks, scores and turn, and the sheet for every seat with the same finished hands.
+    The parts are shared, not copied: a caller must not change them."""
+
+    __slots__ = ("_panel", "_panel_key", "_rows", "_rows_key", "_sheet", "_sheet_key")
+
+    def __init__(self) -> None:
+        self._panel_key: tuple[Any, ...] | None = None
+        self._panel: dict[str, Json] = {}
+        self._rows_key: tuple[Any, ...] | None = None
+        self._rows: list[dict[str, Json]] = []
+        self._sheet_key: tuple[Any, ...] | None = None
+        self._sheet: dict[str, Json] = {}
+
+    def seat_rows(self, obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
+        """:func:`seat_rows` of ``obs``, built again only when what it reads differs."""
+        extra = obs.extra
+        key = (
+            tuple(names),
+            obs.players,
+            obs.partnerships,
+            obs.active,
+            obs.dealer,
+            obs.to_act,
+            obs.bids,
+            obs.bid_made,
+            obs.tricks_won,
+            obs.scores,
+            _listed(extra.get("quotas")) if extra else None,
+            _listed(extra.get("stacks")) if extra else None,
+            _listed(extra.get("status")) if extra else None,
+        )
+        if key == self._rows_key:
+            return self._rows
+        self._rows = seat_rows(obs, names)
+        self._rows_key = key
+        return self._rows
+
+    def panel(self, obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
+        """:func:`panel` of ``obs``, built again only when what it reads differs (the
+        seat is part of that when the game has teams or its own information)."""
+        extra = obs.extra
+        key = (
+            obs.seat if extra or obs.partnerships else None,
+            dict(extra) if extra else None,
+            obs.rules,
+            tuple(names),
+            cards.labels,
+            cards.symbols,
+            obs.phase,
+            obs.hand is None,
+            obs.pile,
+            obs.hook,
+            obs.bids,
+            obs.players,
+            obs.hand_number,
+            obs.hands_in_game,
+            obs.hand_size,
+            obs.dealer,
+            obs.special,
+            obs.call,
+            obs.misere,
+            obs.trump,
+            obs.turn_up,
+            obs.trump_known,
+            obs.partnerships,
+        )
+        old = self._panel_key
+        if old is not None and old[2] is key[2] and old == key:
+            return self._panel
+        self._panel = panel(obs, names, cards)
+        self._panel_key = key
+        return self._panel
+
+    def scorecard(self, obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
+        """The seat's score sheet as JSON, built again only when its finished hands (the
+        same objects), names, teams or card labels differ."""
+        key = (
+            obs.history,
+            tuple(names),
+            obs.partnerships,
+            obs.cooperative,
+            obs.rules.spec.hooks,
+            cards.labels,
+            cards.symbols,
+        )
+        old = self._sheet_key
+        if (
+            old is not None
+            and len(old[0]) == len(key[0])
+            and all(a is b for a, b in zip(old[0], key[0], strict=True))
+            and old[1:] == key[1:]
+        ):
+            return self._sheet
+        self._sheet = observation_scorecard(obs, names, cards).to_json()
+        self._sheet_key = key
+        return self._sheet
+
+
+def _listed(value: Json) -> tuple[Json, ...] | None:
+    """A list from a game's extra information as a tuple (None when it is no list)."""
+    return tuple(value) if isinstance(value, list) else None
+
+
 def present_json(
     obs: Observation,
     names: Sequence[str],
@@ -58,25 +166,31 @@ def present_json(
     actor: int | None = None,
     action: Action | None = None,
     with_scorecard: bool = True,
+    memo: PresentMemo | None = None,
 ) -> dict[str, Json]:
     """The seat's presentation block: ``{"scorecard", "narration", "panel", "seats"}``.
 
     ``names`` are the seats' names. ``previous`` is the same seat's observation one
     step before (``actor``'s ``action``, or a chance step when None); without it the
     narration is empty. Without ``with_scorecard`` the scorecard is None (it changes
-    only when a hand ends).
+    only when a hand ends). With ``memo`` the seat rows and the score sheet are taken
+    from it when they would be built the same (the same output, built once).
     """
     cards = CardText(labels=obs.rules.joker_labels)
     lines: list[Narration] = []
     if previous is not None:
         lines = narrate(previous, obs, names, cards, actor=actor, action=action)
+    sheet: dict[str, Json] | None = None
+    if with_scorecard:
+        if memo is not None:
+            sheet = memo.scorecard(obs, names, cards)
+        else:
+            sheet = observation_scorecard(obs, names, cards).to_json()
     return {
-        "scorecard": (
-            observation_scorecard(obs, names, cards).to_json() if with_scorecard else None
-        ),
+        "scorecard": sheet,
         "narration": [line.to_json() for line in lines],
-        "panel": panel(obs, names, cards),
-        "seats": seat_rows(obs, names),
+        "panel": memo.panel(obs, names, cards) if memo is not None else panel(obs, names, cards),
+        "seats": memo.seat_rows(obs, names) if memo is not None else seat_rows(obs, names),
     }
 
 

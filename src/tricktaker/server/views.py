@@ -18,11 +18,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tricktaker.cards import SUIT_NAMES, format_card
+from tricktaker.cards import SUIT_NAMES, cards_of, format_card
 from tricktaker.engine import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
-from tricktaker.present import present_json, public_present
+from tricktaker.present import PresentMemo, present_json, public_present
 
 if TYPE_CHECKING:
     from tricktaker.server.live import Live
@@ -54,7 +54,7 @@ def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Jso
         "trump": SUIT_NAMES[obs.trump] if obs.trump is not None else None,
         "trump_known": obs.trump_known,
         "turn_up": card(obs.turn_up) if obs.turn_up is not None else None,
-        "hand": [card(c) for c in obs.my_cards] if obs.hand is not None else None,
+        "hand": _hand_json(obs.hand, names) if obs.hand is not None else None,
         "cards_in_hand": obs.cards_in_hand,
         "bids": list(obs.bids),
         "bid_made": list(obs.bid_made),
@@ -97,6 +97,22 @@ def _trick_json(trick: Any, names: Any) -> list[list[Json]]:
     written = [[s, format_card(c, labels=names)] for s, c in trick]
     _TRICKS[id(trick)] = (trick, names, written)
     return written
+
+
+_HANDS: dict[tuple[int, Any], list[str]] = {}
+"""A hand's cards as JSON, by the hand (a set of cards) and the joker names: a seat's hand
+is the same from one event to the next until it plays (a few thousand kept: the hands
+of the tables now playing)."""
+
+
+def _hand_json(hand: int, names: Any) -> list[str]:
+    key = (hand, names)
+    hit = _HANDS.get(key)
+    if hit is None:
+        if len(_HANDS) >= 4096:
+            _HANDS.clear()
+        hit = _HANDS[key] = [format_card(c, labels=names) for c in cards_of(hand)]
+    return hit
 
 
 def _plain(value: Json) -> Json:
@@ -166,12 +182,14 @@ def seat_view(live: Live, obs: Observation) -> dict[str, Json]:
 @dataclass(slots=True)
 class _Seen:
     """The last event each seat's view was built for, so that the next event's narration
-    is told from the seat's previous observation (no replay, no extra observation)."""
+    is told from the seat's previous observation (no replay, no extra observation), and
+    the parts of the views that the seats and events share (:class:`PresentMemo`)."""
 
     game_number: int = -1
     seq: int = -1
     action: tuple[int, Action | None] = (-1, None)
     last: dict[int, Observation] = field(default_factory=dict)
+    memo: PresentMemo = field(default_factory=PresentMemo)
 
 
 _SEEN: OrderedDict[str, _Seen] = OrderedDict()
@@ -217,5 +235,6 @@ def event_view(live: Live, event: StoredEvent, obs: Observation) -> dict[str, Js
         actor=actor,
         action=seen.action[1],
         with_scorecard=previous is None or previous.hands_played != obs.hands_played,
+        memo=seen.memo,
     )
     return view
