@@ -88,13 +88,16 @@ BOT_NAMES = ("random", "heuristic", "pimc", "ismcts")
 LEVELS: dict[str, str] = {
     "easy": "heuristic",
     "medium": "pimc",
-    "hard": "ismcts:iterations=600:kernel_iterations=10000:time_budget=1.0",
+    "hard": "ismcts:iterations=600:kernel_iterations=10000:time_budget=0.2",
 }
 """Difficulty levels and the bot each one is. ``hard`` is the strongest bot; its budget
-keeps it under about a second a move on the largest hands (the time limit only cuts
-searches that would run longer, so on smaller hands it is deterministic). Where the
-compiled kernel searches (the Oh Hell family) it runs 10,000 iterations, in about the
-time the Python search takes for 100."""
+keeps it under a quarter of a second a move on the largest hands: 0.2 s of search, plus
+the decision's set-up and the last iteration begun. The time limit only cuts searches
+that would run longer (the Python search of the hook games' auctions, plucks, trump
+calls, discards, stay or fold and draws; any search on a very busy machine), so most
+decisions are reproducible from the seed. Where the compiled kernel searches (the Oh
+Hell family, and the card play of Pluck, Euchre and Buckup) it runs 10,000 iterations,
+in about the time the Python search takes for 100."""
 
 
 def _value(spec: str, param: inspect.Parameter, text: str) -> Any:

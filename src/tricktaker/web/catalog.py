@@ -35,7 +35,7 @@ BOTS: tuple[tuple[str, str], ...] = (
     ("random", "Random: any legal move"),
     ("easy", "Easy: plays its hand sensibly"),
     ("medium", "Medium: looks ahead over possible deals"),
-    ("hard", "Hard: searches deeply, up to a second a move"),
+    ("hard", "Hard: searches deeply, up to a quarter of a second a move"),
 )
 """The bot levels a lobby offers, weakest first (each is a ``--bots`` name)."""
 
