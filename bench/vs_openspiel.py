@@ -113,13 +113,19 @@ class Side:
     points: list[float] = field(default_factory=list)
     """Points of each seat-hand played."""
     exact: int = 0
+    over: int = 0
+    """Seat-hands that took more tricks than bid."""
+    under: int = 0
+    """Seat-hands that took fewer tricks than bid."""
     move_seconds: list[float] = field(default_factory=list)
     adapter_seconds: list[float] = field(default_factory=list)
     """For our bot: the part of each move spent building its Observation."""
 
-    def record(self, points: float, exact: bool) -> None:
+    def record(self, points: float, bid: int, won: int) -> None:
         self.points.append(points)
-        self.exact += exact
+        self.exact += won == bid
+        self.over += won > bid
+        self.under += won < bid
 
     def summary(self) -> dict[str, Any]:
         times = sorted(self.move_seconds)
@@ -133,6 +139,8 @@ class Side:
             "seat_hands": n,
             "mean_points": statistics.fmean(self.points) if n else math.nan,
             "exact_rate": self.exact / n if n else math.nan,
+            "over": self.over,
+            "under": self.under,
             "moves": len(times),
             "ms_per_move_mean": ms(statistics.fmean(times)) if times else None,
             "ms_per_move_median": ms(times[len(times) // 2]) if times else None,
@@ -169,8 +177,8 @@ def play_hand(
     choosers: Sequence[Chooser],
     ours: frozenset[int],
     match: Match,
-) -> tuple[list[float], list[bool]]:
-    """Play one hand from the deal ``chance``; returns each seat's points and exactness."""
+) -> tuple[list[float], list[int], list[int]]:
+    """Play one hand from the deal ``chance``; returns each seat's points, bid and tricks."""
     state = dealt_state(game, chance)
     clock = time.perf_counter
     while not state.is_terminal():
@@ -190,7 +198,7 @@ def play_hand(
         if points[seat] != expected:
             raise RuntimeError(f"seat {seat}: OpenSpiel scored {points[seat]}, not {expected}")
     match.hands += 1
-    return points, exact
+    return points, bids, won
 
 
 class TimeMatch:
@@ -324,10 +332,10 @@ def play_deal(job: DealJob) -> Match:
                 choosers.append(random_chooser(seat_seed))
             else:
                 choosers.append(ismcts_chooser(game, seat_seed, job.sims))
-        points, exact = play_hand(game, job.chance, choosers, seating, match)
+        points, bids, won = play_hand(game, job.chance, choosers, seating, match)
         for seat in range(PLAYERS):
             side = match.ours if seat in seating else match.theirs
-            side.record(points[seat], exact[seat])
+            side.record(points[seat], bids[seat], won[seat])
             (ours_points if seat in seating else theirs_points).append(points[seat])
     match.per_deal_ours.append(statistics.fmean(ours_points))
     match.per_deal_theirs.append(statistics.fmean(theirs_points))
@@ -340,6 +348,8 @@ def merge(total: Match, part: Match) -> None:
     for mine, theirs in ((total.ours, part.ours), (total.theirs, part.theirs)):
         mine.points += theirs.points
         mine.exact += theirs.exact
+        mine.over += theirs.over
+        mine.under += theirs.under
         mine.move_seconds += theirs.move_seconds
         mine.adapter_seconds += theirs.adapter_seconds
     total.per_deal_diff += part.per_deal_diff
@@ -469,15 +479,16 @@ def format_report(summary: dict[str, Any]) -> str:
         f"(ours at seats {' then '.join(str(s) for s in summary['seatings'])}), "
         f"seed {config['seed']}, {summary['seconds']}s",
         "",
-        f"{'side':<22} {'pts/hand':>9} {'95% interval':>17} {'exact':>7} "
-        f"{'ms/move mean':>13} {'median':>8} {'p95':>8} {'max':>8}",
+        f"{'side':<22} {'pts/hand':>9} {'95% interval':>17} {'exact':>7} {'over':>6} "
+        f"{'under':>6} {'ms/move mean':>13} {'median':>8} {'p95':>8} {'max':>8}",
     ]
     for side in (ours, theirs):
         low, high = side["points_95"]
         lines.append(
             f"{side['name']:<22} {side['mean_points']:>9.3f} "
             f"{f'[{low:.2f}, {high:.2f}]':>17} {side['exact_rate']:>7.1%} "
-            f"{side['ms_per_move_mean']:>13.3f} {side['ms_per_move_median']:>8.3f} "
+            f"{side['over']:>6} {side['under']:>6} {side['ms_per_move_mean']:>13.3f} "
+            f"{side['ms_per_move_median']:>8.3f} "
             f"{side['ms_per_move_p95']:>8.3f} {side['ms_per_move_max']:>8.3f}"
         )
     if ours["adapter_ms_per_move_mean"] is not None:

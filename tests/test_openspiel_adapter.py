@@ -300,6 +300,10 @@ def test_head_to_head_against_random_seats_ours_at_each_seat_reproducibly() -> N
     assert summary["ours"]["seat_hands"] == 4
     assert summary["theirs"]["seat_hands"] == 12
     assert summary["config"]["opponent"] == "random"
+    for side in ("ours", "theirs"):  # every seat-hand is exact, over or under its bid
+        counts = summary[side]
+        exact = round(counts["exact_rate"] * counts["seat_hands"])
+        assert exact + counts["over"] + counts["under"] == counts["seat_hands"]
 
 
 def test_match_time_gives_our_bot_openspiels_median_time_less_our_overhead() -> None:
