@@ -15,6 +15,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from tricktaker.server.views import apply_delta
+
 
 @dataclass
 class Table:
@@ -61,18 +63,23 @@ class Player:
         *,
         hello: bool = True,
         resume: bool = False,
+        deltas: bool = False,
     ) -> None:
         opening = connect(f"{ws_url}/tables/{table_id}/ws", max_size=2**24)
         self.socket: ClientConnection = opening.__enter__()
         self.messages: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None
+        self.views: dict[int, dict[str, Any]] = {}
+        """Protocol 1.1: the view after each event, by seq, as the client holds it."""
         self.seq = 0
         self.seat: int | None = None
+        hello_message = {"type": "hello", "v": 1, "token": token, "last_seq": last_seq}
+        if deltas:  # protocol 1.1: views as changes
+            hello_message["deltas"] = True
         if resume:  # the first answer may be ``resumed``: the caller reads it
-            hello_message = {"type": "hello", "v": 1, "token": token, "last_seq": last_seq}
             self.send({**hello_message, "resume": True})
         elif hello:
-            self.send({"type": "hello", "v": 1, "token": token, "last_seq": last_seq})
+            self.send(hello_message)
             self.seat = self.until("welcome")["seat"]
 
     def send(self, message: dict[str, Any]) -> None:
@@ -82,7 +89,14 @@ class Player:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
         self.messages.append(message)
         if message["type"] == "welcome" or message["type"] == "event":
-            self.view, self.seq = message["view"], message["seq"]
+            if "delta" in message:  # protocol 1.1: the changes from the view held
+                assert self.view is not None, message
+                self.view = apply_delta(self.view, message["delta"], message["removed"])
+            else:
+                self.view = message["view"]
+            self.seq = message["seq"]
+            if message["type"] == "event" and self.view is not None:
+                self.views[self.seq] = self.view
         return message
 
     def until(self, kind: str, timeout: float = 20.0) -> dict[str, Any]:

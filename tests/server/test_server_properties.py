@@ -366,8 +366,13 @@ def play_whole_game(
         seed=seed,
         grace_seconds=3600,
     )
-    clients = [Player(server.ws_url, table.id, table.tokens[s]) for s in sorted(table.tokens)]
-    spectator = Player(server.ws_url, table.id, None)
+    # Half the sockets ask for views as changes (protocol 1.1): the check of every
+    # message covers the changes they are sent as well as the whole views.
+    clients = [
+        Player(server.ws_url, table.id, table.tokens[s], deltas=rng.random() < 0.5)
+        for s in sorted(table.tokens)
+    ]
+    spectator = Player(server.ws_url, table.id, None, deltas=rng.random() < 0.5)
     game = Game(server, http, table, rng, clients, spectator)
     game.bad_http()
     started = http.post(f"/tables/{table.id}/start", headers=table.host())
@@ -506,3 +511,5 @@ def test_the_knowledge_check_sees_another_seats_hand() -> None:
     assert not (hands[0] | hands[1]) & known[4][seq]
     leak = {"type": "event", "view": {"hand": sorted(hands[1])}}
     assert cards_in(leak, pattern) == hands[1]
+    as_changes = {"type": "event", "delta": {"hand": sorted(hands[1])}, "removed": []}
+    assert cards_in(as_changes, pattern) == hands[1]

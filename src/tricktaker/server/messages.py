@@ -14,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 PROTOCOL_VERSION = 1
 """The protocol version this server speaks (``v`` in ``hello`` and ``welcome``)."""
 
+PROTOCOL_MINOR = 1
+"""The additions to version 1 this server knows (docs/protocol.md, Versions): 1.1, the
+views sent as changes to a client that asks (``deltas`` in ``hello``)."""
+
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message a client may send."""
 
@@ -38,6 +42,12 @@ class Hello(_Message):
         description="true: on a reconnect, send what was missed since last_seq (a resumed"
         " message, then the missed events) instead of a welcome, when it is in the current"
         " game and not too far behind; otherwise a welcome comes as usual.",
+    )
+    deltas: bool = Field(
+        default=False,
+        description="true (protocol 1.1): each event's view after the first is sent as its"
+        " changes from the last view sent on this socket (delta and removed) instead of"
+        " whole; a welcome, and the first event after a resumed, still carry whole views.",
     )
 
 
@@ -156,6 +166,27 @@ class Event(_Message):
     hand_result: dict[str, Any] | None = None
 
 
+class EventDelta(_Message):
+    """Protocol 1.1, to a socket whose ``hello`` asked for ``deltas``: an ``event`` whose
+    view is sent as its changes from the last view sent on this socket. ``delta`` holds
+    each top-level key of the view whose value changed (or is new), with its new value,
+    except ``present``, which holds only the keys of the ``present`` block that changed
+    (each replacing that key of the block held), its ``seats`` either whole or as the
+    changed fields of each changed row by seat number (``{"3": {"to_act": true}}``);
+    ``removed`` lists the top-level keys the view no longer has. The view held, so
+    changed, is exactly the ``view`` a plain event would carry."""
+
+    type: Literal["event"] = "event"
+    seq: int
+    game_number: int
+    actor: int | None
+    chance: str | None
+    action: str | None
+    delta: dict[str, Any]
+    removed: list[str]
+    hand_result: dict[str, Any] | None = None
+
+
 class Ack(_Message):
     """An action was accepted and stored as event ``seq`` (answered again, the same,
     for a repeated ``id``)."""
@@ -215,6 +246,7 @@ SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
     Welcome,
     Resumed,
     Event,
+    EventDelta,
     Ack,
     Error,
     Chat,

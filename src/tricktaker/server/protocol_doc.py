@@ -25,11 +25,14 @@ def schemas_markdown() -> str:
         ("Server to client", m.SERVER_MESSAGES),
     ):
         parts.append(f"### {title}\n")
+        named: set[str] = set()  # a second model of one type is headed with its name
         for model in models:
             schema = model.model_json_schema()
             kind = schema.get("properties", {}).get("type", {})
             name = kind.get("const") or kind.get("default") or model.__name__
-            parts.append(f"#### `{name}`\n")
+            heading = f"`{name}` ({model.__name__})" if name in named else f"`{name}`"
+            named.add(name)
+            parts.append(f"#### {heading}\n")
             parts.append("```json\n" + json.dumps(schema, indent=2, sort_keys=True) + "\n```\n")
     return "\n".join(parts)
 

@@ -238,3 +238,81 @@ def event_view(live: Live, event: StoredEvent, obs: Observation) -> dict[str, Js
         memo=seen.memo,
     )
     return view
+
+
+# ------------------------------------------------------------ views as changes
+
+
+def view_delta(
+    last: dict[str, Json], view: dict[str, Json]
+) -> tuple[dict[str, Json], list[str]] | None:
+    """``view`` as its changes from ``last`` (docs/protocol.md, Views as changes): the
+    top-level keys whose values differ or are new, the ``present`` block's changed keys
+    only (its ``seats`` as the changed fields of each changed row), and the keys gone.
+    None when the ``present`` blocks cannot be merged key by key (one missing, or their
+    keys differ): the whole view is sent then."""
+    delta: dict[str, Json] = {}
+    for key, value in view.items():
+        old = last.get(key, _MISSING)
+        if old is value:
+            continue
+        if key == "present" and old is not _MISSING:
+            if not (isinstance(old, dict) and isinstance(value, dict)):
+                return None
+            if old.keys() != value.keys():
+                return None
+            changed: dict[str, Json] = {}
+            for part, now in value.items():
+                before = old[part]
+                if before is now or before == now:
+                    continue
+                rows = _row_changes(before, now) if part == "seats" else None
+                changed[part] = now if rows is None else rows
+            if changed:
+                delta[key] = changed
+        elif old is _MISSING or old != value:
+            delta[key] = value
+    if "present" in last and "present" not in view:
+        return None
+    removed = [key for key in last if key not in view]
+    return delta, removed
+
+
+def _row_changes(before: Json, now: Json) -> dict[str, dict[str, Json]] | None:
+    """The seat rows ``now`` as the changed fields of each changed row, by seat number
+    (as text); None when they are not rows of the same seats with the same fields."""
+    if not (isinstance(before, list) and isinstance(now, list)) or len(before) != len(now):
+        return None
+    changes: dict[str, dict[str, Json]] = {}
+    for index, (old, new) in enumerate(zip(before, now, strict=True)):
+        if old is new:
+            continue
+        if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+            return None
+        fields = {k: v for k, v in new.items() if old[k] != v}
+        if fields:
+            changes[str(index)] = fields
+    return changes
+
+
+def apply_delta(
+    last: dict[str, Json], delta: dict[str, Json], removed: list[str]
+) -> dict[str, Json]:
+    """The view that ``delta`` and ``removed`` make of ``last`` (a new dict; ``last`` is
+    left as it was): what a client does with an event of protocol 1.1."""
+    view = {key: value for key, value in last.items() if key not in removed}
+    for key, value in delta.items():
+        held = view.get(key)
+        if key == "present" and isinstance(held, dict):
+            block = dict(held)
+            for part, now in value.items():
+                if part == "seats" and isinstance(now, dict):
+                    rows = list(block["seats"])
+                    for seat, fields in now.items():
+                        rows[int(seat)] = {**rows[int(seat)], **fields}
+                    now = rows
+                block[part] = now
+            view[key] = block
+        else:
+            view[key] = value
+    return view

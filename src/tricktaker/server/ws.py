@@ -1,4 +1,4 @@
-"""The live-play socket: ``/tables/{id}/ws``, protocol v1 (see ``docs/protocol.md``).
+"""The live-play socket: ``/tables/{id}/ws``, protocol v1.1 (see ``docs/protocol.md``).
 
 The socket layer knows no rules: it reads messages, hands actions to the table service
 and sends what the service queues for it. A slow client never delays a table: each
@@ -23,7 +23,7 @@ from tricktaker.server import messages as m
 from tricktaker.server.live import Live
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.service import TableService
-from tricktaker.server.views import Json
+from tricktaker.server.views import Json, view_delta
 
 RATE_PER_SECOND = 50.0
 """Messages a connection may send per second, on average (a burst of four times as
@@ -60,6 +60,10 @@ class Connection:
         self.burst = 4 * rate if rate is not None else 0.0
         self.tokens = self.burst
         self.stamp = time.monotonic()
+        self.deltas = False
+        """Whether the client asked for views as changes (protocol 1.1)."""
+        self.last_view: dict[str, Json] | None = None
+        """The last view queued for this socket, when it asked for changes."""
 
     def _put(self, message: dict[str, Json] | None) -> None:
         self.pending.append(message)
@@ -69,7 +73,32 @@ class Connection:
 
     def push(self, message: dict[str, Json]) -> None:
         """Queue ``message``; a client too slow to read is cut off."""
+        if self.deltas:
+            message = self._as_changes(message)
         self._put(None if len(self.pending) >= QUEUE_LIMIT else message)
+
+    def _as_changes(self, message: dict[str, Json]) -> dict[str, Json]:
+        """``message`` for a client of views as changes (docs/protocol.md, Views as
+        changes): an event's view as its changes from the last view queued here; a
+        welcome's view is the new last one; after ``resumed`` the next view goes whole."""
+        kind = message.get("type")
+        if kind == "event":
+            view = message.get("view")
+            last, self.last_view = self.last_view, view
+            if last is None or view is None:
+                return message
+            changes = view_delta(last, view)
+            if changes is None:
+                return message
+            out = {k: v for k, v in message.items() if k != "view" and k != "hand_result"}
+            out["delta"], out["removed"] = changes
+            out["hand_result"] = message.get("hand_result")
+            return out
+        if kind == "welcome":
+            self.last_view = message.get("view")
+        elif kind == "resumed":
+            self.last_view = None
+        return message
 
     def close(self) -> None:
         """Close the socket once the queued messages are sent."""
@@ -159,6 +188,7 @@ async def serve_socket(
                         _error("bad_message", f"This server speaks protocol v{m.PROTOCOL_VERSION}.")
                     )
                     continue
+                conn.deltas = message.deltas
                 try:
                     resume = message.last_seq if message.resume else None
                     live = await service.connect(table_id, message.token, conn, resume_from=resume)
