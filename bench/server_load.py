@@ -2,7 +2,7 @@
 
     python bench/server_load.py [--tables 50,200,500] [--db sqlite|postgresql|both]
                                 [--seconds 30] [--max-actions N] [--game bluke] [--json]
-                                [--repeat N] [--baseline-src OLD_CHECKOUT]
+                                [--repeat N] [--baseline-src OLD_CHECKOUT] [--whole-views]
 
 For each number of tables (and each database) the benchmark starts the real server,
 ``tricktaker serve --host 127.0.0.1 --port P --db URL --no-rate-limits``, as a
@@ -14,6 +14,11 @@ clients per table, starts every table, and then each client plays a random legal
 as soon as its view says it is to act, for ``--seconds`` seconds or ``--max-actions``
 accepted actions, whichever comes first. A finished game is followed at once by a
 rematch (the host's client asks for it), so a table never stops.
+
+The clients ask for their views as changes (protocol 1.1, ``deltas`` in ``hello``, as a
+client that cares for its CPU would), and apply them to the view they hold;
+``--whole-views`` makes them ask for whole views (protocol 1.0), and a server before 1.1
+(``--baseline-src``) sends whole views either way (the ``views`` column says which).
 
 It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
 event loop (uvloop's when installed; messages decoded with orjson, the cyclic GC tuned
@@ -227,6 +232,8 @@ class Stats:
     games_finished: int = 0
     max_actions: int | None = None
     think_s: float = 0.0
+    changes: bool = True
+    """Clients ask for views as changes (protocol 1.1; ``--whole-views``: not)."""
 
 
 @dataclass
@@ -243,6 +250,26 @@ class Table:
     rematched: set[int] = field(default_factory=set)
 
 
+def apply_changes(view: dict[str, Any], message: dict[str, Any]) -> None:
+    """Apply an event's changes (protocol 1.1, docs/protocol.md, Views as changes) to the
+    view held, in place: top-level keys replaced or removed, the ``present`` block's
+    keys replaced, and its ``seats`` rows merged field by field when sent as an object."""
+    for key in message["removed"]:
+        view.pop(key, None)
+    for key, value in message["delta"].items():
+        block = view.get(key)
+        if key == "present" and isinstance(block, dict):
+            for part, now in value.items():
+                if part == "seats" and isinstance(now, dict):
+                    rows = block["seats"]
+                    for seat, fields in now.items():
+                        rows[int(seat)].update(fields)
+                else:
+                    block[part] = now
+        else:
+            view[key] = value
+
+
 class Client:
     """One seat's WebSocket client: plays a random legal move whenever it is to act."""
 
@@ -255,6 +282,8 @@ class Client:
         self.view: dict[str, Any] | None = None
         self.inflight: tuple[str, str, float] | None = None
         self.count = 0
+        self.changes = False
+        """Whether the server sends this client its views as changes (protocol 1.1)."""
 
     async def open(self, ws_base: str) -> None:
         """Connect, say hello with the seat token, and wait for the welcome."""
@@ -265,9 +294,14 @@ class Client:
             open_timeout=60,
             ping_interval=None,
         )
-        hello = {"type": "hello", "v": 1, "token": self.table.tokens[self.seat]}
-        await self.socket.send(orjson.dumps(hello).decode())
-        welcome = orjson.loads(await self.socket.recv())
+        hello: dict[str, Any] = {"type": "hello", "v": 1, "token": self.table.tokens[self.seat]}
+        if self.stats.changes:  # protocol 1.1: views as changes
+            await self.socket.send(orjson.dumps({**hello, "deltas": True}).decode())
+            welcome = orjson.loads(await self.socket.recv())
+            self.changes = welcome.get("type") == "welcome"
+        if not self.changes:  # asked for whole views, or a server before 1.1
+            await self.socket.send(orjson.dumps(hello).decode())
+            welcome = orjson.loads(await self.socket.recv())
         if welcome.get("type") != "welcome":
             raise RuntimeError(f"expected a welcome, got {welcome}")
         self.view = welcome.get("view")
@@ -290,12 +324,16 @@ class Client:
         kind = message.get("type")
         stats = self.stats
         if kind == "event":
-            self.view = message["view"]
+            if "delta" in message:
+                assert self.view is not None
+                apply_changes(self.view, message)
+            else:
+                self.view = message["view"]
             actor = message.get("actor")
             seq = int(message["seq"])
             if isinstance(actor, int) and message.get("chance") is None:
                 self.timed(actor, seq, message.get("action"), now)
-            if self.view.get("phase") == "game_over":
+            if self.view is not None and self.view.get("phase") == "game_over":
                 await self.rematch(int(message["game_number"]), http)
         elif kind == "ack":
             if self.inflight is not None and message.get("id") == self.inflight[0]:
@@ -442,9 +480,11 @@ async def run_load(
     max_actions: int | None,
     seed: int,
     think_ms: float = 0.0,
+    changes: bool = True,
 ) -> dict[str, Any]:
-    """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures."""
-    stats = Stats(max_actions=max_actions, think_s=think_ms / 1000)
+    """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures.
+    ``changes``: the clients ask for views as changes (protocol 1.1)."""
+    stats = Stats(max_actions=max_actions, think_s=think_ms / 1000, changes=changes)
     rng = random.Random(seed)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
@@ -535,6 +575,11 @@ async def run_load(
         "client_cpu_ms_per_action": round(1000 * cpu_client / stats.actions, 2)
         if stats.actions
         else None,
+        "views": "changes"
+        if all(c.changes for c in clients)
+        else "whole"
+        if not any(c.changes for c in clients)
+        else "mixed",
         "errors": errors,
     }
 
@@ -574,6 +619,7 @@ def measure(
                                 max_actions=args.max_actions,
                                 seed=args.seed,
                                 think_ms=args.think_ms,
+                                changes=not args.whole_views,
                             )
                         )
                     finally:
@@ -625,7 +671,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
 HEADER = (
     f"{'server':<6} {'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
     f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7} {'ms/act':>6}"
-    f" {'gen ms':>6}  errors"
+    f" {'gen ms':>6} {'views':>7}  errors"
 )
 
 
@@ -637,6 +683,7 @@ def format_row(row: dict[str, Any]) -> str:
         return "-" if value is None else f"{value:.1f}"
 
     errors = ", ".join(f"{k} {v}" for k, v in sorted(row["errors"].items())) or "none"
+    views = row.get("views", "whole")
     return (
         f"{row.get('variant', 'new'):<6} {row['db']:<10} {row['tables']:>6} "
         f"{row['actions_per_s']:>9.1f} "
@@ -644,7 +691,7 @@ def format_row(row: dict[str, Any]) -> str:
         f"{ms('others_p99_ms'):>8} {row['server_rss_mib']:>8.1f} "
         f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}% "
         f"{row['server_cpu_ms_per_action'] or 0:>6.2f} "
-        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f}  {errors}"
+        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f} {views:>7}  {errors}"
     )
 
 
@@ -664,6 +711,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0.0,
         help="Mean think time of a player before each move (uniform, 0 to twice it);"
         " 0: act as fast as the server answers (the default).",
+    )
+    parser.add_argument(
+        "--whole-views",
+        action="store_true",
+        help="Clients ask for whole views (protocol 1.0) instead of views as changes (1.1;"
+        " a server before 1.1 sends whole views either way).",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")

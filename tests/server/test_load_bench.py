@@ -4,6 +4,8 @@ plays over real WebSockets and reports what it promises (no timing is asserted).
 from __future__ import annotations
 
 import importlib.util
+import json
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -44,7 +46,39 @@ def test_two_tables_for_three_seconds_report_actions_latencies_and_memory(
     assert row["own_p50_ms"] <= row["own_p99_ms"]
     assert row["server_rss_mib"] > 0
     assert row["errors"] == {}
+    assert row["views"] == "changes"
     assert '"actions_per_s"' in capsys.readouterr().out
+
+
+def test_the_generator_applies_changes_as_the_protocol_says() -> None:
+    """docs/protocol.md, Views as changes: the load generator's clients hold, after each
+    event's changes, the whole view (as the server's own reference, apply_delta)."""
+    from tricktaker import load_ruleset, new_game
+    from tricktaker.present import present_json
+    from tricktaker.server.views import apply_delta, observation_json, view_delta
+
+    state = new_game(load_ruleset("bluke"), players=4, seed=3)
+    names = ["A", "B", "C", "D"]
+    obs = state.observe(1)
+    held = {**observation_json(obs), "present": present_json(obs, names)}
+    mine = json.loads(json.dumps(held))
+    rng = random.Random(1)
+    for _ in range(120):
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            seat = state.to_act()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        before, obs = obs, state.observe(1)
+        view = observation_json(obs, history=False)
+        view["present"] = present_json(obs, names, before)
+        changes = view_delta(held, view)
+        assert changes is not None
+        message = json.loads(json.dumps({"delta": changes[0], "removed": changes[1]}))
+        bench.apply_changes(mine, message)
+        held = apply_delta(held, *changes)
+        assert held == view
+        assert mine == json.loads(json.dumps(view))
 
 
 def test_table_counts_are_parsed_and_checked() -> None:

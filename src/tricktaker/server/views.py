@@ -251,31 +251,38 @@ def view_delta(
     only (its ``seats`` as the changed fields of each changed row), and the keys gone.
     None when the ``present`` blocks cannot be merged key by key (one missing, or their
     keys differ): the whole view is sent then."""
-    delta: dict[str, Json] = {}
-    for key, value in view.items():
-        old = last.get(key, _MISSING)
-        if old is value:
-            continue
-        if key == "present" and old is not _MISSING:
-            if not (isinstance(old, dict) and isinstance(value, dict)):
-                return None
-            if old.keys() != value.keys():
-                return None
-            changed: dict[str, Json] = {}
-            for part, now in value.items():
-                before = old[part]
-                if before is now or before == now:
-                    continue
-                rows = _row_changes(before, now) if part == "seats" else None
-                changed[part] = now if rows is None else rows
-            if changed:
-                delta[key] = changed
-        elif old is _MISSING or old != value:
-            delta[key] = value
-    if "present" in last and "present" not in view:
-        return None
-    removed = [key for key in last if key not in view]
+    get = last.get
+    delta = {k: v for k, v in view.items() if (old := get(k, _MISSING)) is not v and old != v}
+    removed = [] if last.keys() == view.keys() else [k for k in last if k not in view]
+    present = delta.get("present")
+    if present is not None or "present" in removed:
+        old = last.get("present", _MISSING)
+        if old is _MISSING:
+            return delta, removed
+        if not (isinstance(old, dict) and isinstance(present, dict)):
+            return None
+        if old.keys() != present.keys():
+            return None
+        changed = {k: v for k, v in present.items() if (was := old[k]) is not v and was != v}
+        seats = changed.get("seats")
+        if seats is not None:
+            before = old["seats"]
+            hit = _ROWS_SEEN
+            if hit[0] is before and hit[1] is seats:
+                rows = hit[2]
+            else:
+                rows = _row_changes(before, seats)
+                _ROWS_SEEN[:] = [before, seats, rows]
+            if rows is not None:
+                changed["seats"] = rows
+        delta["present"] = changed
     return delta, removed
+
+
+_ROWS_SEEN: list[Any] = [None, None, None]
+"""The last seat rows compared (before, after) and their changes: the seats of one
+event share their rows (:class:`~tricktaker.present.PresentMemo`), so the changes are
+found once an event, not once a seat."""
 
 
 def _row_changes(before: Json, now: Json) -> dict[str, dict[str, Json]] | None:
@@ -285,13 +292,11 @@ def _row_changes(before: Json, now: Json) -> dict[str, dict[str, Json]] | None:
         return None
     changes: dict[str, dict[str, Json]] = {}
     for index, (old, new) in enumerate(zip(before, now, strict=True)):
-        if old is new:
+        if old is new or old == new:
             continue
         if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
             return None
-        fields = {k: v for k, v in new.items() if old[k] != v}
-        if fields:
-            changes[str(index)] = fields
+        changes[str(index)] = {k: v for k, v in new.items() if old[k] != v}
     return changes
 
 
