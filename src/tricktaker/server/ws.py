@@ -90,10 +90,17 @@ class Connection:
             changes = view_delta(last, view)
             if changes is None:
                 return message
-            out = {k: v for k, v in message.items() if k != "view" and k != "hand_result"}
-            out["delta"], out["removed"] = changes
-            out["hand_result"] = message.get("hand_result")
-            return out
+            return {
+                "type": "event",
+                "seq": message["seq"],
+                "game_number": message["game_number"],
+                "actor": message["actor"],
+                "chance": message["chance"],
+                "action": message["action"],
+                "delta": changes[0],
+                "removed": changes[1],
+                "hand_result": message.get("hand_result"),
+            }
         if kind == "welcome":
             self.last_view = message.get("view")
         elif kind == "resumed":
