@@ -202,7 +202,8 @@ RIVALRY = 1.0
 each seat plays for its margin over the others, as a player does who wants to win the
 game, not only to score (setting another seat's bid counts). Against OpenSpiel's ISMCTS
 at equal time per move, 400 hands on the same deals: +1.40 [+0.92, +1.87] a hand with
-it, +0.91 [+0.47, +1.36] without (see bench/README.md); against random players it changed nothing."""
+it, +0.91 [+0.47, +1.36] without (see bench/README.md); against random players it
+changed nothing."""
 
 
 BID_SPREAD = 1.25
