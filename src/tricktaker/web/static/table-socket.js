@@ -2,11 +2,42 @@
 // hello with the seat token and the last sequence number seen, reconnection with
 // backoff after a drop (and at once when the browser comes back online or the page
 // becomes visible again), keep-alive pings, and actions resent with their ids after a
-// reconnect (the server applies a repeated id once).
+// reconnect (the server applies a repeated id once). It asks for views as changes
+// (protocol 1.1, "Views as changes") and hands every event on with its whole view, as
+// protocol 1.0 sends it, so the page never sees the changes.
 
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
 const PONG_WAIT_MS = 5000;
+
+/** The view that an event's changes (protocol 1.1) make of the last view: a new object
+ * (the last one is left as it was); the present block merges key by key, its seat
+ * rows field by field when sent as an object. */
+export function applyChanges(last, delta, removed) {
+  const view = { ...last };
+  for (const key of removed ?? []) delete view[key];
+  for (const [key, value] of Object.entries(delta ?? {})) {
+    const held = view[key];
+    if (key === "present" && held && typeof held === "object") {
+      const block = { ...held };
+      for (const [part, now] of Object.entries(value)) {
+        if (part === "seats" && now && !Array.isArray(now) && Array.isArray(block.seats)) {
+          const rows = [...block.seats];
+          for (const [seat, fields] of Object.entries(now)) {
+            rows[Number(seat)] = { ...rows[Number(seat)], ...fields };
+          }
+          block.seats = rows;
+        } else {
+          block[part] = now;
+        }
+      }
+      view[key] = block;
+    } else {
+      view[key] = value;
+    }
+  }
+  return view;
+}
 
 export class TableSocket {
   /**
@@ -29,6 +60,9 @@ export class TableSocket {
     this.heard = 0;
     this.aliveTimer = null;
     this.pending = new Map();
+    this.deltas = true; // ask for views as changes until a server refuses (before 1.1)
+    this.lastView = null;
+    this.greeted = false;
     this.wake = () => this.reconnectNow();
     this.visible = () => {
       if (document.visibilityState === "visible") this.reconnectNow();
@@ -58,7 +92,8 @@ export class TableSocket {
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
       this.attempt = 0;
-      socket.send(JSON.stringify({ type: "hello", v: 1, token: this.token, last_seq: this.lastSeq }));
+      this.greeted = false;
+      this.hello();
       this.onState("open");
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.checkAlive(), PING_MS);
@@ -71,6 +106,21 @@ export class TableSocket {
         message = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (!this.greeted && this.deltas && message.type === "error" && message.code === "bad_message") {
+        // A server before protocol 1.1 refuses "deltas": say hello again without it.
+        this.deltas = false;
+        this.hello();
+        return;
+      }
+      if (message.type === "welcome" || message.type === "resumed") this.greeted = true;
+      if (message.type === "welcome") this.lastView = message.view ?? null;
+      if (message.type === "event") {
+        if (message.delta !== undefined && this.lastView) {
+          const { delta, removed, ...rest } = message;
+          message = { ...rest, view: applyChanges(this.lastView, delta, removed) };
+        }
+        if (message.view) this.lastView = message.view;
       }
       if (typeof message.seq === "number") this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
       if (message.type === "welcome") {
@@ -91,6 +141,12 @@ export class TableSocket {
       this.onState("closed");
       this.scheduleReconnect();
     });
+  }
+
+  hello() {
+    const hello = { type: "hello", v: 1, token: this.token, last_seq: this.lastSeq };
+    if (this.deltas) hello.deltas = true;
+    this.raw(hello);
   }
 
   scheduleReconnect() {
