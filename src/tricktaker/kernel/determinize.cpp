@@ -8,6 +8,14 @@ namespace tk {
 
 namespace {
 
+// One of a node's options, drawn with the weights its cumulative totals give.
+template <class NodeT> const auto &weighted_option(const NodeT &nd, Rng &rng) {
+    double pick = rng.real() * nd.total;
+    for (const auto &option : nd.options)
+        if (pick < option.cumulative) return option;
+    return nd.options.back();
+}
+
 double factorial(int n) {
     static double table[NCARDS + 1] = {0};
     if (table[0] == 0) {
@@ -143,13 +151,7 @@ void Determinizer::sample(Rng &rng, uint64_t *held) const {
     int at = start_;
     for (size_t k = 0; k < class_cards_.size(); ++k) {
         const Node &nd = nodes_[at];
-        const Option *chosen = &nd.options.back();
-        double pick = rng.real() * nd.total;
-        for (const Option &option : nd.options)
-            if (pick < option.cumulative) {
-                chosen = &option;
-                break;
-            }
+        const auto *chosen = &weighted_option(nd, rng);
         const auto &cards = class_cards_[k];
         int size = int(cards.size());
         std::copy(cards.begin(), cards.end(), pool);
@@ -208,13 +210,7 @@ void SplitSampler::sample(Rng &rng, uint64_t *held) const {
     int at = 0;
     for (int steps = 0; at >= 0 && steps <= int(nodes.size()); ++steps) {
         const Node &nd = nodes[size_t(at)];
-        const Option *chosen = &nd.options.back();
-        double pick = rng.real() * nd.total;
-        for (const Option &option : nd.options)
-            if (pick < option.cumulative) {
-                chosen = &option;
-                break;
-            }
+        const auto *chosen = &weighted_option(nd, rng);
         const auto &list = lists[size_t(chosen->list)];
         taken |= list[list.size() == 1 ? 0 : rng.below(uint32_t(list.size()))];
         at = chosen->next;
