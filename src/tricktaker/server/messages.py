@@ -149,12 +149,8 @@ class Resumed(_Message):
     table: TableInfo
 
 
-class Event(_Message):
-    """One event of the game record, numbered ``seq``. ``actor`` is the seat that acted
-    (None for a chance step, whose kind is ``chance``: ``deal``...). ``action`` is the
-    action's text, given only to the seat that took it (others see its effects in their
-    view). ``view`` is the receiver's view after the event, without ``history``;
-    ``hand_result`` is the hand just finished, as the receiver may see it."""
+class _EventHead(_Message):
+    """What every form of an event carries (see :class:`Event`)."""
 
     type: Literal["event"] = "event"
     seq: int
@@ -162,11 +158,20 @@ class Event(_Message):
     actor: int | None
     chance: str | None
     action: str | None
+
+
+class Event(_EventHead):
+    """One event of the game record, numbered ``seq``. ``actor`` is the seat that acted
+    (None for a chance step, whose kind is ``chance``: ``deal``...). ``action`` is the
+    action's text, given only to the seat that took it (others see its effects in their
+    view). ``view`` is the receiver's view after the event, without ``history``;
+    ``hand_result`` is the hand just finished, as the receiver may see it."""
+
     view: dict[str, Any]
     hand_result: dict[str, Any] | None = None
 
 
-class EventDelta(_Message):
+class EventDelta(_EventHead):
     """Protocol 1.1, to a socket whose ``hello`` asked for ``deltas``: an ``event`` whose
     view is sent as its changes from the last view sent on this socket. ``delta`` holds
     each top-level key of the view whose value changed (or is new), with its new value,
@@ -176,12 +181,6 @@ class EventDelta(_Message):
     ``removed`` lists the top-level keys the view no longer has. The view held, so
     changed, is exactly the ``view`` a plain event would carry."""
 
-    type: Literal["event"] = "event"
-    seq: int
-    game_number: int
-    actor: int | None
-    chance: str | None
-    action: str | None
     delta: dict[str, Any]
     removed: list[str]
     hand_result: dict[str, Any] | None = None
