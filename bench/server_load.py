@@ -53,7 +53,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
 import random
@@ -74,6 +73,8 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from tricktaker.server.collector import Collector
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -521,10 +522,10 @@ async def run_load(
 
         await asyncio.gather(*(start(t) for t in made))
         # The generator's own heap (every client's last view) is scanned by the cyclic
-        # GC as little as the server's is (tricktaker.server.api.GC_THRESHOLDS).
-        thresholds = gc.get_threshold()
-        gc.freeze()
-        gc.set_threshold(10_000, 50, 1_000)
+        # GC as the server's is (tricktaker.server.collector): young objects on a
+        # timer, survivors frozen, so that its pauses do not count as the server's.
+        collector = Collector()
+        collector.start()
         await asyncio.sleep(warmup)
         stats.measuring = True
         cpu_server0, cpu_client0 = server.cpu_seconds(), time.process_time()
@@ -537,8 +538,7 @@ async def run_load(
         cpu_server = server.cpu_seconds() - cpu_server0
         cpu_client = time.process_time() - cpu_client0
         memory = server.proc_status()
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        await collector.stop()
         await asyncio.sleep(0.5)  # let the last answers arrive before closing
         for c in clients:
             if c.socket is not None:

@@ -1,5 +1,5 @@
 """A socket's sending side (the JSON text of its messages, its queue) and the server's
-tuning of the garbage collector.
+running of the garbage collector.
 
 docs/protocol.md: every message is one JSON object in a text frame. docs/deploy.md,
 Limits: a socket that does not read is closed once 1000 messages wait for it.
@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import weakref
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocket
 
 from tricktaker.server import create_app
-from tricktaker.server.api import GC_THRESHOLDS
+from tricktaker.server.collector import Collector
 from tricktaker.server.ws import QUEUE_LIMIT, Connection, encode
 
 
@@ -40,16 +41,20 @@ def test_encode_writes_what_orjson_refuses_as_json_would() -> None:
 
 
 class _Recorder:
-    """The ASGI side of a socket, recording what the server sends."""
+    """The ASGI side of a socket, recording what the server sends; while ``reading`` is
+    clear, a send waits (a client that does not read)."""
 
     def __init__(self) -> None:
         self.sent: list[dict[str, object]] = []
+        self.reading = asyncio.Event()
+        self.reading.set()
 
     async def receive(self) -> dict[str, object]:
         await asyncio.sleep(3600)
         return {"type": "websocket.disconnect", "code": 1000}
 
     async def send(self, message: dict[str, object]) -> None:
+        await self.reading.wait()
         self.sent.append(message)
 
 
@@ -66,13 +71,18 @@ def test_messages_are_sent_in_order_and_close_ends_the_socket() -> None:
 
     async def scenario() -> list[dict[str, object]]:
         conn, recorder = _connection()
-        pump = asyncio.get_running_loop().create_task(conn.pump())
         conn.push({"type": "ack", "id": "a", "seq": 1})
-        await asyncio.sleep(0)
+        assert len(recorder.sent) == 1  # sent at once: the client reads
+        recorder.reading.clear()
         conn.push({"type": "ack", "id": "b", "seq": 2})
         conn.push({"type": "ack", "id": "c", "seq": 3})
         conn.close()
-        await asyncio.wait_for(pump, 5)
+        conn.push({"type": "ack", "id": "d", "seq": 4})  # after close: never sent
+        await asyncio.sleep(0.01)
+        assert len(recorder.sent) == 1  # "b" waits for the client, "c" behind it
+        recorder.reading.set()
+        for _ in range(100):
+            await asyncio.sleep(0.001)
         return recorder.sent
 
     sent = asyncio.run(scenario())
@@ -81,29 +91,87 @@ def test_messages_are_sent_in_order_and_close_ends_the_socket() -> None:
     assert (sent[-1]["type"], sent[-1]["code"]) == ("websocket.close", 1008)
 
 
+def test_a_send_that_waits_never_delays_the_table() -> None:
+    """While one socket's client does not read, pushing to it returns at once and other
+    sockets get their messages; stopping the socket ends the waiting send."""
+
+    async def scenario() -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+        slow, slow_side = _connection()
+        fast, fast_side = _connection()
+        slow_side.reading.clear()
+        for n in range(10):
+            slow.push({"type": "ack", "id": str(n), "seq": n})
+            fast.push({"type": "ack", "id": str(n), "seq": n})
+        assert len(fast_side.sent) == 10
+        await asyncio.wait_for(slow.stop(), 5)
+        slow.push({"type": "ack", "id": "late", "seq": 11})
+        return slow_side.sent, fast_side.sent
+
+    slow_sent, fast_sent = asyncio.run(scenario())
+    assert slow_sent == []
+    assert len(fast_sent) == 10
+
+
 def test_a_client_that_does_not_read_is_closed_after_the_queue_limit() -> None:
     """docs/deploy.md, Limits: with QUEUE_LIMIT messages waiting, the next one closes
     the socket instead of being queued."""
 
     async def scenario() -> list[dict[str, object]]:
         conn, recorder = _connection()
-        for n in range(QUEUE_LIMIT + 5):
+        recorder.reading.clear()
+        for n in range(QUEUE_LIMIT + 5):  # the first waits for the client, the rest queue
             conn.push({"type": "ack", "id": str(n), "seq": n})
-        await asyncio.wait_for(conn.pump(), 30)
+        recorder.reading.set()
+        for _ in range(200):
+            await asyncio.sleep(0.001)
         return recorder.sent
 
     sent = asyncio.run(scenario())
-    assert len(sent) == QUEUE_LIMIT + 1
+    assert len(sent) == QUEUE_LIMIT + 2  # the one that waited, the queue, the close
     assert sent[-1]["type"] == "websocket.close"
 
 
-def test_the_server_tunes_the_garbage_collector_while_it_serves(tmp_path: Path) -> None:
-    """docs/deploy.md, Limits: while the server serves, the cyclic garbage collector runs
-    with the server's thresholds; they are given back when it stops."""
-    before = gc.get_threshold()
-    assert before != GC_THRESHOLDS
+def test_the_server_runs_the_garbage_collector_itself_while_it_serves(tmp_path: Path) -> None:
+    """docs/deploy.md, Limits: while the server serves, the automatic cyclic garbage
+    collector is off and the server collects on the heap's growth; it is given back
+    when the server stops."""
+    assert gc.isenabled()
     app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")
     with TestClient(app) as client:
         assert client.get("/tables").status_code == 200
-        assert gc.get_threshold() == GC_THRESHOLDS
-    assert gc.get_threshold() == before
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0  # what start-up made is never scanned
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_collector_collects_once_the_heap_has_grown() -> None:
+    """Garbage cycles are collected once enough objects were made since the last
+    collection, and not before."""
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    async def scenario() -> tuple[int, int, int]:
+        collector = Collector(check_seconds=0.01, min_growth=5_000)
+        collector.start()
+        try:
+            marker = weakref.ref(Cycle())  # garbage at once, but only a collection finds it
+            await asyncio.sleep(0.05)
+            early = collector.runs
+            alive_early = marker() is not None
+            keep = [[n] for n in range(20_000)]  # the heap grows
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if collector.runs > early:
+                    break
+            assert keep
+            return early, int(alive_early), int(marker() is None)
+        finally:
+            await collector.stop()
+
+    early, alive_early, freed = asyncio.run(scenario())
+    assert early == 0
+    assert alive_early == 1
+    assert freed == 1

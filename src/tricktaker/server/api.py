@@ -9,7 +9,6 @@ problem body (``application/problem+json``).
 from __future__ import annotations
 
 import asyncio
-import gc
 import secrets
 import tempfile
 import time
@@ -30,6 +29,7 @@ from tricktaker.rules import load_ruleset
 from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import Ruleset
 from tricktaker.server import messages as m
+from tricktaker.server.collector import Collector
 from tricktaker.server.db import hash_token, new_token, upgrade
 from tricktaker.server.problems import (
     MEDIA_TYPE,
@@ -49,14 +49,6 @@ MAX_BODY_BYTES = 64 * 1024
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or host token).")]
 """The ``Authorization`` header: ``Bearer`` and a seat or host token."""
-
-GC_THRESHOLDS = (50_000, 20, 100)
-"""The cyclic garbage collector's thresholds while the server runs. With Python's
-defaults (700, 10, 10) it scanned the whole heap (every table's game and views) several
-times a second under load, a third of the server's CPU time at 200 busy tables
-(``bench/server_load.py``); with (10_000, 50, 1_000) a fifth still went to the young
-generations; with these, 2%. The server makes almost no cyclic garbage (a whole
-generation collected under load held none), and what it makes is still collected, later."""
 
 HTTP_RATE_PER_SECOND = 20.0
 """Requests one address may make per second, on average (three times as many at once)."""
@@ -258,14 +250,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.open()
-        thresholds = gc.get_threshold()
-        gc.freeze()  # what start-up made lives as long as the server: never scanned again
-        gc.set_threshold(*GC_THRESHOLDS)
+        collector = Collector()
+        collector.start()
         try:
             yield
         finally:
-            gc.set_threshold(*thresholds)
-            gc.unfreeze()
+            await collector.stop()
             await service.close()
 
     app = FastAPI(

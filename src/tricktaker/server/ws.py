@@ -12,6 +12,7 @@ import contextlib
 import json
 import time
 from collections import deque
+from collections.abc import Coroutine
 from typing import Any
 
 import orjson
@@ -47,15 +48,21 @@ def encode(message: dict[str, Json]) -> str:
 class Connection:
     """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`).
 
-    Messages wait in a plain deque; the sending task sleeps on a future only while the
-    deque is empty, and sends everything queued each time it wakes (an ``ack`` and its
-    ``event`` go out in one wake-up)."""
+    A message is sent the moment it is queued: its send runs at once and, while the
+    client keeps up, finishes without waiting (the server writes it to the socket's
+    buffer), so a table's event reaches its sockets with no task to wake per message.
+    A send that must wait (the client reads too slowly and the buffer is full) is
+    finished by a task, which then sends what was queued meanwhile; the table never
+    waits for it."""
 
     def __init__(self, socket: WebSocket, rate: float | None = RATE_PER_SECOND) -> None:
         self.socket = socket
         self.seat: int | None = None
         self.pending: deque[dict[str, Json] | None] = deque()
-        self._wake: asyncio.Future[None] | None = None
+        """Messages waiting for a send that could not finish at once (None: close)."""
+        self._sender: asyncio.Task[None] | None = None
+        self.done = False
+        """Whether the socket was closed (or found gone): nothing more is sent."""
         self.rate = rate
         self.burst = 4 * rate if rate is not None else 0.0
         self.tokens = self.burst
@@ -66,13 +73,15 @@ class Connection:
         """The last view queued for this socket, when it asked for changes."""
 
     def _put(self, message: dict[str, Json] | None) -> None:
+        if self.done:
+            return
         self.pending.append(message)
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+        if self._sender is None:
+            self._flush()
 
     def push(self, message: dict[str, Json]) -> None:
-        """Queue ``message``; a client too slow to read is cut off."""
+        """Send ``message`` (or queue it behind a send that waits); a client too slow to
+        read is cut off."""
         if self.deltas:
             message = self._as_changes(message)
         self._put(None if len(self.pending) >= QUEUE_LIMIT else message)
@@ -123,21 +132,73 @@ class Connection:
         self.tokens -= 1.0
         return True
 
-    async def pump(self) -> None:
-        """Send queued messages until told to stop."""
-        loop = asyncio.get_running_loop()
+    def _send(self, message: dict[str, Json] | None) -> Coroutine[Any, Any, None]:
+        if message is None:
+            self.done = True
+            return self.socket.close(code=1008)
+        return self.socket.send_text(encode(message))
+
+    def _flush(self) -> None:
+        """Send the queued messages now, as long as each send finishes without waiting;
+        the first that must wait is handed to a task, with the rest behind it."""
         pending = self.pending
-        while True:
-            if not pending:
-                self._wake = loop.create_future()
-                await self._wake
-                self._wake = None
+        while pending and not self.done:
+            sending = self._send(pending.popleft())
+            try:
+                waiting = sending.send(None)
+            except StopIteration:
                 continue
-            message = pending.popleft()
-            if message is None:
-                await self.socket.close(code=1008)
+            except Exception:  # the client is gone: its reading side ends the socket
+                self._give_up()
                 return
-            await self.socket.send_text(encode(message))
+            self._sender = asyncio.get_running_loop().create_task(self._finish(sending, waiting))
+            return
+
+    async def _finish(self, sending: Coroutine[Any, Any, None], waiting: object) -> None:
+        """Finish a send that had to wait, then send what was queued meanwhile."""
+        try:
+            await _resume(sending, waiting)
+            while self.pending and not self.done:
+                await self._send(self.pending.popleft())
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the client is gone: its reading side ends the socket
+            self._give_up()
+        finally:
+            self._sender = None
+
+    def _give_up(self) -> None:
+        self.done = True
+        self.pending.clear()
+
+    async def stop(self) -> None:
+        """Stop a send that waits (the socket is over)."""
+        self._give_up()
+        sender = self._sender
+        if sender is not None:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+
+async def _resume(coroutine: Coroutine[Any, Any, None], waiting: object) -> None:
+    """Run ``coroutine`` to its end, which was started by hand and is now waiting on
+    ``waiting`` (what it yielded: an asyncio future, or None to let others run once).
+    What a task would do with it, so a send can start at once and go on in a task only
+    when it must wait."""
+    while True:
+        if waiting is None:
+            await asyncio.sleep(0)
+        else:
+            # What a task does with a future its coroutine yields: take the "a task waits
+            # on me" mark off, then wait on it (its outcome reaches the coroutine below).
+            waiting._asyncio_future_blocking = False  # type: ignore[attr-defined]
+            with contextlib.suppress(Exception):
+                await waiting  # type: ignore[misc]
+        try:
+            waiting = coroutine.send(None)
+        except StopIteration:
+            return
 
 
 def _error(
@@ -173,7 +234,6 @@ async def serve_socket(
     (``rate``: messages a second it may send, None for no limit)."""
     await socket.accept()
     conn = Connection(socket, rate)
-    pump = asyncio.get_running_loop().create_task(conn.pump())
     live: Live | None = None
     try:
         while True:
@@ -232,6 +292,4 @@ async def serve_socket(
     finally:
         if live is not None:
             service.disconnect(live, conn)
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await pump
+        await conn.stop()
