@@ -16,9 +16,11 @@ accepted actions, whichever comes first. A finished game is followed at once by 
 rematch (the host's client asks for it), so a table never stops.
 
 The clients ask for their views as changes (protocol 1.1, ``deltas`` in ``hello``, as a
-client that cares for its CPU would), and apply them to the view they hold;
-``--whole-views`` makes them ask for whole views (protocol 1.0), and a server before 1.1
-(``--baseline-src``) sends whole views either way (the ``views`` column says which).
+client that cares for its CPU would), and apply them to the view they hold, and for their
+actions to be answered by their events (protocol 1.2, ``event_acks``: no ``ack``
+message); ``--whole-views`` makes them ask for neither (protocol 1.0), and a server
+before 1.2 or 1.1 (``--baseline-src``) is asked again for what it knows (the ``views``
+and ``acks`` columns say what they got).
 
 It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
 event loop (uvloop's when installed; messages decoded with orjson, the cyclic GC tuned
@@ -53,6 +55,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -73,8 +76,6 @@ import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
-
-from tricktaker.server.collector import Collector
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -285,6 +286,8 @@ class Client:
         self.count = 0
         self.changes = False
         """Whether the server sends this client its views as changes (protocol 1.1)."""
+        self.event_acks = False
+        """Whether its actions are answered by their events (protocol 1.2)."""
 
     async def open(self, ws_base: str) -> None:
         """Connect, say hello with the seat token, and wait for the welcome."""
@@ -296,15 +299,18 @@ class Client:
             ping_interval=None,
         )
         hello: dict[str, Any] = {"type": "hello", "v": 1, "token": self.table.tokens[self.seat]}
-        if self.stats.changes:  # protocol 1.1: views as changes
-            await self.socket.send(orjson.dumps({**hello, "deltas": True}).decode())
+        asks: list[dict[str, Any]] = [{}]
+        if self.stats.changes:  # protocol 1.2, then 1.1 for a server before 1.2
+            asks[:0] = [{"deltas": True, "event_acks": True}, {"deltas": True}]
+        for ask in asks:
+            await self.socket.send(orjson.dumps({**hello, **ask}).decode())
             welcome = orjson.loads(await self.socket.recv())
-            self.changes = welcome.get("type") == "welcome"
-        if not self.changes:  # asked for whole views, or a server before 1.1
-            await self.socket.send(orjson.dumps(hello).decode())
-            welcome = orjson.loads(await self.socket.recv())
-        if welcome.get("type") != "welcome":
+            if welcome.get("type") == "welcome":
+                break
+        else:
             raise RuntimeError(f"expected a welcome, got {welcome}")
+        self.changes = bool(ask.get("deltas"))
+        self.event_acks = bool(ask.get("event_acks"))
         self.view = welcome.get("view")
 
     async def run(self, http: httpx.AsyncClient) -> None:
@@ -334,15 +340,12 @@ class Client:
             seq = int(message["seq"])
             if isinstance(actor, int) and message.get("chance") is None:
                 self.timed(actor, seq, message.get("action"), now)
+            if "id" in message:  # protocol 1.2: the event is the action's ack
+                self.acked(message["id"])
             if self.view is not None and self.view.get("phase") == "game_over":
                 await self.rematch(int(message["game_number"]), http)
         elif kind == "ack":
-            if self.inflight is not None and message.get("id") == self.inflight[0]:
-                self.inflight = None
-                if stats.measuring:
-                    stats.actions += 1
-                    if stats.max_actions is not None and stats.actions >= stats.max_actions:
-                        stats.stopping = True
+            self.acked(message.get("id"))
         elif kind == "error":
             if self.inflight is not None and message.get("id") == self.inflight[0]:
                 self.inflight = None
@@ -353,6 +356,16 @@ class Client:
             if self.inflight is not None and self.inflight[0] != "thinking":
                 self.inflight = None
         await self.maybe_act()
+
+    def acked(self, ident: object) -> None:
+        """The action ``ident`` was accepted: count it (once measuring)."""
+        stats = self.stats
+        if self.inflight is not None and ident == self.inflight[0]:
+            self.inflight = None
+            if stats.measuring:
+                stats.actions += 1
+                if stats.max_actions is not None and stats.actions >= stats.max_actions:
+                    stats.stopping = True
 
     def timed(self, actor: int, seq: int, action: str | None, now: float) -> None:
         """Record the latency of the action event ``seq`` as this client saw it."""
@@ -521,11 +534,11 @@ async def run_load(
                     stats.errors[f"start:{answer.status_code}"] += 1
 
         await asyncio.gather(*(start(t) for t in made))
-        # The generator's own heap (every client's last view) is scanned by the cyclic
-        # GC as the server's is (tricktaker.server.collector): young objects on a
-        # timer, survivors frozen, so that its pauses do not count as the server's.
-        collector = Collector()
-        collector.start()
+        # The generator's cyclic GC is off while it measures (collected after): its
+        # pauses would count as the server's latency.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         await asyncio.sleep(warmup)
         stats.measuring = True
         cpu_server0, cpu_client0 = server.cpu_seconds(), time.process_time()
@@ -538,7 +551,8 @@ async def run_load(
         cpu_server = server.cpu_seconds() - cpu_server0
         cpu_client = time.process_time() - cpu_client0
         memory = server.proc_status()
-        await collector.stop()
+        gc.enable()
+        gc.unfreeze()
         await asyncio.sleep(0.5)  # let the last answers arrive before closing
         for c in clients:
             if c.socket is not None:
@@ -579,6 +593,11 @@ async def run_load(
         if all(c.changes for c in clients)
         else "whole"
         if not any(c.changes for c in clients)
+        else "mixed",
+        "acks": "events"
+        if all(c.event_acks for c in clients)
+        else "acks"
+        if not any(c.event_acks for c in clients)
         else "mixed",
         "errors": errors,
     }
@@ -671,7 +690,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
 HEADER = (
     f"{'server':<6} {'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
     f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7} {'ms/act':>6}"
-    f" {'gen ms':>6} {'views':>7}  errors"
+    f" {'gen ms':>6} {'views':>7} {'acks':>6}  errors"
 )
 
 
@@ -684,6 +703,7 @@ def format_row(row: dict[str, Any]) -> str:
 
     errors = ", ".join(f"{k} {v}" for k, v in sorted(row["errors"].items())) or "none"
     views = row.get("views", "whole")
+    acks = row.get("acks", "acks")
     return (
         f"{row.get('variant', 'new'):<6} {row['db']:<10} {row['tables']:>6} "
         f"{row['actions_per_s']:>9.1f} "
@@ -691,7 +711,7 @@ def format_row(row: dict[str, Any]) -> str:
         f"{ms('others_p99_ms'):>8} {row['server_rss_mib']:>8.1f} "
         f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}% "
         f"{row['server_cpu_ms_per_action'] or 0:>6.2f} "
-        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f} {views:>7}  {errors}"
+        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f} {views:>7} {acks:>6}  {errors}"
     )
 
 

@@ -64,6 +64,7 @@ class Player:
         hello: bool = True,
         resume: bool = False,
         deltas: bool = False,
+        event_acks: bool = False,
     ) -> None:
         opening = connect(f"{ws_url}/tables/{table_id}/ws", max_size=2**24)
         self.socket: ClientConnection = opening.__enter__()
@@ -76,6 +77,8 @@ class Player:
         hello_message = {"type": "hello", "v": 1, "token": token, "last_seq": last_seq}
         if deltas:  # protocol 1.1: views as changes
             hello_message["deltas"] = True
+        if event_acks:  # protocol 1.2: an action answered by its event
+            hello_message["event_acks"] = True
         if resume:  # the first answer may be ``resumed``: the caller reads it
             self.send({**hello_message, "resume": True})
         elif hello:
@@ -110,11 +113,12 @@ class Player:
         return self.view is not None and self.seat in self.view["to_act"]
 
     def act(self, action: str, action_id: str) -> dict[str, Any]:
-        """Send an action and read until its answer (ack or error)."""
+        """Send an action and read until its answer: ack or error, or (protocol 1.2)
+        the event that carries its id."""
         self.send({"type": "action", "id": action_id, "action": action})
         while True:
             message = self.receive()
-            if message["type"] in ("ack", "error") and message.get("id") == action_id:
+            if message["type"] in ("ack", "error", "event") and message.get("id") == action_id:
                 return message
 
     def random_action(self, rng: random.Random) -> str:

@@ -279,8 +279,10 @@ class Ruleset:
     def player_counts(self) -> range:
         return range(self.spec.players.min, self.spec.players.max + 1)
 
-    @property
+    @cached_property
     def joker_labels(self) -> tuple[str, str]:
+        """The names of the high and low joker (read at every card written or parsed:
+        worked out once)."""
         high, low = self.spec.deck.joker_labels
         return high, low
 

@@ -35,7 +35,7 @@ CHECK_SECONDS = 0.5
 FULL_SECONDS = 600.0
 """The longest time between whole collections."""
 
-MIN_GROWTH = 500_000
+MIN_GROWTH = 1_000_000
 """Objects made (net) since the last collection below which none runs before
 :data:`FULL_SECONDS`."""
 

@@ -20,6 +20,8 @@ class Subscriber(Protocol):
     """A socket's sending side: messages are queued, never awaited by the table."""
 
     seat: int | None
+    event_acks: bool
+    """Whether an action this socket sent is answered by its event (protocol 1.2)."""
 
     def push(self, message: dict[str, Json]) -> None:
         """Queue ``message`` for sending."""

@@ -14,9 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 PROTOCOL_VERSION = 1
 """The protocol version this server speaks (``v`` in ``hello`` and ``welcome``)."""
 
-PROTOCOL_MINOR = 1
+PROTOCOL_MINOR = 2
 """The additions to version 1 this server knows (docs/protocol.md, Versions): 1.1, the
-views sent as changes to a client that asks (``deltas`` in ``hello``)."""
+views sent as changes to a client that asks (``deltas`` in ``hello``); 1.2, an action
+answered by its event, carrying its id, to a client that asks (``event_acks``)."""
 
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message a client may send."""
@@ -48,6 +49,12 @@ class Hello(_Message):
         description="true (protocol 1.1): each event's view after the first is sent as its"
         " changes from the last view sent on this socket (delta and removed) instead of"
         " whole; a welcome, and the first event after a resumed, still carry whole views.",
+    )
+    event_acks: bool = Field(
+        default=False,
+        description="true (protocol 1.2): an action this socket sends that is accepted is"
+        " answered by its event alone, which then carries the action's id; no ack follows."
+        " A repeated id is answered by ack, and a refused action by error, as before.",
     )
 
 
@@ -160,6 +167,17 @@ class _EventHead(_Message):
     action: str | None
 
 
+def _ack_id() -> Any:
+    """The ``id`` field of an event (protocol 1.2): last, and left out when None."""
+    return Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="Protocol 1.2: the id of the action this event is, on the socket that"
+        " sent it, when its hello asked for event_acks (the event is then its ack);"
+        " otherwise absent.",
+    )
+
+
 class Event(_EventHead):
     """One event of the game record, numbered ``seq``. ``actor`` is the seat that acted
     (None for a chance step, whose kind is ``chance``: ``deal``...). ``action`` is the
@@ -169,6 +187,7 @@ class Event(_EventHead):
 
     view: dict[str, Any]
     hand_result: dict[str, Any] | None = None
+    id: str | None = _ack_id()
 
 
 class EventDelta(_EventHead):
@@ -184,6 +203,7 @@ class EventDelta(_EventHead):
     delta: dict[str, Any]
     removed: list[str]
     hand_result: dict[str, Any] | None = None
+    id: str | None = _ack_id()
 
 
 class Ack(_Message):

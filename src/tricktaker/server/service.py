@@ -482,22 +482,31 @@ class TableService:
 
     async def act(
         self, live: Live, subscriber: Subscriber, client_id: str, text: str
-    ) -> dict[str, Json]:
-        """A person's action from their socket: the answer (``ack`` or ``error``)."""
+    ) -> dict[str, Json] | None:
+        """A person's action from their socket: the answer (``ack`` or ``error``), or
+        None when the action's event, sent to this socket, carried its id instead
+        (protocol 1.2, ``event_acks``)."""
         async with live.lock:
             seat = subscriber.seat
             if seat is None or subscriber not in live.subscribers:
                 return m.Error(
                     id=client_id, code="not_your_seat", message="You hold no seat at this table."
                 ).model_dump()
-            answer = await self._submit(live, seat, client_id, text)
+            answer = await self._submit(live, seat, client_id, text, by=subscriber)
         self.kick(live)
         return answer
 
     async def _submit(
-        self, live: Live, seat: int, client_id: str | None, text: str
-    ) -> dict[str, Json]:
-        """Check, store and tell one action (the table's lock is held)."""
+        self,
+        live: Live,
+        seat: int,
+        client_id: str | None,
+        text: str,
+        *,
+        by: Subscriber | None = None,
+    ) -> dict[str, Json] | None:
+        """Check, store and tell one action (the table's lock is held); ``by``: the
+        socket it came from. The answer, or None when its event carried it to ``by``."""
         key = (seat, client_id) if client_id is not None else None
         if key is not None:
             if key in live.acks:
@@ -527,9 +536,11 @@ class TableService:
             return error
         after = state.clone()
         after.apply(seat, action)
-        seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state)
+        seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state, by=by)
         if key is not None:
             live.acks[key] = seq
+        if by is not None and by.event_acks and client_id is not None:
+            return None
         return m.ack_message(client_id or "", seq)
 
     async def _commit_and_tell(
@@ -540,9 +551,11 @@ class TableService:
         before: GameState | None,
         *,
         tell: bool = True,
+        by: Subscriber | None = None,
     ) -> int:
         """Resolve the chance steps that follow, store every new event, then tell the
-        sockets; returns the seq of the first new event (the action's)."""
+        sockets (``by``: the socket the action came from); returns the seq of the first
+        new event (the action's)."""
         while after.is_chance() and not after.is_terminal():
             after.apply_chance()
         d = live.data
@@ -577,7 +590,7 @@ class TableService:
         live.state = after
         d.seq += len(stored)
         if tell:
-            self._tell_events(live, before, after, stored)
+            self._tell_events(live, before, after, stored, by)
         if status != d.status:
             d.status = status
             self._table_changed(live)
@@ -589,26 +602,36 @@ class TableService:
         before: GameState | None,
         after: GameState,
         stored: list[StoredEvent],
+        by: Subscriber | None = None,
     ) -> None:
         """Send each stored event to each socket with the receiver's view after it. A
         lone event is told from ``after``; several are told by stepping a copy of
-        ``before`` (None: a new game) through them."""
+        ``before`` (None: a new game) through them. The action's event carries its id
+        to ``by``, the socket it came from, when that socket asked (``event_acks``)."""
         if not live.subscribers or not stored:
             return
         if len(stored) == 1 and before is not None:
-            self._tell_event(live, stored[0], after, len(before.history))
+            self._tell_event(live, stored[0], after, len(before.history), by)
             return
         state = before.clone() if before is not None else self._new_state(live.data)
         labels = state.rules.joker_labels
         for e in stored:
             hands = len(state.history)
             _step(state, e, labels)
-            self._tell_event(live, e, state, hands)
+            self._tell_event(live, e, state, hands, by)
 
-    def _tell_event(self, live: Live, e: StoredEvent, state: GameState, hands: int) -> None:
+    def _tell_event(
+        self,
+        live: Live,
+        e: StoredEvent,
+        state: GameState,
+        hands: int,
+        by: Subscriber | None = None,
+    ) -> None:
         """Send event ``e`` with each receiver's view of ``state``, the state after it
         (``hands``: the hands finished before it). Each seat's view is built once, from
-        its own observation; the spectators' only when one is listening."""
+        its own observation; the spectators' only when one is listening. ``by`` (the
+        socket the action came from) gets the action's id in it if it asked."""
         labels = state.rules.joker_labels
         ended = len(state.history) > hands
         views: list[dict[str, Json]] = []
@@ -630,17 +653,18 @@ class TableService:
                 view, result = public, public_result
             else:
                 view, result = views[seat], results[seat]
-            sub.push(
-                m.event_message(
-                    e.seq,
-                    e.game_number,
-                    actor,
-                    chance,
-                    e.text if seat is not None and seat == e.who else None,
-                    view,
-                    result,
-                )
+            message = m.event_message(
+                e.seq,
+                e.game_number,
+                actor,
+                chance,
+                e.text if seat is not None and seat == e.who else None,
+                view,
+                result,
             )
+            if sub is by and e.client_id is not None and by.event_acks:
+                message["id"] = e.client_id
+            sub.push(message)
 
     # ------------------------------------------------------------ bots and timers
 
@@ -698,7 +722,7 @@ class TableService:
                     continue  # the table moved on while the bot thought
                 labels = state.rules.joker_labels
                 answer = await self._submit(live, seat, None, action.text(labels=labels))
-                if answer["type"] == "error":
+                if answer is not None and answer["type"] == "error":
                     log.error("bot %s at table %s refused: %s", spec, live.data.id, answer)
                     return
 

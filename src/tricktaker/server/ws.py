@@ -1,4 +1,4 @@
-"""The live-play socket: ``/tables/{id}/ws``, protocol v1.1 (see ``docs/protocol.md``).
+"""The live-play socket: ``/tables/{id}/ws``, protocol v1.2 (see ``docs/protocol.md``).
 
 The socket layer knows no rules: it reads messages, hands actions to the table service
 and sends what the service queues for it. A slow client never delays a table: each
@@ -45,15 +45,35 @@ def encode(message: dict[str, Json]) -> str:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+FLUSH_AT = 32
+"""Sockets with messages due after which they are all sent at once, without waiting for
+the end of the loop's round (under load a round tells many tables' events: sending
+them in groups keeps the first ones from waiting for the last)."""
+
+_DUE: list[Connection] = []
+"""Sockets with messages queued in this round of the loop, in order."""
+
+
+def _flush_due() -> None:
+    due = _DUE[:]
+    _DUE.clear()
+    for conn in due:
+        conn._flush()
+
+
 class Connection:
     """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`).
 
-    A message is sent the moment it is queued: its send runs at once and, while the
-    client keeps up, finishes without waiting (the server writes it to the socket's
-    buffer), so a table's event reaches its sockets with no task to wake per message.
-    A send that must wait (the client reads too slowly and the buffer is full) is
-    finished by a task, which then sends what was queued meanwhile; the table never
-    waits for it."""
+    Messages queued while the event loop runs its current callbacks are sent right after
+    them, or as soon as :data:`FLUSH_AT` sockets have some, all together (one callback a
+    socket, no task to wake per message): the writes of many sockets then come
+    together, and a client process reading many sockets finds them together (written
+    one by one as they were queued, each write cost the server twice as much, most of
+    it waking the reader). Each send runs at once and,
+    while the client keeps up, finishes without waiting (the message goes to the
+    socket's buffer). A send that must wait (the client reads too slowly and the buffer
+    is full) is finished by a task, which then sends what was queued meanwhile; the
+    table never waits for it."""
 
     def __init__(self, socket: WebSocket, rate: float | None = RATE_PER_SECOND) -> None:
         self.socket = socket
@@ -61,6 +81,8 @@ class Connection:
         self.pending: deque[dict[str, Json] | None] = deque()
         """Messages waiting for a send that could not finish at once (None: close)."""
         self._sender: asyncio.Task[None] | None = None
+        self._soon = False
+        """Whether a send of the queue is due at the end of the loop's current round."""
         self.done = False
         """Whether the socket was closed (or found gone): nothing more is sent."""
         self.rate = rate
@@ -69,6 +91,9 @@ class Connection:
         self.stamp = time.monotonic()
         self.deltas = False
         """Whether the client asked for views as changes (protocol 1.1)."""
+        self.event_acks = False
+        """Whether the client asked for its actions' events to carry their ids in place
+        of an ``ack`` (protocol 1.2)."""
         self.last_view: dict[str, Json] | None = None
         """The last view queued for this socket, when it asked for changes."""
 
@@ -76,8 +101,13 @@ class Connection:
         if self.done:
             return
         self.pending.append(message)
-        if self._sender is None:
-            self._flush()
+        if self._sender is None and not self._soon:
+            self._soon = True
+            _DUE.append(self)
+            if len(_DUE) >= FLUSH_AT:
+                _flush_due()
+            else:
+                asyncio.get_running_loop().call_soon(self._flush)
 
     def push(self, message: dict[str, Json]) -> None:
         """Send ``message`` (or queue it behind a send that waits); a client too slow to
@@ -99,7 +129,7 @@ class Connection:
             changes = view_delta(last, view)
             if changes is None:
                 return message
-            return {
+            delta: dict[str, Json] = {
                 "type": "event",
                 "seq": message["seq"],
                 "game_number": message["game_number"],
@@ -110,6 +140,9 @@ class Connection:
                 "removed": changes[1],
                 "hand_result": message.get("hand_result"),
             }
+            if "id" in message:
+                delta["id"] = message["id"]
+            return delta
         if kind == "welcome":
             self.last_view = message.get("view")
         elif kind == "resumed":
@@ -141,6 +174,9 @@ class Connection:
     def _flush(self) -> None:
         """Send the queued messages now, as long as each send finishes without waiting;
         the first that must wait is handed to a task, with the rest behind it."""
+        self._soon = False
+        if self._sender is not None:
+            return
         pending = self.pending
         while pending and not self.done:
             sending = self._send(pending.popleft())
@@ -256,6 +292,7 @@ async def serve_socket(
                     )
                     continue
                 conn.deltas = message.deltas
+                conn.event_acks = message.event_acks
                 try:
                     resume = message.last_seq if message.resume else None
                     live = await service.connect(table_id, message.token, conn, resume_from=resume)
@@ -281,7 +318,9 @@ async def serve_socket(
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
                 continue
             try:
-                conn.push(await service.act(live, conn, message.id, message.action))
+                answer = await service.act(live, conn, message.id, message.action)
+                if answer is not None:
+                    conn.push(answer)
             except ServiceError as exc:
                 conn.push(_error("not_playing", exc.detail, id=message.id))
     except (WebSocketDisconnect, WebSocketDisconnected):
