@@ -3,6 +3,7 @@
     python bench/server_load.py [--tables 50,200,500] [--db sqlite|postgresql|both]
                                 [--seconds 30] [--max-actions N] [--game bluke] [--json]
                                 [--repeat N] [--baseline-src OLD_CHECKOUT] [--whole-views]
+                                [--pin]
 
 For each number of tables (and each database) the benchmark starts the real server,
 ``tricktaker serve --host 127.0.0.1 --port P --db URL --no-rate-limits``, as a
@@ -21,6 +22,11 @@ actions to be answered by their events (protocol 1.2, ``event_acks``: no ``ack``
 message); ``--whole-views`` makes them ask for neither (protocol 1.0), and a server
 before 1.2 or 1.1 (``--baseline-src``) is asked again for what it knows (the ``views``
 and ``acks`` columns say what they got).
+
+With ``--pin`` (Linux) the server runs on the first core and the generator on the others,
+so that neither takes the other's core (on 2 cores: the server, its database thread
+included, on one core; the generator on the other); a PostgreSQL server is left where
+the system puts it.
 
 It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
 event loop (uvloop's when installed; messages decoded with orjson, the cyclic GC tuned
@@ -149,7 +155,9 @@ def postgres_databases() -> Iterator[Any]:
 class Server:
     """``tricktaker serve`` as a subprocess on a free port, its output in a log file."""
 
-    def __init__(self, db_url: str, log_path: Path, src: str | None = None) -> None:
+    def __init__(
+        self, db_url: str, log_path: Path, src: str | None = None, cpus: set[int] | None = None
+    ) -> None:
         self.port = free_port()
         self.log_path = log_path
         self.base = f"http://{HOST}:{self.port}"
@@ -170,6 +178,8 @@ class Server:
         if src is not None:  # a baseline: the package from another checkout's src/
             env["PYTHONPATH"] = os.pathsep.join(filter(None, [src, env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(argv, stdout=self._log, stderr=subprocess.STDOUT, env=env)
+        if cpus is not None:  # --pin: the server on a core of its own
+            os.sched_setaffinity(self.process.pid, cpus)
 
     async def ready(self, timeout: float = 60.0) -> None:
         """Wait until the server answers HTTP."""
@@ -607,6 +617,31 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
 
 
+def cpu_split(pin: bool) -> tuple[set[int] | None, set[int] | None]:
+    """With ``--pin``, the server's cores (the first one) and the generator's (the
+    others); without, None for both (the system places them)."""
+    if not pin:
+        return None, None
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs at least 2 cores")
+    return {cpus[0]}, set(cpus[1:])
+
+
+@contextlib.contextmanager
+def pinned(cpus: set[int] | None) -> Iterator[None]:
+    """Run this process (the load generator) on ``cpus`` for a while (None: as it is)."""
+    if cpus is None:
+        yield
+        return
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, cpus)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
+
+
 def measure(
     db: str, counts: list[int], args: argparse.Namespace, log_dir: Path
 ) -> list[dict[str, Any]]:
@@ -614,6 +649,7 @@ def measure(
     ``--repeat`` times, and as often against the baseline if there is one (in turns, so
     that both see the same load from the rest of the machine)."""
     rows: list[dict[str, Any]] = []
+    server_cpus, client_cpus = cpu_split(args.pin)
     variants: list[tuple[str, str | None]] = [("new", None)]
     if args.baseline_src:
         variants.append(("base", str(Path(args.baseline_src).resolve() / "src")))
@@ -625,22 +661,23 @@ def measure(
                 for name, src in turn:
                     url = fresh()
                     log = log_dir / f"server-{db}-{count}-{name}-{repeat}.log"
-                    server = Server(url, log, src)
+                    server = Server(url, log, src, server_cpus)
                     try:
                         run_async(server.ready())
-                        row = run_async(
-                            run_load(
-                                server,
-                                tables=count,
-                                game=args.game,
-                                seconds=args.seconds,
-                                warmup=args.warmup,
-                                max_actions=args.max_actions,
-                                seed=args.seed,
-                                think_ms=args.think_ms,
-                                changes=not args.whole_views,
+                        with pinned(client_cpus):
+                            row = run_async(
+                                run_load(
+                                    server,
+                                    tables=count,
+                                    game=args.game,
+                                    seconds=args.seconds,
+                                    warmup=args.warmup,
+                                    max_actions=args.max_actions,
+                                    seed=args.seed,
+                                    think_ms=args.think_ms,
+                                    changes=not args.whole_views,
+                                )
                             )
-                        )
                     finally:
                         server.stop()
                     row["db"] = db
@@ -738,6 +775,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="Clients ask for whole views (protocol 1.0) instead of views as changes (1.1;"
         " a server before 1.1 sends whole views either way).",
     )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="Give the server the first core and the load generator the others (Linux), so"
+        " that neither takes the other's; the database server is left where it is.",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")
     parser.add_argument(
@@ -770,7 +813,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         print(
             f"{args.game}, 4 human seats a table, {args.seconds:.0f} s measured after "
             f"{args.warmup:.0f} s, think time {args.think_ms:.0f} ms; clients and server"
-            f" share this machine's {os.cpu_count()} cores; latencies in ms"
+            f" share this machine's {os.cpu_count()} cores"
+            f"{' (server on one, generator on the others)' if args.pin else ''}; latencies in ms"
             " (own: to the sender, oth: to the other 3 seats)"
         )
         print(HEADER, flush=True)
