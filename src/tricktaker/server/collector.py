@@ -12,11 +12,12 @@ stopped every table for 30 to 60 ms, the worst latencies of a run.
 
 :class:`Collector` turns the automatic collector off (objects are still freed the usual
 way, when the last reference to them goes) and runs a whole collection only when the
-objects made since the last one, net of those freed, exceed a quarter of what that
-collection left alive (and at least :data:`MIN_GROWTH`) or every :data:`FULL_SECONDS`:
-the rule Python itself uses for its oldest generation, applied to the whole heap. What
-start-up made is frozen (``gc.freeze``) and never scanned. A whole collection at 200
-busy tables takes some 100 ms: with a steady heap, once in ten minutes.
+objects made since the last one, net of those freed, exceed both what that collection
+left alive and :data:`MIN_GROWTH`, or every :data:`FULL_SECONDS` (Python's own rule for
+its oldest generation waits for a quarter more). What start-up made is frozen
+(``gc.freeze``) and never scanned. A whole collection stops the server for a time that
+grows with its tables (about 0.5 s at 200 busy tables and 0.7 s at 500 on a 2-core
+machine, ``bench/README.md``): with a steady heap, once in ten minutes.
 """
 
 from __future__ import annotations
