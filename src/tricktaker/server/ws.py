@@ -50,15 +50,37 @@ FLUSH_AT = 32
 the end of the loop's round (under load a round tells many tables' events: sending
 them in groups keeps the first ones from waiting for the last)."""
 
-_DUE: list[Connection] = []
-"""Sockets with messages queued in this round of the loop, in order."""
+
+class _Outbox:
+    """The sockets with messages queued in this round of the event loop, in order: sent
+    by one callback at the end of the round, or at once when :data:`FLUSH_AT` wait."""
+
+    def __init__(self) -> None:
+        self.due: list[Connection] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop whose end-of-round send is scheduled (None: none is)."""
+
+    def add(self, conn: Connection) -> None:
+        self.due.append(conn)
+        if len(self.due) >= FLUSH_AT:
+            self.flush()
+            return
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # none scheduled in this loop (or one of a loop gone)
+            self.loop = loop
+            loop.call_soon(self._end_of_round)
+
+    def _end_of_round(self) -> None:
+        self.loop = None
+        self.flush()
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for conn in due:
+            conn._flush()
 
 
-def _flush_due() -> None:
-    due = _DUE[:]
-    _DUE.clear()
-    for conn in due:
-        conn._flush()
+_OUTBOX = _Outbox()
 
 
 class Connection:
@@ -66,7 +88,7 @@ class Connection:
 
     Messages queued while the event loop runs its current callbacks are sent right after
     them, or as soon as :data:`FLUSH_AT` sockets have some, all together (one callback a
-    socket, no task to wake per message): the writes of many sockets then come
+    round, no task to wake per message): the writes of many sockets then come
     together, and a client process reading many sockets finds them together (written
     one by one as they were queued, each write cost the server twice as much, most of
     it waking the reader). Each send runs at once and,
@@ -82,7 +104,7 @@ class Connection:
         """Messages waiting for a send that could not finish at once (None: close)."""
         self._sender: asyncio.Task[None] | None = None
         self._soon = False
-        """Whether a send of the queue is due at the end of the loop's current round."""
+        """Whether the socket is in the outbox (its queue is sent with the round's)."""
         self.done = False
         """Whether the socket was closed (or found gone): nothing more is sent."""
         self.rate = rate
@@ -103,11 +125,7 @@ class Connection:
         self.pending.append(message)
         if self._sender is None and not self._soon:
             self._soon = True
-            _DUE.append(self)
-            if len(_DUE) >= FLUSH_AT:
-                _flush_due()
-            else:
-                asyncio.get_running_loop().call_soon(self._flush)
+            _OUTBOX.add(self)
 
     def push(self, message: dict[str, Json]) -> None:
         """Send ``message`` (or queue it behind a send that waits); a client too slow to
