@@ -64,9 +64,7 @@ class Collector:
         self.live = 0
         """Objects the last whole collection left alive (not counting frozen ones)."""
         self.runs = 0
-        self.freed = 0
-        self.longest_ms = 0.0
-        """The longest whole collection so far, in milliseconds."""
+        """Whole collections run so far."""
 
     def start(self) -> None:
         """Turn the automatic collector off, freeze what start-up made (it lives as long
@@ -117,8 +115,6 @@ class Collector:
         took = (time.perf_counter() - began) * 1000
         self.live = len(gc.get_objects())
         self.runs += 1
-        self.freed += freed
-        self.longest_ms = max(self.longest_ms, took)
         log.info("garbage collection: %d objects freed in %.0f ms", freed, took)
         return freed
 
