@@ -135,71 +135,150 @@ def _redacted_history(
     return tuple(seen)
 
 
-def build_observation(state: GameState, seat: int) -> Observation:
-    """The observation of ``seat`` in ``state`` (used by :meth:`GameState.observe`)."""
+SHARED_FIELDS: tuple[str, ...] = (
+    "players",
+    "rules",
+    "phase",
+    "hand_number",
+    "hands_in_game",
+    "hands_played",
+    "hand_size",
+    "dealer",
+    "special",
+    "call",
+    "trump",
+    "trump_known",
+    "turn_up",
+    "bid_made",
+    "hook",
+    "misere",
+    "pile",
+    "tricks_won",
+    "current_trick",
+    "leader",
+    "tricks",
+    "trick_winners",
+    "trump_broken",
+    "scores",
+    "to_act",
+    "cooperative",
+    "tables",
+    "dealer_draw",
+    "partnerships",
+    "active",
+)
+"""The fields of :class:`Observation` that every seat sees alike (public knowledge):
+:func:`build_observations` makes them once, as the same objects in each seat's
+observation. The others (``seat``, ``hand``, ``cards_in_hand``, ``bids``,
+``legal_actions``, ``history`` and ``extra``) are each seat's own."""
+
+
+def _shared_values(state: GameState) -> dict[str, Any]:
+    """The :data:`SHARED_FIELDS` of every seat's observation of ``state``; nothing here
+    depends on the seat."""
     setup = state.setup
-    n = setup.players
-    if not 0 <= seat < n:
-        raise ValueError(f"there is no seat {seat} in a {n}-player game")
-    over = state.is_terminal()
-    state_bids = state.bids
-    if setup.simultaneous and state.bid_count != n:
-        bids = tuple(b if s == seat else None for s, b in enumerate(state_bids))
-    else:
-        bids = tuple(state_bids)
-    visible = state.cards_seen[seat] and not over
-    hand = state.hands[seat] if visible else None
     hooks = state.hooks
     spec = state.spec
     trump_known = state.trump_known
     if hooks is not None:
-        history = _redacted_history(state.history, hooks, seat)
-        extra: Mapping[str, Any] = hooks.observe(state, seat)
         hands_in_game: int | None = hooks.hands_in_game(state)
     else:
-        history = tuple(state.history)
-        extra = {}
         hands_in_game = (
             None if setup.called or setup.advance_when_all_exact else len(setup.schedule)
         )
-    return _observation(
-        {
-            "seat": seat,
-            "players": n,
-            "rules": state.rules,
-            "phase": state.phase_name,
-            "hand_number": state.hand_number,
-            "hands_in_game": hands_in_game,
-            "hands_played": state.hands_played,
-            "hand_size": state.hand_size,
-            "dealer": state.dealer,
-            "special": spec.name,
-            "call": state.call.describe() if state.call is not None else None,
-            "trump": state.trump if trump_known else None,
-            "trump_known": trump_known,
-            "turn_up": state.turn_up if trump_known else None,
-            "hand": hand,
-            "cards_in_hand": 0 if over else state.hands[seat].bit_count(),
-            "bids": bids,
-            "bid_made": tuple([b is not None for b in state_bids]),
-            "hook": state.hook,
-            "misere": spec.misere,
-            "pile": state.piles is not None or spec.pile or spec.blind_hand,
-            "tricks_won": tuple(state.tricks_won),
-            "current_trick": tuple(state.trick),
-            "leader": state.leader,
-            "tricks": tuple(state.trick_cards),
-            "trick_winners": tuple(state.trick_winners),
-            "trump_broken": state.trump_broken,
-            "scores": tuple(state.scores),
-            "to_act": state.to_act(),
-            "legal_actions": tuple(state.legal_actions(seat)),
-            "cooperative": setup.cooperative,
-            "history": history,
-            "tables": state.tables if trump_known else None,
-            "dealer_draw": tuple(state.dealer_draw),
-            "partnerships": setup.partnerships,
-            "active": tuple(state.active) if state.active is not None else None,
-            "extra": extra,
-        }
-    )
+    return {
+        "players": setup.players,
+        "rules": state.rules,
+        "phase": state.phase_name,
+        "hand_number": state.hand_number,
+        "hands_in_game": hands_in_game,
+        "hands_played": state.hands_played,
+        "hand_size": state.hand_size,
+        "dealer": state.dealer,
+        "special": spec.name,
+        "call": state.call.describe() if state.call is not None else None,
+        "trump": state.trump if trump_known else None,
+        "trump_known": trump_known,
+        "turn_up": state.turn_up if trump_known else None,
+        "bid_made": tuple([b is not None for b in state.bids]),
+        "hook": state.hook,
+        "misere": spec.misere,
+        "pile": state.piles is not None or spec.pile or spec.blind_hand,
+        "tricks_won": tuple(state.tricks_won),
+        "current_trick": tuple(state.trick),
+        "leader": state.leader,
+        "tricks": tuple(state.trick_cards),
+        "trick_winners": tuple(state.trick_winners),
+        "trump_broken": state.trump_broken,
+        "scores": tuple(state.scores),
+        "to_act": state.to_act(),
+        "cooperative": setup.cooperative,
+        "tables": state.tables if trump_known else None,
+        "dealer_draw": tuple(state.dealer_draw),
+        "partnerships": setup.partnerships,
+        "active": tuple(state.active) if state.active is not None else None,
+    }
+
+
+def _seat_observation(
+    state: GameState,
+    seat: int,
+    shared: dict[str, Any],
+    bids: tuple[int | None, ...] | None,
+    history: tuple[HandResult, ...] | None,
+) -> Observation:
+    """``seat``'s observation: ``shared`` (:func:`_shared_values`) and the seat's own
+    fields. ``bids`` and ``history`` are the seats' common ones where every seat sees the
+    same (None: the seat's own are made here)."""
+    n = state.setup.players
+    if not 0 <= seat < n:
+        raise ValueError(f"there is no seat {seat} in a {n}-player game")
+    over = state.is_terminal()
+    if bids is None:
+        bids = tuple(b if s == seat else None for s, b in enumerate(state.bids))
+    hooks = state.hooks
+    extra: Mapping[str, Any]
+    if hooks is not None:
+        history = _redacted_history(state.history, hooks, seat)
+        extra = hooks.observe(state, seat)
+    else:
+        if history is None:
+            history = tuple(state.history)
+        extra = {}
+    visible = state.cards_seen[seat] and not over
+    values = dict(shared)
+    values["seat"] = seat
+    values["hand"] = state.hands[seat] if visible else None
+    values["cards_in_hand"] = 0 if over else state.hands[seat].bit_count()
+    values["bids"] = bids
+    values["legal_actions"] = tuple(state.legal_actions(seat))
+    values["history"] = history
+    values["extra"] = extra
+    return _observation(values)
+
+
+def _common_bids(state: GameState) -> tuple[int | None, ...] | None:
+    """The bids as every seat sees them, or None while simultaneous bids are hidden (each
+    seat sees only its own)."""
+    if state.setup.simultaneous and state.bid_count != state.setup.players:
+        return None
+    return tuple(state.bids)
+
+
+def build_observation(state: GameState, seat: int) -> Observation:
+    """The observation of ``seat`` in ``state`` (used by :meth:`GameState.observe`)."""
+    history = tuple(state.history) if state.hooks is None else None
+    return _seat_observation(state, seat, _shared_values(state), _common_bids(state), history)
+
+
+def build_observations(state: GameState) -> list[Observation]:
+    """Every seat's observation of ``state``, in seat order (used by
+    :meth:`GameState.observe_all`): each equals ``build_observation(state, seat)``, and
+    the :data:`SHARED_FIELDS` are made once, the same objects in all of them (so that a
+    caller writing each seat's view can write those once)."""
+    shared = _shared_values(state)
+    bids = _common_bids(state)
+    history = tuple(state.history) if state.hooks is None else None
+    return [
+        _seat_observation(state, seat, shared, bids, history) for seat in range(state.setup.players)
+    ]

@@ -38,6 +38,7 @@ from tricktaker.engine.bidding import BiddingMixin
 from tricktaker.engine.calls import CallingMixin
 from tricktaker.engine.errors import IllegalActionError
 from tricktaker.engine.observation import build_observation as _build_observation
+from tricktaker.engine.observation import build_observations as _build_observations
 from tricktaker.engine.play import ACTIONS_BY_PATTERN, PlayMixin
 from tricktaker.engine.results import HandResult
 from tricktaker.engine.setup import Setup, draw_for_dealer
@@ -632,6 +633,12 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know now; see :class:`Observation`."""
         return _build_observation(self, seat)
+
+    def observe_all(self) -> list[Observation]:
+        """Every seat's observation, in seat order: each equals ``observe(seat)``, and
+        the public fields (:data:`~tricktaker.engine.observation.SHARED_FIELDS`) are the
+        same objects in all of them."""
+        return _build_observations(self)
 
     def record(self) -> GameRecord:
         """The versioned record of this game so far (replays with :meth:`GameRecord.replay`)."""

@@ -21,11 +21,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktaker.engine import Action, Observation
+from tricktaker.engine import Action, HandResult, Observation
 
 from .narrate import Narration, narrate
 from .panels import Line, game_lines, panel, seat_rows
-from .scorecard import Scorecard, ScoreRow, TextLine, observation_scorecard, scorecard
+from .scorecard import (
+    Scorecard,
+    ScoreRow,
+    TextLine,
+    observation_scorecard,
+    score_row,
+    scorecard,
+)
 from .text import SYMBOLS, CardText
 
 __all__ = [
@@ -58,7 +65,15 @@ class PresentMemo:
     tricks, scores and turn, and the sheet for every seat with the same finished hands.
     The parts are shared, not copied: a caller must not change them."""
 
-    __slots__ = ("_panel", "_panel_key", "_rows", "_rows_key", "_sheet", "_sheet_key")
+    __slots__ = (
+        "_panel",
+        "_panel_key",
+        "_rows",
+        "_rows_key",
+        "_score_rows",
+        "_sheet",
+        "_sheet_key",
+    )
 
     def __init__(self) -> None:
         self._panel_key: tuple[Any, ...] | None = None
@@ -67,6 +82,9 @@ class PresentMemo:
         self._rows: list[dict[str, Json]] = []
         self._sheet_key: tuple[Any, ...] | None = None
         self._sheet: dict[str, Json] = {}
+        self._score_rows: dict[int, tuple[HandResult, ScoreRow]] = {}
+        """Each finished hand's row of the sheet, by the hand's identity (the hand is
+        kept, so that its id is not reused), for the settings of ``_sheet_key``."""
 
     def seat_rows(self, obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
         """:func:`seat_rows` of ``obs``, built again only when what it reads differs."""
@@ -130,7 +148,8 @@ class PresentMemo:
 
     def scorecard(self, obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
         """The seat's score sheet as JSON, built again only when its finished hands (the
-        same objects), names, teams or card labels differ."""
+        same objects), names, teams or card labels differ; the row of a hand already
+        written (the same object) is not made again."""
         key = (
             obs.history,
             tuple(names),
@@ -148,9 +167,23 @@ class PresentMemo:
             and old[1:] == key[1:]
         ):
             return self._sheet
-        self._sheet = observation_scorecard(obs, names, cards).to_json()
+        known = self._score_rows
+        if old is None or old[1:] != key[1:] or len(known) > _ROWS_KEPT:
+            known.clear()
+        rows = []
+        for hand in obs.history:
+            hit = known.get(id(hand))
+            if hit is None or hit[0] is not hand:
+                row = score_row(hand, names, cards, obs.partnerships, cooperative=obs.cooperative)
+                hit = known[id(hand)] = (hand, row)
+            rows.append(hit[1])
+        self._sheet = observation_scorecard(obs, names, cards, rows).to_json()
         self._sheet_key = key
         return self._sheet
+
+
+_ROWS_KEPT = 1000
+"""Score rows a :class:`PresentMemo` keeps before it forgets them all."""
 
 
 def _listed(value: Json) -> tuple[Json, ...] | None:

@@ -427,9 +427,18 @@ def scorecard(
     *,
     cooperative: bool = False,
     hooks: str | None = None,
+    rows: Sequence[ScoreRow] | None = None,
 ) -> Scorecard:
-    """The score sheet of the finished hands ``history``."""
+    """The score sheet of the finished hands ``history``. ``rows``: each hand's row of the
+    sheet, as :func:`score_row` makes it, already made by the caller (who keeps the rows
+    of the hands it has seen)."""
     players = len(names)
+    if rows is None:
+        rows = [
+            score_row(hand, names, cards, partnerships, cooperative=cooperative) for hand in history
+        ]
+    elif len(rows) != len(history):
+        raise ValueError(f"{len(rows)} score rows for {len(history)} hands")
     layout = layout_of(history, players, partnerships, hooks)
     teams = list(partnerships) if is_team_game(partnerships) else []
     last = history[-1] if history else None
@@ -442,9 +451,7 @@ def scorecard(
         cooperative=cooperative,
         names=list(names),
         teams=[{"seats": list(team), "name": team_text(team, names)} for team in teams],
-        rows=[
-            score_row(hand, names, cards, partnerships, cooperative=cooperative) for hand in history
-        ],
+        rows=list(rows),
         totals=totals,
         team_totals=[totals[team[0]] for team in teams],
         stacks=[int(v) for v in stacks] if isinstance(stacks, list) else None,
@@ -455,8 +462,13 @@ def scorecard(
     )
 
 
-def observation_scorecard(obs: Observation, names: Sequence[str], cards: CardText) -> Scorecard:
-    """The score sheet as the seat of ``obs`` may see it."""
+def observation_scorecard(
+    obs: Observation,
+    names: Sequence[str],
+    cards: CardText,
+    rows: Sequence[ScoreRow] | None = None,
+) -> Scorecard:
+    """The score sheet as the seat of ``obs`` may see it (``rows``: see :func:`scorecard`)."""
     return scorecard(
         obs.history,
         names,
@@ -464,6 +476,7 @@ def observation_scorecard(obs: Observation, names: Sequence[str], cards: CardTex
         obs.partnerships,
         cooperative=obs.cooperative,
         hooks=obs.rules.spec.hooks,
+        rows=rows,
     )
 
 

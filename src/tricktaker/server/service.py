@@ -51,7 +51,7 @@ from tricktaker.server.store import SeatData, StoredEvent, TableData
 from tricktaker.server.views import (
     Json,
     common,
-    event_view,
+    event_views,
     observation_json,
     public_view,
     seat_names_of,
@@ -556,7 +556,11 @@ class TableService:
         """Resolve the chance steps that follow, store every new event, then tell the
         sockets (``by``: the socket the action came from); returns the seq of the first
         new event (the action's)."""
+        steps: list[GameState] = []
+        keep = tell and bool(live.subscribers)
         while after.is_chance() and not after.is_terminal():
+            if keep:
+                steps.append(after.clone())
             after.apply_chance()
         d = live.data
         start = len(before.events) if before is not None else 0
@@ -590,7 +594,7 @@ class TableService:
         live.state = after
         d.seq += len(stored)
         if tell:
-            self._tell_events(live, before, after, stored, by)
+            self._tell_events(live, before, after, stored, by, steps)
         if status != d.status:
             d.status = status
             self._table_changed(live)
@@ -603,15 +607,22 @@ class TableService:
         after: GameState,
         stored: list[StoredEvent],
         by: Subscriber | None = None,
+        steps: list[GameState] | None = None,
     ) -> None:
         """Send each stored event to each socket with the receiver's view after it. A
-        lone event is told from ``after``; several are told by stepping a copy of
-        ``before`` (None: a new game) through them. The action's event carries its id
-        to ``by``, the socket it came from, when that socket asked (``event_acks``)."""
+        lone event is told from ``after``; several from ``steps`` (the states between
+        them, when the first event's state and every chance step's were kept) or else by
+        stepping a copy of ``before`` (None: a new game) through them. The action's event
+        carries its id to ``by``, the socket it came from, when that socket asked
+        (``event_acks``)."""
         if not live.subscribers or not stored:
             return
-        if len(stored) == 1 and before is not None:
-            self._tell_event(live, stored[0], after, len(before.history), by)
+        if before is not None and len(stored) == len(steps or ()) + 1:
+            states = [*(steps or ()), after]
+            hands = len(before.history)
+            for e, now in zip(stored, states, strict=True):
+                self._tell_event(live, e, now, hands, by)
+                hands = len(now.history)
             return
         state = before.clone() if before is not None else self._new_state(live.data)
         labels = state.rules.joker_labels
@@ -634,12 +645,17 @@ class TableService:
         socket the action came from) gets the action's id in it if it asked."""
         labels = state.rules.joker_labels
         ended = len(state.history) > hands
-        views: list[dict[str, Json]] = []
-        results: list[dict[str, Json] | None] = []
-        for s in range(state.players):
-            obs = state.observe(s)
-            views.append(event_view(live, e, obs))
-            results.append(obs.history[-1].to_json(labels=labels) if ended else None)
+        observations = state.observe_all()
+        views = event_views(live, e, observations)
+        results: list[dict[str, Json] | None] = [None] * len(observations)
+        if ended:
+            written: dict[int, dict[str, Json]] = {}
+            for s, obs in enumerate(observations):
+                hand = obs.history[-1]  # the same object for the seats that see it alike
+                result = written.get(id(hand))
+                if result is None:
+                    result = written[id(hand)] = hand.to_json(labels=labels)
+                results[s] = result
         public: dict[str, Json] | None = None
         public_result: dict[str, Json] | None = None
         actor = e.who if isinstance(e.who, int) else None

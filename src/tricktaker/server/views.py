@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import SUIT_NAMES, cards_of, format_card
 from tricktaker.engine import Action
-from tricktaker.engine.observation import Observation
+from tricktaker.engine.observation import SHARED_FIELDS, Observation
 from tricktaker.engine.state import GameState
 from tricktaker.present import PresentMemo, present_json, public_present
 
@@ -35,13 +36,20 @@ Json = Any
 def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Json]:
     """``obs`` as JSON: cards written ``AS``, ``10H`` (the game's joker names), actions
     as in records (``bid 3``, ``play QD``). ``history`` adds the finished hands."""
+    data = shared_json(obs)
+    data.update(own_json(obs))
+    if history:
+        names = obs.rules.joker_labels
+        data["history"] = [h.to_json(labels=names) for h in obs.history]
+    return data
+
+
+def shared_json(obs: Observation) -> dict[str, Json]:
+    """The part of ``obs``'s JSON written from its shared fields only
+    (:data:`~tricktaker.engine.observation.SHARED_FIELDS`, what every seat sees alike)."""
     names = obs.rules.joker_labels
-
-    def card(c: int) -> str:
-        return format_card(c, labels=names)
-
-    data: dict[str, Json] = {
-        "seat": obs.seat,
+    turn_up = obs.turn_up
+    return {
         "players": obs.players,
         "phase": obs.phase,
         "hand_number": obs.hand_number,
@@ -53,32 +61,37 @@ def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Jso
         "call": _plain(obs.call),
         "trump": SUIT_NAMES[obs.trump] if obs.trump is not None else None,
         "trump_known": obs.trump_known,
-        "turn_up": card(obs.turn_up) if obs.turn_up is not None else None,
-        "hand": _hand_json(obs.hand, names) if obs.hand is not None else None,
-        "cards_in_hand": obs.cards_in_hand,
-        "bids": list(obs.bids),
+        "turn_up": format_card(turn_up, labels=names) if turn_up is not None else None,
         "bid_made": list(obs.bid_made),
         "hook": obs.hook,
         "misere": obs.misere,
         "pile": obs.pile,
         "tricks_won": list(obs.tricks_won),
-        "current_trick": [[s, card(c)] for s, c in obs.current_trick],
+        "current_trick": [[s, format_card(c, labels=names)] for s, c in obs.current_trick],
         "leader": obs.leader,
         "tricks": [_trick_json(trick, names) for trick in obs.tricks],
         "trick_winners": list(obs.trick_winners),
         "trump_broken": obs.trump_broken,
         "scores": list(obs.scores),
         "to_act": list(obs.to_act),
-        "legal_actions": [a.text(labels=names) for a in obs.legal_actions],
         "cooperative": obs.cooperative,
-        "dealer_draw": [[s, card(c)] for s, c in obs.dealer_draw],
+        "dealer_draw": [[s, format_card(c, labels=names)] for s, c in obs.dealer_draw],
         "partnerships": [list(team) for team in obs.partnerships],
         "active": list(obs.active) if obs.active is not None else None,
+    }
+
+
+def own_json(obs: Observation) -> dict[str, Json]:
+    """The part of ``obs``'s JSON that is the seat's own (without the history)."""
+    names = obs.rules.joker_labels
+    return {
+        "seat": obs.seat,
+        "hand": _hand_json(obs.hand, names) if obs.hand is not None else None,
+        "cards_in_hand": obs.cards_in_hand,
+        "bids": list(obs.bids),
+        "legal_actions": [a.text(labels=names) for a in obs.legal_actions],
         "extra": _plain(obs.extra),
     }
-    if history:
-        data["history"] = [h.to_json(labels=names) for h in obs.history]
-    return data
 
 
 _TRICKS: dict[int, tuple[Any, Any, list[list[Json]]]] = {}
@@ -183,13 +196,15 @@ def seat_view(live: Live, obs: Observation) -> dict[str, Json]:
 class _Seen:
     """The last event each seat's view was built for, so that the next event's narration
     is told from the seat's previous observation (no replay, no extra observation), and
-    the parts of the views that the seats and events share (:class:`PresentMemo`)."""
+    the parts of the views that the seats and events share (:class:`PresentMemo`, the
+    JSON of the shared fields)."""
 
     game_number: int = -1
     seq: int = -1
-    action: tuple[int, Action | None] = (-1, None)
     last: dict[int, Observation] = field(default_factory=dict)
     memo: PresentMemo = field(default_factory=PresentMemo)
+    shared: dict[str, Json] = field(default_factory=dict)
+    """The JSON of the shared fields last written (:func:`shared_json`)."""
 
 
 _SEEN: OrderedDict[str, _Seen] = OrderedDict()
@@ -209,35 +224,70 @@ def _seen(live: Live) -> _Seen:
     return seen
 
 
-def event_view(live: Live, event: StoredEvent, obs: Observation) -> dict[str, Json]:
-    """A seat's view after ``event`` (no history), with its ``present`` block: the
-    narration from the seat's view of the event before (empty after a gap, such as the
-    first event of a game or events sent while no socket listened), and the scorecard
-    only when a hand has ended (else None: the last one still holds)."""
+_SHARED_OF = attrgetter(*SHARED_FIELDS)
+"""An observation's shared fields, as a tuple."""
+
+
+def _shared_part(seen: _Seen, obs: Observation) -> dict[str, Json]:
+    """:func:`shared_json` of ``obs``, each value the very object written before when
+    it is equal to it (so that the seats' views, and the next event's, share it and the
+    changes of a view are found by identity, :func:`view_delta`)."""
+    part = shared_json(obs)
+    before = seen.shared
+    if before:
+        for key, value in part.items():
+            was = before[key]
+            if was is not value and was == value:
+                part[key] = was
+    seen.shared = part
+    return part
+
+
+def event_views(
+    live: Live, event: StoredEvent, observations: list[Observation]
+) -> list[dict[str, Json]]:
+    """Each seat's view after ``event`` (no history), in the order of ``observations``
+    (one per seat, as :meth:`~tricktaker.engine.GameState.observe_all` gives them), with
+    its ``present`` block: the narration from the seat's view of the event before (empty
+    after a gap, such as the first event of a game or events sent while no socket
+    listened), and the scorecard only when a hand has ended (else None: the last one
+    still holds).
+
+    The JSON of the shared fields is written once and put in each seat's view whose
+    shared fields equal those it was written from; a view whose do not (observations not
+    made together) is written from its own observation alone."""
     seen = _seen(live)
-    if seen.game_number != event.game_number or seen.seq != event.seq:
-        if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
-            seen.last.clear()
-        seen.game_number, seen.seq = event.game_number, event.seq
+    if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
+        seen.last.clear()
+    seen.game_number, seen.seq = event.game_number, event.seq
     actor = event.who if isinstance(event.who, int) else None
-    if seen.action[0] != event.seq:
-        action = None
-        if actor is not None:
-            action = Action.parse(event.text, labels=obs.rules.joker_labels)
-        seen.action = (event.seq, action)
-    previous = seen.last.get(obs.seat)
-    seen.last[obs.seat] = obs
-    view = observation_json(obs, history=False)
-    view["present"] = present_json(
-        obs,
-        seat_names_of(live),
-        previous,
-        actor=actor,
-        action=seen.action[1],
-        with_scorecard=previous is None or previous.hands_played != obs.hands_played,
-        memo=seen.memo,
-    )
-    return view
+    first = observations[0]
+    action = None
+    if actor is not None:
+        action = Action.parse(event.text, labels=first.rules.joker_labels)
+    key = _SHARED_OF(first)
+    shared = _shared_part(seen, first)
+    names = seat_names_of(live)
+    views = []
+    for obs in observations:
+        if obs is first or _SHARED_OF(obs) == key:
+            view = dict(shared)
+            view.update(own_json(obs))
+        else:
+            view = observation_json(obs, history=False)
+        previous = seen.last.get(obs.seat)
+        seen.last[obs.seat] = obs
+        view["present"] = present_json(
+            obs,
+            names,
+            previous,
+            actor=actor,
+            action=action,
+            with_scorecard=previous is None or previous.hands_played != obs.hands_played,
+            memo=seen.memo,
+        )
+        views.append(view)
+    return views
 
 
 # ------------------------------------------------------------ views as changes
