@@ -72,15 +72,19 @@ def is_joker(card: int) -> bool:
     return card >= 52
 
 
+_CODES: Final = tuple(RANK_LABELS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52))
+"""Each card's code, by id (the jokers aside)."""
+
+
 def format_card(card: int, *, labels: tuple[str, str] = DEFAULT_JOKER_LABELS) -> str:
     """Rank then suit letter: ``AS``, ``10H``, ``2C``; jokers by ``labels`` (high, low)."""
+    if 0 <= card < 52:
+        return _CODES[card]
     if card == HIGH_JOKER:
         return labels[0]
     if card == LOW_JOKER:
         return labels[1]
-    if not 0 <= card < 52:
-        raise CardError(f"{card} is not a card id (0..53)")
-    return RANK_LABELS[card % 13] + SUIT_LETTERS[card // 13]
+    raise CardError(f"{card} is not a card id (0..53)")
 
 
 def pretty_card(card: int, *, labels: tuple[str, str] = DEFAULT_JOKER_LABELS) -> str:

@@ -89,7 +89,7 @@ def test_event_views_equal_views_built_from_scratch(game: str) -> None:
             seq += 1
             e = stored(state, seq, game_number)
             observations = state.observe_all()
-            for s, built in enumerate(event_views(live, e, observations)):
+            for s, built in enumerate(event_views(live, e, observations)[0]):
                 obs = state.observe(s)
                 expected = scratch_view(obs, names, previous[s], actor, action)
                 assert json.dumps(built) == json.dumps(expected), (game, seq, s)

@@ -13,7 +13,7 @@ from tricktaker.bots import Bot
 from tricktaker.engine import GameState
 from tricktaker.server import messages as m
 from tricktaker.server.store import SeatData, TableData
-from tricktaker.server.views import Json
+from tricktaker.server.views import Json, SharedPart
 
 
 class Subscriber(Protocol):
@@ -23,8 +23,9 @@ class Subscriber(Protocol):
     event_acks: bool
     """Whether an action this socket sent is answered by its event (protocol 1.2)."""
 
-    def push(self, message: dict[str, Json]) -> None:
-        """Queue ``message`` for sending."""
+    def push(self, message: dict[str, Json], shared: SharedPart | None = None) -> None:
+        """Queue ``message`` for sending (``shared``: the shared part of an event's
+        views, which the view in it may hold)."""
 
     def close(self) -> None:
         """Close the socket once the queued messages are sent."""

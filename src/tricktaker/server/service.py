@@ -646,7 +646,7 @@ class TableService:
         labels = state.rules.joker_labels
         ended = len(state.history) > hands
         observations = state.observe_all()
-        views = event_views(live, e, observations)
+        views, shared = event_views(live, e, observations)
         results: list[dict[str, Json] | None] = [None] * len(observations)
         if ended:
             written: dict[int, dict[str, Json]] = {}
@@ -680,7 +680,7 @@ class TableService:
             )
             if sub is by and e.client_id is not None and by.event_acks:
                 message["id"] = e.client_id
-            sub.push(message)
+            sub.push(message, shared if seat is not None else None)
 
     # ------------------------------------------------------------ bots and timers
 

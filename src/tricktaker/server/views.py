@@ -203,7 +203,7 @@ class _Seen:
     seq: int = -1
     last: dict[int, Observation] = field(default_factory=dict)
     memo: PresentMemo = field(default_factory=PresentMemo)
-    shared: dict[str, Json] = field(default_factory=dict)
+    shared: dict[str, Json] | None = None
     """The JSON of the shared fields last written (:func:`shared_json`)."""
 
 
@@ -228,24 +228,45 @@ _SHARED_OF = attrgetter(*SHARED_FIELDS)
 """An observation's shared fields, as a tuple."""
 
 
-def _shared_part(seen: _Seen, obs: Observation) -> dict[str, Json]:
+@dataclass(frozen=True, slots=True)
+class SharedPart:
+    """The JSON of one event's shared fields (:func:`shared_json`), put in every seat's
+    view whose shared fields equal those it was written from (:attr:`seats`), and which
+    of its values differ from the table's event before (:attr:`before`): the changes a
+    socket whose last view held ``before`` receives of them (:func:`view_delta`)."""
+
+    part: dict[str, Json]
+    before: dict[str, Json] | None
+    """The table's shared part of the event before (None: none known)."""
+    changed: dict[str, Json]
+    """The keys of :attr:`part` whose values differ from :attr:`before`'s."""
+    seats: frozenset[int]
+    """The seats whose views hold :attr:`part`."""
+
+
+def _shared_part(seen: _Seen, obs: Observation) -> tuple[dict[str, Json], dict[str, Json]]:
     """:func:`shared_json` of ``obs``, each value the very object written before when
-    it is equal to it (so that the seats' views, and the next event's, share it and the
-    changes of a view are found by identity, :func:`view_delta`)."""
+    it is equal to it (so that the seats' views, and the next event's, share it: a value
+    that is not the object written before differs from it), and the values that differ."""
     part = shared_json(obs)
     before = seen.shared
-    if before:
+    if before is None:
+        changed = part
+    else:
+        changed = {}
         for key, value in part.items():
             was = before[key]
-            if was is not value and was == value:
+            if was is value or was == value:
                 part[key] = was
+            else:
+                changed[key] = value
     seen.shared = part
-    return part
+    return part, changed
 
 
 def event_views(
     live: Live, event: StoredEvent, observations: list[Observation]
-) -> list[dict[str, Json]]:
+) -> tuple[list[dict[str, Json]], SharedPart]:
     """Each seat's view after ``event`` (no history), in the order of ``observations``
     (one per seat, as :meth:`~tricktaker.engine.GameState.observe_all` gives them), with
     its ``present`` block: the narration from the seat's view of the event before (empty
@@ -253,9 +274,9 @@ def event_views(
     listened), and the scorecard only when a hand has ended (else None: the last one
     still holds).
 
-    The JSON of the shared fields is written once and put in each seat's view whose
-    shared fields equal those it was written from; a view whose do not (observations not
-    made together) is written from its own observation alone."""
+    The JSON of the shared fields is written once (the :class:`SharedPart`) and put in
+    each seat's view whose shared fields equal those it was written from; a view whose
+    do not (observations not made together) is written from its own observation alone."""
     seen = _seen(live)
     if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
         seen.last.clear()
@@ -266,13 +287,16 @@ def event_views(
     if actor is not None:
         action = Action.parse(event.text, labels=first.rules.joker_labels)
     key = _SHARED_OF(first)
-    shared = _shared_part(seen, first)
+    before = seen.shared
+    part, changed = _shared_part(seen, first)
     names = seat_names_of(live)
     views = []
+    holding = []
     for obs in observations:
         if obs is first or _SHARED_OF(obs) == key:
-            view = dict(shared)
+            view = dict(part)
             view.update(own_json(obs))
+            holding.append(obs.seat)
         else:
             view = observation_json(obs, history=False)
         previous = seen.last.get(obs.seat)
@@ -287,23 +311,39 @@ def event_views(
             memo=seen.memo,
         )
         views.append(view)
-    return views
+    return views, SharedPart(part, before, changed, frozenset(holding))
 
 
 # ------------------------------------------------------------ views as changes
 
 
 def view_delta(
-    last: dict[str, Json], view: dict[str, Json]
+    last: dict[str, Json],
+    view: dict[str, Json],
+    shared: SharedPart | None = None,
+    last_shared: dict[str, Json] | None = None,
 ) -> tuple[dict[str, Json], list[str]] | None:
     """``view`` as its changes from ``last`` (docs/protocol.md, Views as changes): the
     top-level keys whose values differ or are new, the ``present`` block's changed keys
     only (its ``seats`` as the changed fields of each changed row), and the keys gone.
     None when the ``present`` blocks cannot be merged key by key (one missing, or their
-    keys differ): the whole view is sent then."""
+    keys differ): the whole view is sent then.
+
+    ``shared``: the shared part ``view`` holds, when it holds one, and ``last_shared``
+    the one ``last`` holds: when that is the part of the table's event before, the
+    shared keys' changes are known (:attr:`SharedPart.changed`) and only the seat's own
+    keys are compared."""
     get = last.get
-    delta = {k: v for k, v in view.items() if (old := get(k, _MISSING)) is not v and old != v}
-    removed = [] if last.keys() == view.keys() else [k for k in last if k not in view]
+    if shared is not None and last_shared is not None and shared.before is last_shared:
+        delta = dict(shared.changed)
+        for k in _OWN_KEYS:
+            v = view[k]
+            if (old := get(k, _MISSING)) is not v and old != v:
+                delta[k] = v
+        removed: list[str] = []
+    else:
+        delta = {k: v for k, v in view.items() if (old := get(k, _MISSING)) is not v and old != v}
+        removed = [] if last.keys() == view.keys() else [k for k in last if k not in view]
     present = delta.get("present")
     if present is not None or "present" in removed:
         old = last.get("present", _MISSING)
@@ -328,6 +368,10 @@ def view_delta(
         delta["present"] = changed
     return delta, removed
 
+
+_OWN_KEYS = ("seat", "hand", "cards_in_hand", "bids", "legal_actions", "extra", "present")
+"""The keys of an event's view that are not its shared part's (:func:`own_json`, and
+the ``present`` block)."""
 
 _ROWS_SEEN: list[Any] = [None, None, None]
 """The last seat rows compared (before, after) and their changes: the seats of one

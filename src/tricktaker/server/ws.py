@@ -24,7 +24,7 @@ from tricktaker.server import messages as m
 from tricktaker.server.live import Live
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.service import TableService
-from tricktaker.server.views import Json, view_delta
+from tricktaker.server.views import Json, SharedPart, view_delta
 
 RATE_PER_SECOND = 50.0
 """Messages a connection may send per second, on average (a burst of four times as
@@ -118,6 +118,9 @@ class Connection:
         of an ``ack`` (protocol 1.2)."""
         self.last_view: dict[str, Json] | None = None
         """The last view queued for this socket, when it asked for changes."""
+        self.last_shared: dict[str, Json] | None = None
+        """The shared part (:class:`~tricktaker.server.views.SharedPart`) that the last
+        view holds, if it holds one."""
 
     def _put(self, message: dict[str, Json] | None) -> None:
         if self.done:
@@ -127,24 +130,31 @@ class Connection:
             self._soon = True
             _OUTBOX.add(self)
 
-    def push(self, message: dict[str, Json]) -> None:
+    def push(self, message: dict[str, Json], shared: SharedPart | None = None) -> None:
         """Send ``message`` (or queue it behind a send that waits); a client too slow to
-        read is cut off."""
+        read is cut off. ``shared``: the shared part of the event's views (its view may
+        hold it)."""
         if self.deltas:
-            message = self._as_changes(message)
+            message = self._as_changes(message, shared)
         self._put(None if len(self.pending) >= QUEUE_LIMIT else message)
 
-    def _as_changes(self, message: dict[str, Json]) -> dict[str, Json]:
+    def _as_changes(
+        self, message: dict[str, Json], shared: SharedPart | None = None
+    ) -> dict[str, Json]:
         """``message`` for a client of views as changes (docs/protocol.md, Views as
         changes): an event's view as its changes from the last view queued here; a
         welcome's view is the new last one; after ``resumed`` the next view goes whole."""
         kind = message.get("type")
         if kind == "event":
             view = message.get("view")
+            if shared is not None and self.seat not in shared.seats:
+                shared = None  # this view does not hold it (a spectator's, say)
             last, self.last_view = self.last_view, view
+            last_shared = self.last_shared
+            self.last_shared = shared.part if shared is not None else None
             if last is None or view is None:
                 return message
-            changes = view_delta(last, view)
+            changes = view_delta(last, view, shared, last_shared)
             if changes is None:
                 return message
             delta: dict[str, Json] = {
@@ -163,8 +173,10 @@ class Connection:
             return delta
         if kind == "welcome":
             self.last_view = message.get("view")
+            self.last_shared = None
         elif kind == "resumed":
             self.last_view = None
+            self.last_shared = None
         return message
 
     def close(self) -> None:
