@@ -3,7 +3,7 @@
     python bench/server_load.py [--tables 50,200,500] [--db sqlite|postgresql|both]
                                 [--seconds 30] [--max-actions N] [--game bluke] [--json]
                                 [--repeat N] [--baseline-src OLD_CHECKOUT] [--whole-views]
-                                [--pin]
+                                [--pin] [--stagger SECONDS]
 
 For each number of tables (and each database) the benchmark starts the real server,
 ``tricktaker serve --host 127.0.0.1 --port P --db URL --no-rate-limits``, as a
@@ -27,6 +27,15 @@ With ``--pin`` (Linux) the server runs on the first core and the generator on th
 so that neither takes the other's core (on 2 cores: the server, its database thread
 included, on one core; the generator on the other); a PostgreSQL server is left where
 the system puts it.
+
+With ``--stagger S`` the tables do not start together: each starts at a random moment
+within the first ``S`` seconds (uniformly), and the warm-up begins once the last has
+started. Tables that start together play the same game in step (every game deals the
+same number of cards in the same order), so each phase of the game weighs on the server
+at one time, for every table: the short hands of Bluke, with a hand ending every few
+actions, cost more an action than the long ones, and all tables reach them at once.
+Staggered over about one game (``--stagger 70`` for Bluke at 200 tables), the tables are
+spread over the phases of the game, as the tables of a card room are.
 
 It only ever talks to 127.0.0.1. All the clients run in this one process, on one asyncio
 event loop (uvloop's when installed; messages decoded with orjson, the cyclic GC tuned
@@ -505,9 +514,11 @@ async def run_load(
     seed: int,
     think_ms: float = 0.0,
     changes: bool = True,
+    stagger: float = 0.0,
 ) -> dict[str, Any]:
     """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures.
-    ``changes``: the clients ask for views as changes (protocol 1.1)."""
+    ``changes``: the clients ask for views as changes (protocol 1.1); ``stagger``: each
+    table starts at a random moment within that many seconds."""
     stats = Stats(max_actions=max_actions, think_s=think_ms / 1000, changes=changes)
     rng = random.Random(seed)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
@@ -534,7 +545,8 @@ async def run_load(
         setup_s = time.perf_counter() - setup_start
         readers = [asyncio.create_task(c.run(http)) for c in clients]
 
-        async def start(table: Table) -> None:
+        async def start(table: Table, delay: float) -> None:
+            await asyncio.sleep(delay)
             async with gate:
                 answer = await http.post(
                     f"/tables/{table.id}/start",
@@ -543,7 +555,7 @@ async def run_load(
                 if answer.status_code != 204:
                     stats.errors[f"start:{answer.status_code}"] += 1
 
-        await asyncio.gather(*(start(t) for t in made))
+        await asyncio.gather(*(start(t, rng.uniform(0, stagger)) for t in made))
         # The generator's cyclic GC is off while it measures (collected after): its
         # pauses would count as the server's latency.
         gc.collect()
@@ -676,6 +688,7 @@ def measure(
                                     seed=args.seed,
                                     think_ms=args.think_ms,
                                     changes=not args.whole_views,
+                                    stagger=args.stagger,
                                 )
                             )
                     finally:
@@ -781,6 +794,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="Give the server the first core and the load generator the others (Linux), so"
         " that neither takes the other's; the database server is left where it is.",
     )
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="Start each table at a random moment within this many seconds (uniformly),"
+        " so that the tables are not in step; 0: all start together (the default).",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")
     parser.add_argument(
@@ -800,6 +820,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(f"--tables: comma-separated numbers, not {args.tables!r}")
     if not args.counts or min(args.counts) < 1:
         parser.error("--tables: at least one table")
+    if args.stagger < 0:
+        parser.error("--stagger: a number of seconds, 0 or more")
     return args
 
 
@@ -812,7 +834,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     if not args.json:
         print(
             f"{args.game}, 4 human seats a table, {args.seconds:.0f} s measured after "
-            f"{args.warmup:.0f} s, think time {args.think_ms:.0f} ms; clients and server"
+            f"{args.warmup:.0f} s"
+            f"{f' (tables started over {args.stagger:.0f} s)' if args.stagger else ''}"
+            f", think time {args.think_ms:.0f} ms; clients and server"
             f" share this machine's {os.cpu_count()} cores"
             f"{' (server on one, generator on the others)' if args.pin else ''}; latencies in ms"
             " (own: to the sender, oth: to the other 3 seats)"

@@ -81,6 +81,19 @@ def test_the_generator_applies_changes_as_the_protocol_says() -> None:
         assert mine == json.loads(json.dumps(view))
 
 
+def test_staggered_tables_start_over_the_given_seconds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With --stagger the tables start at random moments within it, and all play."""
+    rows = bench.main(
+        ["--tables", "3", "--seconds", "2", "--warmup", "0.5", "--stagger", "1.5", "--json"]
+    )
+    assert rows[0]["actions"] > 0
+    assert rows[0]["errors"] == {}
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--stagger", "-1"])
+
+
 def test_table_counts_are_parsed_and_checked() -> None:
     assert bench.parse_args(["--tables", "50,200,500"]).counts == [50, 200, 500]
     with pytest.raises(SystemExit):
