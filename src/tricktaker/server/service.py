@@ -22,7 +22,7 @@ from sqlalchemy.orm import sessionmaker
 
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
-from tricktaker.cards import format_card, parse_card
+from tricktaker.cards import format_card
 from tricktaker.engine import (
     Action,
     ActionParseError,
@@ -32,8 +32,6 @@ from tricktaker.engine import (
     IllegalActionError,
     new_game,
 )
-from tricktaker.engine.observation import Observation
-from tricktaker.present import present_json
 from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server import messages as m
 from tricktaker.server import store
@@ -48,15 +46,8 @@ from tricktaker.server.live import (
 )
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.store import SeatData, StoredEvent, TableData
-from tricktaker.server.views import (
-    Json,
-    common,
-    event_views,
-    observation_json,
-    public_view,
-    seat_names_of,
-    seat_view,
-)
+from tricktaker.server.telling import replayed, tell_events
+from tricktaker.server.views import Json, public_view, seat_view
 
 log = logging.getLogger("tricktaker.server")
 
@@ -359,7 +350,7 @@ class TableService:
                 and 0 <= d.seq - resume_from <= REPLAY_LIMIT
             ):
                 events = await self.db(store.game_events, table_id, d.game_number)
-                replay = self._replay(live, seat, resume_from, events)
+                replay = replayed(live, self._new_state(live.data), seat, resume_from, events)
             for message in replay or [self.welcome(live, seat, chat)]:
                 subscriber.push(message)
             if seat is not None:
@@ -369,69 +360,6 @@ class TableService:
                 live.replaced.discard(seat)
                 self._presence(live, seat)
         return live
-
-    def _replay(
-        self, live: Live, seat: int | None, last_seq: int, events: list[StoredEvent]
-    ) -> list[dict[str, Json]] | None:
-        """The ``resumed`` message and the events after ``last_seq``, rebuilt from the
-        stored events through the engine, each with the receiver's own view (a
-        spectator's: the public view), as they were sent live. None when ``last_seq``
-        is not in the current game (a welcome answers instead)."""
-        d = live.data
-        if not events or last_seq < events[0].seq or events[-1].seq != d.seq:
-            return None
-        state = self._new_state(d)
-        labels = state.rules.joker_labels
-        seats = list(range(state.players)) if seat is None else [seat]
-        names = seat_names_of(live)
-        out: list[dict[str, Json]] = [
-            m.Resumed(seat=seat, last_seq=last_seq, seq=d.seq, table=live.info()).model_dump()
-        ]
-        previous: dict[int, Observation | None] = {}
-        opening = True  # only the game's first chance steps so far: sent in the welcome
-        for e in events:
-            if e.seq > last_seq and not previous:
-                previous = {s: state.observe(s) for s in seats}
-            if e.seq > last_seq and opening and e is not events[0]:
-                # Live, the first event after the opening deal is told with no view
-                # before it (no narration, the scorecard): the same here.
-                previous = dict.fromkeys(seats)
-            hands = len(state.history)
-            action = _step(state, e, labels)
-            opening = opening and action is None
-            if e.seq <= last_seq:
-                continue
-            ended = len(state.history) > hands
-            actor = e.who if isinstance(e.who, int) else None
-            views: list[dict[str, Json]] = []
-            results: list[dict[str, Json] | None] = []
-            for s in seats:
-                obs = state.observe(s)
-                view = observation_json(obs, history=False)
-                before = previous[s]
-                view["present"] = present_json(
-                    obs,
-                    names,
-                    before,
-                    actor=actor,
-                    action=action,
-                    with_scorecard=before is None or before.hands_played != obs.hands_played,
-                )
-                previous[s] = obs
-                views.append(view)
-                results.append(obs.history[-1].to_json(labels=labels) if ended else None)
-            out.append(
-                m.event_message(
-                    e.seq,
-                    e.game_number,
-                    actor,
-                    e.who if isinstance(e.who, str) else None,
-                    e.text if seat is not None and seat == e.who else None,
-                    views[0] if seat is not None else public_view(views),
-                    results[0] if seat is not None else (common(results) if ended else None),
-                )
-            )
-        return out
 
     def _drop_seat_sockets(self, live: Live, seat: int) -> None:
         """Close the sockets of a seat its person no longer holds."""
@@ -593,94 +521,14 @@ class TableService:
         first = d.seq + 1
         live.state = after
         d.seq += len(stored)
-        if tell:
-            self._tell_events(live, before, after, stored, by, steps)
+        if tell and live.subscribers and stored:
+            if before is None:  # a new game: its events are told from its start
+                before, steps = self._new_state(d), []
+            tell_events(live, before, after, stored, by, steps)
         if status != d.status:
             d.status = status
             self._table_changed(live)
         return first
-
-    def _tell_events(
-        self,
-        live: Live,
-        before: GameState | None,
-        after: GameState,
-        stored: list[StoredEvent],
-        by: Subscriber | None = None,
-        steps: list[GameState] | None = None,
-    ) -> None:
-        """Send each stored event to each socket with the receiver's view after it. A
-        lone event is told from ``after``; several from ``steps`` (the states between
-        them, when the first event's state and every chance step's were kept) or else by
-        stepping a copy of ``before`` (None: a new game) through them. The action's event
-        carries its id to ``by``, the socket it came from, when that socket asked
-        (``event_acks``)."""
-        if not live.subscribers or not stored:
-            return
-        if before is not None and len(stored) == len(steps or ()) + 1:
-            states = [*(steps or ()), after]
-            hands = len(before.history)
-            for e, now in zip(stored, states, strict=True):
-                self._tell_event(live, e, now, hands, by)
-                hands = len(now.history)
-            return
-        state = before.clone() if before is not None else self._new_state(live.data)
-        labels = state.rules.joker_labels
-        for e in stored:
-            hands = len(state.history)
-            _step(state, e, labels)
-            self._tell_event(live, e, state, hands, by)
-
-    def _tell_event(
-        self,
-        live: Live,
-        e: StoredEvent,
-        state: GameState,
-        hands: int,
-        by: Subscriber | None = None,
-    ) -> None:
-        """Send event ``e`` with each receiver's view of ``state``, the state after it
-        (``hands``: the hands finished before it). Each seat's view is built once, from
-        its own observation; the spectators' only when one is listening. ``by`` (the
-        socket the action came from) gets the action's id in it if it asked."""
-        labels = state.rules.joker_labels
-        ended = len(state.history) > hands
-        observations = state.observe_all()
-        views, shared = event_views(live, e, observations)
-        results: list[dict[str, Json] | None] = [None] * len(observations)
-        if ended:
-            written: dict[int, dict[str, Json]] = {}
-            for s, obs in enumerate(observations):
-                hand = obs.history[-1]  # the same object for the seats that see it alike
-                result = written.get(id(hand))
-                if result is None:
-                    result = written[id(hand)] = hand.to_json(labels=labels)
-                results[s] = result
-        public: dict[str, Json] | None = None
-        public_result: dict[str, Json] | None = None
-        actor = e.who if isinstance(e.who, int) else None
-        chance = e.who if isinstance(e.who, str) else None
-        for sub in list(live.subscribers):
-            seat = sub.seat
-            if seat is None:
-                if public is None:
-                    public = public_view(views)
-                    public_result = common(results) if ended else None
-                view, result = public, public_result
-            else:
-                view, result = views[seat], results[seat]
-            message = m.event_message(
-                e.seq,
-                e.game_number,
-                actor,
-                chance,
-                e.text if seat is not None and seat == e.who else None,
-                view,
-                result,
-            )
-            if sub is by and e.client_id is not None and by.event_acks:
-                message["id"] = e.client_id
-            sub.push(message, shared if seat is not None else None)
 
     # ------------------------------------------------------------ bots and timers
 
@@ -789,17 +637,6 @@ class TableService:
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
-
-
-def _step(state: GameState, e: StoredEvent, labels: tuple[str, str]) -> Action | None:
-    """Apply stored event ``e`` to ``state``; the action, if a seat took it."""
-    if isinstance(e.who, str):
-        cards = tuple(parse_card(c, labels=labels) for c in e.text.split())
-        state.apply_chance(ChanceOutcome(e.who, cards))
-        return None
-    action = Action.parse(e.text, labels=labels)
-    state.apply(e.who, action)
-    return action
 
 
 def _fields(data: TableData) -> dict[str, Any]:
