@@ -120,7 +120,7 @@ def tell_event(
         )
         if sub is by and e.client_id is not None and by.event_acks:
             message["id"] = e.client_id
-        sub.push(message, shared if seat is not None else None)
+        sub.push(message, shared)  # a socket whose view does not hold it ignores it
 
 
 def replayed(
