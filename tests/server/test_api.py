@@ -173,6 +173,9 @@ def test_leave_frees_the_seat_and_a_wrong_token_is_refused(client: TestClient) -
         ({"ruleset_toml": "id = [\n"}, None, "not valid TOML"),
         ({}, "game", "either game"),
         ({"game": "blackout", "grace_seconds": -1}, "grace_seconds", "grace_seconds"),
+        # JSON's true is no number: a strict body refuses it (lax validation read it as 1).
+        ({"game": "blackout", "players": True}, "players", "integer"),
+        ({"game": "blackout", "seed": False}, "seed", "integer"),
     ],
 )
 def test_bad_tables_are_refused_with_a_problem_naming_the_field(

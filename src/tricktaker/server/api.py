@@ -54,7 +54,7 @@ HTTP_RATE_PER_SECOND = 20.0
 """Requests one address may make per second, on average (three times as many at once)."""
 
 
-class CreateTable(BaseModel):
+class CreateTable(m.Body):
     """A new table: a shipped ``game`` or an uploaded ``ruleset_toml``, with options."""
 
     game: str | None = Field(default=None, max_length=100, description="A shipped game id.")
@@ -91,7 +91,7 @@ class CreatedTable(BaseModel):
     seat_token: str | None
 
 
-class Join(BaseModel):
+class Join(m.Body):
     """Join a table with its invite code, at a free seat (or the one asked for)."""
 
     invite: str = Field(min_length=1, max_length=64)
@@ -106,7 +106,7 @@ class Joined(BaseModel):
     seat_token: str
 
 
-class SeatBot(BaseModel):
+class SeatBot(m.Body):
     """A bot for a seat (as the command line accepts it)."""
 
     bot: str = Field(min_length=1, max_length=100)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import Response
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from tricktaker.rules import Ruleset, RulesetError
 from tricktaker.rules.ruleset import ruleset_from_data
@@ -47,6 +47,7 @@ from tricktaker.scorekeeper import (
 )
 from tricktaker.scorekeeper.export import result_line
 from tricktaker.server.db import hash_token, new_token
+from tricktaker.server.messages import Body
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError, problem
 from tricktaker.server.sheet_store import (
     Op,
@@ -253,7 +254,7 @@ ENTRY_ID = r"^[\x21-\x7e]+$"
 """An entry id: printable ASCII without spaces."""
 
 
-class CallIn(BaseModel):
+class CallIn(Body):
     """Caller Clag: the dealer's call."""
 
     size: int = Field(ge=0, le=60)
@@ -261,7 +262,7 @@ class CallIn(BaseModel):
     modifiers: list[str] = Field(default_factory=list, max_length=10)
 
 
-class HandIn(BaseModel):
+class HandIn(Body):
     """One hand as the table reports it, by seat in seating order."""
 
     id: str | None = Field(
@@ -290,7 +291,7 @@ class HandIn(BaseModel):
         return self.model_dump(exclude={"id", "hand"})
 
 
-class BidsIn(BaseModel):
+class BidsIn(Body):
     """The bids made so far this hand (null: not yet), checked in bidding order."""
 
     bids: list[int | None] = Field(default_factory=list, max_length=16)
@@ -298,14 +299,14 @@ class BidsIn(BaseModel):
     trump: str | None = Field(default=None, max_length=20)
 
 
-class UndoIn(BaseModel):
+class UndoIn(Body):
     """Take back the last hand (``hand``: its number, refused if it is not the last)."""
 
     id: str | None = Field(default=None, min_length=1, max_length=64, pattern=ENTRY_ID)
     hand: int | None = Field(default=None, ge=1)
 
 
-class CreateSheet(BaseModel):
+class CreateSheet(Body):
     """A new sheet: a shipped ``game`` or a house-rules ``ruleset_toml``, the players'
     names in seating order and the first dealer (a name; default: the first player)."""
 
@@ -316,7 +317,7 @@ class CreateSheet(BaseModel):
     first_dealer: str | None = Field(default=None, max_length=40)
 
 
-class ImportSheet(BaseModel):
+class ImportSheet(Body):
     """A sheet exported as JSON (house rules: with its ``ruleset_toml``)."""
 
     sheet: dict[str, Any]

@@ -39,6 +39,7 @@ from starlette.types import Receive, Scope, Send
 
 from tricktaker.docs import game_page, has_page, page_ids
 from tricktaker.engine import GameRecord, RecordError
+from tricktaker.server.messages import Body
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError
 from tricktaker.server.views import seat_names_of
 from tricktaker.web import catalog, static_dir
@@ -102,7 +103,7 @@ class BotLevel(BaseModel):
     spec: str = Field(description="The bot it is.")
 
 
-class RulesetCheckRequest(BaseModel):
+class RulesetCheckRequest(Body):
     """A house-rules file's text to check, with options and a player count if chosen."""
 
     toml: str = Field(max_length=MAX_TOML_CHARS)
