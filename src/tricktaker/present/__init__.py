@@ -69,6 +69,7 @@ class PresentMemo:
         "_panel",
         "_panel_key",
         "_rows",
+        "_row_json",
         "_rows_key",
         "_score_rows",
         "_sheet",
@@ -85,6 +86,8 @@ class PresentMemo:
         self._score_rows: dict[int, tuple[HandResult, ScoreRow]] = {}
         """Each finished hand's row of the sheet, by the hand's identity (the hand is
         kept, so that its id is not reused), for the settings of ``_sheet_key``."""
+        self._row_json: dict[int, tuple[ScoreRow, dict[str, Json]]] = {}
+        """Each of those rows as JSON, by the row's identity (the row is kept)."""
 
     def seat_rows(self, obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
         """:func:`seat_rows` of ``obs``, built again only when what it reads differs."""
@@ -170,6 +173,7 @@ class PresentMemo:
         known = self._score_rows
         if old is None or old[1:] != key[1:] or len(known) > _ROWS_KEPT:
             known.clear()
+            self._row_json.clear()
         rows = []
         for hand in obs.history:
             hit = known.get(id(hand))
@@ -177,9 +181,16 @@ class PresentMemo:
                 row = score_row(hand, names, cards, obs.partnerships, cooperative=obs.cooperative)
                 hit = known[id(hand)] = (hand, row)
             rows.append(hit[1])
-        self._sheet = observation_scorecard(obs, names, cards, rows).to_json()
+        self._sheet = observation_scorecard(obs, names, cards, rows).to_json(self._written_row)
         self._sheet_key = key
         return self._sheet
+
+    def _written_row(self, row: ScoreRow) -> dict[str, Json]:
+        """``row`` as JSON, written once (the sheet of every hand's end holds it)."""
+        hit = self._row_json.get(id(row))
+        if hit is None or hit[0] is not row:
+            hit = self._row_json[id(row)] = (row, row.to_json())
+        return hit[1]
 
 
 _ROWS_KEPT = 1000

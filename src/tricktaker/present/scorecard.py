@@ -11,7 +11,7 @@ that names no card only some seats know (for spectators).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -172,15 +172,19 @@ class Scorecard:
     """The totals of every seat after each hand (``series[k][seat]``), for a chart."""
     team_series: list[list[int]]
 
-    def to_json(self) -> dict[str, Json]:
-        """The value as plain JSON data."""
+    def to_json(
+        self, row_json: Callable[[ScoreRow], dict[str, Json]] | None = None
+    ) -> dict[str, Json]:
+        """The value as plain JSON data (``row_json``: what writes a row, when not
+        :meth:`ScoreRow.to_json`, such as a memo of the rows written before)."""
+        write = row_json or ScoreRow.to_json
         return {
             "layout": self.layout,
             "unit": self.unit,
             "cooperative": self.cooperative,
             "names": list(self.names),
             "teams": self.teams,
-            "rows": [row.to_json() for row in self.rows],
+            "rows": [write(row) for row in self.rows],
             "totals": self.totals,
             "team_totals": self.team_totals,
             "stacks": self.stacks,

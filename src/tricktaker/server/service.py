@@ -123,7 +123,7 @@ class TableService:
             live = Live(data=data, state=self._rebuild(data, events))
             for e in events:
                 if e.client_id is not None and isinstance(e.who, int):
-                    live.acks[(e.who, e.client_id)] = e.seq
+                    live.remember(e.who, e.client_id, e.seq)
             self._tables[table_id] = live
             return live
 
@@ -437,8 +437,9 @@ class TableService:
         socket it came from. The answer, or None when its event carried it to ``by``."""
         key = (seat, client_id) if client_id is not None else None
         if key is not None:
-            if key in live.acks:
-                return m.ack_message(client_id or "", live.acks[key])
+            acked = live.acked(seat, key[1])
+            if acked is not None:
+                return m.ack_message(key[1], acked)
             if key in live.refusals:
                 return live.refusals[key]
         state = live.state
@@ -465,8 +466,8 @@ class TableService:
         after = state.clone()
         after.apply(seat, action)
         seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state, by=by)
-        if key is not None:
-            live.acks[key] = seq
+        if client_id is not None:
+            live.remember(seat, client_id, seq)
         if by is not None and by.event_acks and client_id is not None:
             return None
         return m.ack_message(client_id or "", seq)
