@@ -68,8 +68,8 @@ class PresentMemo:
     __slots__ = (
         "_panel",
         "_panel_key",
-        "_rows",
         "_row_json",
+        "_rows",
         "_rows_key",
         "_score_rows",
         "_sheet",
