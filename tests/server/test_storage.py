@@ -64,7 +64,7 @@ def test_the_server_upgrades_a_database_made_by_the_first_migration(db_url: str)
             )
     engine.dispose()
     with TestClient(create_app(db_url)) as client:
-        assert current_revision(db_url) == "0003"
+        assert current_revision(db_url) == "0004"
         details = client.get("/tables/old1").json()
         assert details["move_timer"] is None
         assert [s["bot"] for s in details["seats"]] == ["random"] * 4

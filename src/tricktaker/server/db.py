@@ -86,7 +86,7 @@ class SeatRow(Base):
     __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seats_table_seat"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(8))
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -105,7 +105,7 @@ class EventRow(Base):
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(Integer)
     game_number: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
