@@ -5,13 +5,15 @@ server processes on one database)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
 from tricktaker.server import store
-from tricktaker.server.db import make_engine, upgrade
+from tricktaker.server.db import EventRow, make_engine, upgrade
 from tricktaker.server.store import SeatData, StoredEvent, TableData
 
 
@@ -126,5 +128,31 @@ def test_a_group_commit_writes_every_table_and_refuses_only_the_stale_one(db_url
         assert store.append_many(factory, [store.Append("t0", 1, bid(2, "x"), "playing")]) == [
             False
         ]
+        # Rows written straight to the driver read back through the ORM like any other:
+        # every column, the time stamp as an aware datetime.
+        stamp = datetime.now(UTC)
+        assert store.append_many(
+            factory,
+            [
+                store.Append("t0", 2, [StoredEvent(3, 2, "deal", "AS 2H", None)], "playing"),
+                store.Append("t2", 1, [StoredEvent(2, 1, 3, "play QD", "c-q")], "finished"),
+            ],
+        ) == [True, True]
+        with factory() as session:
+            rows = session.scalars(
+                select(EventRow).where(EventRow.seq >= 2).order_by(EventRow.id)
+            ).all()
+        got = [
+            (r.table_id, r.seq, r.game_number, r.seat, r.chance, r.text, r.client_id) for r in rows
+        ]
+        assert got[-2:] == [
+            ("t0", 3, 2, None, "deal", "AS 2H", None),
+            ("t2", 2, 1, 3, None, "play QD", "c-q"),
+        ]
+        for row in rows[-2:]:
+            when = row.created_at
+            if when.tzinfo is None:  # SQLite keeps no zone: the server writes UTC
+                when = when.replace(tzinfo=UTC)
+            assert abs((when - stamp).total_seconds()) < 60
     finally:
         engine.dispose()
