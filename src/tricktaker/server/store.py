@@ -272,6 +272,15 @@ def _insert_events(connection: Any, appends: Sequence[Append]) -> None:
         _INSERT_EVENTS.run(connection, rows, created_at=now())
 
 
+_GUARDED_UPDATE = _Bulk(
+    update(TableRow)
+    .where(TableRow.id == bindparam("b_id"), TableRow.seq == bindparam("b_expected"))
+    .values(seq=bindparam("b_seq"), status=bindparam("b_status")),
+    ("b_id", "b_expected", "b_seq", "b_status"),
+    (),
+)
+
+
 def append_events(
     factory: Factory,
     table_id: str,
@@ -288,11 +297,8 @@ def append_events(
     (``bench/server_load.py``)."""
     with factory() as session, session.begin():
         connection = session.connection()
-        new_seq = expected_seq + len(events)
-        changed = connection.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.seq == expected_seq)
-            .values(seq=new_seq, status=status)
+        changed = _GUARDED_UPDATE.run(
+            connection, [(table_id, expected_seq, expected_seq + len(events), status)]
         )
         if changed.rowcount != 1:
             raise StaleTableError(table_id)
@@ -301,15 +307,6 @@ def append_events(
 
 class _FallbackError(Exception):
     """A batch must be written one append at a time (a stale table is among them)."""
-
-
-_GUARDED_UPDATE = _Bulk(
-    update(TableRow)
-    .where(TableRow.id == bindparam("b_id"), TableRow.seq == bindparam("b_expected"))
-    .values(seq=bindparam("b_seq"), status=bindparam("b_status")),
-    ("b_id", "b_expected", "b_seq", "b_status"),
-    (),
-)
 
 
 def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:

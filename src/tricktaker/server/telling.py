@@ -8,13 +8,13 @@ from __future__ import annotations
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, ChanceOutcome, GameState
 from tricktaker.engine.observation import Observation
-from tricktaker.present import present_json
 from tricktaker.server import messages as m
 from tricktaker.server.live import Live, Subscriber
 from tricktaker.server.store import StoredEvent
 from tricktaker.server.views import (
     Json,
     common,
+    event_present,
     event_views,
     observation_json,
     public_view,
@@ -160,14 +160,7 @@ def replayed(
         for s, obs in zip(seats, observations, strict=True):
             view = observation_json(obs, history=False)
             before = previous[s]
-            view["present"] = present_json(
-                obs,
-                names,
-                before,
-                actor=actor,
-                action=action,
-                with_scorecard=before is None or before.hands_played != obs.hands_played,
-            )
+            view["present"] = event_present(obs, names, before, actor, action)
             previous[s] = obs
             views.append(view)
         results = hand_results(observations, ended, labels)

@@ -264,6 +264,28 @@ def _shared_part(seen: _Seen, obs: Observation) -> tuple[dict[str, Json], dict[s
     return part, changed
 
 
+def event_present(
+    obs: Observation,
+    names: Any,
+    previous: Observation | None,
+    actor: int | None,
+    action: Action | None,
+    memo: PresentMemo | None = None,
+) -> dict[str, Json]:
+    """The ``present`` block of a view told with an event: what changed since
+    ``previous`` (the receiver's observation before it), with the score sheet when
+    there was none before or a hand has ended since. Live and replayed events alike."""
+    return present_json(
+        obs,
+        names,
+        previous,
+        actor=actor,
+        action=action,
+        with_scorecard=previous is None or previous.hands_played != obs.hands_played,
+        memo=memo,
+    )
+
+
 def event_views(
     live: Live, event: StoredEvent, observations: list[Observation]
 ) -> tuple[list[dict[str, Json]], SharedPart]:
@@ -301,15 +323,7 @@ def event_views(
             view = observation_json(obs, history=False)
         previous = seen.last.get(obs.seat)
         seen.last[obs.seat] = obs
-        view["present"] = present_json(
-            obs,
-            names,
-            previous,
-            actor=actor,
-            action=action,
-            with_scorecard=previous is None or previous.hands_played != obs.hands_played,
-            memo=seen.memo,
-        )
+        view["present"] = event_present(obs, names, previous, actor, action, seen.memo)
         views.append(view)
     return views, SharedPart(part, before, changed, frozenset(holding))
 
