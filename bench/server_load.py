@@ -141,19 +141,74 @@ def sqlite_databases() -> Iterator[Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+WAL_PRIMED_MIB = 1024
+"""Write-ahead log that the benchmark's PostgreSQL server writes before the first run
+(PostgreSQL's default ``max_wal_size``), so that its runs recycle log files as a server
+that has run for a while does (:func:`prime_wal`)."""
+
+
+def prime_wal(port: int, user: str, mebibytes: int) -> None:
+    """Bring a new PostgreSQL cluster's write-ahead log to the state of one that has
+    been running: write ``mebibytes`` of log, one 16 MiB file after another, then
+    checkpoint, which keeps those files to be reused (renamed) for the log to come.
+
+    A new cluster has one log file. Under this load (some 2 KiB of log an event, 6 to 7
+    MiB a second) it must then make a new file every two or three seconds, and with
+    ``wal_init_zero`` (on by default) it writes the whole file with zeros first: the
+    commit waiting on it took 70 to 80 ms instead of 30, every time, which was most of
+    PostgreSQL's p99. A server that has been running reuses the files its checkpoints
+    release and makes none; :func:`postgres_databases` checkpoints before each run too,
+    so that each run starts from the same state."""
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=port, user=user, dbname="postgres", autocommit=True
+    ) as connection:
+        size = connection.execute(
+            "SELECT setting::int FROM pg_settings WHERE name = 'wal_segment_size'"
+        ).fetchone()
+        segment = int(size[0]) if size else 16 * 2**20
+        for _ in range(max(1, mebibytes * 2**20 // segment)):
+            # A record in the log (not in a transaction), then on to the next file.
+            connection.execute("SELECT pg_logical_emit_message(false, 'tricktaker-bench', 'x')")
+            connection.execute("SELECT pg_switch_wal()")
+        connection.execute("CHECKPOINT")
+
+
+def checkpoint(port: int, user: str) -> None:
+    """Checkpoint the PostgreSQL server: the log files the last run filled are released
+    to be reused, and every run starts just after a checkpoint."""
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=port, user=user, dbname="postgres", autocommit=True
+    ) as connection:
+        connection.execute("CHECKPOINT")
+
+
 @contextlib.contextmanager
-def postgres_databases() -> Iterator[Any]:
+def postgres_databases(cold_wal: bool = False) -> Iterator[Any]:
     """Yields a function that makes a fresh database on a PostgreSQL server started for
     the benchmark (tests/postgres.py, but with PostgreSQL's durable default settings:
-    fsync and synchronous commit on). The server and its folder are removed at the end."""
+    fsync and synchronous commit on), checkpointed first. Unless ``cold_wal``, the
+    server's write-ahead log is primed first (:func:`prime_wal`). The server and its
+    folder are removed at the end."""
     sys.path.insert(0, str(ROOT))
     from tests import postgres
 
     postgres.SETTINGS = "-c max_connections=300 -c shared_buffers=128MB"
     server = postgres.PostgresServer()
     server.start()
+
+    def fresh() -> str:
+        url = server.create_database()
+        checkpoint(server.port, postgres.USER)
+        return url
+
     try:
-        yield server.create_database
+        if not cold_wal:
+            prime_wal(server.port, postgres.USER, WAL_PRIMED_MIB)
+        yield fresh
     finally:
         server.stop()
 
@@ -248,6 +303,8 @@ class Stats:
     stopping: bool = False
     actions: int = 0
     own_ms: list[float] = field(default_factory=list)
+    own_at: list[float] = field(default_factory=list)
+    """When each of ``own_ms`` was measured (``time.perf_counter``), for ``--timeline``."""
     others_ms: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     games_finished: int = 0
@@ -395,6 +452,7 @@ class Client:
             sent = self.inflight[2]
             if stats.measuring:
                 stats.own_ms.append((now - sent) * 1000)
+                stats.own_at.append(now)
                 for arrived in table.early.pop(seq, []):
                     stats.others_ms.append((arrived - sent) * 1000)
             else:
@@ -515,6 +573,7 @@ async def run_load(
     think_ms: float = 0.0,
     changes: bool = True,
     stagger: float = 0.0,
+    timeline: float = 0.0,
 ) -> dict[str, Any]:
     """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures.
     ``changes``: the clients ask for views as changes (protocol 1.1); ``stagger``: each
@@ -586,7 +645,7 @@ async def run_load(
     tracebacks = server.tracebacks()
     if tracebacks:
         errors["server tracebacks"] = tracebacks
-    return {
+    row: dict[str, Any] = {
         "tables": tables,
         "clients": len(clients),
         "game": game,
@@ -623,6 +682,40 @@ async def run_load(
         else "mixed",
         "errors": errors,
     }
+    if timeline > 0:
+        row["timeline"] = timeline_rows(stats, began, timeline)
+    return row
+
+
+def timeline_rows(stats: Stats, began: float, step: float) -> list[dict[str, Any]]:
+    """The sender's latencies in windows of ``step`` seconds from ``began``: for each,
+    its start (seconds into the measured window), how many, p50, p99 and the largest."""
+    bins: dict[int, list[float]] = {}
+    for at, ms in zip(stats.own_at, stats.own_ms, strict=True):
+        bins.setdefault(int((at - began) // step), []).append(ms)
+    return [
+        {
+            "at_s": round(index * step, 1),
+            "n": len(values),
+            "p50_ms": _round(percentile(values, 0.5)),
+            "p99_ms": _round(percentile(values, 0.99)),
+            "max_ms": _round(max(values)),
+        }
+        for index, values in sorted(bins.items())
+    ]
+
+
+def format_timeline(row: dict[str, Any]) -> list[str]:
+    """``--timeline``'s lines for one run: a window a line (none without it)."""
+    if "timeline" not in row:
+        return []
+    lines = [f"  timeline ({row['db']}, {row['tables']} tables): at s, actions, p50, p99, max ms"]
+    for w in row.get("timeline", []):
+        lines.append(
+            f"  {w['at_s']:>7.1f} {w['n']:>7} {w['p50_ms']:>7.1f} {w['p99_ms']:>7.1f}"
+            f" {w['max_ms']:>7.1f}"
+        )
+    return lines
 
 
 def _round(value: float | None) -> float | None:
@@ -665,7 +758,7 @@ def measure(
     variants: list[tuple[str, str | None]] = [("new", None)]
     if args.baseline_src:
         variants.append(("base", str(Path(args.baseline_src).resolve() / "src")))
-    databases = sqlite_databases() if db == "sqlite" else postgres_databases()
+    databases = sqlite_databases() if db == "sqlite" else postgres_databases(args.cold_wal)
     with databases as fresh:
         for count in counts:
             for repeat in range(args.repeat):
@@ -689,6 +782,7 @@ def measure(
                                     think_ms=args.think_ms,
                                     changes=not args.whole_views,
                                     stagger=args.stagger,
+                                    timeline=args.timeline,
                                 )
                             )
                     finally:
@@ -698,6 +792,8 @@ def measure(
                     rows.append(row)
                     if not args.json:
                         print(format_row(row), flush=True)
+                        for line in format_timeline(row):
+                            print(line, flush=True)
     return rows
 
 
@@ -801,6 +897,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="Start each table at a random moment within this many seconds (uniformly),"
         " so that the tables are not in step; 0: all start together (the default).",
     )
+    parser.add_argument(
+        "--timeline",
+        type=float,
+        default=0.0,
+        help="Also print the sender's latencies (p50, p99, max) in windows of this many"
+        " seconds over the measured window; 0: not (the default).",
+    )
+    parser.add_argument(
+        "--cold-wal",
+        action="store_true",
+        help="PostgreSQL: do not prime the new server's write-ahead log first (each run"
+        " then makes, and fills with zeros, a new log file every few seconds).",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")
     parser.add_argument(
@@ -822,6 +931,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--tables: at least one table")
     if args.stagger < 0:
         parser.error("--stagger: a number of seconds, 0 or more")
+    if args.timeline < 0:
+        parser.error("--timeline: a number of seconds, 0 or more")
     return args
 
 

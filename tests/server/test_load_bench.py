@@ -9,6 +9,7 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -108,3 +109,48 @@ def test_percentiles() -> None:
     assert bench.percentile(values, 0.99) == pytest.approx(99.0, abs=0.1)
     assert bench.percentile([], 0.5) is None
     assert bench.percentile([7.0], 0.99) == 7.0
+
+
+def test_timeline_splits_the_senders_latencies_by_window() -> None:
+    """--timeline: each window's count, p50, p99 and largest, covering every latency."""
+    rows = bench.main(
+        ["--tables", "2", "--seconds", "3", "--warmup", "0.5", "--timeline", "1", "--json"]
+    )
+    windows = rows[0]["timeline"]
+    assert windows, "no window"
+    assert sum(w["n"] for w in windows) == rows[0]["latencies"]
+    assert [w["at_s"] for w in windows] == sorted(w["at_s"] for w in windows)
+    for w in windows:
+        assert 0 < w["p50_ms"] <= w["p99_ms"] <= w["max_ms"]
+    assert len(bench.format_timeline(rows[0])) == len(windows) + 1
+    assert bench.format_timeline({"tables": 1}) == []
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--timeline", "-1"])
+
+
+@pytest.mark.postgres
+def test_priming_leaves_log_files_to_reuse(postgres_server: Any) -> None:
+    """prime_wal writes log file after log file, then checkpoints: the files it filled
+    are kept for reuse (renamed ahead of the log), not removed; a checkpoint after a run
+    keeps them too."""
+    import psycopg
+
+    from tests import postgres
+
+    def files() -> int:
+        with psycopg.connect(
+            host=bench.HOST,
+            port=postgres_server.port,
+            user=postgres.USER,
+            dbname="postgres",
+            autocommit=True,
+        ) as connection:
+            row = connection.execute("SELECT count(*) FROM pg_ls_waldir()").fetchone()
+            assert row is not None
+            return int(row[0])
+
+    before = files()
+    bench.prime_wal(postgres_server.port, postgres.USER, 128)
+    assert files() >= before + 6
+    bench.checkpoint(postgres_server.port, postgres.USER)
+    assert files() >= before + 6
