@@ -13,8 +13,9 @@ import json
 import weakref
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktaker.server import create_app
 from tricktaker.server.collector import Collector
@@ -179,3 +180,39 @@ def test_the_collector_collects_once_the_heap_has_grown() -> None:
     assert early == 0
     assert alive_early == 1
     assert freed == 1
+
+
+def test_live_sockets_are_served_ahead_of_the_middleware(tmp_path: Path) -> None:
+    """docs/deploy.md, Limits: a table's live-play socket is served without the
+    middleware's wrappers around every message it sends; the HTTP API, and a socket on
+    any other path, still pass through the middleware."""
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    seen: list[tuple[str, str]] = []
+
+    class Watch:
+        def __init__(self, app: ASGIApp) -> None:
+            self.app = app
+
+        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+            seen.append((scope["type"], scope.get("path", "")))
+            await self.app(scope, receive, send)
+
+    app = create_app(f"sqlite:///{tmp_path / 'server.sqlite3'}")
+    app.add_middleware(Watch)
+    with TestClient(app) as client:
+        table = client.post("/tables", json={"game": "bluke", "players": 4}).json()
+        table_id = table["table"]["id"]
+        with client.websocket_connect(f"/tables/{table_id}/ws") as socket:
+            socket.send_text(json.dumps({"type": "hello", "v": 1}))
+            welcome = json.loads(socket.receive_text())
+        assert welcome["type"] == "welcome"
+        assert welcome["seat"] is None  # a spectator: no token
+        with (
+            pytest.raises(WebSocketDisconnect),  # refused by the router, after the middleware
+            client.websocket_connect("/tables/x/not-a-socket"),
+        ):
+            pass
+    assert ("http", "/tables") in seen
+    assert ("websocket", f"/tables/{table_id}/ws") not in seen
+    assert ("websocket", "/tables/x/not-a-socket") in seen
