@@ -57,6 +57,10 @@ Reported, over the measured window (after ``--warmup`` seconds):
 - CPU used by the server and by the load generator, as a share of one core;
 - the server's CPU time per accepted action (the figure least disturbed by other work
   on a shared machine), and the generator's (``gen ms``);
+- what the database wrote per accepted action (``KiB/act``): on SQLite, what the server
+  process sent to storage (``write_bytes`` in ``/proc/PID/io``: its write-ahead log and
+  the checkpoints into the database file); on PostgreSQL, how far its write-ahead log
+  moved on (the table files, written later by PostgreSQL's own processes, not counted);
 - errors: ``error`` messages from the server by code, dropped sockets, failed requests,
   and tracebacks in the server's log.
 
@@ -82,7 +86,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -130,13 +134,23 @@ def tricktaker_command() -> list[str]:
 # ---------------------------------------------------------------------------- databases
 
 
+Written = Callable[["Server"], int]
+"""Bytes the database has written so far, given the server using it: what the server
+process wrote to storage (SQLite), or the position in PostgreSQL's write-ahead log."""
+
+
 @contextlib.contextmanager
-def sqlite_databases() -> Iterator[Any]:
-    """Yields a function that makes a fresh SQLite database URL (removed at the end)."""
+def sqlite_databases() -> Iterator[tuple[Callable[[], str], Written]]:
+    """Yields a function that makes a fresh SQLite database URL (removed at the end),
+    and :data:`Written`: what the server process wrote to storage (its log and its
+    checkpoints into the database file)."""
     folder = Path(tempfile.mkdtemp(prefix="tricktaker-load-"))
     counter = iter(range(1, 10**6))
     try:
-        yield lambda: f"sqlite:///{folder / f'load-{next(counter)}.sqlite3'}"
+        yield (
+            lambda: f"sqlite:///{folder / f'load-{next(counter)}.sqlite3'}",
+            lambda server: server.write_bytes(),
+        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -175,6 +189,17 @@ def prime_wal(port: int, user: str, mebibytes: int) -> None:
         connection.execute("CHECKPOINT")
 
 
+def wal_position(port: int, user: str) -> int:
+    """The PostgreSQL server's write-ahead log position, in bytes."""
+    import psycopg
+
+    with psycopg.connect(
+        host=HOST, port=port, user=user, dbname="postgres", autocommit=True
+    ) as connection:
+        row = connection.execute("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn").fetchone()
+        return int(row[0]) if row else 0
+
+
 def checkpoint(port: int, user: str) -> None:
     """Checkpoint the PostgreSQL server: the log files the last run filled are released
     to be reused, and every run starts just after a checkpoint."""
@@ -187,12 +212,13 @@ def checkpoint(port: int, user: str) -> None:
 
 
 @contextlib.contextmanager
-def postgres_databases(cold_wal: bool = False) -> Iterator[Any]:
+def postgres_databases(cold_wal: bool = False) -> Iterator[tuple[Callable[[], str], Written]]:
     """Yields a function that makes a fresh database on a PostgreSQL server started for
     the benchmark (tests/postgres.py, but with PostgreSQL's durable default settings:
-    fsync and synchronous commit on), checkpointed first. Unless ``cold_wal``, the
-    server's write-ahead log is primed first (:func:`prime_wal`). The server and its
-    folder are removed at the end."""
+    fsync and synchronous commit on), checkpointed first, and :data:`Written`: the
+    position in the write-ahead log. Unless ``cold_wal``, the server's write-ahead log
+    is primed first (:func:`prime_wal`). The server and its folder are removed at the
+    end."""
     sys.path.insert(0, str(ROOT))
     from tests import postgres
 
@@ -208,7 +234,7 @@ def postgres_databases(cold_wal: bool = False) -> Iterator[Any]:
     try:
         if not cold_wal:
             prime_wal(server.port, postgres.USER, WAL_PRIMED_MIB)
-        yield fresh
+        yield fresh, lambda _server: wal_position(server.port, postgres.USER)
     finally:
         server.stop()
 
@@ -272,6 +298,14 @@ class Server:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
         return (int(fields[11]) + int(fields[12])) / ticks
+
+    def write_bytes(self) -> int:
+        """Bytes the server process has sent to storage (``/proc/PID/io``)."""
+        for line in Path(f"/proc/{self.process.pid}/io").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key == "write_bytes":
+                return int(value)
+        return 0
 
     def log_tail(self, lines: int = 30) -> str:
         self._log.flush()
@@ -574,6 +608,7 @@ async def run_load(
     changes: bool = True,
     stagger: float = 0.0,
     timeline: float = 0.0,
+    written: Written | None = None,
 ) -> dict[str, Any]:
     """Set up ``tables`` tables on ``server``, play for ``seconds``; the figures.
     ``changes``: the clients ask for views as changes (protocol 1.1); ``stagger``: each
@@ -623,6 +658,7 @@ async def run_load(
         await asyncio.sleep(warmup)
         stats.measuring = True
         cpu_server0, cpu_client0 = server.cpu_seconds(), time.process_time()
+        wrote0 = written(server) if written is not None else 0
         began = time.perf_counter()
         while time.perf_counter() - began < seconds and not stats.stopping:
             await asyncio.sleep(0.05)
@@ -631,6 +667,7 @@ async def run_load(
         stats.measuring = False
         cpu_server = server.cpu_seconds() - cpu_server0
         cpu_client = time.process_time() - cpu_client0
+        wrote = written(server) - wrote0 if written is not None else None
         memory = server.proc_status()
         gc.enable()
         gc.unfreeze()
@@ -669,6 +706,9 @@ async def run_load(
         else None,
         "client_cpu_ms_per_action": round(1000 * cpu_client / stats.actions, 2)
         if stats.actions
+        else None,
+        "written_kib_per_action": round(wrote / 1024 / stats.actions, 2)
+        if wrote is not None and stats.actions
         else None,
         "views": "changes"
         if all(c.changes for c in clients)
@@ -759,7 +799,7 @@ def measure(
     if args.baseline_src:
         variants.append(("base", str(Path(args.baseline_src).resolve() / "src")))
     databases = sqlite_databases() if db == "sqlite" else postgres_databases(args.cold_wal)
-    with databases as fresh:
+    with databases as (fresh, written):
         for count in counts:
             for repeat in range(args.repeat):
                 turn = variants if repeat % 2 == 0 else variants[::-1]
@@ -783,6 +823,7 @@ def measure(
                                     changes=not args.whole_views,
                                     stagger=args.stagger,
                                     timeline=args.timeline,
+                                    written=written,
                                 )
                             )
                     finally:
@@ -811,6 +852,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
         "others_p99_ms",
         "server_rss_mib",
         "server_cpu_ms_per_action",
+        "written_kib_per_action",
     )
     lines = []
     for (db, tables), variants in groups.items():
@@ -824,7 +866,8 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
                 f" actions/s, own p50 {med['own_p50_ms']:.1f} ms, p99 {med['own_p99_ms']:.1f}"
                 f" ms, others p99 {med['others_p99_ms']:.1f} ms, RSS"
                 f" {med['server_rss_mib']:.0f} MiB, server CPU"
-                f" {med['server_cpu_ms_per_action']:.2f} ms an action (n={len(variants[name])})"
+                f" {med['server_cpu_ms_per_action']:.2f} ms an action, written"
+                f" {med['written_kib_per_action']:.2f} KiB an action (n={len(variants[name])})"
             )
         if "base" in medians and "new" in medians:
             new, base = medians["new"], medians["base"]
@@ -836,7 +879,7 @@ def summary(rows: list[dict[str, Any]]) -> list[str]:
 HEADER = (
     f"{'server':<6} {'db':<10} {'tables':>6} {'actions/s':>9} {'own p50':>8} {'own p99':>8} "
     f"{'oth p50':>8} {'oth p99':>8} {'RSS MiB':>8} {'srv CPU':>7} {'gen CPU':>7} {'ms/act':>6}"
-    f" {'gen ms':>6} {'views':>7} {'acks':>6}  errors"
+    f" {'gen ms':>6} {'KiB/act':>7} {'views':>7} {'acks':>6}  errors"
 )
 
 
@@ -857,7 +900,8 @@ def format_row(row: dict[str, Any]) -> str:
         f"{ms('others_p99_ms'):>8} {row['server_rss_mib']:>8.1f} "
         f"{row['server_cpu_pct']:>6.0f}% {row['client_cpu_pct']:>6.0f}% "
         f"{row['server_cpu_ms_per_action'] or 0:>6.2f} "
-        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f} {views:>7} {acks:>6}  {errors}"
+        f"{row.get('client_cpu_ms_per_action') or 0:>6.2f} "
+        f"{row.get('written_kib_per_action') or 0:>7.2f} {views:>7} {acks:>6}  {errors}"
     )
 
 

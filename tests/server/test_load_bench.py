@@ -46,6 +46,7 @@ def test_two_tables_for_three_seconds_report_actions_latencies_and_memory(
         assert row[key] > 0, key
     assert row["own_p50_ms"] <= row["own_p99_ms"]
     assert row["server_rss_mib"] > 0
+    assert row["written_kib_per_action"] > 0  # every action is stored
     assert row["errors"] == {}
     assert row["views"] == "changes"
     assert '"actions_per_s"' in capsys.readouterr().out
@@ -149,8 +150,9 @@ def test_priming_leaves_log_files_to_reuse(postgres_server: Any) -> None:
             assert row is not None
             return int(row[0])
 
-    before = files()
+    before, position = files(), bench.wal_position(postgres_server.port, postgres.USER)
     bench.prime_wal(postgres_server.port, postgres.USER, 128)
+    assert bench.wal_position(postgres_server.port, postgres.USER) >= position + 100 * 2**20
     assert files() >= before + 6
     bench.checkpoint(postgres_server.port, postgres.USER)
     assert files() >= before + 6

@@ -64,12 +64,79 @@ def test_the_server_upgrades_a_database_made_by_the_first_migration(db_url: str)
             )
     engine.dispose()
     with TestClient(create_app(db_url)) as client:
-        assert current_revision(db_url) == "0004"
+        assert current_revision(db_url) == "0005"
         details = client.get("/tables/old1").json()
         assert details["move_timer"] is None
         assert [s["bot"] for s in details["seats"]] == ["random"] * 4
         started = client.post("/tables/old1/start", headers={"Authorization": "Bearer host-secret"})
         assert started.status_code == 204, started.text
+
+
+def test_a_tables_sequence_number_moves_from_its_row_to_its_last_event(db_url: str) -> None:
+    """docs/deploy.md, Several server processes: a table's sequence number is its last
+    event's. The fifth migration drops the row's copy and keeps every event (on SQLite
+    the table is made again: its events, seats and chat must not go with it); going
+    back makes the copy again from the events."""
+    from tricktaker.server import store
+    from tricktaker.server.db import make_engine
+
+    upgrade(db_url, "0004")
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, created_at, game, preset, ruleset_toml, ruleset_data,"
+                " options, players, seed, status, public, host_token_hash, invite_code,"
+                " grace_seconds, game_number, seq, away_bot) VALUES ('t4', :at, 'bluke',"
+                " 'bluke', NULL, '{}', '{}', 4, 3, 'playing', :public, :host, 'inv4', 60.0,"
+                " 1, 3, 'easy')"
+            ),
+            {"at": datetime.now(UTC), "public": True, "host": hash_token("h")},
+        )
+        for seat in range(4):
+            connection.execute(
+                text("INSERT INTO seats (table_id, seat, kind) VALUES ('t4', :s, 'human')"),
+                {"s": seat},
+            )
+        for seq, who, what in ((1, None, "AS KS QS JS"), (2, 0, "bid 1"), (3, 1, "bid 2")):
+            connection.execute(
+                text(
+                    "INSERT INTO events (table_id, seq, game_number, seat, chance, text,"
+                    " created_at) VALUES ('t4', :seq, 1, :seat, :chance, :text, :at)"
+                ),
+                {
+                    "seq": seq,
+                    "seat": who,
+                    "chance": "deal" if who is None else None,
+                    "text": what,
+                    "at": datetime.now(UTC),
+                },
+            )
+    engine.dispose()
+    upgrade(db_url)
+    assert current_revision(db_url) == "0005"
+    ours = make_engine(db_url)
+    try:
+        from sqlalchemy.orm import sessionmaker
+
+        loaded = store.load_table(sessionmaker(ours), "t4")
+        assert loaded is not None
+        data, events = loaded
+        assert data.seq == 3
+        assert [e.text for e in events] == ["AS KS QS JS", "bid 1", "bid 2"]
+        assert len(data.seats) == 4
+    finally:
+        ours.dispose()
+    from alembic import command
+
+    from tricktaker.server.db import alembic_config
+
+    command.downgrade(alembic_config(db_url), "0004")  # back: the copy made from the events
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT seq FROM tables WHERE id = 't4'")).scalar() == 3
+        assert connection.execute(text("SELECT count(*) FROM events")).scalar() == 3
+    engine.dispose()
 
 
 def test_a_restarted_server_rebuilds_a_table_from_its_events(db_url: str) -> None:

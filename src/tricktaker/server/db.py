@@ -55,7 +55,8 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     """One table: its game, settings, host and lifecycle (``waiting``, ``playing``,
-    ``finished``). ``game_number`` counts the games played at it (rematches)."""
+    ``finished``). ``game_number`` counts the games played at it (rematches); its
+    sequence number is its last event's (:class:`EventRow`), not kept here."""
 
     __tablename__ = "tables"
 
@@ -74,7 +75,6 @@ class TableRow(Base):
     invite_code: Mapped[str] = mapped_column(String(32), unique=True)
     grace_seconds: Mapped[float] = mapped_column(Float, default=60.0)
     game_number: Mapped[int] = mapped_column(Integer, default=0)
-    seq: Mapped[int] = mapped_column(Integer, default=0)
     move_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     away_bot: Mapped[str] = mapped_column(String(100), default="easy")
 

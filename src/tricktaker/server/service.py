@@ -513,7 +513,8 @@ class TableService:
         status = "finished" if after.is_terminal() else "playing"
         if stored or status != d.status:
             try:
-                await self.writer.append(store.Append(d.id, d.seq, stored, status))
+                changed = status if status != d.status else None
+                await self.writer.append(store.Append(d.id, d.seq, stored, changed))
             except store.StaleTableError:
                 self._forget(d.id)
                 raise ServiceError(

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -64,13 +64,14 @@ class StoredEvent:
 
 
 class StaleTableError(Exception):
-    """Another writer stored events of this table first (the sequence guard)."""
+    """Another writer stored events of this table first (the sequence guard: the events'
+    unique ``(table_id, seq)``)."""
 
 
 Factory = sessionmaker[Session]
 
 
-def _table_data(row: TableRow, seats: Sequence[SeatRow]) -> TableData:
+def _table_data(row: TableRow, seats: Sequence[SeatRow], seq: int) -> TableData:
     return TableData(
         id=row.id,
         game=row.game,
@@ -85,7 +86,7 @@ def _table_data(row: TableRow, seats: Sequence[SeatRow]) -> TableData:
         invite_code=row.invite_code,
         grace_seconds=row.grace_seconds,
         game_number=row.game_number,
-        seq=row.seq,
+        seq=seq,
         move_timer=row.move_timer,
         away_bot=row.away_bot,
         seats=[
@@ -115,7 +116,6 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
                 invite_code=data.invite_code,
                 grace_seconds=data.grace_seconds,
                 game_number=data.game_number,
-                seq=data.seq,
                 move_timer=data.move_timer,
                 away_bot=data.away_bot,
             )
@@ -135,7 +135,8 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
 
 
 def load_table(factory: Factory, table_id: str) -> tuple[TableData, list[StoredEvent]] | None:
-    """A table and the events of its current game, or None if there is no such table."""
+    """A table and the events of its current game, or None if there is no such table.
+    The table's sequence number is its last event's (0 before its first)."""
     with factory() as session:
         row = session.get(TableRow, table_id)
         if row is None:
@@ -146,7 +147,12 @@ def load_table(factory: Factory, table_id: str) -> tuple[TableData, list[StoredE
             .where(EventRow.table_id == table_id, EventRow.game_number == row.game_number)
             .order_by(EventRow.seq)
         ).all()
-        return _table_data(row, seats), [_stored(e) for e in events]
+        seq = session.scalar(_LAST_SEQ.where(EventRow.table_id == table_id)) or 0
+        return _table_data(row, seats, seq), [_stored(e) for e in events]
+
+
+_LAST_SEQ = select(func.max(EventRow.seq))
+"""A table's last event's sequence number (with a ``where`` on the table's id)."""
 
 
 def _stored(e: EventRow) -> StoredEvent:
@@ -176,13 +182,19 @@ def table_ids(factory: Factory, *, statuses: Sequence[str], public_only: bool) -
 
 @dataclass(frozen=True, slots=True)
 class Append:
-    """The new events of one table: numbered from ``expected_seq + 1``, with the table's
-    status after them."""
+    """The new events of one table, numbered from ``expected_seq + 1``, and the table's
+    status after them when they change it (None: unchanged)."""
 
     table_id: str
     expected_seq: int
     events: Sequence[StoredEvent]
-    status: str
+    status: str | None = None
+
+    def __post_init__(self) -> None:
+        if [e.seq for e in self.events] != list(
+            range(self.expected_seq + 1, self.expected_seq + 1 + len(self.events))
+        ):
+            raise ValueError(f"events not numbered from {self.expected_seq + 1}")
 
 
 _EVENT_COLUMNS = ("table_id", "seq", "game_number", "seat", "chance", "text", "client_id")
@@ -272,13 +284,31 @@ def _insert_events(connection: Any, appends: Sequence[Append]) -> None:
         _INSERT_EVENTS.run(connection, rows, created_at=now())
 
 
-_GUARDED_UPDATE = _Bulk(
+_SET_STATUS = (
     update(TableRow)
-    .where(TableRow.id == bindparam("b_id"), TableRow.seq == bindparam("b_expected"))
-    .values(seq=bindparam("b_seq"), status=bindparam("b_status")),
-    ("b_id", "b_expected", "b_seq", "b_status"),
-    (),
+    .where(
+        TableRow.id == bindparam("b_id"),
+        func.coalesce(_LAST_SEQ.where(EventRow.table_id == TableRow.id).scalar_subquery(), 0)
+        == bindparam("b_last"),
+    )
+    .values(status=bindparam("b_status"))
 )
+"""A table's new status, set only if its last event is the one expected."""
+
+
+def _set_statuses(connection: Any, appends: Sequence[Append]) -> bool:
+    """Set the status of each table of ``appends`` that changes it (rare: a game's
+    start or end), only where the table's last stored event is the append's last (its
+    events are in, and nobody wrote after them); whether every such table was set."""
+    for a in appends:
+        if a.status is not None:
+            last = a.expected_seq + len(a.events)
+            changed = connection.execute(
+                _SET_STATUS, {"b_id": a.table_id, "b_status": a.status, "b_last": last}
+            )
+            if changed.rowcount != 1:
+                return False
+    return True
 
 
 def append_events(
@@ -286,23 +316,27 @@ def append_events(
     table_id: str,
     expected_seq: int,
     events: Sequence[StoredEvent],
-    status: str,
+    status: str | None = None,
 ) -> None:
-    """Append ``events`` (numbered from ``expected_seq + 1``) and set the table's seq and
-    status, in one transaction. Raises :class:`StaleTableError` if the stored seq is not
-    ``expected_seq`` (another writer went first).
+    """Append ``events`` (numbered from ``expected_seq + 1``) and set the table's status
+    (unless None), in one transaction. Raises :class:`StaleTableError`, having written
+    nothing, if the table already has an event after ``expected_seq`` (another writer
+    went first: the events' unique ``(table_id, seq)`` refuses the first new one).
 
-    It uses Core statements on the session's connection: the ORM's unit of work and its
-    bulk-update bookkeeping took more than half of a SQLite commit's time here
-    (``bench/server_load.py``)."""
-    with factory() as session, session.begin():
-        connection = session.connection()
-        changed = _GUARDED_UPDATE.run(
-            connection, [(table_id, expected_seq, expected_seq + len(events), status)]
-        )
-        if changed.rowcount != 1:
-            raise StaleTableError(table_id)
-        _insert_events(connection, [Append(table_id, expected_seq, events, status)])
+    The table's row is not written for an event: its sequence number is its last
+    event's. An event used to rewrite the whole row (the ruleset's JSON with it) to
+    move a counter on, which was half the pages a busy SQLite commit wrote and most of
+    PostgreSQL's log (``bench/README.md``). It uses Core statements on the session's
+    connection: the ORM's unit of work took more than half of a SQLite commit's time."""
+    append = Append(table_id, expected_seq, events, status)
+    try:
+        with factory() as session, session.begin():
+            connection = session.connection()
+            _insert_events(connection, [append])
+            if not _set_statuses(connection, [append]):
+                raise StaleTableError(table_id)
+    except IntegrityError:
+        raise StaleTableError(table_id) from None
 
 
 class _FallbackError(Exception):
@@ -312,12 +346,12 @@ class _FallbackError(Exception):
 def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     """Write the appends of several tables in ONE transaction (group commit): one commit,
     so one disk flush, for them all. Returns, for each, whether it was written (False:
-    its table's stored seq was not ``expected_seq``, another writer went first; nothing
-    of it was written). Every append that returns True is committed when this returns.
+    its table already had an event after ``expected_seq``, another writer went first;
+    nothing of it was written). Every append that returns True is committed when this
+    returns.
 
-    The fast path checks every table's sequence guard with one ``executemany`` (the
-    drivers of SQLite and PostgreSQL both count its rows); if any guard fails, or an
-    event is refused by the unique ``(table_id, seq)`` constraint, the transaction is
+    The fast path inserts every table's events with one ``executemany``; if the unique
+    ``(table_id, seq)`` refuses one, or a status could not be set, the transaction is
     rolled back and each append is written in its own transaction instead, so that one
     stale table never holds back the others."""
     if len(appends) == 1:
@@ -330,16 +364,9 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     try:
         with factory() as session, session.begin():
             connection = session.connection()
-            changed = _GUARDED_UPDATE.run(
-                connection,
-                [
-                    (a.table_id, a.expected_seq, a.expected_seq + len(a.events), a.status)
-                    for a in appends
-                ],
-            )
-            if changed.rowcount != len(appends):
-                raise _FallbackError
             _insert_events(connection, appends)
+            if not _set_statuses(connection, appends):
+                raise _FallbackError
         return [True] * len(appends)
     except (_FallbackError, IntegrityError):
         pass
@@ -347,7 +374,7 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     for a in appends:
         try:
             append_events(factory, a.table_id, a.expected_seq, a.events, a.status)
-        except (StaleTableError, IntegrityError):
+        except StaleTableError:
             written.append(False)
         else:
             written.append(True)
