@@ -233,3 +233,36 @@ def test_serve_starts_and_prints_where_its_data_is(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_sqlite_checkpoints_are_made_apart_from_the_commits(tmp_path: Path) -> None:
+    """docs/deploy.md, SQLite: the server's commits never copy the write-ahead log into
+    the database file themselves; a checkpointer does, in its own thread, and the log
+    is gone once the server has stopped. Nothing committed is lost either way."""
+    from tricktaker.server.db import WalCheckpointer, make_engine
+
+    path = tmp_path / "wal.sqlite3"
+    engine = make_engine(f"sqlite:///{path}", checkpoint_apart=True)
+    wal = Path(f"{path}-wal")
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("CREATE TABLE t (x TEXT)"))
+        empty = path.stat().st_size
+        for _ in range(100):  # some 4 MB of log: past the 1,000 pages SQLite would keep
+            with engine.begin() as connection:
+                connection.execute(text("INSERT INTO t VALUES (:x)"), [{"x": "y" * 4000}] * 10)
+        assert path.stat().st_size == empty  # every page is still in the log only
+        assert wal.stat().st_size > 4_000_000
+        checkpointer = WalCheckpointer(engine, interval=0.01)
+        checkpointer.start()
+        deadline = time.monotonic() + 30
+        while checkpointer.runs < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert path.stat().st_size > 4_000_000  # copied into the database file
+        checkpointer.stop()
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM t")).scalar() == 1000
+    finally:
+        engine.dispose()
+    assert not wal.exists()  # the last connection to close removed the log

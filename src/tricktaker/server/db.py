@@ -8,7 +8,9 @@ Everything here runs on SQLite and on PostgreSQL (``postgresql+psycopg://...``).
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger("tricktaker.server")
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 """The folder of the Alembic migrations shipped in the package."""
@@ -128,9 +132,16 @@ class ChatRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-def make_engine(url: str) -> Engine:
+def sqlite_file(url: str) -> bool:
+    """Whether ``url`` is a SQLite database in a file (not one in memory)."""
+    return url.startswith("sqlite") and ":memory:" not in url and url != "sqlite://"
+
+
+def make_engine(url: str, *, checkpoint_apart: bool = False) -> Engine:
     """A SQLAlchemy engine for ``url``; SQLite files get WAL, foreign keys and a busy
-    timeout so that readers and the one writer get along."""
+    timeout so that readers and the one writer get along. With ``checkpoint_apart`` a
+    SQLite connection never copies the write-ahead log back into the database file
+    itself (``wal_autocheckpoint=0``): a :class:`WalCheckpointer` must."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
 
@@ -138,13 +149,71 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(connection: Any, _record: Any) -> None:
             cursor = connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
-            if ":memory:" not in url and url != "sqlite://":
+            if sqlite_file(url):
                 cursor.execute("PRAGMA journal_mode=WAL")
                 cursor.execute("PRAGMA synchronous=NORMAL")
+                if checkpoint_apart:
+                    cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+class WalCheckpointer:
+    """Copies a SQLite database's write-ahead log back into the database file every
+    ``interval`` seconds, in a thread of its own, for an engine made with
+    ``make_engine(url, checkpoint_apart=True)``.
+
+    By default SQLite does it within the commit that takes the log past 1,000 pages:
+    that commit, and every action waiting on it, then waits for the copy and a flush of
+    the database file to disk. A busy server's group commits wrote the log's 1,000 pages
+    every second or so, and those commits were its slowest (``bench/README.md``). Here
+    the copy is ``PASSIVE``: it waits for no reader or writer, and copies what it can;
+    the log starts again from its beginning once all of it has been copied. Stopping
+    makes one last copy; the engine's last connection to close then removes the log, as
+    SQLite does."""
+
+    def __init__(self, engine: Engine, interval: float = 0.5) -> None:
+        self.engine = engine
+        self.interval = interval
+        self.runs = 0
+        """Checkpoints made so far."""
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="tricktaker-checkpoint", daemon=True)
+        self._thread.start()
+
+    def _checkpoint(self, connection: Any) -> None:
+        cursor = connection.cursor()
+        try:
+            cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            cursor.fetchall()
+        finally:
+            cursor.close()
+        self.runs += 1
+
+    def _run(self) -> None:
+        connection = self.engine.raw_connection()
+        try:
+            stopping = False
+            while not stopping:
+                stopping = self._stop.wait(self.interval)
+                try:
+                    self._checkpoint(connection)
+                except Exception:  # a busy or closing database: the next one copies it
+                    log.debug("a checkpoint of the write-ahead log failed", exc_info=True)
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        """Stop, after one last checkpoint."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
 
 
 def alembic_config(url: str) -> Any:

@@ -35,7 +35,7 @@ from tricktaker.engine import (
 from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server import messages as m
 from tricktaker.server import store
-from tricktaker.server.db import hash_token, make_engine
+from tricktaker.server.db import WalCheckpointer, hash_token, make_engine, sqlite_file
 from tricktaker.server.live import (
     REFUSALS_KEPT,
     Live,
@@ -63,7 +63,10 @@ class TableService:
 
     def __init__(self, db_url: str, *, bot_workers: int = 2) -> None:
         self.db_url = db_url
-        self.engine = make_engine(db_url)
+        in_file = sqlite_file(db_url)
+        self.engine = make_engine(db_url, checkpoint_apart=in_file)
+        self._checkpointer = WalCheckpointer(self.engine) if in_file else None
+        """Copies SQLite's write-ahead log into the database file, off the commits."""
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         workers = 1 if db_url.startswith("sqlite") else 8
         self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="tricktaker-db")
@@ -76,6 +79,8 @@ class TableService:
 
     async def open(self) -> None:
         """Rebuild every unfinished table that is being played, so that its bots resume."""
+        if self._checkpointer is not None:
+            self._checkpointer.start()
         ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
         for table_id in ids:
             live = await self.live(table_id)
@@ -96,6 +101,8 @@ class TableService:
                     task.cancel()
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
         self._db_pool.shutdown(wait=True)
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
         self.engine.dispose()
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
