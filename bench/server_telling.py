@@ -113,7 +113,9 @@ def run_once(tables: int, actions: int, game: str, seed: int) -> dict[str, Any]:
             else:
                 assert isinstance(what, Action)
                 text = what.text(labels=labels)
-                out.append(StoredEvent(seq, t.game_number, who, text, client if index == 0 else None))
+                out.append(
+                    StoredEvent(seq, t.game_number, who, text, client if index == 0 else None)
+                )
         return out
 
     async def play() -> dict[str, Any]:
@@ -172,6 +174,16 @@ def run_once(tables: int, actions: int, game: str, seed: int) -> dict[str, Any]:
 KEYS = ("us_per_action", "us_plain", "us_hand_end")
 
 
+def _median(values: list[float | None]) -> float | None:
+    """The median of the values given (None when there are none)."""
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
+
+
+def _us(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
 def in_subprocess(src: Path, args: argparse.Namespace) -> dict[str, Any]:
     """One run with the ``tricktaker`` package of ``src`` first on ``PYTHONPATH``."""
     env = dict(os.environ)
@@ -221,13 +233,13 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             if not args.json:
                 print(
                     f"{name:<5} {row['tables']} tables, {row['actions']} actions:"
-                    f" {row['us_per_action']:.1f} us an action, {row['us_plain']:.1f} us a"
-                    f" plain one, {row['us_hand_end']:.1f} us one that ends a hand"
+                    f" {_us(row['us_per_action'])} us an action, {_us(row['us_plain'])} us a"
+                    f" plain one, {_us(row['us_hand_end'])} us one that ends a hand"
                     f" ({row['hand_ends']} of them)",
                     flush=True,
                 )
     medians = {
-        name: {k: statistics.median(r[k] for r in rows if r["variant"] == name) for k in KEYS}
+        name: {k: _median([r[k] for r in rows if r["variant"] == name]) for k in KEYS}
         for name, _ in variants
     }
     if args.json:
@@ -235,12 +247,13 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         return rows
     for name, med in medians.items():
         print(
-            f"median {name}: {med['us_per_action']:.1f} us an action, plain"
-            f" {med['us_plain']:.1f}, ending a hand {med['us_hand_end']:.1f}"
+            f"median {name}: {_us(med['us_per_action'])} us an action, plain"
+            f" {_us(med['us_plain'])}, ending a hand {_us(med['us_hand_end'])}"
         )
     if "base" in medians:
         new, base = medians["new"], medians["base"]
-        print("ratio new/base: " + ", ".join(f"{k} x{new[k] / base[k]:.2f}" for k in KEYS))
+        ratios = [f"{k} x{n / b:.2f}" for k in KEYS if (n := new[k]) is not None and (b := base[k])]
+        print("ratio new/base: " + ", ".join(ratios))
     return rows
 
 
