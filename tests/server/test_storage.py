@@ -266,3 +266,49 @@ def test_sqlite_checkpoints_are_made_apart_from_the_commits(tmp_path: Path) -> N
     finally:
         engine.dispose()
     assert not wal.exists()  # the last connection to close removed the log
+
+
+def test_a_rematch_and_the_chat_are_what_a_restarted_server_finds(db_url: str) -> None:
+    """docs/protocol.md, HTTP API and Live play: a rematch's game number and status are
+    stored with its deal, and the chat with the table; a new server on the same
+    database plays the second game on and shows the chat in its welcome."""
+    with TestClient(create_app(db_url)) as client:
+        table = make_table(client, game="jabberwocky", seats=["human", *["random"] * 3])
+        assert client.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        with client.websocket_connect(f"/tables/{table.id}/ws") as socket:
+            socket.send_text(json.dumps({"type": "hello", "v": 1, "token": table.tokens[0]}))
+            assert json.loads(socket.receive_text())["type"] == "welcome"
+            socket.send_text(json.dumps({"type": "chat", "text": "good luck"}))
+            while json.loads(socket.receive_text())["type"] != "chat":
+                pass
+        given = client.put(
+            f"/tables/{table.id}/seats/0/bot", json={"bot": "random"}, headers=table.host()
+        )
+        assert given.status_code == 204  # a bot plays the seat from now on
+        deadline = time.monotonic() + 60
+        while client.get(f"/tables/{table.id}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        rematch = client.post(f"/tables/{table.id}/rematch", headers=table.host())
+        assert rematch.status_code == 204
+        seq = client.get(f"/tables/{table.id}").json()["seq"]
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        row = connection.execute(
+            text(f"SELECT game_number, status FROM tables WHERE id = '{table.id}'")
+        ).one()
+        dealt = connection.execute(
+            text(f"SELECT count(*) FROM events WHERE table_id = '{table.id}' AND game_number = 2")
+        ).scalar()
+    engine.dispose()
+    assert tuple(row) == (2, "playing")
+    assert dealt is not None
+    assert dealt >= 1  # the second game's deal, stored with it
+    with TestClient(create_app(db_url)) as client:
+        details = client.get(f"/tables/{table.id}").json()
+        assert (details["game_number"], details["status"]) == (2, "playing")
+        assert details["seq"] >= seq
+        with client.websocket_connect(f"/tables/{table.id}/ws") as socket:
+            socket.send_text(json.dumps({"type": "hello", "v": 1}))
+            welcome = json.loads(socket.receive_text())
+        assert [line["text"] for line in welcome["chat"]] == ["good luck"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -66,6 +66,10 @@ class Live:
     timer_task: asyncio.Task[None] | None = None
     drive_task: asyncio.Task[None] | None = None
     chat_times: dict[int | None, list[float]] = field(default_factory=dict)
+    chat: deque[m.ChatLine] = field(default_factory=deque)
+    """The table's last chat messages (at most ``store.CHAT_KEPT``), oldest first: a
+    cache of the stored ones, read once when the table is loaded and kept up as
+    messages are stored, so that a welcome needs no read of the database."""
 
     def acked(self, seat: int, client_id: str) -> int | None:
         """The seq of the action that seat ``seat`` sent with id ``client_id`` in this

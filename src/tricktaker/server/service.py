@@ -127,7 +127,9 @@ class TableService:
             if loaded is None:
                 raise ServiceError(404, "no-such-table", f"There is no table {table_id!r}.")
             data, events = loaded
+            chat = await self.db(store.recent_chat, table_id)
             live = Live(data=data, state=self._rebuild(data, events))
+            live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
             for e in events:
                 if e.client_id is not None and isinstance(e.who, int):
                     live.remember(e.who, e.client_id, e.seq)
@@ -255,9 +257,9 @@ class TableService:
         self.kick(live)
 
     async def start(self, table_id: str, token: str | None, *, rematch: bool = False) -> None:
-        """The host starts the game (or, once it is over, a rematch with the same seats)."""
+        """The host starts the game (or, once it is over, a rematch with the same seats):
+        the new game's number and status are stored with its deal, in one transaction."""
         live = await self.live(table_id)
-        chat = await self.recent_chat(table_id)
         async with live.lock:
             self.check_host(live, token)
             d = live.data
@@ -276,16 +278,20 @@ class TableService:
             number = d.game_number + 1
             candidate = TableData(**{**_fields(d), "game_number": number, "status": "playing"})
             state = self._new_state(candidate)
-            await self.db(store.set_table, table_id, game_number=number, status="playing")
-            d.game_number, d.status = number, "playing"
+            kept = d.game_number, live.state, live.acks
+            d.game_number = number
             live.state, live.acks = state, {}
+            try:  # the status changes with the deal: the table's new state is told then
+                await self._commit_and_tell(live, state, [], None, tell=False)
+            except BaseException:
+                d.game_number, live.state, live.acks = kept
+                raise
             live.refusals.clear()
             live.bots.clear()
             live.replaced.clear()
-            await self._commit_and_tell(live, state, [], None, tell=False)
-            self._table_changed(live)
+            chat, info = list(live.chat), live.info()
             for sub in list(live.subscribers):
-                sub.push(self.welcome(live, sub.seat, chat))
+                sub.push(self.welcome(live, sub.seat, chat, info))
         self._after_start(live)
 
     def _after_start(self, live: Live) -> None:
@@ -312,8 +318,15 @@ class TableService:
 
     # ------------------------------------------------------------ live play
 
-    def welcome(self, live: Live, seat: int | None, chat: list[m.ChatLine]) -> dict[str, Json]:
-        """The ``welcome`` message for ``seat`` (None: a spectator)."""
+    def welcome(
+        self,
+        live: Live,
+        seat: int | None,
+        chat: list[m.ChatLine],
+        info: m.TableInfo | None = None,
+    ) -> dict[str, Json]:
+        """The ``welcome`` message for ``seat`` (None: a spectator); ``info``: the
+        table's, when made already."""
         state = live.state
         view: dict[str, Json] | None = None
         if state is not None:
@@ -323,14 +336,14 @@ class TableService:
                 )
             else:
                 view = seat_view(live, state.observe(seat))
+        table = info if info is not None else live.info()
         return m.Welcome(
-            seat=seat, seq=live.data.seq, table=live.info(), view=view, chat=chat
+            seat=seat, seq=live.data.seq, table=table, view=view, chat=chat
         ).model_dump()
 
     async def recent_chat(self, table_id: str) -> list[m.ChatLine]:
         """The table's recent chat, oldest first."""
-        rows = await self.db(store.recent_chat, table_id)
-        return [m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in rows]
+        return list((await self.live(table_id)).chat)
 
     async def connect(
         self,
@@ -521,7 +534,8 @@ class TableService:
         if stored or status != d.status:
             try:
                 changed = status if status != d.status else None
-                await self.writer.append(store.Append(d.id, d.seq, stored, changed))
+                number = d.game_number if changed is not None else None
+                await self.writer.append(store.Append(d.id, d.seq, stored, changed, number))
             except store.StaleTableError:
                 self._forget(d.id)
                 raise ServiceError(
@@ -644,6 +658,9 @@ class TableService:
         name = live.data.seats[seat].name or f"Seat {seat}"
         at = await self.db(store.add_chat, live.data.id, seat, name, text)
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
+        live.chat.append(line)
+        while len(live.chat) > store.CHAT_KEPT:
+            live.chat.popleft()
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
 

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Integer, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -183,12 +183,14 @@ def table_ids(factory: Factory, *, statuses: Sequence[str], public_only: bool) -
 @dataclass(frozen=True, slots=True)
 class Append:
     """The new events of one table, numbered from ``expected_seq + 1``, and the table's
-    status after them when they change it (None: unchanged)."""
+    status after them when they change it (None: unchanged), with its game number then
+    (None: unchanged; a new game's deal starts it)."""
 
     table_id: str
     expected_seq: int
     events: Sequence[StoredEvent]
     status: str | None = None
+    game_number: int | None = None
 
     def __post_init__(self) -> None:
         if [e.seq for e in self.events] != list(
@@ -291,21 +293,25 @@ _SET_STATUS = (
         func.coalesce(_LAST_SEQ.where(EventRow.table_id == TableRow.id).scalar_subquery(), 0)
         == bindparam("b_last"),
     )
-    .values(status=bindparam("b_status"))
+    .values(
+        status=bindparam("b_status"),
+        game_number=func.coalesce(bindparam("b_game", type_=Integer), TableRow.game_number),
+    )
 )
-"""A table's new status, set only if its last event is the one expected."""
+"""A table's new status (and game number, unless None), set only if its last event is
+the one expected."""
 
 
 def _set_statuses(connection: Any, appends: Sequence[Append]) -> bool:
-    """Set the status of each table of ``appends`` that changes it (rare: a game's
-    start or end), only where the table's last stored event is the append's last (its
-    events are in, and nobody wrote after them); whether every such table was set."""
+    """Set the status (and game number) of each table of ``appends`` that changes it
+    (rare: a game's start or end), only where the table's last stored event is the
+    append's last (its events are in, and nobody wrote after them); whether every such
+    table was set."""
     for a in appends:
         if a.status is not None:
             last = a.expected_seq + len(a.events)
-            changed = connection.execute(
-                _SET_STATUS, {"b_id": a.table_id, "b_status": a.status, "b_last": last}
-            )
+            values = {"b_id": a.table_id, "b_status": a.status, "b_game": a.game_number}
+            changed = connection.execute(_SET_STATUS, {**values, "b_last": last})
             if changed.rowcount != 1:
                 return False
     return True
@@ -317,18 +323,20 @@ def append_events(
     expected_seq: int,
     events: Sequence[StoredEvent],
     status: str | None = None,
+    game_number: int | None = None,
 ) -> None:
     """Append ``events`` (numbered from ``expected_seq + 1``) and set the table's status
-    (unless None), in one transaction. Raises :class:`StaleTableError`, having written
-    nothing, if the table already has an event after ``expected_seq`` (another writer
-    went first: the events' unique ``(table_id, seq)`` refuses the first new one).
+    (unless None; with it, the game number unless None), in one transaction. Raises
+    :class:`StaleTableError`, having written nothing, if the table already has an
+    event after ``expected_seq`` (another writer went first: the events' unique
+    ``(table_id, seq)`` refuses the first new one).
 
     The table's row is not written for an event: its sequence number is its last
     event's. An event used to rewrite the whole row (the ruleset's JSON with it) to
     move a counter on, which was half the pages a busy SQLite commit wrote and most of
     PostgreSQL's log (``bench/README.md``). It uses Core statements on the session's
     connection: the ORM's unit of work took more than half of a SQLite commit's time."""
-    append = Append(table_id, expected_seq, events, status)
+    append = Append(table_id, expected_seq, events, status, game_number)
     try:
         with factory() as session, session.begin():
             connection = session.connection()
@@ -357,7 +365,7 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     if len(appends) == 1:
         a = appends[0]
         try:
-            append_events(factory, a.table_id, a.expected_seq, a.events, a.status)
+            append_events(factory, a.table_id, a.expected_seq, a.events, a.status, a.game_number)
         except StaleTableError:
             return [False]
         return [True]
@@ -373,7 +381,7 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     written: list[bool] = []
     for a in appends:
         try:
-            append_events(factory, a.table_id, a.expected_seq, a.events, a.status)
+            append_events(factory, a.table_id, a.expected_seq, a.events, a.status, a.game_number)
         except StaleTableError:
             written.append(False)
         else:
@@ -431,12 +439,6 @@ class GroupCommit:
                     future.set_result(ok)
 
 
-def set_table(factory: Factory, table_id: str, **values: Any) -> None:
-    """Change some of a table's columns (``status``, ``game_number``...)."""
-    with factory() as session, session.begin():
-        session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
-
-
 def set_seat(factory: Factory, table_id: str, seat: SeatData) -> None:
     """Store a seat's kind, bot, name and token hash."""
     with factory() as session, session.begin():
@@ -455,8 +457,12 @@ def add_chat(factory: Factory, table_id: str, seat: int | None, name: str, text:
         return when.isoformat()
 
 
+CHAT_KEPT = 50
+"""How many of a table's last chat messages a newcomer is shown."""
+
+
 def recent_chat(
-    factory: Factory, table_id: str, limit: int = 50
+    factory: Factory, table_id: str, limit: int = CHAT_KEPT
 ) -> list[tuple[int | None, str, str, str]]:
     """The table's last ``limit`` chat messages, oldest first: seat, name, text, time."""
     with factory() as session:
