@@ -154,5 +154,22 @@ def test_a_group_commit_writes_every_table_and_refuses_only_the_stale_one(db_url
             if when.tzinfo is None:  # SQLite keeps no zone: the server writes UTC
                 when = when.replace(tzinfo=UTC)
             assert abs((when - stamp).total_seconds()) < 60
+        # Statuses and game numbers change with the events in the same transaction, and
+        # only where the table's last event is the one expected: a change that comes
+        # too late (t1 has an event after seq 1) is refused alone.
+        assert store.append_many(
+            factory,
+            [
+                store.Append("t0", 3, [StoredEvent(4, 3, "deal", "KS", None)], "playing", 3),
+                store.Append("t1", 1, [], "finished"),
+                store.Append("t2", 2, [], "playing", 2),
+            ],
+        ) == [True, False, True]
+        states = {}
+        for name in ("t0", "t1", "t2"):
+            loaded = store.load_table(factory, name)
+            assert loaded is not None
+            states[name] = (loaded[0].seq, loaded[0].status, loaded[0].game_number)
+        assert states == {"t0": (4, "playing", 3), "t1": (2, "playing", 1), "t2": (2, "playing", 2)}
     finally:
         engine.dispose()
