@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
+import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -13,6 +16,28 @@ from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_rulese
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, bid, play
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+"""The folder of the benchmarks (scripts, not a package)."""
+
+
+def load_bench(name: str, module_name: str | None = None) -> ModuleType:
+    """``bench/NAME.py`` as a module, loaded once and kept in ``sys.modules`` under
+    ``module_name`` (default ``bench_NAME``): dataclasses look their module up there,
+    and a benchmark that imports a neighbour by name (``import speed_common``) finds it
+    when the neighbour was loaded under its own name."""
+    key = module_name or f"bench_{name}"
+    loaded = sys.modules.get(key)
+    if loaded is not None:
+        return loaded
+    spec = importlib.util.spec_from_file_location(key, BENCH / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[key] = module
+    spec.loader.exec_module(module)
+    return module
+
 
 OH_HELL_GAMES = (
     "blackout",

@@ -3,29 +3,14 @@ asserts, no OpenSpiel needed), so the benchmarks cannot rot unnoticed."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from tests.helpers import load_bench
 
-
-def load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-startup = load("startup")
-simulate_loop = load("simulate_loop")
+startup = load_bench("startup")
+simulate_loop = load_bench("simulate_loop")
 
 
 def test_startup_times_every_command(capsys: pytest.CaptureFixture[str]) -> None:

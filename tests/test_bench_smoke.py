@@ -3,32 +3,17 @@ no OpenSpiel needed), so the benchmark cannot rot unnoticed."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from tests.helpers import require_module
+from tests.helpers import load_bench, require_module
 from tricktaker.kernel import available
 
-BENCH_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "throughput.py"
-
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_throughput", BENCH_SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_bench("throughput")
 
 
 def test_benchmark_ruleset_is_the_oh_hell_hand() -> None:
@@ -81,15 +66,7 @@ def test_main_reports_tricktaker_without_openspiel(
 
 def _load_bench_module(name: str) -> ModuleType:
     """A bench script as a module (``search_speed`` imports its neighbours by name)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH_SCRIPT.with_name(f"{name}.py"))
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench(name, name)
 
 
 _load_bench_module("openspiel_adapter")

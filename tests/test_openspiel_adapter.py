@@ -10,17 +10,14 @@ seat's information state, which a guard object enforces.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tests.helpers import require_module
+from tests.helpers import load_bench, require_module
 from tricktaker import GameState, new_game
 from tricktaker.bots import make_bot
 from tricktaker.cards import card_set, cards_of, parse_card
@@ -30,17 +27,9 @@ from tricktaker.engine.observation import Observation
 
 pyspiel = require_module("pyspiel", "pip install -e '.[bench]'")
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
 
 def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
+    return load_bench(name, name)
 
 
 adapter_mod = _load("openspiel_adapter")

@@ -9,17 +9,14 @@ Needs the ``openspiel`` extra (OpenSpiel and numpy); under ``CI=true`` a missing
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 from tests.envs.helpers import GAMES, require_envs, table_size
-from tests.helpers import require_module
+from tests.helpers import BENCH, load_bench, require_module
 
 require_envs()
 pyspiel = require_module("pyspiel", "pip install -e '.[openspiel]'")
@@ -41,20 +38,10 @@ from tricktaker.envs.openspiel_game import (  # noqa: E402
     load_game,
 )
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
 
 def _bench_module(name: str) -> ModuleType:
     """A module of bench/ (the oh_hell adapter lives there, beside its benchmark)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
+    return load_bench(name, name)
 
 
 @pytest.mark.parametrize("game", GAMES)

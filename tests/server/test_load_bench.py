@@ -3,30 +3,15 @@ plays over real WebSockets and reports what it promises (no timing is asserted).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCH_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "server_load.py"
+from tests.helpers import load_bench
 
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_server_load", BENCH_SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_bench("server_load")
 
 
 def test_two_tables_for_three_seconds_report_actions_latencies_and_memory(

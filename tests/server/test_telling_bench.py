@@ -3,27 +3,13 @@ server's own telling and sockets over whole games (no timing is asserted)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-BENCH_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "server_telling.py"
+from tests.helpers import load_bench
 
-
-def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_server_telling", BENCH_SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_bench("server_telling")
 
 
 def test_tables_played_in_turn_report_every_kind_of_action() -> None:
