@@ -12,7 +12,7 @@ from typing import Protocol
 from tricktaker.bots import Bot
 from tricktaker.engine import GameState
 from tricktaker.server import messages as m
-from tricktaker.server.store import SeatData, TableData
+from tricktaker.server.store import CHAT_KEPT, SeatData, TableData
 from tricktaker.server.views import Json, SharedPart
 
 
@@ -66,8 +66,8 @@ class Live:
     timer_task: asyncio.Task[None] | None = None
     drive_task: asyncio.Task[None] | None = None
     chat_times: dict[int | None, list[float]] = field(default_factory=dict)
-    chat: deque[m.ChatLine] = field(default_factory=deque)
-    """The table's last chat messages (at most ``store.CHAT_KEPT``), oldest first: a
+    chat: deque[m.ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    """The table's last chat messages (at most ``CHAT_KEPT``), oldest first: a
     cache of the stored ones, read once when the table is loaded and kept up as
     messages are stored, so that a welcome needs no read of the database."""
 

@@ -289,9 +289,9 @@ class TableService:
             live.refusals.clear()
             live.bots.clear()
             live.replaced.clear()
-            chat, info = list(live.chat), live.info()
+            info = live.info()
             for sub in list(live.subscribers):
-                sub.push(self.welcome(live, sub.seat, chat, info))
+                sub.push(self.welcome(live, sub.seat, info))
         self._after_start(live)
 
     def _after_start(self, live: Live) -> None:
@@ -319,14 +319,10 @@ class TableService:
     # ------------------------------------------------------------ live play
 
     def welcome(
-        self,
-        live: Live,
-        seat: int | None,
-        chat: list[m.ChatLine],
-        info: m.TableInfo | None = None,
+        self, live: Live, seat: int | None, info: m.TableInfo | None = None
     ) -> dict[str, Json]:
-        """The ``welcome`` message for ``seat`` (None: a spectator); ``info``: the
-        table's, when made already."""
+        """The ``welcome`` message for ``seat`` (None: a spectator), with the table's
+        recent chat; ``info``: the table's, when made already."""
         state = live.state
         view: dict[str, Json] | None = None
         if state is not None:
@@ -338,12 +334,8 @@ class TableService:
                 view = seat_view(live, state.observe(seat))
         table = info if info is not None else live.info()
         return m.Welcome(
-            seat=seat, seq=live.data.seq, table=table, view=view, chat=chat
+            seat=seat, seq=live.data.seq, table=table, view=view, chat=list(live.chat)
         ).model_dump()
-
-    async def recent_chat(self, table_id: str) -> list[m.ChatLine]:
-        """The table's recent chat, oldest first."""
-        return list((await self.live(table_id)).chat)
 
     async def connect(
         self,
@@ -359,7 +351,6 @@ class TableService:
         live = await self.live(table_id)
         seat = None if token is None else self.seat_of(live, token)
         subscriber.seat = seat
-        chat = await self.recent_chat(table_id)
         async with live.lock:
             live.subscribers.add(subscriber)
             replay = None
@@ -371,7 +362,7 @@ class TableService:
             ):
                 events = await self.db(store.game_events, table_id, d.game_number)
                 replay = replayed(live, self._new_state(live.data), seat, resume_from, events)
-            for message in replay or [self.welcome(live, seat, chat)]:
+            for message in replay or [self.welcome(live, seat)]:
                 subscriber.push(message)
             if seat is not None:
                 task = live.grace_tasks.pop(seat, None)
@@ -659,8 +650,6 @@ class TableService:
         at = await self.db(store.add_chat, live.data.id, seat, name, text)
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         live.chat.append(line)
-        while len(live.chat) > store.CHAT_KEPT:
-            live.chat.popleft()
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
 
