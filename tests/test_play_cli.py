@@ -30,7 +30,7 @@ from typer.testing import CliRunner, Result
 from tricktaker import GameState, IllegalActionError, Observation, load_ruleset, new_game
 from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
-from tricktaker.cli.common import default_players, make_bots, start_game
+from tricktaker.cli.common import default_players, make_bots, program_name, start_game
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.play import Table
 from tricktaker.cli.render import Cards, hand_order
@@ -518,7 +518,7 @@ def test_quit_says_where_the_game_is_saved_and_resume_carries_on(
 
     lines, _ = script(five_cards, 6, choose)
     out = ok("play", str(five_cards), "--seed", "6", "--save", str(save), stdin=typed(lines))
-    assert f"Game saved to {save}; carry on with: tricktaker play --resume {save}" in out
+    assert f"Game saved to {save}; carry on with: {program_name()} play --resume {save}" in out
     data = json.loads(save.read_text())
     assert data["format"] == "tricktaker-save"
     assert data["version"] == 1
@@ -543,7 +543,7 @@ def test_a_game_saves_in_the_data_folder_and_forgets_it_when_finished(
     saves = tmp_path / "data" / "tricktaker" / "saves"
     [path] = saves.glob("*.json")
     assert path.name == "five-seed1.json"
-    assert f"tricktaker play --resume {path}" in out
+    assert f"{program_name()} play --resume {path}" in out
     ok("play", str(five_cards), "--seed", "1", stdin="quit\n")
     assert (saves / "five-seed1-2.json").exists()  # an earlier save is never overwritten
     assert "Final scorecard" in ok("play", "--resume", str(path), stdin=CYCLE)
@@ -576,7 +576,7 @@ def test_ctrl_c_saves_and_says_where(five_cards: Path, tmp_path: Path) -> None:
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     text = out.decode()
-    assert f"Game saved to {save}; carry on with: tricktaker play --resume {save}" in text
+    assert f"Game saved to {save}; carry on with: {program_name()} play --resume {save}" in text
     assert json.loads(save.read_text())["format"] == "tricktaker-save"
 
 
@@ -585,7 +585,7 @@ def test_a_saved_game_given_as_game_points_to_resume(five_cards: Path, tmp_path:
     ok("play", str(five_cards), "--seed", "1", "--save", str(save), stdin="quit\n")
     result = run("play", str(save))
     assert result.exit_code == 2
-    assert f"{save}: that looks like a saved game: use tricktaker play --resume {save}" in (
+    assert f"{save}: that looks like a saved game: use {program_name()} play --resume {save}" in (
         result.stderr
     )
     result = run("play", "--resume", str(save), "--seed", "3")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
+import shutil
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -92,6 +94,57 @@ def unicode_ok(console: Console) -> bool:
     except (LookupError, UnicodeEncodeError):
         return False
     return True
+
+
+PROGRAM = "tricktaker"
+"""The name of the installed command (the console script of pyproject.toml)."""
+
+
+def _this_program() -> Path | None:
+    """The ``tricktaker`` script running now: ``sys.argv[0]`` when it is that script, else
+    the script beside this Python (``python -m tricktaker.cli`` in a virtual
+    environment), else None."""
+    argv0 = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if argv0 is not None and argv0.stem == PROGRAM and argv0.suffix in ("", ".exe"):
+        found = shutil.which(str(argv0)) if argv0.parent == Path() else str(argv0)
+        if found:
+            return Path(os.path.abspath(found))
+    beside = Path(sys.executable).parent / PROGRAM
+    for candidate in (beside, beside.with_suffix(".exe")):
+        if candidate.is_file():
+            return Path(os.path.abspath(candidate))
+    return None
+
+
+def program_name() -> str:
+    """The command as the user can type it here, for every command the CLI prints:
+    ``tricktaker`` when that name on ``PATH`` is this same program, else this program's
+    path, relative to the current directory when that is shorter (``.venv/bin/tricktaker``
+    after ``make``), quoted for the shell when it needs quoting."""
+    program = _this_program()
+    if program is None:
+        return PROGRAM
+    on_path = shutil.which(PROGRAM)
+    if on_path is not None:
+        try:
+            if os.path.samefile(on_path, program):
+                return PROGRAM
+        except OSError:
+            pass
+    text = str(program)
+    try:
+        relative = os.path.relpath(program)
+    except ValueError:  # another drive (Windows)
+        relative = text
+    if len(relative) < len(text):
+        text = relative if os.sep in relative else os.path.join(os.curdir, relative)
+    return shlex.quote(text)
+
+
+def command(*words: str | Path) -> str:
+    """A command line to print: this program (:func:`program_name`) and ``words``, each
+    quoted for the shell where it needs it (``play --resume 'my game.json'``)."""
+    return " ".join([program_name(), *(shlex.quote(str(word)) for word in words)])
 
 
 def fail(message: str, *, status: int = USAGE_ERROR) -> NoReturn:

@@ -43,10 +43,12 @@ from .common import (
     FourColourOption,
     GameOptions,
     ResumableGameArgument,
+    command,
     default_players,
     fail,
     load_rules,
     make_bots,
+    program_name,
     random_seed,
     record_path,
     save_record,
@@ -523,12 +525,12 @@ def play(
         state, seated, path = resumed(resume, save)
     else:
         if game is None:
-            fail("give a GAME to play (tricktaker rules lists them), or --resume FILE")
+            fail(f"give a GAME to play ({program_name()} rules lists them), or --resume FILE")
         kind = saved_game_kind(game)
         if kind == "save":
-            fail(f"{game}: that looks like a saved game: use tricktaker play --resume {game}")
+            fail(f"{game}: that looks like a saved game: use {command('play', '--resume', game)}")
         if kind == "record":
-            fail(f"{game}: that is a game record: tricktaker replay {game} shows it")
+            fail(f"{game}: that is a game record: {command('replay', game)} shows it")
         if kind == "json":
             fail(
                 f"{game}: that is a JSON file, not a game: a saved game is carried on with --resume"
@@ -580,7 +582,7 @@ def play_on(
         console.print()
         console.print(Text(f"Game stopped after {state.hands_played} complete hand(s)."))
         if saver.ok:
-            saved = f"Game saved to {path}; carry on with: tricktaker play --resume {path}"
+            saved = f"Game saved to {path}; carry on with: {command('play', '--resume', path)}"
             console.print(Text(saved), soft_wrap=True)
     else:
         table.finish()

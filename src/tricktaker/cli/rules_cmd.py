@@ -27,7 +27,15 @@ from tricktaker.engine import new_game
 from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.schema import Option
 
-from .common import default_players, fail, load_rules, make_console, user_errors
+from .common import (
+    command,
+    default_players,
+    fail,
+    load_rules,
+    make_console,
+    program_name,
+    user_errors,
+)
 
 ENDING = re.compile(
     r"\b(game ends|ends after|a game is|game:|game lasts|until the\b|to \d+ points)",
@@ -109,7 +117,7 @@ def list_games(console: Console) -> None:
             game_id, ruleset.name, players_text(ruleset), ", ".join(ruleset.spec.options) or "-"
         )
     console.print(table)
-    console.print("Details: tricktaker rules GAME [--players N]", markup=False)
+    console.print(f"Details: {program_name()} rules GAME [--players N]", markup=False)
 
 
 # ------------------------------------------------------------------ one game
@@ -165,7 +173,7 @@ def show_house_rules(console: Console, ruleset: Ruleset, path: Path, players: in
         base = load_ruleset(parent)
         facts.add_row(
             "Based on",
-            f"{base.name}: its page ({page_path(parent)}, or: tricktaker rules {parent})"
+            f"{base.name}: its page ({page_path(parent)}, or: {command('rules', parent)})"
             " applies except where this file changes it",
         )
         changed = changed_fields(base.data, ruleset.data)
