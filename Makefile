@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 GAME ?= blackout
 PORT ?= 8000
 
-.PHONY: setup play serve web test lint bench bench-search clean
+.PHONY: setup play serve web test lint jscheck bench bench-search clean
 
 # setup.py builds the compiled search kernel (C++ in src/tricktaker/kernel/).
 $(BIN)/tricktaker: pyproject.toml setup.py $(wildcard src/tricktaker/kernel/*.cpp src/tricktaker/kernel/*.hpp)
@@ -41,6 +41,28 @@ lint: $(VENV)/.bench-installed
 $(VENV)/.bench-installed: $(BIN)/tricktaker
 	$(BIN)/pip install --quiet -e '.[dev,server,bench,envs,openspiel,ray,datasets]'
 	@touch $@
+
+# The browser client's checks (src/tricktaker/web/static: plain ES modules, no build step,
+# users need no Node): every file starts with `// @ts-check`, ESLint (eslint.config.js),
+# and tsc --noEmit over the JSDoc types (tsconfig.json). package.json pins the tools;
+# node_modules is made by npm ci from package-lock.json, again whenever either changes.
+# It also holds axe-core, which the accessibility tests inject into the pages.
+JS_FILES := $(wildcard src/tricktaker/web/static/*.js)
+NODE_STAMP := node_modules/.tricktaker-npm-ci
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+jscheck: $(NODE_STAMP)
+	@status=0; \
+	missing="$$(for f in $(JS_FILES); do head -n 1 "$$f" | grep -qxF '// @ts-check' || echo "  $$f"; done)"; \
+	if [ -n "$$missing" ]; then echo "jscheck: these files do not start with // @ts-check:"; echo "$$missing"; status=1; fi; \
+	echo "eslint src/tricktaker/web/static"; \
+	node_modules/.bin/eslint --max-warnings 0 src/tricktaker/web/static eslint.config.js || status=1; \
+	echo "tsc -p tsconfig.json"; \
+	node_modules/.bin/tsc -p tsconfig.json || status=1; \
+	exit $$status
 
 test: lint kernel-asan
 	$(BIN)/pytest -n 2
