@@ -10,6 +10,7 @@ last hand, ``sheet`` shows the sheet, ``export FILE`` writes it (.csv, .md or .j
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -144,6 +145,10 @@ class Keeper:
                 return line
 
     def ask_number(self, prompt: str, *, default: int | None = None) -> int:
+        """A number typed at ``prompt``; with a ``default``, Enter gives it (the prompt
+        says so)."""
+        if default is not None:
+            prompt = f"{prompt} (Enter: {default})"
         while True:
             text = self.ask(prompt)
             if not text and default is not None:
@@ -152,25 +157,34 @@ class Keeper:
                 return int(text)
             self.say(f"Not understood: {text!r} is not a number (type ? for help)", "red")
 
-    def ask_call(self, sheet: ScoreSheet) -> CallEntry:
+    def ask_call(self, sheet: ScoreSheet, old: CallEntry | None = None) -> CallEntry:
+        """Caller Clag's call (in a correction, Enter keeps each part of ``old``)."""
         from tricktaker.engine.calls import KINDS
         from tricktaker.scorekeeper import CallEntry
 
         nxt = sheet.next_hand()
         caller = sheet.players[nxt.dealer]
         sizes = nxt.call_sizes
+        was = old or CallEntry(0)
         while True:
-            size = self.ask_number(f"{caller} calls the hand size ({sizes[0]}-{sizes[-1]})")
+            size = self.ask_number(
+                f"{caller} calls the hand size ({sizes[0]}-{sizes[-1]})",
+                default=old.size if old else None,
+            )
             if self.refused(sheet, CallEntry(size)):
                 continue
             break
         while True:
-            kind = (self.ask(f"Kind ({', '.join(KINDS)}; Enter: normal)") or "normal").strip()
+            text = self.ask(f"Kind ({', '.join(KINDS)}; Enter: {was.kind})")
+            kind = (text or was.kind).strip()
             if self.refused(sheet, CallEntry(size, kind)):
                 continue
             break
         while True:
-            mods = self.ask("Modifiers, comma separated (Enter: none)")
+            kept = ", ".join(was.modifiers) or "none"
+            mods = self.ask(f"Modifiers, comma separated (Enter: {kept})")
+            if not mods.strip():
+                mods = ", ".join(was.modifiers)
             modifiers = tuple(m.strip() for m in mods.split(",") if m.strip())
             call = CallEntry(size, kind, modifiers)
             if self.refused(sheet, call):
@@ -188,10 +202,12 @@ class Keeper:
             return True
         return False
 
-    def ask_hand(self, sheet: ScoreSheet) -> HandEntry:
-        """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix)."""
+    def ask_hand(self, sheet: ScoreSheet, old: HandEntry | None = None) -> HandEntry:
+        """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix, where
+        Enter keeps each value of the ``old`` entry)."""
         from tricktaker.scorekeeper import EntryError
         from tricktaker.scorekeeper.entries import trump_word
+        from tricktaker.scorekeeper.offers import bid_offer
 
         names = sheet.players
         nxt = sheet.next_hand()
@@ -211,7 +227,7 @@ class Keeper:
             f" {first}.",
             "bold",
         )
-        call = self.ask_call(sheet) if nxt.called else None
+        call = self.ask_call(sheet, old.call if old else None) if nxt.called else None
         if call is not None:
             nxt = sheet.next_hand(call)
             self.say(f"The call: {call.describe()}; trump: {nxt.trump_rule}.")
@@ -219,10 +235,15 @@ class Keeper:
             self.say(f"  {note}")
         trump: str | None = None
         if not sheet.trump_known(call):
+            kept = old.trump if old is not None else None
             while True:
-                text = self.ask("Trump (a suit, none, or Enter to skip)")
+                text = self.ask(
+                    f"Trump (a suit, none, or Enter to keep {kept})"
+                    if kept
+                    else "Trump (a suit, none, or Enter to skip)"
+                )
                 try:
-                    trump = trump_word(text)
+                    trump = trump_word(text) if text.strip() or not kept else kept
                 except EntryError as exc:
                     self.say(f"Not allowed: {exc}", "red")
                     continue
@@ -234,8 +255,11 @@ class Keeper:
             self.say("Misere: everyone bids 0.")
         else:
             for seat in nxt.bid_order:
+                offer = bid_offer(sheet, bids, call=call, trump=trump)
+                offered = f" ({offer.describe()})" if offer is not None else ""
+                was = old.bids[seat] if old is not None and seat < len(old.bids) else None
                 while True:
-                    value = self.ask_number(f"{names[seat]}'s bid")
+                    value = self.ask_number(f"{names[seat]}'s bid{offered}", default=was)
                     try:
                         sheet.check_bids({**bids, seat: value}, call=call, trump=trump)
                     except EntryError as exc:
@@ -244,10 +268,10 @@ class Keeper:
                     bids[seat] = value
                     break
         if sheet.rules.spec.hooks == "buckup":
-            return self.ask_buckup(sheet)
+            return self.ask_buckup(sheet, old)
         contract, declarer = None, None
         if sheet.rules.spec.hooks == "euchre":
-            contract, declarer = self.ask_contract(sheet)
+            contract, declarer = self.ask_contract(sheet, old)
         size = nxt.hand_size or 0
         while True:
             winners: list[int] = []
@@ -256,11 +280,18 @@ class Keeper:
                 if declarer is not None:
                     side = next(t for t in sheet.rules.spec.table.partnerships if declarer in t)
                     who = " & ".join(names[s] for s in side)
-                    taken = self.ask_number(f"Tricks taken by {who}")
+                    was = old.tricks[declarer] if old and old.declarer == declarer else None
+                    taken = self.ask_number(f"Tricks taken by {who}", default=was)
                     tricks[declarer] = taken
                     tricks[(declarer + 1) % len(names)] = size - taken
             elif nxt.trick_points:
-                text = self.ask(f"Who won each of the {size} tricks, in order (names, commas)")
+                kept = ", ".join(names[w] for w in old.trick_winners) if old else ""
+                text = self.ask(
+                    f"Who won each of the {size} tricks, in order (names, commas"
+                    + (f"; Enter: {kept})" if kept else ")")
+                )
+                if not text.strip() and kept:
+                    text = kept
                 try:
                     winners = [sheet.seat_of(w) for w in text.split(",") if w.strip()]
                 except ValueError as exc:
@@ -268,7 +299,7 @@ class Keeper:
                     continue
                 tricks = [winners.count(s) for s in range(len(names))]
             else:
-                tricks = [self.ask_number(f"{name}'s tricks") for name in names]
+                tricks = self.ask_tricks(sheet, range(len(names)), size, old)
             try:
                 entry = sheet.entry(
                     bids=[bids.get(s) for s in range(len(names))],
@@ -285,28 +316,55 @@ class Keeper:
                 continue
             return entry
 
-    def ask_buckup(self, sheet: ScoreSheet) -> HandEntry:
-        """Buckup: the ante, each player's decisions and cards drawn, then the tricks."""
+    def ask_tricks(
+        self, sheet: ScoreSheet, seats: Sequence[int], size: int, old: HandEntry | None
+    ) -> list[int]:
+        """Each of ``seats``' tricks (0 for the others): Enter keeps the old count in a
+        correction, and the last seat is offered the only count that adds up."""
+        from tricktaker.scorekeeper.offers import last_tricks
+
+        tricks: list[int | None] = [0] * len(sheet.players)
+        for seat in seats:
+            tricks[seat] = None
+        for seat in seats:
+            fits = last_tricks(size, tricks) if seat == seats[-1] else None
+            was = old.tricks[seat] if old is not None and seat < len(old.tricks) else None
+            default = fits if fits is not None else was
+            tricks[seat] = self.ask_number(f"{sheet.players[seat]}'s tricks", default=default)
+        return [t or 0 for t in tricks]
+
+    def ask_buckup(self, sheet: ScoreSheet, old: HandEntry | None = None) -> HandEntry:
+        """Buckup: the ante, each player's decisions and cards drawn, then the tricks (in a
+        correction Enter keeps each old value)."""
         from tricktaker.scorekeeper import EntryError
+        from tricktaker.scorekeeper.offers import ante_choices, decision_words
 
         names = sheet.players
         n = len(names)
         nxt = sheet.next_hand()
         order = [(nxt.dealer + 1 + i) % n for i in range(n)]
+        antes = ante_choices(sheet)
+        words = " or ".join(decision_words(sheet))
         while True:
-            ante = self.ask("Ante (kept, drawn, kept_no_fold_fee, drawn_no_fold_fee; Enter: kept)")
+            kept_ante = (old.ante if old else None) or antes[0]
+            ante = self.ask(f"Ante ({', '.join(antes)}; Enter: {kept_ante})") or kept_ante
             decisions: list[tuple[str, ...]] = [()] * n
             drawn = [0] * n
             for seat in order:
-                text = self.ask(f"{names[seat]}: stay or fold (several, with commas)")
+                was = old.decisions[seat] if old and seat < len(old.decisions) else ()
+                hint = f"; Enter: {', '.join(was)}" if was else ""
+                text = self.ask(f"{names[seat]}: {words} (several, with commas{hint})")
+                if not text.strip() and was:
+                    text = ", ".join(was)
                 decisions[seat] = tuple(d.strip() for d in text.split(",") if d.strip())
                 if any(d in ("stay", "come_back") for d in decisions[seat]):
-                    drawn[seat] = self.ask_number(f"{names[seat]}'s cards drawn")
+                    had = old.drawn[seat] if old and seat < len(old.drawn) else None
+                    drawn[seat] = self.ask_number(f"{names[seat]}'s cards drawn", default=had)
             playing = [s for s in range(n) if any(d in ("stay", "come_back") for d in decisions[s])]
             tricks = [0] * n
             if len(playing) > 1:
-                for seat in playing:
-                    tricks[seat] = self.ask_number(f"{names[seat]}'s tricks")
+                size = sheet.next_hand().hand_size or 0
+                tricks = self.ask_tricks(sheet, playing, size, old)
             try:
                 entry = sheet.entry(
                     tricks=tricks, ante=ante or None, decisions=decisions, drawn=drawn
@@ -317,15 +375,28 @@ class Keeper:
                 continue
             return entry
 
-    def ask_contract(self, sheet: ScoreSheet) -> tuple[str | None, int | None]:
-        """Euchre: the contract and who won it (None, None when all four passed)."""
+    def ask_contract(
+        self, sheet: ScoreSheet, old: HandEntry | None = None
+    ) -> tuple[str | None, int | None]:
+        """Euchre: the contract and who won it (None, None when all four passed); in a
+        correction Enter keeps the old ones."""
         from tricktaker.scorekeeper import EntryError
 
+        was = old.contract if old is not None else None
         while True:
-            contract = self.ask("Contract (e.g. 4H, 5D, NT; Enter if all four passed)")
-            if not contract:
+            contract = self.ask(
+                f"Contract (e.g. 4H, 5D, NT; Enter: {was}; - if all four passed)"
+                if was
+                else "Contract (e.g. 4H, 5D, NT; Enter if all four passed)"
+            )
+            if was and not contract.strip():
+                contract = was
+            if not contract or contract.strip() == "-":
                 return None, None
-            name = self.ask("Who won the auction")
+            who = sheet.players[old.declarer] if old and old.declarer is not None else ""
+            name = self.ask(f"Who won the auction (Enter: {who})" if who else "Who won the auction")
+            if not name.strip() and who:
+                name = who
             try:
                 declarer = sheet.seat_of(name)
                 entry = sheet.entry(
@@ -399,9 +470,9 @@ class Keeper:
         if not 1 <= number <= len(sheet.rows):
             self.say(f"Not understood: there is no hand {number} to correct", "red")
             return
-        self.say(f"Correcting hand {number}: enter it again.")
+        self.say(f"Correcting hand {number}: Enter keeps each value as it was.")
         try:
-            entry = self.ask_hand(sheet.upto(number - 1))
+            entry = self.ask_hand(sheet.upto(number - 1), sheet.entries[number - 1])
         except _CommandError:
             self.say("Correction abandoned.")
             return

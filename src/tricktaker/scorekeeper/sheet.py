@@ -36,6 +36,7 @@ from tricktaker.engine.base import (
 from tricktaker.engine.calls import KINDS
 from tricktaker.present import SYMBOLS
 from tricktaker.present.scorecard import Scorecard, scorecard
+from tricktaker.present.text import default_seat_name
 from tricktaker.rules import Ruleset, load_ruleset
 from tricktaker.scorekeeper.entries import (
     KEPT_HOOKS,
@@ -71,8 +72,9 @@ _SEED = 0
 class ScoreSheet:
     """The score sheet of one game: players in seating order, then hand by hand.
 
-    ``game`` is a shipped game id or a ruleset file; ``options`` its options. The
-    first dealer is ``first_dealer`` (a player's name), else the first player named.
+    ``game`` is a shipped game id or a ruleset file; ``options`` its options. A player
+    left unnamed is called as the table calls an empty seat (``Seat 2``). The first
+    dealer is ``first_dealer`` (a player's name), else the first player named.
     ``rules``, when given, is the ruleset already loaded (house rules kept as data, as
     the server keeps them): ``game`` then only names it.
     """
@@ -89,9 +91,7 @@ class ScoreSheet:
         self.game = game
         self.options: dict[str, object] = dict(options or {})
         self.rules: Ruleset = rules or load_ruleset(game, options=self.options)
-        names = [str(p).strip() for p in players]
-        if any(not name for name in names):
-            raise SheetError("every player needs a name")
+        names = [str(p).strip() or default_seat_name(s) for s, p in enumerate(players)]
         folded = [name.casefold() for name in names]
         if len(set(folded)) != len(folded):
             raise SheetError("two players have the same name; give each a different one")
@@ -164,6 +164,11 @@ class ScoreSheet:
             return None
         data = self._state.ext
         return tuple(data.stacks), int(data.pot)
+
+    def game_copy(self) -> GameState:
+        """A copy of the game under the sheet, at the next hand (its deal is a hidden
+        stand-in: only what the rules allow is read from it)."""
+        return self._state.clone()
 
     def counts(self, seat: int) -> dict[str, int]:
         """How often ``seat`` went Set, Over and Perfect."""
@@ -313,12 +318,24 @@ class ScoreSheet:
     ) -> None:
         """Check the bids made so far this hand (by seat), in bidding order; raise
         :class:`EntryError` at the first one the rules refuse."""
+        self.bidding_at(bids, call=call, trump=trump)
+
+    def bidding_at(
+        self,
+        bids: Mapping[int, int | None],
+        *,
+        call: CallEntry | None = None,
+        trump: str | None = None,
+    ) -> GameState:
+        """A copy of the game under the sheet with the bids made so far taken (checked as
+        :meth:`check_bids` checks them), at the first bidder whose bid is not given."""
         state = self._state.clone()
         self._require_open(state)
         entry = HandEntry(
             bids=tuple(bids.get(s) for s in range(len(self.players))), tricks=(), call=call
         )
         self._bid_stage(state, entry, trump_word(trump), partial=set(bids))
+        return state
 
     def check_call(self, call: CallEntry) -> None:
         """Check a Caller Clag call; raise :class:`EntryError` when the rules refuse it."""
@@ -465,18 +482,8 @@ class ScoreSheet:
             state.apply(seat, action)
             return
         reason, rule = problem
-        name = self.players[seat]
         if action.kind == BID:
-            value = action.value
-            if rule == "hook rule":
-                role = "the dealer" if seat == state.dealer else "bidding last"
-                size = state.hand_size
-                tricks = "the 1 trick" if size == 1 else f"the {size} tricks"
-                reason = f"{name}, {role}, may not bid {value}: the bids would total {tricks}"
-            elif rule == "zero-bid limit":
-                reason = f"{name} may not bid 0 after {state.zero_streak[seat]} zero bids in a row"
-            else:
-                reason = f"{name} may not bid {value}: {reason}"
+            reason = self.bid_refusal(state, seat, int(action.value), reason, rule)
         elif action.kind == CALL_SIZE:
             sizes = [a.value for a in state.legal_call_actions()]
             reason = (
@@ -485,6 +492,18 @@ class ScoreSheet:
         elif action.kind == CALL_KIND:
             reason = f"{action.value!r} is not a kind of hand; the kinds: {', '.join(KINDS)}"
         raise EntryError(reason, rule=rule)
+
+    def bid_refusal(self, state: GameState, seat: int, value: int, reason: str, rule: str) -> str:
+        """The engine's refusal of ``seat``'s bid of ``value`` in the players' words."""
+        name = self.players[seat]
+        if rule == "hook rule":
+            role = "the dealer" if seat == state.dealer else "bidding last"
+            size = state.hand_size
+            tricks = "the 1 trick" if size == 1 else f"the {size} tricks"
+            return f"{name}, {role}, may not bid {value}: the bids would total {tricks}"
+        if rule == "zero-bid limit":
+            return f"{name} may not bid 0 after {state.zero_streak[seat]} zero bids in a row"
+        return f"{name} may not bid {value}: {reason}"
 
     def check_contract(self, entry: HandEntry) -> None:
         """Euchre: check the contract of ``entry`` against the auction's rules (its
