@@ -49,6 +49,8 @@ class SheetRow(Base):
     first_dealer: Mapped[int] = mapped_column(Integer)
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     view_key: Mapped[str] = mapped_column(String(64))
+    edit_link_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the edit link's key (another phone may keep the sheet), if one is out."""
     seq: Mapped[int] = mapped_column(Integer, default=0)
 
 
@@ -98,6 +100,7 @@ class StoredSheet:
     view_key: str
     seq: int
     ops: list[Op] | None = None
+    edit_link_hash: str | None = None
 
 
 class StaleSheetError(Exception):
@@ -159,6 +162,7 @@ def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> Stored
             edit_token_hash=row.edit_token_hash,
             view_key=row.view_key,
             seq=row.seq,
+            edit_link_hash=row.edit_link_hash,
         )
         if row.seq != known_seq:
             entries = session.scalars(
@@ -168,6 +172,16 @@ def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> Stored
             ).all()
             stored.ops = [Op(e.seq, e.kind, e.hand, e.data or {}, e.client_id) for e in entries]
         return stored
+
+
+def set_edit_link(factory: Factory, sheet_id: str, link_hash: str | None) -> bool:
+    """Store the hash of the sheet's new edit link (None: no link; the old one stops
+    working either way); False if there is no such sheet."""
+    with factory() as session, session.begin():
+        changed = session.execute(
+            update(SheetRow).where(SheetRow.id == sheet_id).values(edit_link_hash=link_hash)
+        )
+        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
 
 
 def append_op(factory: Factory, sheet_id: str, op: Op) -> None:

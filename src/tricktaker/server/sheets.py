@@ -8,7 +8,9 @@ table is rebuilt from its events: the rules are never written twice.
 
 The HTTP API lives under ``/sheets`` (see docs/scorekeeper.md). Creating a sheet
 answers an edit token (stored only as its SHA-256 hash; it goes in ``Authorization:
-Bearer TOKEN``) and a read-only view key (``?view=KEY``) for the other players. Every
+Bearer TOKEN``) and a read-only view key (``?view=KEY``) for the other players. The
+keeper may give out an edit link: a second key that edits too (also kept as its hash),
+made anew or revoked by the keeper's own token, which shuts out the old link. Every
 entry is committed before it is answered; an entry the rules refuse is an RFC 9457
 problem body with the rule's words and its ``rule``, and leaves the sheet unchanged; a
 request repeated with the same entry ``id`` is applied once.
@@ -46,6 +48,7 @@ from tricktaker.scorekeeper import (
     sheet_to_markdown,
 )
 from tricktaker.scorekeeper.export import result_line
+from tricktaker.scorekeeper.offers import BidOffer, ante_choices, bid_offer, decision_words
 from tricktaker.server.db import hash_token, new_token
 from tricktaker.server.messages import Body
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError, problem
@@ -55,6 +58,7 @@ from tricktaker.server.sheet_store import (
     StoredSheet,
     append_op,
     load_sheet,
+    set_edit_link,
     store_sheet,
 )
 
@@ -189,11 +193,25 @@ def to_enter(sheet: ScoreSheet) -> list[str]:
     return out
 
 
+def offer_view(offer: BidOffer | None) -> dict[str, Any] | None:
+    """The bids a bidder may make, as JSON: the seat, its legal bids and the bids the
+    rules refuse it now with the reason."""
+    if offer is None:
+        return None
+    return {
+        "seat": offer.seat,
+        "bids": list(offer.legal),
+        "forbidden": [{"bid": bid, "reason": why} for bid, why in offer.forbidden],
+    }
+
+
 def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any] | None:
-    """The next hand: dealer, size, trump rule, who bids first, what to enter."""
+    """The next hand: dealer, size, trump rule, who bids first, what to enter, and what
+    the rules offer (the first bidder's bids, Buckup's antes and decisions)."""
     if sheet.is_over():
         return None
     nxt = sheet.next_hand(call)
+    offer = bid_offer(sheet, call=call) if not nxt.misere else None
     return {
         "hand": nxt.number,
         "dealer": nxt.dealer,
@@ -214,13 +232,24 @@ def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any
         "quotas": list(nxt.quotas),
         "plucks": [list(p) for p in nxt.plucks],
         "enter": to_enter(sheet),
+        "bid_offer": offer_view(offer),
+        "antes": list(ante_choices(sheet)),
+        "decisions": list(decision_words(sheet)),
     }
 
 
 def sheet_view(
-    sheet_id: str, seq: int, sheet: ScoreSheet, *, view_key: str | None
+    sheet_id: str,
+    seq: int,
+    sheet: ScoreSheet,
+    *,
+    view_key: str | None,
+    owner: bool = False,
+    edit_link: bool = False,
 ) -> dict[str, Any]:
-    """The whole sheet as JSON; ``view_key`` is shown to the keeper only."""
+    """The whole sheet as JSON; ``view_key`` is shown to those who may edit only;
+    ``owner``: the request holds the keeper's own token (it may give out the edit link);
+    ``edit_link``: an edit link is out (told to the owner only)."""
     seats = range(len(sheet.players))
     chips = sheet.chips()
     return {
@@ -232,6 +261,8 @@ def sheet_view(
         "first_dealer": sheet.first_dealer,
         "options": dict(sheet.options),
         "can_edit": view_key is not None,
+        "owner": owner,
+        "edit_link": edit_link and owner,
         "view_key": view_key,
         "cooperative": sheet.cooperative,
         "has_bids": sheet.has_bids(),
@@ -292,8 +323,10 @@ class HandIn(Body):
 
 
 class BidsIn(Body):
-    """The bids made so far this hand (null: not yet), checked in bidding order."""
+    """The bids made so far this hand (null: not yet), checked in bidding order; with
+    ``hand``, those of hand ``hand`` as corrected (the hands before it as they stand)."""
 
+    hand: int | None = Field(default=None, ge=1)
     bids: list[int | None] = Field(default_factory=list, max_length=16)
     call: CallIn | None = None
     trump: str | None = Field(default=None, max_length=20)
@@ -389,6 +422,7 @@ class SheetService:
             raise ServiceError(404, "no-sheet", f"There is no sheet {sheet_id!r}.")
         if cached is not None and stored.ops is None:
             self._cache.move_to_end(sheet_id)
+            cached.stored.edit_link_hash = stored.edit_link_hash
             return cached
         sheet, by_id = await asyncio.to_thread(build_sheet, stored)
         built = Built(stored, sheet, by_id)
@@ -403,9 +437,17 @@ class SheetService:
         401/403 if neither."""
         token = _bearer(authorization)
         if token is not None:
-            if hmac.compare_digest(hash_token(token), built.stored.edit_token_hash):
+            hashed = hash_token(token)
+            if hmac.compare_digest(hashed, built.stored.edit_token_hash):
                 return True
-            raise ServiceError(403, "bad-token", "This is not the sheet's edit token.")
+            link = built.stored.edit_link_hash
+            if link is not None and hmac.compare_digest(hashed, link):
+                return True
+            raise ServiceError(
+                403,
+                "bad-token",
+                "This is not the sheet's edit token, or its edit link was replaced or revoked.",
+            )
         if view is not None:
             if hmac.compare_digest(view.encode(), built.stored.view_key.encode()):
                 return False
@@ -414,11 +456,46 @@ class SheetService:
             401, "no-token", "Give the sheet's edit token (Authorization: Bearer) or ?view=KEY."
         )
 
-    def view(self, built: Built, editing: bool) -> dict[str, Any]:
+    @staticmethod
+    def is_owner(built: Built, authorization: str | None) -> bool:
+        """Whether the request holds the keeper's own edit token (not an edit link)."""
+        token = _bearer(authorization)
+        return token is not None and hmac.compare_digest(
+            hash_token(token), built.stored.edit_token_hash
+        )
+
+    def view(self, built: Built, editing: bool, authorization: str | None = None) -> dict[str, Any]:
         """The sheet's JSON view."""
         stored = built.stored
         key = stored.view_key if editing else None
-        return sheet_view(stored.id, stored.seq, built.sheet, view_key=key)
+        return sheet_view(
+            stored.id,
+            stored.seq,
+            built.sheet,
+            view_key=key,
+            owner=editing and self.is_owner(built, authorization),
+            edit_link=stored.edit_link_hash is not None,
+        )
+
+    async def edit_link(self, sheet_id: str, authorization: str | None, make: bool) -> str | None:
+        """Make a new edit link's key (the old link stops working), or revoke the link
+        (``make`` False): the keeper's own token only."""
+        async with self.guard(sheet_id):
+            built = await self.current(sheet_id)
+            if not self.can_edit(built, authorization, None):
+                raise ServiceError(403, "read-only", "The view key cannot change the sheet.")
+            if not self.is_owner(built, authorization):
+                raise ServiceError(
+                    403,
+                    "not-keeper",
+                    "Only the browser that started the sheet gives out or revokes its edit link.",
+                )
+            key = new_token() if make else None
+            hashed = hash_token(key) if key is not None else None
+            if not await self.tables.db(set_edit_link, sheet_id, hashed):
+                raise ServiceError(404, "no-sheet", f"There is no sheet {sheet_id!r}.")
+            built.stored.edit_link_hash = hashed
+            return key
 
     async def read(
         self, sheet_id: str, authorization: str | None, view: str | None
@@ -444,7 +521,7 @@ class SheetService:
                 if not self.can_edit(built, authorization, None):
                     raise ServiceError(403, "read-only", "The view key cannot change the sheet.")
                 if client_id is not None and client_id in built.by_id:
-                    return self.view(built, True), built.by_id[client_id], False
+                    return self.view(built, True, authorization), built.by_id[client_id], False
                 try:
                     kind, hand, data = await asyncio.to_thread(change, built.sheet)
                 except EntryError as exc:
@@ -461,7 +538,7 @@ class SheetService:
                 built.stored.seq = op.seq
                 if client_id is not None:
                     built.by_id[client_id] = op
-                return self.view(built, True), op, True
+                return self.view(built, True, authorization), op, True
         raise ServiceError(409, "busy", "The sheet is being changed elsewhere; try again.")
 
     async def create(self, sheet: ScoreSheet, toml: str | None) -> tuple[str, str, str]:
@@ -561,6 +638,23 @@ def _check_hand(sheet: ScoreSheet, hand: int | None, wanted: int) -> None:
         )
 
 
+def _checked(
+    sheet: ScoreSheet, request: BidsIn, bids: dict[int, int], call: CallEntry | None
+) -> dict[str, Any]:
+    """The answer of ``/check``: the next hand as the call makes it and the bids the next
+    bidder may make (of hand ``request.hand`` in a correction)."""
+    if request.hand is not None and request.hand <= len(sheet.rows):
+        sheet = sheet.upto(request.hand - 1)
+    else:
+        _check_hand(sheet, request.hand, len(sheet.rows) + 1)
+    try:
+        sheet.check_bids(bids, call=call, trump=request.trump)
+        offer = bid_offer(sheet, bids, call=call, trump=request.trump)
+        return {"ok": True, "next": next_view(sheet, call), "bid_offer": offer_view(offer)}
+    except EntryError as exc:
+        raise EntryRefusedError(exc) from None
+
+
 PROBLEMS = PROBLEM_RESPONSES
 """The refusals of every ``/sheets`` operation (RFC 9457 problem bodies)."""
 EXPORTS: dict[int | str, dict[str, Any]] = {
@@ -594,12 +688,13 @@ def sheets_router(tables: TableService) -> APIRouter:
 
     async def _created(sheet: ScoreSheet, toml: str | None) -> dict[str, Any]:
         sheet_id, token, view_key = await service.create(sheet, toml)
-        built, _ = await service.read(sheet_id, f"Bearer {token}", None)
+        bearer = f"Bearer {token}"
+        built, _ = await service.read(sheet_id, bearer, None)
         return {
             "id": sheet_id,
             "edit_token": token,
             "view_key": view_key,
-            "sheet": service.view(built, True),
+            "sheet": service.view(built, True, bearer),
         }
 
     @router.get("/{sheet_id}")
@@ -608,7 +703,22 @@ def sheets_router(tables: TableService) -> APIRouter:
     ) -> dict[str, Any]:
         """The sheet: rows, totals, Set/Over/Perfect counts and the next hand."""
         built, editing = await service.read(sheet_id, authorization, view)
-        return service.view(built, editing)
+        return service.view(built, editing, authorization)
+
+    @router.post("/{sheet_id}/edit-link")
+    async def make_edit_link(sheet_id: str, authorization: AuthHeader = None) -> dict[str, Any]:
+        """Give out a new edit link: answers its ``edit_key``, which edits the sheet as
+        ``Authorization: Bearer KEY`` (the browser's link: ``#/score/ID?edit=KEY``). The
+        link made before stops working. Takes the keeper's own edit token."""
+        key = await service.edit_link(sheet_id, authorization, True)
+        return {"edit_key": key}
+
+    @router.delete("/{sheet_id}/edit-link")
+    async def revoke_edit_link(sheet_id: str, authorization: AuthHeader = None) -> dict[str, Any]:
+        """Revoke the edit link: whoever holds it may only follow the sheet with its view
+        link from now on. Takes the keeper's own edit token."""
+        await service.edit_link(sheet_id, authorization, False)
+        return {"edit_link": False}
 
     @router.post("/{sheet_id}/hands")
     async def add_hand(
@@ -663,18 +773,13 @@ def sheets_router(tables: TableService) -> APIRouter:
             built = await service.current(sheet_id)
             if not service.can_edit(built, authorization, None):
                 raise ServiceError(403, "read-only", "The view key cannot change the sheet.")
-            sheet = built.sheet
             call = None
             if request.call is not None:
                 call = CallEntry(
                     request.call.size, request.call.kind, tuple(request.call.modifiers)
                 )
             bids = {s: b for s, b in enumerate(request.bids) if b is not None}
-            try:
-                sheet.check_bids(bids, call=call, trump=request.trump)
-                return {"ok": True, "next": next_view(sheet, call)}
-            except EntryError as exc:
-                raise EntryRefusedError(exc) from None
+            return await asyncio.to_thread(_checked, built.sheet, request, bids, call)
 
     @router.get("/{sheet_id}/export.{fmt}", responses=EXPORTS)
     async def export_sheet(
