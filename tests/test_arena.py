@@ -267,7 +267,7 @@ def test_command_prints_a_table() -> None:
     result = run("blackout", "--bots", ",".join(HEURISTIC_VS_RANDOM), "--hands", "13")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Blackout arena: 1 deal set(s) x 4 rotation(s) = 4 games" in out
+    assert "Blackout arena: 1 deal set x 4 rotations = 4 games" in out
     for title in ("Mean/hand ± 95%", "Exact", "Wins", "Rating", "ms/move", "Ordinal", "heuristic"):
         assert title in out
     assert "Duplicate deals: 100.0%" in out

@@ -16,7 +16,8 @@ from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, start_game
 from tricktaker.cli.human import read_reply
-from tricktaker.cli.render import Cards, hand_order, seat_names
+from tricktaker.cli.play import table_names
+from tricktaker.cli.render import Cards, hand_order
 from tricktaker.cli.scorecards import result_line, score_unit
 from tricktaker.engine import Action
 
@@ -117,7 +118,8 @@ def test_rules_with_an_option_and_a_house_file(two_card_blackout: Path) -> None:
         (["play", "blackout", "--option", "hook=2"], "not true or false"),
         (["play", "blackout", "--bots", "genius"], "unknown bot 'genius'"),
         (["play", "blackout", "--bots", "random,random"], "--bots needs"),
-        (["play", "blackout", "--seat", "4"], "--seat must be 0 to 3"),
+        (["play", "blackout", "--seat", "5"], "--seat must be 1 to 4"),
+        (["play", "blackout", "--seat", "0"], "seats are numbered from 1"),
         (["play", "bluke", "-n", "4", "-o", "extended=true"], "only for 3 players"),
         (["simulate", "kachuful", "--players", "2", "--bots", "random,random"], "not 2"),
         (["simulate", "clag", "--players", "4", "--bots", "random,random"], "give one per seat"),
@@ -350,7 +352,7 @@ def test_play_end_of_input_abandons_cleanly() -> None:
 
 def test_play_quit_abandons_cleanly(tmp_path: Path) -> None:
     out = ok("play", "clag", "-n", "3", "--seed", "2", "--record", str(tmp_path), stdin="quit\n")
-    assert "Game stopped after 0 complete hand(s)" in out
+    assert "Game stopped after 0 complete hands" in out
     assert len(list(tmp_path.glob("*.json"))) == 1
 
 
@@ -371,7 +373,7 @@ def test_play_caller_clag_calls_through_the_prompt() -> None:
         "--seed",
         str(seed),
         "--seat",
-        str(dealer),
+        str(dealer + 1),
         stdin=stdin,
     )
     assert "Call the hand size (3-7)" in out
@@ -391,7 +393,7 @@ def test_play_kachuful_bids_are_simultaneous(tmp_path: Path) -> None:
     path.write_text(
         'extends = "kachuful"\nid = "kachuful2"\n[schedule]\nsizes = "1..2"\n', encoding="utf-8"
     )
-    out = ok("play", str(path), "--seed", "1", "--seat", "2", "-b", "random", stdin="1\n" * 10)
+    out = ok("play", str(path), "--seed", "1", "--seat", "3", "-b", "random", stdin="1\n" * 10)
     first_prompt = out.index("Your bid")
     assert "has bid" not in out[:first_prompt]
     assert "bids are revealed together" in out[:first_prompt]
@@ -493,8 +495,16 @@ def scripted(
     return lines, state, events
 
 
+def seen_names(players: int, me: int) -> list[str]:
+    """The seats' names as the person in seat ``me`` is told them, bots in the others:
+    ``You``, and a short name for each bot (Ben, Cleo...)."""
+    others = [seat for seat in range(players) if seat != me]
+    names = table_names(players, [me], others, None)
+    return ["You" if seat == me else name for seat, name in enumerate(names)]
+
+
 def play_args(game: str, seed: int, options: Sequence[str], seat: int = 0) -> list[str]:
-    args = ["play", game, "--seed", str(seed), "--seat", str(seat)]
+    args = ["play", game, "--seed", str(seed), "--seat", str(seat + 1)]
     for option in options:
         args += ["-o", option]
     return args
@@ -506,7 +516,7 @@ def card_word(card: object, rules: Ruleset) -> str:
 
 
 def final_line(state: GameState, seat: int = 0) -> str:
-    names = seat_names(state.players, seat)
+    names = seen_names(state.players, seat)
     unit = score_unit(state.history)
     teams = state.setup.partnerships
     return result_line(state.winners(), names, state.scores, teams, unit=unit)
@@ -544,7 +554,7 @@ def test_play_pluck_with_plucks_hides_other_players_cards() -> None:
     assert "Quota" in out  # the seat grid's column
     assert "To come:" in out  # pending plucks, before the person's pluck
     for pluck in state.history[1].extra["plucks"]:
-        plucker, pluckee = (seat_names(3, 0)[s] for s in (pluck["plucker"], pluck["pluckee"]))
+        plucker, pluckee = (seen_names(3, 0)[s] for s in (pluck["plucker"], pluck["pluckee"]))
         given = pretty_card(parse_card(pluck["given"], labels=("BJ", "LJ")), labels=("BJ", "LJ"))
         if plucker == "You":
             # docs/games/pluck.md, Plucks: the plucker gives one card; the pluckee gives
@@ -663,7 +673,7 @@ def test_play_euchre_as_declarer_sees_kitty_and_discards() -> None:
     else:
         pytest.fail("no seed where seat 0 declares")
     out = ok(*play_args("euchre", seed, ["target=1"]), stdin="\n".join(lines) + "\n")
-    assert "Teams:   You & Seat 2 vs Seat 1 & Seat 3" in out
+    assert "Teams:   You & Cleo vs Ben & Dot" in out  # the bots by their short names
     assert "Auction:" in out
     assert "You bid no trump (5)." in out
     assert "Contract: You: 5 tricks, no trump. You take the kitty: " in out
@@ -687,7 +697,7 @@ def test_play_euchre_hides_a_bot_declarers_kitty_and_discards() -> None:
     else:
         pytest.fail("no seed where a bot declares")
     out = ok(*play_args("euchre", seed, ["target=1"]), stdin="\n".join(lines) + "\n")
-    declarer = f"Seat {contract['bidder']}"
+    declarer = seen_names(4, 0)[contract["bidder"]]
     assert "You pass." in out
     assert f"{declarer} takes the kitty and discards three cards." in out
     assert out.count(f"{declarer} discards a card.") == 3
@@ -696,7 +706,7 @@ def test_play_euchre_hides_a_bot_declarers_kitty_and_discards() -> None:
         if action.kind == "discard":
             assert f"discards {pretty_card(int(action.value))}" not in out
     hand = state.history[-1]
-    team = "You & Seat 2" if contract["bidder"] in (0, 2) else "Seat 1 & Seat 3"
+    team = "You & Cleo" if contract["bidder"] in (0, 2) else "Ben & Dot"
     assert team in out
     assert ("- made" in out) == (hand.hand_scores[contract["bidder"]] > 0)
     assert final_line(state) in out
@@ -789,8 +799,9 @@ def test_play_buckup_shows_pot_stacks_and_payments() -> None:
         assert f"You discard {pretty_card(int(action.value))}." in out
     for seat, action in events:
         if seat != 0 and action.kind == "discard":
-            assert f"Seat {seat} discards a card." in out
-            assert f"Seat {seat} discards {pretty_card(int(action.value))}" not in out
+            name = seen_names(4, 0)[seat]
+            assert f"{name} discards a card." in out
+            assert f"{name} discards {pretty_card(int(action.value))}" not in out
     if mine:
         assert "You draw " in out
     hand = state.history[-1]

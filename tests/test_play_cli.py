@@ -32,7 +32,7 @@ from tricktaker.cards import format_card, parse_card, pretty_card
 from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, program_name, start_game
 from tricktaker.cli.human import read_reply
-from tricktaker.cli.play import Table
+from tricktaker.cli.play import Table, table_names
 from tricktaker.cli.render import Cards, hand_order
 from tricktaker.engine import Action, ChanceOutcome
 from tricktaker.engine.actions import play
@@ -441,12 +441,12 @@ def test_pass_and_play_hides_each_hand_from_the_next_person(five_cards: Path) ->
     assert state.is_terminal()
     deal = new_game(load_ruleset(str(five_cards)), players=4, seed=4)
     deal.apply_chance()
-    # a pass screen before every turn that follows the other person's
+    # a pass screen before the first turn and every turn that follows the other person's
     stdin: list[str] = []
     last = None
     order = [seat for seat, _ in state.events if isinstance(seat, int) and seat in humans]
     for seat, line in zip(order, lines, strict=True):
-        if last is not None and seat != last:
+        if seat != last:
             stdin.append("")
         stdin.append(line)
         last = seat
@@ -456,18 +456,19 @@ def test_pass_and_play_hides_each_hand_from_the_next_person(five_cards: Path) ->
         "--seed",
         "4",
         "--humans",
-        "0,2",
+        "1,3",
         "--names",
         "Ann,Bob,Cy,Di",
         stdin=typed(stdin),
     )
-    assert "At this terminal: Ann (seat 0), Cy (seat 2); bots: Bob heuristic, Di heuristic." in out
-    sections = re.split(r"Pass to (Ann|Cy) — press Enter", out)
+    assert (
+        "At this terminal: Ann (seat 1), Cy (seat 3); bots: Bob (heuristic), Di (heuristic)."
+        in out
+    )
+    sections = re.split(r"Pass to (Ann|Cy): press Enter when (?:Ann|Cy) is ready", out)
     assert len(sections) > 3
-    first = sections[0]
-    whose = "Ann" if "Ann's turn" in first else "Cy"
-    people = [whose, *sections[1::2]]
-    for person, section in zip(people, [first, *sections[2::2]], strict=True):
+    assert "Hand:" not in sections[0]  # the first person is passed the terminal too
+    for person, section in zip(sections[1::2], sections[2::2], strict=True):
         other = 2 if person == "Ann" else 0
         assert f"{'Cy' if person == 'Ann' else 'Ann'}'s turn" not in section
         for line in hands_shown(section):
@@ -481,16 +482,20 @@ def test_hotseat_gives_every_seat_to_a_person_and_bots_need_no_seat() -> None:
     assert result.exit_code == 2
     assert "every seat is played by a person" in result.stderr
     out = ok("play", "blackout", "-n", "3", "--hotseat", "--seed", "1", stdin="quit\n")
-    assert "At this terminal: seats 0, 1 and 2." in out
+    assert "At this terminal: seats 1, 2 and 3." in out
+    assert re.search(r"Pass to (Seat [123]): press Enter when \1 is ready", out)
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--humans", "0,5"], "--humans: '5' is not a seat (0 to 3)"),
+        (["--humans", "1,5"], "--humans: '5' is not a seat (1 to 4)"),
+        (["--humans", "0,2"], "--humans: seats are numbered from 1 (1 to 4), not 0"),
         (["--humans", "1,1"], "--humans: seat 1 is given twice"),
-        (["--humans", "0,2", "--seat", "1"], "--seat 1 is not one of the --humans seats"),
-        (["--humans", "0,2", "--bots", "random,random,random"], "--bots needs one bot name, or 2"),
+        (["--humans", "1,3", "--seat", "2"], "--seat 2 is not one of the --humans seats"),
+        (["--humans", "1,3", "--bots", "random,random,random"], "--bots needs one bot name, or 2"),
+        (["--seat", "0"], "--seat 0: seats are numbered from 1 (1 to 4 for 4 players)"),
+        (["--seat", "5"], "--seat must be 1 to 4 for 4 players, not 5"),
     ],
 )
 def test_seats_of_people_are_checked(args: list[str], message: str) -> None:
@@ -529,7 +534,7 @@ def test_quit_says_where_the_game_is_saved_and_resume_carries_on(
     assert mine == ["bid 1", f"play {format_card(played[0])}"]
     # saved after every action: the game carries on at the person's next decision
     again = ok("play", "--resume", str(save), stdin="quit\n")
-    assert again.startswith("Carrying on Blackout from hand 1: 4 players, seed 6. You are seat 0")
+    assert again.startswith("Carrying on Blackout from hand 1: 4 players, seed 6. You are seat 1")
     assert hands_shown(again) == hands_shown(out)[-1:]
     finished = ok("play", "--resume", str(save), stdin=CYCLE)
     assert "Final scorecard" in finished
@@ -691,7 +696,7 @@ def test_a_refused_euchre_bid_says_what_can_be_bid() -> None:
     else:
         pytest.fail("no seed where a bot opens at 3 before seat 0")
     out = ok("play", "euchre", "--seed", str(seed), stdin="3s\n6h\n1\nquit\n")
-    bidder = f"Seat {high['seat']}"
+    bidder = table_names(4, [0], [1, 2, 3], None)[high["seat"]]  # a bot's short name
     assert f"3S does not beat the high bid {high['bid']} ({bidder}): you can bid" in out
     assert "4 or 5 in any suit, no trump (NT), or pass" in out
     assert "'6H' is not a bid: a bid is 3, 4 or 5 tricks and a suit letter; you can bid" in out
@@ -739,8 +744,8 @@ def test_a_save_that_cannot_be_written_is_reported_and_play_goes_on(
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_the_pass_screen_clears_the_terminal_before_the_next_person() -> None:
     out = run_in_terminal(
-        ["play", "blackout", "--seed", "1", "--humans", "0,1"], "0\n\n0\nquit\nquit\n", {}
+        ["play", "blackout", "--seed", "1", "--humans", "1,2"], "\n0\n\n0\nquit\nquit\n", {}
     )
-    before, _, after = out.partition("Pass to Seat ")
-    assert "\x1b[2J" in before.rsplit("Your turn", 1)[1]  # cleared after the last turn
-    assert "\x1b[2J" in after.split("Your turn", 1)[0]  # and again once the next is there
+    before, _, after = out.partition("Pass to Seat 2")
+    assert "\x1b[2J\x1b[3J" in before.rsplit("Your turn", 1)[1]  # wiped after the last turn
+    assert "\x1b[2J\x1b[3J" in after.split("Your turn", 1)[0]  # and again for the next

@@ -76,7 +76,7 @@ def test_simulate_and_its_dataset_on_ray_equal_the_local_run(tmp_path: Path) -> 
     assert load(tmp_path / "ray").equals(load(tmp_path / "local"))
     summary = runner.invoke(app, [*args, "--ray", "local"])
     assert summary.exit_code == 0, summary.output
-    assert "Pluck: 5 game(s), 3 players, seeds 9..13" in summary.stdout
+    assert "Pluck: 5 games, 3 players, seeds 9..13" in summary.stdout
 
 
 def test_arena_command_takes_ray() -> None:

@@ -18,6 +18,7 @@ from .common import (
     load_rules,
     make_console,
     parse_options,
+    plural,
     progress_bar,
     split_names,
 )
@@ -85,7 +86,7 @@ def arena(
         fail("--bots needs at least one bot name")
     count = players if players is not None else len(names)
     if len(names) != count:
-        fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
+        fail(f"--bots gives {plural(len(names), 'bot')} for {count} players: give one per seat")
     config = ArenaConfig(
         game=game, bots=tuple(names), hands=hands, seed=seed, options=parse_options(option)
     )
@@ -127,7 +128,7 @@ def arena(
         done = min(result.hands_per_rotation)
         err.print(
             Text(
-                f"Interrupted after {result.deal_sets} deal set(s): {done} of {hands} hands"
+                f"Interrupted after {plural(result.deal_sets, 'deal set')}: {done} of {hands} hands"
                 " per rotation; the results above cover the deal sets that finished."
             )
         )
@@ -140,7 +141,8 @@ def report(result: ArenaResult, chosen: list[str]) -> list[Text | Table]:
 
     rotations = result.players
     head = (
-        f"{result.name} arena: {result.deal_sets} deal set(s) x {rotations} rotation(s)"
+        f"{result.name} arena: {plural(result.deal_sets, 'deal set')}"
+        f" x {plural(rotations, 'rotation')}"
         f" = {result.games} games, seeds {result.seed}..{result.seed + result.deal_sets - 1},"
         f" hands per rotation {min(result.hands_per_rotation)} or more"
         + (f", options {', '.join(chosen)}" if chosen else "")
@@ -198,7 +200,7 @@ def notes(result: ArenaResult) -> list[str]:
         unit = "the team's points"
     lines = [
         f"Mean/hand: {unit} per hand, ± the half width of its 95% interval (Student t over"
-        f" the {result.deal_sets} deal set(s): each deal set's total over its hands in all"
+        f" the {plural(result.deal_sets, 'deal set')}: each deal set's total over its hands in all"
         " rotations). Rating: mu ± sigma.",
         "Exact: hands bid exactly (Pluck: quota met exactly); '-' where there are no bids."
         " Wins: games won; ties count each winner"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shlex
 import shutil
 import sys
@@ -147,6 +148,18 @@ def command(*words: str | Path) -> str:
     return " ".join([program_name(), *(shlex.quote(str(word)) for word in words)])
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word``, in the plural unless the count is one (``many``, else
+    ``word`` + ``s``).
+
+    >>> plural(1, "hand"), plural(6, "complete hand"), plural(0, "deal set")
+    ('1 hand', '6 complete hands', '0 deal sets')
+    >>> plural(2, "rotation"), plural(1, "policy", "policies"), plural(3, "policy", "policies")
+    ('2 rotations', '1 policy', '3 policies')
+    """
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def fail(message: str, *, status: int = USAGE_ERROR) -> NoReturn:
     """Print ``Error: message`` on stderr (as typer does for its own usage errors) and exit
     with ``status``: :data:`USAGE_ERROR` (the default) or :data:`FAILURE`. No traceback.
@@ -170,7 +183,58 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except (RulesetError, RecordError) as exc:
-        fail(str(exc))
+        fail(user_words(str(exc)))
+
+
+_PLACED = re.compile(
+    r"^(?P<file>[\w.-]+\.toml)(?::\d+:\d+)?: (?P<field>[\w.()-]+): (?P<text>.+)$", re.S
+)
+"""A ruleset message placed in a file: ``bluke.toml:12:11: players: Bluke is for ...``."""
+
+
+def user_words(message: str) -> str:
+    """A ruleset message in the user's terms: the place in a shipped ruleset file (an
+    internal file the user never wrote) is left out; a place in the user's own
+    house-rules file stays, so they can find the line.
+
+    >>> user_words("bluke.toml:12:11: players: Bluke is for 2 to 15 players, not 16")
+    'Bluke is for 2 to 15 players, not 16'
+    >>> user_words("mine/house.toml:3:9: players: Mine is for 3 players, not 4")
+    'mine/house.toml:3:9: players: Mine is for 3 players, not 4'
+    """
+    from tricktaker.rules import list_rulesets
+
+    found = _PLACED.match(message)
+    if found is None:
+        return message
+    shipped = {f"{game}.toml" for game in list_rulesets()}
+    if found["file"] not in shipped or Path(found["file"]).is_file():
+        return message
+    return found["text"]
+
+
+def unknown_game(game: str) -> str | None:
+    """Why ``game`` names no game, with the nearest names (\"did you mean\"), or None
+    when it is a shipped game or a file path.
+
+    >>> unknown_game("blakout").split(" (")[0]
+    "unknown game 'blakout': did you mean blackout?"
+    >>> unknown_game("blackout") is None
+    True
+    """
+    import difflib
+
+    from tricktaker.rules import list_rulesets
+
+    if game.endswith(".toml") or "/" in game or os.sep in game:
+        return None
+    games = list(list_rulesets())
+    if game in games:
+        return None
+    close = difflib.get_close_matches(game.lower(), games, n=1, cutoff=0.6)
+    if not close:
+        return f"unknown game {game!r}; the games are: {', '.join(games)}"
+    return f"unknown game {game!r}: did you mean {close[0]}? ({program_name()} rules lists them)"
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -194,6 +258,9 @@ def load_rules(game: str, options: Sequence[str] | None) -> Ruleset:
     from tricktaker.rules import load_ruleset
 
     chosen = parse_options(options)
+    unknown = unknown_game(game)
+    if unknown is not None:
+        fail(unknown)
     with user_errors():
         return load_ruleset(game, options=chosen)
 

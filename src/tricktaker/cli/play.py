@@ -1,12 +1,14 @@
 """``tricktaker play``: people against bots in the terminal.
 
 One person plays one seat (``--seat K``), or several people share the terminal
-(``--humans 0,2``, ``--hotseat``: pass-and-play). Each person is shown only their own
-observation (``state.observe(seat)``); bots act from theirs. Everything narrated is
-public: bids once revealed, calls, cards played, trick winners and hand results, plus
-what the person's own observation shows (a card passed to them, the kitty they take).
-With several people, each one's narration is held back until their next turn, after a
-cleared screen that asks to pass the terminal on, so no one sees another's cards.
+(``--humans 1,3``, ``--hotseat``: pass-and-play; seats are counted from 1 on the
+command line and on the screen, from 0 in the engine and the records). Each person is
+shown only their own observation (``state.observe(seat)``); bots act from theirs.
+Everything narrated is public: bids once revealed, calls, cards played, trick winners
+and hand results, plus what the person's own observation shows (a card passed to them,
+the kitty they take). With several people, each one's narration is held back until
+their next turn, after a screen that asks to pass the terminal on (the screen and its
+scrollback wiped), so no one sees another's cards.
 
 The game is saved after every action (``--save FILE``, or a file in the user's data
 folder); ``quit`` or Ctrl-C says where, and ``tricktaker play --resume FILE`` carries on.
@@ -17,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -29,6 +31,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tricktaker.bots import Bot
+from tricktaker.bots.names import bot_name
 from tricktaker.cards import parse_card, pretty_card
 from tricktaker.engine import Action, GameState, IllegalActionError, Observation
 from tricktaker.present.narrate import action_lines, change_lines
@@ -48,6 +51,7 @@ from .common import (
     fail,
     load_rules,
     make_bots,
+    plural,
     program_name,
     random_seed,
     record_path,
@@ -135,6 +139,9 @@ class Table:
         self.bots = bots
         self.cards = cards
         self.given_names = tuple(names) if names is not None else None
+        self.labels = table_names(state.players, self.humans, bots, self.given_names)
+        """Each seat's name for the whole table: the given names, else ``Seat K`` for a
+        person and a short name for a bot (``Ada``)."""
         self.save = save or (lambda: None)
         self.hotseat = len(self.humans) > 1
         self.views = {
@@ -150,14 +157,14 @@ class Table:
 
     def names_for(self, seat: int) -> list[str]:
         """The seats' names as ``seat`` is told them: the given names, else ``You`` for
-        its own seat and ``Seat K`` for the others."""
+        its own seat and the table's names (:attr:`labels`) for the others."""
         if self.given_names is not None:
             return list(self.given_names)
-        return seat_names(self.state.players, seat)
+        return ["You" if other == seat else name for other, name in enumerate(self.labels)]
 
     def name(self, seat: int) -> str:
         """The seat's name when speaking to the whole table."""
-        return self.given_names[seat] if self.given_names is not None else f"Seat {seat}"
+        return self.labels[seat]
 
     # ------------------------------------------------------------ the loop
 
@@ -204,20 +211,33 @@ class Table:
         return next((s for s in waiting if s in self.views), waiting[0])
 
     def turn_to(self, seat: int) -> None:
-        """Give the screen to ``seat``: with several people, clear it and ask to pass the
-        terminal when it was another's; then show what happened since their last turn."""
-        if self.hotseat and self.viewer is not None and seat != self.viewer:
-            self.console.clear()
+        """Give the screen to ``seat``: with several people, before each person's turn
+        (the first included) wipe the screen and its scrollback, so nothing of another's
+        hand can be scrolled back to, and wait until the person named is ready; then show
+        what happened since their last turn."""
+        if self.hotseat and seat != self.viewer:
+            if self.viewer is not None:  # the first time, the screen holds no hand yet
+                self.wipe()
+            name = self.name(seat)
             try:
-                dash = "—" if self.cards.symbols else "-"
-                line = self.console.input(Text(f"Pass to {self.name(seat)} {dash} press Enter "))
+                line = self.console.input(
+                    Text(f"Pass to {name}: press Enter when {name} is ready ")
+                )
             except EOFError:
                 raise GameAbandonedError from None
             if line.strip().lower() in ("q", "quit", "exit"):
                 raise GameAbandonedError
-            self.console.clear()
+            self.wipe()
         self.viewer = seat
         self.flush(seat)
+
+    def wipe(self) -> None:
+        """Clear a terminal's screen and its scrollback (ESC[3J), the cursor home; nothing
+        off a terminal."""
+        console = self.console
+        if console.is_terminal and not console.is_dumb_terminal:
+            console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            console.file.flush()
 
     def flush(self, seat: int) -> None:
         """Print the narration waiting for ``seat``."""
@@ -413,6 +433,27 @@ class Table:
             self.say(winners_line(state.winners(), names, state.scores), "bold")
 
 
+def table_names(
+    players: int, humans: Sequence[int], bots: Collection[int], given: Sequence[str] | None
+) -> list[str]:
+    """Each seat's name: the ``given`` names, else ``Seat K`` (counted from 1) for a
+    person and a short family name for a bot (:func:`~tricktaker.bots.names.bot_name`).
+
+    >>> table_names(4, [0], [1, 2, 3], None)
+    ['Seat 1', 'Ben', 'Cleo', 'Dot']
+    >>> table_names(3, [0, 1], [2], ["Ann", "Bob", "Cy"])
+    ['Ann', 'Bob', 'Cy']
+    """
+    if given is not None:
+        return list(given)
+    names = seat_names(players)
+    taken = [names[seat] for seat in humans]
+    for seat in sorted(bots):
+        names[seat] = bot_name(seat, taken)
+        taken.append(names[seat])
+    return names
+
+
 def play_console(*, four_colour: bool) -> Console:
     """The console of a game: suit colours on a terminal (red hearts and diamonds, or a
     four-colour deck), none when ``NO_COLOR`` is set or off a terminal; no markup, so
@@ -449,7 +490,10 @@ def play(
     seat: Annotated[
         int | None,
         typer.Option(
-            "--seat", metavar="K", help="Your seat, 0-based (default 0).", show_default=False
+            "--seat",
+            metavar="K",
+            help="Your seat, counted from 1 (default 1).",
+            show_default=False,
         ),
     ] = None,
     humans: Annotated[
@@ -458,7 +502,7 @@ def play(
             "--humans",
             "--seats",
             metavar="K,K",
-            help="Seats played by people at this terminal, e.g. 0,2 (pass-and-play).",
+            help="Seats played by people at this terminal, e.g. 1,3 (pass-and-play).",
         ),
     ] = None,
     hotseat: Annotated[
@@ -580,7 +624,7 @@ def play_on(
     except (GameAbandonedError, KeyboardInterrupt) as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
         console.print()
-        console.print(Text(f"Game stopped after {state.hands_played} complete hand(s)."))
+        console.print(Text(f"Game stopped after {plural(state.hands_played, 'complete hand')}."))
         if saver.ok:
             saved = f"Game saved to {path}; carry on with: {command('play', '--resume', path)}"
             console.print(Text(saved), soft_wrap=True)
@@ -606,14 +650,14 @@ def intro(state: GameState, seated: Seating, table: Table, *, resuming: bool) ->
         start = (
             f"Carrying on {state.rules.name} from hand {state.hands_played + 1}: {count} players"
         )
-    bots = ", ".join(f"{table.name(s)} {kind}" for s, kind in sorted(seated.bots.items()))
+    bots = ", ".join(f"{table.name(s)} ({kind})" for s, kind in sorted(seated.bots.items()))
     if len(seated.humans) == 1 and seated.names is None:
-        people = f"You are seat {seated.humans[0]}"
+        people = f"You are seat {seated.humans[0] + 1}"
     elif seated.names is None:
-        *first, last = (str(s) for s in seated.humans)
+        *first, last = (str(s + 1) for s in seated.humans)
         people = f"At this terminal: seats {', '.join(first)} and {last}"
     else:
         people = "At this terminal: " + ", ".join(
-            f"{table.name(s)} (seat {s})" for s in seated.humans
+            f"{table.name(s)} (seat {s + 1})" for s in seated.humans
         )
     return f"{start}, seed {state.seed}. {people}" + (f"; bots: {bots}." if bots else ".")

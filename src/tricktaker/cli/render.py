@@ -110,12 +110,12 @@ def paint(console: Console, text: Text) -> Text:
 
 
 def seat_names(players: int, human: int | None = None) -> list[str]:
-    """``You`` for the human's seat, ``Seat K`` for the others.
+    """``You`` for the human's seat, ``Seat K`` for the others, counted from 1.
 
     >>> seat_names(3, human=1)
-    ['Seat 0', 'You', 'Seat 2']
+    ['Seat 1', 'You', 'Seat 3']
     """
-    return ["You" if seat == human else f"Seat {seat}" for seat in range(players)]
+    return ["You" if seat == human else f"Seat {seat + 1}" for seat in range(players)]
 
 
 def table_view(

@@ -26,7 +26,9 @@ def seating(
     bots: str | None,
     names: str | None,
 ) -> Seating:
-    """The seats from the command line's options (errors exit with a message)."""
+    """The seats from the command line's options (errors exit with a message). People
+    count seats from 1 (``--seat 1``, ``--humans 1,3``); the result's seats are 0-based,
+    as the engine and the records count them."""
     try:
         if hotseat:
             if humans is not None:
@@ -35,13 +37,13 @@ def seating(
         elif humans is not None:
             people = parse_seats(humans, count, "--humans")
         else:
-            people = (seat if seat is not None else 0,)
+            people = (check_seat(seat, count, "--seat") if seat is not None else 0,)
         given = parse_names(names, count) if names is not None else None
+        if seat is not None:
+            check_seat(seat, count, "--seat")
     except ValueError as exc:
         fail(str(exc))
-    if seat is not None and (not 0 <= seat < count):
-        fail(f"--seat must be 0 to {count - 1} for {count} players, not {seat}")
-    if seat is not None and humans is not None and seat not in people:
+    if seat is not None and humans is not None and seat - 1 not in people:
         fail(f"--seat {seat} is not one of the --humans seats")
     others = [s for s in range(count) if s not in people]
     kinds = split_names(bots or "heuristic")
@@ -54,19 +56,42 @@ def seating(
     return Seating(people, dict(zip(others, kinds, strict=False)), given)
 
 
-def parse_seats(text: str, players: int, option: str) -> tuple[int, ...]:
-    """``"0,2"`` as seats (0-based, distinct, each below ``players``); ValueError says why.
+def check_seat(number: int, players: int, option: str) -> int:
+    """The 0-based seat of seat ``number`` as people count them (from 1); ValueError says
+    why it is not a seat of the table.
 
-    >>> parse_seats("2, 0", 4, "--humans")
+    >>> check_seat(1, 4, "--seat")
+    0
+    >>> check_seat(0, 4, "--seat")
+    Traceback (most recent call last):
+    ...
+    ValueError: --seat 0: seats are numbered from 1 (1 to 4 for 4 players)
+    """
+    if number == 0:
+        raise ValueError(
+            f"{option} 0: seats are numbered from 1 (1 to {players} for {players} players)"
+        )
+    if not 1 <= number <= players:
+        raise ValueError(f"{option} must be 1 to {players} for {players} players, not {number}")
+    return number - 1
+
+
+def parse_seats(text: str, players: int, option: str) -> tuple[int, ...]:
+    """``"1,3"`` (seats as people count them, from 1) as 0-based seats, distinct and in
+    order; ValueError says why.
+
+    >>> parse_seats("3, 1", 4, "--humans")
     (0, 2)
     """
     seats: list[int] = []
     for part in (p.strip() for p in text.split(",")):
-        if not part.isdigit() or int(part) >= players:
-            raise ValueError(f"{option}: {part!r} is not a seat (0 to {players - 1})")
-        if int(part) in seats:
+        if part == "0":
+            raise ValueError(f"{option}: seats are numbered from 1 (1 to {players}), not 0")
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise ValueError(f"{option}: {part!r} is not a seat (1 to {players})")
+        if int(part) - 1 in seats:
             raise ValueError(f"{option}: seat {part} is given twice")
-        seats.append(int(part))
+        seats.append(int(part) - 1)
     return tuple(sorted(seats))
 
 

@@ -29,6 +29,7 @@ from .common import (
     make_bots,
     make_console,
     parse_options,
+    plural,
     progress_bar,
     record_path,
     save_record,
@@ -201,7 +202,7 @@ def simulate(
     if names is None:
         names = ["heuristic"] * count
     if len(names) != count:
-        fail(f"--bots gives {len(names)} bot(s) for {count} players: give one per seat")
+        fail(f"--bots gives {plural(len(names), 'bot')} for {count} players: give one per seat")
     make_bots(dict(enumerate(names)), seed)
     tally = tally_for(rules, start_game(rules, count, seed))
     job = SimJob(
@@ -250,14 +251,14 @@ def simulate(
         size = writer.bytes_written
         where.print(
             Text(
-                f"Dataset: {writer.rows} decisions of {writer.games} game(s) in"
-                f" {len(writer.files)} file(s), {size:,} bytes"
+                f"Dataset: {plural(writer.rows, 'decision')} of {plural(writer.games, 'game')} in"
+                f" {plural(len(writer.files), 'file')}, {size:,} bytes"
                 f" ({size / max(writer.rows, 1):.1f} bytes a decision) in {dataset}"
             )
         )
     if record is not None:
         where = err if as_json else console
-        where.print(Text(f"Records saved: {len(paths)} file(s) in {record}"))
+        where.print(Text(f"Records saved: {plural(len(paths), 'file')} in {record}"))
     if not as_json and played:
         report(rules, tally, names, seed, played)
     if played < games:
@@ -308,7 +309,7 @@ def report(rules: Ruleset, tally: Tally, names: list[str], seed: int, games: int
     ]
     console.print(
         Text(
-            f"{rules.name}: {games} game(s), {tally.players} players,"
+            f"{rules.name}: {plural(games, 'game')}, {tally.players} players,"
             f" seeds {seed}..{seed + games - 1}"
             + (f", options {', '.join(chosen)}" if chosen else "")
         )
