@@ -12,7 +12,8 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,9 +43,22 @@ class GameRecord:
     events: list[list[Any]]
     final_scores: list[int] | None
     finished: bool
+    names: list[str] | None = None
+    """The seats' names, when the game was played with names (optional)."""
+    undos: list[dict[str, Any]] = field(default_factory=list)
+    """Actions taken back at a practice table, in order: ``{"seat": s, "at": n,
+    "events": [...]}``, where seat ``s`` took back its last action when ``events`` held
+    ``n`` events; ``events`` are the record events then removed (not in :attr:`events`).
+    A replay ignores them: :attr:`events` alone make the game (optional)."""
 
     @classmethod
-    def of(cls, state: GameState) -> GameRecord:
+    def of(
+        cls,
+        state: GameState,
+        *,
+        names: Sequence[str] | None = None,
+        undos: Sequence[Mapping[str, Any]] = (),
+    ) -> GameRecord:
         labels = state.setup.labels
         events: list[list[Any]] = []
         for event in state.events:
@@ -67,10 +81,16 @@ class GameRecord:
             events=events,
             final_scores=list(state.scores) if state.is_terminal() else None,
             finished=state.is_terminal(),
+            names=list(names) if names is not None else None,
+            undos=[dict(undo) for undo in undos],
         )
 
+    def with_names(self, names: Sequence[str] | None) -> GameRecord:
+        """The same record with the seats' names ``names``."""
+        return replace(self, names=list(names) if names is not None else None)
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game,
@@ -84,6 +104,11 @@ class GameRecord:
             "ruleset": self.ruleset,
             "events": self.events,
         }
+        if self.names is not None:
+            data["names"] = list(self.names)
+        if self.undos:
+            data["undos"] = [dict(undo) for undo in self.undos]
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -142,6 +167,22 @@ class GameRecord:
         for index, event in enumerate(data["events"]):
             if not (isinstance(event, list) and len(event) == 2 and isinstance(event[1], str)):
                 raise RecordError(f"event {index + 1} is malformed: {event!r}")
+        names = data.get("names")
+        if names is not None and (
+            not isinstance(names, list)
+            or len(names) != data["players"]
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise RecordError("record field 'names' must be a list of one name per seat")
+        undos = data.get("undos", [])
+        if not isinstance(undos, list) or not all(
+            isinstance(undo, dict)
+            and isinstance(undo.get("seat"), int)
+            and isinstance(undo.get("at"), int)
+            and isinstance(undo.get("events"), list)
+            for undo in undos
+        ):
+            raise RecordError("record field 'undos' must be a list of {seat, at, events} objects")
         return cls(
             game=data["game"],
             ruleset=data["ruleset"],
@@ -153,6 +194,8 @@ class GameRecord:
             events=data["events"],
             final_scores=scores,
             finished=data["finished"],
+            names=names,
+            undos=undos,
         )
 
     def replay(self) -> GameState:

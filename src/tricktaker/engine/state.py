@@ -640,11 +640,12 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         same objects in all of them."""
         return _build_observations(self)
 
-    def record(self) -> GameRecord:
-        """The versioned record of this game so far (replays with :meth:`GameRecord.replay`)."""
+    def record(self, *, names: Sequence[str] | None = None) -> GameRecord:
+        """The versioned record of this game so far (replays with :meth:`GameRecord.replay`);
+        ``names``: the seats' names, kept in the record."""
         from tricktaker.engine.record import GameRecord
 
-        return GameRecord.of(self)
+        return GameRecord.of(self, names=names)
 
 
 def new_game(

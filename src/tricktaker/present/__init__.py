@@ -1,14 +1,15 @@
 """The presentation layer: what a table shows a seat, computed once from its observation
 and written as plain JSON-able data, for the terminal, the browser and the scorekeeper.
 
-:func:`present_json` gives four parts:
+:func:`present_json` gives five parts:
 
 - ``scorecard``: the running score sheet (:mod:`tricktaker.present.scorecard`);
 - ``narration``: what happened since the previous observation
   (:mod:`tricktaker.present.narrate`);
 - ``panel``: the hand's heading, trump and notes and the game's own panel
   (:mod:`tricktaker.present.panels`);
-- ``seats``: one row per seat.
+- ``seats``: one row per seat;
+- ``hand``: the seat's own cards in the order they are shown, trumps marked.
 
 Cards are written as codes (``AS``, ``10H``) in data and with suit symbols (``A♠``) in
 text; there is never any markup. Only the observation is read, so nothing a seat may
@@ -24,7 +25,7 @@ from typing import Any
 from tricktaker.engine import Action, HandResult, Observation
 
 from .narrate import Narration, narrate
-from .panels import Line, game_lines, panel, seat_rows
+from .panels import Line, bids_line, game_lines, hand_view, panel, seat_rows
 from .scorecard import (
     Scorecard,
     ScoreRow,
@@ -44,7 +45,9 @@ __all__ = [
     "ScoreRow",
     "Scorecard",
     "TextLine",
+    "bids_line",
     "game_lines",
+    "hand_view",
     "narrate",
     "observation_scorecard",
     "panel",
@@ -103,6 +106,10 @@ class PresentMemo:
             obs.bid_made,
             obs.tricks_won,
             obs.scores,
+            obs.phase,
+            obs.hand_size,
+            len(obs.tricks),
+            tuple(seat for seat, _ in obs.current_trick),
             _listed(extra.get("quotas")) if extra else None,
             _listed(extra.get("stacks")) if extra else None,
             _listed(extra.get("status")) if extra else None,
@@ -129,6 +136,7 @@ class PresentMemo:
             obs.pile,
             obs.hook,
             obs.bids,
+            obs.bid_made,
             obs.players,
             obs.hand_number,
             obs.hands_in_game,
@@ -235,6 +243,7 @@ def present_json(
         "narration": [line.to_json() for line in lines],
         "panel": memo.panel(obs, names, cards) if memo is not None else panel(obs, names, cards),
         "seats": memo.seat_rows(obs, names) if memo is not None else seat_rows(obs, names),
+        "hand": hand_view(obs, cards),
     }
 
 
@@ -298,4 +307,5 @@ def public_present(blocks: list[dict[str, Json]], common: Any) -> dict[str, Json
         "narration": narration,
         "panel": panels,
         "seats": common([b["seats"] for b in blocks]),
+        "hand": None,
     }

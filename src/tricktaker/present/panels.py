@@ -27,6 +27,7 @@ from .text import (
     contract_text,
     describe_call,
     describe_special,
+    display_order,
     hand_heading,
     object_name,
     payments_by_seat,
@@ -324,6 +325,88 @@ def hook_info(obs: Observation) -> dict[str, Json] | None:
     }
 
 
+def bids_line(obs: Observation) -> dict[str, Json] | None:
+    """The running total of the bids against the tricks of the hand, the key fact of every
+    Oh Hell game (docs/games/blackout.md, Bidding): ``Bids 9 of 13: 4 over``. None where
+    the hand has no bids to total: the games with their own contracts (Pluck's quotas,
+    Euchre's auction, Buckup's stay or fold), a misere hand, before the bidding.
+
+    ``total`` is the sum of the bids this seat can see, ``tricks`` the tricks of the hand,
+    ``waiting`` the seats whose bid it cannot see yet (not made, or made but hidden in
+    simultaneous bidding), ``hidden`` those made but hidden."""
+    if obs.rules.spec.hooks is not None or obs.misere:
+        return None
+    if obs.phase not in ("bidding", "playing"):
+        return None
+    if obs.phase == "bidding" and not any(obs.bid_made) and obs.bids.count(None) == obs.players:
+        shown_any = False
+    else:
+        shown_any = True
+    total = sum(b for b in obs.bids if b is not None)
+    tricks = obs.hand_size
+    waiting = sum(1 for b in obs.bids if b is None)
+    hidden = sum(1 for s, b in enumerate(obs.bids) if b is None and obs.bid_made[s])
+    if waiting:
+        text = f"Bids so far {total} of {tricks}" if shown_any else f"No bids yet: {tricks} tricks"
+        if shown_any:
+            text += f", {waiting} to bid" if not hidden else f", {waiting} not shown yet"
+    else:
+        gap = total - tricks
+        if gap > 0:
+            text = f"Bids {total} of {tricks}: {gap} over"
+        elif gap < 0:
+            text = f"Bids {total} of {tricks}: {-gap} under"
+        else:
+            text = f"Bids {total} of {tricks}: even"
+    return {
+        "total": total,
+        "tricks": tricks,
+        "waiting": waiting,
+        "hidden": hidden,
+        "over": total - tricks if not waiting else None,
+        "text": text,
+    }
+
+
+def hand_view(obs: Observation, cards: CardText) -> list[dict[str, Json]] | None:
+    """The seat's own hand as it is shown (:func:`~tricktaker.present.text.display_order`:
+    the trumps first with the bowers among them, then the other suits alternating
+    colours), each card with whether it is a trump and the suit it follows as; None while
+    the seat may not look at its cards."""
+    if obs.hand is None:
+        return None
+    tables = obs.tables
+    out: list[dict[str, Json]] = []
+    for card in display_order(obs):
+        if tables is not None:
+            suit = tables.suit_of[card]
+            trump = (obs.trump is not None and suit == obs.trump) or tables.trump_key[card] >= 1000
+        else:
+            suit = card // 13 if card < 52 else 4
+            trump = False
+        out.append(
+            {
+                "card": cards.code(card),
+                "trump": trump,
+                "suit": "CDHS"[suit] if 0 <= suit < 4 else None,
+            }
+        )
+    return out
+
+
+def cards_held(obs: Observation, seat: int) -> int:
+    """How many cards ``seat`` still holds, as everyone can count them: the hand's size
+    less the cards it has played to the tricks (none while it sits the hand out or before
+    the deal)."""
+    if obs.phase in ("deal", "call_size", "game_over"):
+        return 0
+    if obs.active is not None and not obs.active[seat]:
+        return 0
+    played = sum(1 for trick in obs.tricks for s, _ in trick if s == seat)
+    played += sum(1 for s, _ in obs.current_trick if s == seat)
+    return max(0, obs.hand_size - played)
+
+
 def notes(obs: Observation) -> list[str]:
     """The hand's notes: a special hand or call, misere, the hook, bids that must total
     the hand size, simultaneous bidding."""
@@ -344,7 +427,12 @@ def notes(obs: Observation) -> list[str]:
 
 
 def hidden_hand_note(obs: Observation) -> str:
-    """Why the seat cannot see its cards now."""
+    """Why the seat cannot see its cards now (docs/games/clag.md, Special hands: only a
+    blind hand is bid before looking)."""
+    if obs.phase == "game_over":
+        return "(none: the game is over)"
+    if obs.phase == "deal" or obs.cards_in_hand == 0:
+        return "(not dealt yet)"
     if obs.phase == "call_size":
         return "(not dealt yet: the caller first calls the hand size)"
     if obs.pile:
@@ -393,6 +481,7 @@ def seat_rows(obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
                 "status_text": str(status[seat]).replace("_", " ") if status else None,
                 "stack": stacks[seat] if stacks else None,
                 "active": active,
+                "cards": cards_held(obs, seat),
             }
         )
     return rows
@@ -417,8 +506,11 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
             "text": cards.trump(obs.trump, obs.turn_up, obs.trump_known),
         },
         "notes": notes(obs),
-        "hand_note": hidden_hand_note(obs) if obs.hand is None else None,
+        "hand_note": (
+            hidden_hand_note(obs) if obs.hand is None and obs.phase != "game_over" else None
+        ),
         "hook": hook_info(obs),
+        "bids": bids_line(obs),
         "call": (
             {**plain_json(obs.call), "text": describe_call(obs.call)}
             if obs.call is not None

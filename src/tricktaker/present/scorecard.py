@@ -171,6 +171,8 @@ class Scorecard:
     series: list[list[int]]
     """The totals of every seat after each hand (``series[k][seat]``), for a chart."""
     team_series: list[list[int]]
+    standings: list[dict[str, Json]] = field(default_factory=list)
+    """The ranking after the hands so far (see :func:`standings`)."""
 
     def to_json(
         self, row_json: Callable[[ScoreRow], dict[str, Json]] | None = None
@@ -192,6 +194,7 @@ class Scorecard:
             "outcome_words": self.outcome_words,
             "series": self.series,
             "team_series": self.team_series,
+            "standings": self.standings,
         }
 
 
@@ -463,7 +466,42 @@ def scorecard(
         outcome_words=QUOTA_WORDS if layout == "quota" else OUTCOME_WORDS,
         series=[list(hand.total_scores) for hand in history],
         team_series=[[hand.total_scores[team[0]] for team in teams] for hand in history],
+        standings=standings(totals, names, partnerships, cooperative=cooperative)
+        if history
+        else [],
     )
+
+
+def standings(
+    totals: Sequence[int],
+    names: Sequence[str],
+    partnerships: Sequence[Sequence[int]] = (),
+    *,
+    cooperative: bool = False,
+) -> list[dict[str, Json]]:
+    """The ranking by total, highest first (docs/games/blackout.md, End of the game: the
+    highest total wins): one entry per seat, per team in a partnership game, or one for
+    the whole table in a cooperative game; tied entries share a place.
+
+    >>> [(e["place"], e["name"], e["total"]) for e in standings([5, 9, 5], ["Ann", "Ben", "Cy"])]
+    [(1, 'Ben', 9), (2, 'Ann', 5), (2, 'Cy', 5)]
+    """
+    if cooperative:
+        seats = list(range(len(names)))
+        total = totals[0] if totals else 0
+        return [{"place": 1, "seats": seats, "name": team_text(seats, names), "total": total}]
+    if is_team_game(partnerships):
+        groups = [list(team) for team in partnerships]
+    else:
+        groups = [[seat] for seat in range(len(names))]
+    ranked = sorted(groups, key=lambda group: (-totals[group[0]], group[0]))
+    out: list[dict[str, Json]] = []
+    for index, group in enumerate(ranked):
+        total = totals[group[0]]
+        place = out[-1]["place"] if out and out[-1]["total"] == total else index + 1
+        name = team_text(group, names) if len(group) > 1 else names[group[0]]
+        out.append({"place": place, "seats": group, "name": name, "total": total})
+    return out
 
 
 def observation_scorecard(

@@ -96,6 +96,62 @@ def hand_order(cards: Sequence[int]) -> list[int]:
     return [card for group in hand_groups(cards) for card in group]
 
 
+def default_seat_name(seat: int) -> str:
+    """The name of a seat nobody named, as people count seats: from 1.
+
+    >>> default_seat_name(0), default_seat_name(3)
+    ('Seat 1', 'Seat 4')
+    """
+    return f"Seat {seat + 1}"
+
+
+def display_order(obs: Observation) -> list[int]:
+    """The seat's own cards in the order a player holds them this hand (empty when it may
+    not look at them): the cards that beat every suit first (the trumps with the bowers
+    and jokers that count as trumps, or free jokers), strongest first; then the other
+    suits, alternating colours, each from its strongest card down. Before the trump is
+    known, jokers first and then the suits as :func:`hand_groups` shows them.
+
+    >>> from tricktaker import load_ruleset, new_game
+    >>> state = new_game(load_ruleset("euchre"), players=4, seed=3)
+    >>> state.apply_chance()
+    >>> len(display_order(state.observe(0)))
+    5
+    """
+    cards = obs.my_cards
+    tables = obs.tables
+    if tables is None:
+        return hand_order(cards)
+    trump = obs.trump
+
+    def is_trump(card: int) -> bool:
+        return (trump is not None and tables.suit_of[card] == trump) or tables.trump_key[
+            card
+        ] >= 1000
+
+    top = sorted((c for c in cards if is_trump(c)), key=lambda c: (-tables.key(c, -1), c))
+    suits = _alternating(trump)
+    rest: list[int] = []
+    for suit in suits:
+        in_suit = [c for c in cards if not is_trump(c) and tables.suit_of[c] == suit]
+        rest += sorted(in_suit, key=lambda c: (-tables.rank_of[c], c))
+    placed = set(top) | set(rest)
+    rest += [c for c in cards if c not in placed]
+    return top + rest
+
+
+def _alternating(trump: int | None) -> list[int]:
+    """The four suits in an order that alternates colours, starting after ``trump``
+    (clubs 0 and spades 3 are black, diamonds 1 and hearts 2 red)."""
+    black, red = [3, 0], [2, 1]
+    if trump is None:
+        return [3, 2, 0, 1]
+    same = black if trump in black else red
+    other = red if trump in black else black
+    mate = [s for s in same if s != trump]
+    return [trump, other[0], *mate, other[1]]
+
+
 def words(text: str) -> str:
     """``out_for_now`` as ``out for now``."""
     return text.replace("_", " ")
