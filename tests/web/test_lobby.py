@@ -150,8 +150,9 @@ def test_creating_a_table_with_bots_lands_on_the_table(
     table = table_of(web_server, table_id)
     assert table["game"] == "pluck"
     assert table["options"]["hands"] == 2
-    seats = [(s["kind"], s["bot"], s["name"]) for s in table["seats"]]
-    assert seats == [("human", None, "Ann"), ("bot", "random", None), ("bot", "hard", None)]
+    seats = [(s["kind"], s["bot"]) for s in table["seats"]]
+    assert seats == [("human", None), ("bot", "random"), ("bot", "hard")]
+    assert table["seats"][0]["name"] == "Ann"
     seat = json.loads(storage(page, f"tricktaker.seat.{table_id}") or "null")
     assert seat["seat"] == 0
     assert len(seat["token"]) >= 40
@@ -227,23 +228,27 @@ def test_a_table_with_a_person_to_invite_waits_with_its_invite_link(
     host.select_option("#players", "3")
     host.select_option("#seat-1", "human")
     host.select_option("#seat-2", "easy")
+    expect(host.locator('label[for="seat-0"]')).to_have_text("Seat 1")
+    expect(host.locator('label[for="seat-2"]')).to_have_text("Seat 3")
     host.fill("#host-name", "Ann")
     host.click("#create")
     host.wait_for_url("**/#/invite/*")
     table_id = host.url.rsplit("/", 1)[1]
-    listed = httpx.get(f"{web_server.url}/tables", timeout=30).json()
-    invite = next(t["invite"] for t in listed if t["table"]["id"] == table_id)
+    invite = storage(host, f"tricktaker.invite.{table_id}")
+    assert invite
     link = f"{web_server.url}/#/join/{table_id}?invite={invite}"
     expect(host.locator("#invite-link")).to_have_value(link)
     expect(host.locator("#copy-invite")).to_be_visible()
-    expect(host.locator(".seat-states")).to_contain_text("Seat 1: free")
+    # Seats are numbered from 1 wherever a person reads them (the wire's seat 1 is "Seat 2").
+    expect(host.locator(".seat-states")).to_contain_text("Seat 1: Ann")
+    expect(host.locator(".seat-states")).to_contain_text("Seat 2: free")
     guest = new_page()
     guest.goto(link)
     guest.fill("#join-name", "Bob")
     guest.click("#join")
     guest.wait_for_url(f"**/#/table/{table_id}")
     assert json.loads(storage(guest, f"tricktaker.seat.{table_id}") or "null")["seat"] == 1
-    expect(host.locator(".seat-states")).to_contain_text("Seat 1: Bob", timeout=10_000)
+    expect(host.locator(".seat-states")).to_contain_text("Seat 2: Bob", timeout=10_000)
     expect(host.locator("#main [role=status]")).to_contain_text("Everyone is here")
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's hash router. Each route's module is imported when the route is first
 // opened (dynamic import), so a module that fails to load breaks only its own route.
 //
@@ -14,6 +15,18 @@
 import { seatToken } from "./api.js";
 import { clear, el } from "./dom.js";
 
+/**
+ * A route: the hash's path pattern, the page's title, the module and how to mount it
+ * (the module's mount function, given the pattern's groups and the query's parameters;
+ * it answers the function that unmounts it).
+ * @typedef {object} Route
+ * @property {RegExp} pattern
+ * @property {string} title
+ * @property {string} module
+ * @property {(mod: any, root: HTMLElement, args: (string | undefined)[], params: URLSearchParams) => unknown} mount
+ */
+
+/** @type {Route[]} */
 const ROUTES = [
   {
     pattern: /^\/?$/,
@@ -38,7 +51,7 @@ const ROUTES = [
     pattern: /^\/table\/([^/]+)$/,
     title: "Table",
     module: "./table.js",
-    mount: (mod, root, [id], params) => {
+    mount: (mod, root, [id = ""], params) => {
       const seat = params.get("watch") ? null : seatToken(id);
       return mod.mountTable(root, {
         tableId: id,
@@ -67,10 +80,15 @@ const ROUTES = [
   },
 ];
 
+/** @type {(() => void) | null} */
 let unmount = null;
 let generation = 0;
 
-/** The route of a hash: {route, args, params}, or null. */
+/**
+ * The route of a hash: {route, args, params}, or null.
+ * @param {string} hash
+ * @returns {{route: Route, args: (string | undefined)[], params: URLSearchParams} | null}
+ */
 export function match(hash) {
   const text = hash.replace(/^#/, "") || "/";
   const [path, query = ""] = text.split("?", 2);
@@ -84,6 +102,11 @@ export function match(hash) {
   return null;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {string} title
+ * @param {string} detail
+ */
 function failure(root, title, detail) {
   clear(root).append(
     el(
@@ -98,6 +121,7 @@ function failure(root, title, detail) {
 
 async function show() {
   const root = document.getElementById("main");
+  if (!root) return;
   if (!location.hash.startsWith("#/") && location.hash !== "") return; // an in-page anchor
   const mine = (generation += 1);
   if (unmount) {
@@ -132,10 +156,10 @@ async function show() {
       if (typeof result === "function") result();
       return;
     }
-    unmount = typeof result === "function" ? result : null;
+    unmount = typeof result === "function" ? /** @type {() => void} */ (result) : null;
   } catch (error) {
     if (mine !== generation) return;
-    failure(root, "Something went wrong", error && error.message ? error.message : String(error));
+    failure(root, "Something went wrong", error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -1,13 +1,25 @@
+// @ts-check
 // Small DOM helpers shared by the lobby and the replay (no framework, no build step).
-// Text is always set as text (textContent), never parsed as markup.
+// Text is always set as text (textContent), never parsed as markup. Cards are cards.js's.
+
+import { SUITS, cardName, cardText, suitLetter } from "./cards.js";
+
+/** @typedef {Node | string | number | boolean | null | undefined | any[]} Child */
 
 /**
  * Make an element: el("button", {class: "primary", onclick: f, "aria-label": "..."}, "Text", child).
  * Attributes named on* are event listeners; `dataset` takes an object; boolean true sets the
  * attribute empty, false or null leaves it out. Children are nodes or text (null is skipped).
+ * @template {string} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...Child} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {any} */ (document.createElement(tag));
+  /** @type {Record<string, any>} */
+  const props = /** @type {any} */ (node);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
@@ -15,9 +27,9 @@ export function el(tag, attrs = {}, ...children) {
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
     } else if (key === "value" && "value" in node) {
-      node.value = value;
+      props.value = value;
     } else if (key === "checked" || key === "selected" || key === "disabled") {
-      node[key] = Boolean(value);
+      props[key] = Boolean(value);
       if (value) node.setAttribute(key, "");
     } else {
       node.setAttribute(key, value === true ? "" : String(value));
@@ -27,24 +39,39 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Append children (nodes, text, arrays of them; null skipped). */
+/**
+ * Append children (nodes, text, arrays of them; null skipped).
+ * @template {Element} E
+ * @param {E} node
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function append(node, ...children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {Child[]} */ (children.flat(Infinity))) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
 }
 
-/** Remove every child of `node`. */
+/**
+ * Remove every child of `node`.
+ * @template {Node} N
+ * @param {N} node
+ * @returns {N}
+ */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
 }
 
-let toastTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
 
-/** A short message in the page's status line (read out by screen readers). */
+/**
+ * A short message in the page's status line (read out by screen readers).
+ * @param {string} text
+ */
 export function toast(text) {
   const box = document.getElementById("toast");
   if (!box) return;
@@ -54,7 +81,11 @@ export function toast(text) {
   toastTimer = setTimeout(() => box.classList.remove("shown"), 3500);
 }
 
-/** Copy text to the clipboard (with a fallback for pages not served over https). */
+/**
+ * Copy text to the clipboard (with a fallback for pages not served over https).
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -69,33 +100,16 @@ export async function copyText(text) {
   }
 }
 
-const SUITS = { C: ["clubs", "♣"], D: ["diamonds", "♦"], H: ["hearts", "♥"], S: ["spades", "♠"] };
-const RANKS = { A: "ace", K: "king", Q: "queen", J: "jack" };
+// Cards are cards.js's: the names below are kept for the modules that still import them
+// from here (replay.js); new code imports cards.js.
+export { cardName, cardText };
 
-/** The parts of a card code: {rank: "10", suit: "H"} (suit null for a joker). */
-export function cardParts(code) {
-  const suit = code.slice(-1);
-  if (code.length >= 2 && SUITS[suit] && /^(10|[2-9AKQJ])$/.test(code.slice(0, -1))) {
-    return { rank: code.slice(0, -1), suit };
-  }
-  return { rank: code, suit: null };
-}
-
-/** A card in words for screen readers: "queen of diamonds", "joker HB". */
-export function cardName(code) {
-  const { rank, suit } = cardParts(code);
-  if (!suit) return `joker ${code}`;
-  return `${RANKS[rank] || rank} of ${SUITS[suit][0]}`;
-}
-
-/** A card as short text with its suit symbol: "Q♦". */
-export function cardText(code) {
-  const { rank, suit } = cardParts(code);
-  return suit ? `${rank}${SUITS[suit][1]}` : code;
-}
-
-/** A suit name as its symbol and word: "♥ hearts". */
+/**
+ * A suit name as its symbol and word: "\u2665 hearts".
+ * @param {string} name
+ * @returns {string}
+ */
 export function suitText(name) {
-  const entry = Object.values(SUITS).find(([word]) => word === name);
-  return entry ? `${entry[1]} ${name}` : name;
+  const letter = suitLetter(name);
+  return letter ? `${SUITS[letter].symbol} ${SUITS[letter].name}` : name;
 }

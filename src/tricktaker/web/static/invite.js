@@ -1,7 +1,9 @@
+// @ts-check
 // Invitations: #/invite/ID (the link to send while waiting for players, and who sits
 // where) and #/join/ID?invite=CODE (take a seat with an invite link).
 
 import {
+  errorText,
   getTable,
   inviteLink,
   joinTable,
@@ -14,19 +16,39 @@ import {
 } from "./api.js";
 import { append, clear, copyText, el, toast } from "./dom.js";
 
-/** A seat as the server and the command line name it (``Seat 0`` is the first). */
-const seatLabel = (seat) => `Seat ${seat}`;
+/**
+ * A seat as a person reads it: numbered from 1 ("Seat 1" is the wire's seat 0).
+ * @param {number} seat
+ */
+const seatLabel = (seat) => `Seat ${seat + 1}`;
+
+/**
+ * Who sits at a seat, as the lobby and the invitations say it: the person's name, a bot's
+ * name with its level ("Ada (easy)"), or `free`.
+ * @param {import("./api.js").SeatInfo} seat
+ * @param {string} [free]
+ * @returns {string}
+ */
+export function seatWho(seat, free = "free") {
+  if (seat.kind === "bot") return seat.name ? `${seat.name} (${seat.bot})` : `bot (${seat.bot})`;
+  return seat.name || free;
+}
 
 // -------------------------------------------------------------------- #/invite/ID
 
-/** While people are invited: the link to send, who sits where, and the way to the table. */
+/**
+ * While people are invited: the link to send, who sits where, and the way to the table.
+ * @param {HTMLElement} root
+ * @param {{tableId: string}} where
+ * @returns {Promise<() => void>} what unmounts it
+ */
 export async function mountInvite(root, { tableId }) {
   const invite = savedInvite(tableId);
   const seatsBox = el("ul", { class: "seat-states", role: "list", "aria-live": "polite" });
   const note = el("p", { class: "help", role: "status" });
   const link = invite ? inviteLink(tableId, invite) : null;
   const linkInput = link
-    ? el("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() })
+    ? el("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (/** @type {FocusEvent} */ e) => /** @type {HTMLInputElement} */ (e.target).select() })
     : null;
   append(root, [
     el(
@@ -63,13 +85,13 @@ export async function mountInvite(root, { tableId }) {
     try {
       table = await getTable(tableId);
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = errorText(error);
       return;
     }
     if (stopped) return;
     clear(seatsBox);
     for (const seat of table.seats) {
-      const who = seat.kind === "bot" ? `bot (${seat.bot})` : seat.name || "free: waiting for someone";
+      const who = seatWho(seat, "free: waiting for someone");
       seatsBox.append(el("li", { class: `seat-state ${seat.state}` }, `${seatLabel(seat.seat)}: ${who}`));
     }
     const free = table.seats.filter((s) => s.state === "free").length;
@@ -90,7 +112,12 @@ export async function mountInvite(root, { tableId }) {
 
 // -------------------------------------------------------------------- #/join/ID
 
-/** An invite link: ask a name (and a seat), join, keep the token, go to the table. */
+/**
+ * An invite link: ask a name (and a seat), join, keep the token, go to the table.
+ * @param {HTMLElement} root
+ * @param {{tableId: string, invite: string}} where
+ * @returns {Promise<() => void>} what unmounts it
+ */
 export async function mountJoin(root, { tableId, invite }) {
   const id = encodeURIComponent(tableId);
   if (seatToken(tableId)) {
@@ -102,7 +129,7 @@ export async function mountJoin(root, { tableId, invite }) {
     table = await getTable(tableId);
   } catch (error) {
     append(root, el("section", { class: "panel narrow", role: "alert" },
-      el("h1", {}, "No such table"), el("p", {}, error.message), el("a", { href: "#/" }, "Back to the lobby")));
+      el("h1", {}, "No such table"), el("p", {}, errorText(error)), el("a", { href: "#/" }, "Back to the lobby")));
     return () => {};
   }
   const free = table.seats.filter((s) => s.state === "free");
@@ -119,7 +146,7 @@ export async function mountJoin(root, { tableId, invite }) {
     "form",
     {
       class: "join",
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         error.textContent = "";
         const who = name.value.trim();
@@ -137,7 +164,7 @@ export async function mountJoin(root, { tableId, invite }) {
           location.hash = `#/table/${id}`;
         } catch (failure) {
           button.disabled = false;
-          error.textContent = failure.message;
+          error.textContent = errorText(failure);
         }
       },
     },
@@ -146,7 +173,7 @@ export async function mountJoin(root, { tableId, invite }) {
     el("p", { class: "row" }, button, el("a", { class: "button", href: `#/table/${id}?watch=1` }, "Just watch")),
     error,
   );
-  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${s.kind === "bot" ? `bot (${s.bot})` : s.name || "free"}`);
+  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${seatWho(s)}`);
   append(root, el(
     "section",
     { class: "panel narrow" },

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: set up a table (a shipped game with its options, or a house-rules file,
 // with people and bots in the seats), see the open tables, take a seat or watch.
 // The #/join and #/invite routes are in invite.js (re-exported here).
@@ -5,6 +6,7 @@
 import {
   ApiError,
   checkRuleset,
+  errorText,
   createTable,
   listBots,
   listGames,
@@ -17,11 +19,27 @@ import {
   seatToken,
 } from "./api.js";
 import { append, clear, el } from "./dom.js";
+import { seatWho } from "./invite.js";
+
+/**
+ * @typedef {import("./api.js").GameInfo} GameInfo
+ * @typedef {import("./api.js").GameOption} GameOption
+ * @typedef {import("./api.js").BotLevel} BotLevel
+ * @typedef {import("./api.js").RulesetCheck} RulesetCheck
+ * @typedef {import("./api.js").RulesetError} RulesetError
+ * @typedef {import("./api.js").TableInfo} TableInfo
+ */
 
 const HOUSE = "__house__";
+/** @param {string} name */
 const words = (name) => name.replace(/_/g, " ");
+/** @param {{min: number, max: number}} range */
 const playersText = ({ min, max }) => (min === max ? `${min} players` : `${min}–${max} players`);
-const seatLabel = (seat) => `Seat ${seat}`;
+/**
+ * A seat as a person reads it: numbered from 1 (the wire's seat 0 is "Seat 1").
+ * @param {number} seat
+ */
+const seatLabel = (seat) => `Seat ${seat + 1}`;
 
 const EXAMPLE_TOML = `# House rules: change only what differs from a shipped game.
 id = "our_blackout"
@@ -32,10 +50,20 @@ extends = "blackout"
 hook = true
 `;
 
-/** The lobby at #/. */
+/**
+ * The lobby at #/.
+ * @param {HTMLElement} root
+ * @returns {Promise<() => void>} what unmounts it
+ */
 export async function mountLobby(root) {
   const stop = new AbortController();
+  /** @type {ReturnType<typeof setInterval>[]} */
   const timers = [];
+  /**
+   * @type {{games: GameInfo[], bots: BotLevel[], game: GameInfo | null, choice: string | null,
+   *   houseText: string, houseCheck: RulesetCheck | null, options: Record<string, boolean | number>,
+   *   players: number, seats: string[]}}
+   */
   const state = {
     games: [],
     bots: [],
@@ -67,7 +95,7 @@ export async function mountLobby(root) {
 
   const form = el(
     "form",
-    { class: "new-table", id: "new-table", novalidate: true, onsubmit: (e) => submit(e) },
+    { class: "new-table", id: "new-table", novalidate: true, onsubmit: (/** @type {SubmitEvent} */ e) => submit(e) },
     el(
       "fieldset",
       { class: "games" },
@@ -145,6 +173,7 @@ export async function mountLobby(root) {
     append(gameList, items);
   }
 
+  /** @param {GameInfo} game */
   function gameItem(game) {
     const id = `game-${game.id}`;
     return el(
@@ -207,6 +236,7 @@ export async function mountLobby(root) {
     );
   }
 
+  /** @param {string} choice a game's id, or HOUSE */
   function choose(choice) {
     state.choice = choice;
     houseBox.hidden = choice !== HOUSE;
@@ -233,7 +263,8 @@ export async function mountLobby(root) {
 
   // ---------------------------------------------------------------- house rules
 
-  let checkTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let checkTimer;
   const houseText = el("textarea", {
     id: "house-text",
     rows: "9",
@@ -302,14 +333,14 @@ export async function mountLobby(root) {
     try {
       result = await checkRuleset(text, changedOptions(), state.houseCheck && state.houseCheck.ok ? state.players : null);
     } catch (error) {
-      houseStatus.textContent = `The rules could not be checked: ${error.message}`;
+      houseStatus.textContent = `The rules could not be checked: ${errorText(error)}`;
       return;
     }
     if (text !== state.houseText || stop.signal.aborted) return; // typed on meanwhile
     const first = !state.houseCheck || !state.houseCheck.ok || !result.ok || (state.game && result.game && state.game.id !== result.game.id);
     state.houseCheck = result;
     showHouseErrors(text, result);
-    if (result.ok) {
+    if (result.ok && result.game) {
       const base = result.based_on ? `, based on ${result.based_on}` : "";
       const changes = result.changes && result.changes.length ? `; it changes ${result.changes.join(", ")}` : "";
       houseStatus.textContent = `✓ ${result.game.name} (${playersText(result.game.players)})${base}${changes}.`;
@@ -330,16 +361,23 @@ export async function mountLobby(root) {
     }
   }
 
+  /**
+   * @param {string} text
+   * @param {RulesetCheck} result
+   */
   function showHouseErrors(text, result) {
     clear(houseView);
     const lines = text.split("\n");
+    /** @type {Map<number, RulesetError[]>} */
     const byLine = new Map();
+    /** @type {RulesetError[]} */
     const loose = [];
     for (const error of result.errors || []) {
       const own = !error.source || error.source === "house-rules.toml";
       if (own && error.line && error.line <= lines.length) {
-        if (!byLine.has(error.line)) byLine.set(error.line, []);
-        byLine.get(error.line).push(error);
+        const same = byLine.get(error.line) || [];
+        same.push(error);
+        byLine.set(error.line, same);
       } else if (!error.option && error.field !== "players") {
         loose.push(error);
       }
@@ -359,6 +397,10 @@ export async function mountLobby(root) {
     for (const error of loose) houseView.append(el("li", { class: "toml-line has-error loose" }, fieldError(error, error.source || "file")));
   }
 
+  /**
+   * @param {RulesetError} error
+   * @param {string} where
+   */
   function fieldError(error, where) {
     const field = error.field || (error.option ? `options.${error.option}` : "");
     return el(
@@ -368,6 +410,7 @@ export async function mountLobby(root) {
     );
   }
 
+  /** @param {RulesetError[]} errors */
   function renderOptionErrors(errors) {
     for (const node of optionsBox.querySelectorAll(".option .field-error")) node.remove();
     for (const node of seatsBox.querySelectorAll(".field-error")) node.remove();
@@ -385,6 +428,7 @@ export async function mountLobby(root) {
   // ---------------------------------------------------------------- options
 
   function changedOptions() {
+    /** @type {Record<string, boolean | number>} */
     const out = {};
     if (!state.game) return out;
     for (const option of state.game.options) {
@@ -411,35 +455,40 @@ export async function mountLobby(root) {
     }
   }
 
+  /** @param {GameOption} option */
   function optionInput(option) {
     const id = `opt-${option.name}`;
     const value = state.options[option.name];
     const defaultText = option.type === "bool" ? (option.default ? "on" : "off") : String(option.default);
     const forPlayers = option.players && option.players.length ? ` Only with ${option.players.join(" or ")} players.` : "";
     const help = el("span", { class: "help", id: `${id}-help` }, `${option.help}${forPlayers} Default: ${defaultText}.`);
+    /** @param {boolean | number} v */
     const set = (v) => {
       state.options[option.name] = v;
       for (const node of box.querySelectorAll(".field-error")) node.remove();
       if (state.choice === HOUSE) checkHouse();
     };
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let input;
     if (option.type === "bool") {
-      input = el("input", {
+      const check = el("input", {
         id,
         type: "checkbox",
         role: "switch",
         checked: Boolean(value),
         "aria-describedby": help.id,
-        onchange: () => set(input.checked),
+        onchange: () => set(check.checked),
       });
+      input = check;
     } else if (option.choices) {
-      input = el(
+      const select = el(
         "select",
-        { id, "aria-describedby": help.id, onchange: () => set(Number(input.value)) },
+        { id, "aria-describedby": help.id, onchange: () => set(Number(select.value)) },
         option.choices.map((c) => el("option", { value: String(c), selected: c === value }, String(c))),
       );
+      input = select;
     } else {
-      input = el("input", {
+      const number = el("input", {
         id,
         type: "number",
         inputmode: "numeric",
@@ -449,14 +498,15 @@ export async function mountLobby(root) {
         value: String(value),
         "aria-describedby": help.id,
         onchange: () => {
-          const number = Number(input.value);
-          if (input.value.trim() === "" || !Number.isInteger(number)) {
-            input.value = String(state.options[option.name]);
+          const typed = Number(number.value);
+          if (number.value.trim() === "" || !Number.isInteger(typed)) {
+            number.value = String(state.options[option.name]);
             return;
           }
-          set(number);
+          set(typed);
         },
       });
+      input = number;
     }
     const box = el(
       "div",
@@ -543,6 +593,7 @@ export async function mountLobby(root) {
 
   // ---------------------------------------------------------------- create
 
+  /** @param {SubmitEvent} event */
   async function submit(event) {
     event.preventDefault();
     createError.textContent = "";
@@ -553,6 +604,7 @@ export async function mountLobby(root) {
     const name = nameInput.value.trim();
     if (name) saveName(name);
     const host = state.seats.indexOf("you");
+    /** @type {Record<string, unknown>} */
     const body = {
       options: changedOptions(),
       players: state.players,
@@ -580,15 +632,16 @@ export async function mountLobby(root) {
     location.hash = people > 0 ? `#/invite/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
   }
 
+  /** @param {unknown} error */
   function showCreateError(error) {
     const field = error instanceof ApiError ? error.field : null;
-    createError.textContent = `The table could not be created: ${error.message}`;
+    createError.textContent = `The table could not be created: ${errorText(error)}`;
     if (!field) return;
     const option = field.startsWith("options") ? field.replace(/^options\.?/, "") : null;
     let target = null;
     if (option) target = optionsBox.querySelector(`[data-option="${CSS.escape(option)}"]`);
     else if (field === "players" || field.startsWith("seats") || field === "host_seat") target = seatsBox;
-    if (target) target.append(fieldError({ field, message: error.message }, field));
+    if (target) target.append(fieldError({ field, message: errorText(error) }, field));
   }
 
   // ---------------------------------------------------------------- open tables
@@ -598,7 +651,7 @@ export async function mountLobby(root) {
     try {
       tables = await listTables();
     } catch (error) {
-      clear(tablesBox).append(el("p", { class: "form-error" }, `The open tables could not be loaded: ${error.message}`));
+      clear(tablesBox).append(el("p", { class: "form-error" }, `The open tables could not be loaded: ${errorText(error)}`));
       return;
     }
     if (stop.signal.aborted) return;
@@ -612,13 +665,15 @@ export async function mountLobby(root) {
     tablesBox.append(list);
   }
 
+  /**
+   * @param {TableInfo} table
+   * @param {string | null} invite the code that takes its open seats (null: none listed)
+   */
   function tableItem(table, invite) {
     const game = state.games.find((g) => g.id === table.game);
     const free = table.seats.filter((s) => s.state === "free").length;
     const mine = seatToken(table.id);
-    const who = table.seats
-      .map((s) => (s.kind === "bot" ? `bot (${s.bot})` : s.name || "free"))
-      .join(", ");
+    const who = table.seats.map((s) => seatWho(s)).join(", ");
     const title = game ? game.name : table.game;
     const id = encodeURIComponent(table.id);
     return el(
@@ -635,7 +690,7 @@ export async function mountLobby(root) {
         { class: "row" },
         mine
           ? el("a", { class: "button primary", href: `#/table/${id}` }, "Back to my seat")
-          : free
+          : free && invite
             ? el("a", { class: "button primary", href: `#/join/${id}?invite=${encodeURIComponent(invite)}`, "aria-label": `Take a seat at ${title}` }, "Take a seat")
             : null,
         el("a", { class: "button", href: `#/table/${id}?watch=1`, "aria-label": `Watch ${title} as a spectator` }, "Watch"),
@@ -648,7 +703,7 @@ export async function mountLobby(root) {
   try {
     [state.games, state.bots] = await Promise.all([listGames(), listBots()]);
   } catch (error) {
-    form.replaceWith(el("p", { class: "form-error", role: "alert" }, `The games could not be loaded: ${error.message}`));
+    form.replaceWith(el("p", { class: "form-error", role: "alert" }, `The games could not be loaded: ${errorText(error)}`));
     return () => stop.abort();
   }
   const first = state.games.find((g) => g.id === "blackout") || state.games[0];
@@ -663,7 +718,7 @@ export async function mountLobby(root) {
   return () => {
     stop.abort();
     clearTimeout(checkTimer);
-    timers.forEach((t) => clearInterval(t));
+    for (const t of timers) clearInterval(t);
   };
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The score sheet, as players keep it on paper, drawn from the scorecard that the
 // server computes (the `present.scorecard` block; docs/protocol.md, Views): one row
 // per hand, the totals, each player's Set / Over / Perfect counts, and a chart of the
@@ -5,14 +6,69 @@
 
 import { el as h } from "./dom.js";
 
+/**
+ * A seat's (or a team's) cells of one hand.
+ * @typedef {object} ScoreItem
+ * @property {number | null} [bid]
+ * @property {number | null} [tricks]
+ * @property {number | null} [score]
+ * @property {number} [total]
+ * @property {number | null} [stack]
+ * @property {string | null} [outcome] "S", "O" or "P" (set, over, perfect), if any
+ */
+
+/**
+ * One hand's row of the sheet.
+ * @typedef {object} ScoreRow
+ * @property {number} hand
+ * @property {number} hand_size
+ * @property {string} trump_text
+ * @property {string | null} [special]
+ * @property {{text: string}[] | null} [summary]
+ * @property {{text: string} | null} [contract]
+ * @property {boolean} [thrown_in]
+ * @property {boolean} [all_exact]
+ * @property {{before?: number | null, after?: number | null} | null} [pot]
+ * @property {ScoreItem[]} [seats]
+ * @property {ScoreItem[]} [teams]
+ */
+
+/**
+ * The server's scorecard block (`present.scorecard`; docs/protocol.md, Views).
+ * @typedef {object} Scorecard
+ * @property {string} layout "bids", "quota", "chips", "team" or "points"
+ * @property {string} unit
+ * @property {string[]} names
+ * @property {{name?: string | null, seats?: number[]}[]} [teams]
+ * @property {ScoreRow[]} rows
+ * @property {boolean} [cooperative]
+ * @property {number[]} [totals]
+ * @property {number[] | null} [team_totals]
+ * @property {number[] | null} [stacks]
+ * @property {{S: number, O: number, P: number}[] | null} [counts]
+ * @property {Record<string, string> | null} [outcome_words]
+ * @property {number[][]} [series]
+ * @property {number[][] | null} [team_series]
+ */
+
+/** @typedef {[string, string, (item: ScoreItem) => unknown]} Column */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#1f5fbf", "#c4161c", "#157a2c", "#8a4fbf", "#c77800", "#0f8a8a", "#6b6b6b", "#b5367a"];
 
+/**
+ * @param {number | null | undefined} n
+ * @returns {string}
+ */
 function signed(n) {
   if (n === null || n === undefined) return "";
   return n > 0 ? `+${n}` : String(n);
 }
 
+/**
+ * @param {string} layout
+ * @returns {Column[]}
+ */
 function seatColumns(layout) {
   switch (layout) {
     case "bids":
@@ -26,14 +82,17 @@ function seatColumns(layout) {
   }
 }
 
+/** @param {string | null | undefined} outcome */
 function outcomeClass(outcome) {
   return outcome ? ` outcome-${outcome}` : "";
 }
 
+/** @param {Scorecard} card */
 function sheet(card) {
   const table = h("table", { class: "sc-table" });
   const team = card.layout === "team";
-  const groups = team ? card.teams.map((t) => t.name ?? t.seats?.join(" & ")) : card.names;
+  const groups = team ? (card.teams ?? []).map((t) => t.name ?? t.seats?.join(" & ") ?? "") : card.names;
+  /** @type {Column[]} */
   const columns = team
     ? [["Tk", "tricks won", (t) => t.tricks], ["Pts", "points this hand", (t) => signed(t.score)], ["Tot", "total", (t) => t.total]]
     : seatColumns(card.layout);
@@ -65,7 +124,7 @@ function sheet(card) {
     if (team) cells.push(h("td", {}, row.contract?.text ?? (row.thrown_in ? "thrown in" : "")));
     if (!team && card.layout !== "chips" && card.cooperative) cells.push(h("td", {}, row.all_exact ? "yes" : "no"));
     if (card.layout === "chips") cells.push(h("td", {}, row.pot ? `${row.pot.before ?? ""}\u2192${row.pot.after ?? ""}` : ""));
-    const items = team ? row.teams : row.seats;
+    const items = (team ? row.teams : row.seats) ?? [];
     for (const item of items) {
       for (const [, , value] of columns) {
         cells.push(h("td", { class: `sc-num${team ? "" : outcomeClass(item.outcome)}` }, String(value(item))));
@@ -103,6 +162,12 @@ function sheet(card) {
   return h("div", { class: "sc-scroll" }, table);
 }
 
+/**
+ * @param {string} name
+ * @param {Record<string, string | number>} attrs
+ * @param {string} [text]
+ * @returns {SVGElement}
+ */
 function svg(name, attrs, text) {
   const node = document.createElementNS(SVG_NS, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -110,19 +175,29 @@ function svg(name, attrs, text) {
   return node;
 }
 
-/** A line chart of the totals after each hand: one line per player (or team). */
+/**
+ * A line chart of the totals after each hand: one line per player (or team).
+ * @param {number[][]} series each hand's totals, in the order of `names`
+ * @param {string[]} names
+ * @param {string} [title]
+ * @returns {HTMLElement}
+ */
 export function totalsChart(series, names, title = "Totals after each hand") {
   const width = 360;
   const height = 180;
   const pad = { left: 38, right: 10, top: 14, bottom: 24 };
+  /** @type {number[][]} */
   const points = [new Array(names.length).fill(0), ...series];
+  const last = points[points.length - 1];
   const values = points.flat();
-  let low = Math.min(0, ...values);
+  const low = Math.min(0, ...values);
   let high = Math.max(0, ...values);
   if (low === high) high = low + 1;
+  /** @param {number} k */
   const x = (k) => pad.left + (k * (width - pad.left - pad.right)) / Math.max(1, points.length - 1);
+  /** @param {number} v */
   const y = (v) => pad.top + ((high - v) * (height - pad.top - pad.bottom)) / (high - low);
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "sc-chart", role: "img", "aria-label": `${title}: ${names.map((n, i) => `${n} ${points.at(-1)[i]}`).join(", ")}` });
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "sc-chart", role: "img", "aria-label": `${title}: ${names.map((n, i) => `${n} ${last[i]}`).join(", ")}` });
   chart.append(svg("title", {}, title));
   chart.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), stroke: "#999", "stroke-dasharray": "3 3" }));
   for (const v of [high, low]) {
@@ -130,13 +205,12 @@ export function totalsChart(series, names, title = "Totals after each hand") {
   }
   chart.append(svg("text", { x: pad.left - 4, y: y(0) + 4, "text-anchor": "end", "font-size": 10, fill: "#444" }, "0"));
   chart.append(svg("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, "text-anchor": "middle", "font-size": 10, fill: "#444" }, `hands 0\u2013${points.length - 1}`));
-  names.forEach((name, i) => {
+  for (let i = 0; i < names.length; i += 1) {
     const colour = COLOURS[i % COLOURS.length];
     const line = points.map((p, k) => `${x(k).toFixed(1)},${y(p[i]).toFixed(1)}`).join(" ");
     chart.append(svg("polyline", { points: line, fill: "none", stroke: colour, "stroke-width": 2, "stroke-linejoin": "round" }));
-    const last = points.at(-1);
     chart.append(svg("circle", { cx: x(points.length - 1), cy: y(last[i]), r: 3, fill: colour }));
-  });
+  }
   const legend = h(
     "ul",
     { class: "sc-legend" },
@@ -145,15 +219,19 @@ export function totalsChart(series, names, title = "Totals after each hand") {
   return h("figure", { class: "sc-figure" }, chart, legend);
 }
 
-/** Draw `scorecard` (the server's scorecard block) into `el`, replacing its content. */
+/**
+ * Draw `scorecard` (the server's scorecard block) into `el`, replacing its content.
+ * @param {Element} el
+ * @param {Scorecard | null | undefined} scorecard
+ */
 export function renderScorecard(el, scorecard) {
   if (!scorecard || !Array.isArray(scorecard.rows) || scorecard.rows.length === 0) {
     el.replaceChildren(h("p", { class: "sc-empty" }, "No hand has been finished yet: the score sheet fills in after each hand."));
     return;
   }
   const team = scorecard.layout === "team" && Array.isArray(scorecard.team_series) && scorecard.team_series.length;
-  const names = team ? scorecard.teams.map((t) => t.name ?? String(t.seats)) : scorecard.names;
-  const series = team ? scorecard.team_series : scorecard.series;
+  const names = team ? (scorecard.teams ?? []).map((t) => t.name ?? String(t.seats)) : scorecard.names;
+  const series = (team ? scorecard.team_series : scorecard.series) ?? [];
   // A cooperative game has no score of its own per player: no chart of totals.
   const chart = scorecard.cooperative ? null : totalsChart(series, names);
   el.replaceChildren(h("div", { class: "sc" }, sheet(scorecard), chart));
