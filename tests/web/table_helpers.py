@@ -70,16 +70,45 @@ def choose(legal: Sequence[str]) -> str:
     return min(legal)
 
 
+def result_open(page: Page) -> bool:
+    """Whether the hand result is up (it stays until the player moves on)."""
+    return bool(page.evaluate("() => !!document.querySelector('.tt-dialog.tt-result')"))
+
+
+def next_hand(page: Page) -> bool:
+    """Close the hand result if it is up ("Next hand"); answers whether it was."""
+    if not result_open(page):
+        return False
+    page.locator(".tt-dialog .tt-next").click()
+    page.wait_for_function("() => !document.querySelector('.tt-dialog.tt-result')")
+    return True
+
+
+def touch(page: Page, action: str, *, tap: bool = False) -> None:
+    """Touch the control of ``action``: a card of the fanned hand where it shows (its
+    top-left corner: the next card covers the rest of it), a button in its middle."""
+    target = page.locator(f'.tt-me [data-action="{action}"]').first
+    is_card = "tt-card" in (target.get_attribute("class") or "").split()
+    position = {"x": 8, "y": 16} if is_card else None
+    if tap:
+        target.tap(position=position)
+    else:
+        target.click(position=position)
+
+
 def take_turn(page: Page) -> str | None:
     """If it is this page's turn, take :func:`choose`'s action by touching its button or
-    card, wait for the server's answer and answer the action; else None."""
+    card, wait for the server's answer and answer the action; else None. A hand result
+    in the way is closed first."""
+    if next_hand(page):
+        return None
     if not settled(page):
         return None
     legal = offered(page)
     if not legal:
         return None
     action = choose(legal)
-    page.locator(f'.tt-me [data-action="{action}"]').first.click()
+    touch(page, action)
     page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
     return action
 

@@ -1,6 +1,7 @@
-"""The browser table on a phone (a 390x844 viewport, touch): every control lies inside
-the screen's width, nothing scrolls sideways, the cards are big enough to tap, and a
-tap plays; the score sheet fits too (it scrolls inside its own box)."""
+"""The browser table on a phone (a 390x844 viewport, touch): every card of the hand and
+every control lies inside the screen without scrolling (13 cards in Blackout, 17 in
+Pluck), nothing scrolls sideways, the cards are big enough to tap, and a tap plays; the
+score sheet fits too (it scrolls inside its own box)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,19 @@ from playwright.sync_api import Page, expect
 
 from tests.server_process import ServerProcess
 from tests.web.conftest import PHONE, NewPage, create_table
-from tests.web.table_helpers import choose, hand_number, offered, settled, sit, start
+from tests.web.table_helpers import (
+    choose,
+    hand_number,
+    next_hand,
+    offered,
+    settled,
+    sit,
+    start,
+    touch,
+)
 
 WIDTH = PHONE["width"]
+HEIGHT = PHONE["height"]
 MIN_TAP = 40
 """The smallest width and height of a card to tap, in CSS pixels."""
 
@@ -58,6 +69,31 @@ def check_fits(page: Page) -> None:
         assert box["height"] >= MIN_TAP, box
 
 
+def in_reach(page: Page) -> list[str]:
+    """The cards of the hand and the choices that lie outside the screen as it is first
+    shown (not scrolled): each one's whole box must be inside 390x844."""
+    found: list[str] = page.evaluate(
+        """([width, height]) => {
+            const bad = [];
+            if (window.scrollY !== 0) bad.push(`scrolled by ${window.scrollY}`);
+            const all = document.querySelectorAll(
+              '.tt-hand .tt-card, .tt-controls button, .tt-controls select, .tt-turn');
+            for (const el of all) {
+              const box = el.getBoundingClientRect();
+              if (box.width === 0 || box.height === 0) continue;
+              if (box.left < -0.5 || box.right > width + 0.5 || box.top < -0.5
+                  || box.bottom > height + 0.5) {
+                const name = el.getAttribute('aria-label') || el.textContent.slice(0, 20);
+                bad.push(`${name} ${box.left}-${box.right} x ${box.top}-${box.bottom}`);
+              }
+            }
+            return bad;
+        }""",
+        [WIDTH, HEIGHT],
+    )
+    return found
+
+
 def my_turn(page: Page) -> list[str]:
     """Wait for this seat's turn; answers the actions offered."""
     page.wait_for_function(
@@ -69,7 +105,7 @@ def my_turn(page: Page) -> list[str]:
 
 def tap(page: Page, action: str) -> None:
     """Tap the control or card of ``action`` and wait for the server's answer."""
-    page.locator(f'.tt-me [data-action="{action}"]').first.tap()
+    touch(page, action, tap=True)
     page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
     expect(page.locator(".tt-error")).to_have_text("")
 
@@ -103,13 +139,17 @@ def test_a_four_player_table_fits_a_phone_through_three_hands(
     )
     turns = 0
     while hand_number(phone) <= 3:
+        if next_hand(phone):
+            continue
         if not settled(phone) or not offered(phone):
             phone.wait_for_timeout(40)
             continue
         check_fits(phone)
+        assert in_reach(phone) == []
         tap(phone, choose(offered(phone)))
         turns += 1
     assert turns >= 6
+    next_hand(phone)
     phone.get_by_role("button", name="Scorecard").click()
     expect(phone.locator(".sc-table tbody tr")).to_have_count(3)
     check_fits(phone)
@@ -130,11 +170,13 @@ def test_seventeen_cards_fit_a_phone(web_server: ServerProcess, phone: Page) -> 
     legal = my_turn(phone)
     expect(phone.locator(".tt-hand .tt-card")).to_have_count(17)
     check_fits(phone)
+    assert in_reach(phone) == []
     while not legal[0].startswith("play "):  # the trump call comes first when Ann deals
         tap(phone, choose(legal))
         legal = my_turn(phone)
+    assert in_reach(phone) == []
     # A hurried double tap plays the card once (the second tap is not sent).
-    phone.locator(f'.tt-me [data-action="{choose(legal)}"]').dblclick()
+    phone.locator(f'.tt-me [data-action="{choose(legal)}"]').dblclick(position={"x": 8, "y": 16})
     phone.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
     expect(phone.locator(".tt-error")).to_have_text("")
     expect(phone.locator(".tt-hand .tt-card")).to_have_count(16)

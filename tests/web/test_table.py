@@ -19,6 +19,7 @@ from tests.web.table_helpers import (
     choose,
     hand_cards,
     hand_number,
+    next_hand,
     offered,
     phase,
     settled,
@@ -70,7 +71,7 @@ def test_two_people_and_two_bots_play_a_whole_game(
         "Seat 2 is still free: invite someone or give it to a bot."
     )
     ann.get_by_role("button", name="Seat a bot").click()
-    expect(ann.locator(".tt-waiting")).to_contain_text("Seat 2: bot (easy)")
+    expect(ann.locator(".tt-waiting")).to_contain_text("Cleo: bot (easy)")
     ann.get_by_role("button", name="Start the game").click()
     for page in (ann, bob):
         expect(page.locator(".tt-page")).not_to_have_attribute("data-phase", "waiting")
@@ -97,7 +98,12 @@ def test_two_people_and_two_bots_play_a_whole_game(
             ann.wait_for_timeout(50)
     assert reloaded, "Bob never had two cards to play: no reload happened"
     for page in (ann, bob):
+        # The last hand's result comes first; "Final standings" leads to the end.
+        expect(page.locator(".tt-dialog.tt-result")).to_be_visible()
+        expect(page.locator(".tt-dialog .tt-next")).to_have_text("Final standings")
+        next_hand(page)
         expect(page.locator(".tt-over")).to_contain_text("The game is over")
+        expect(page.locator(".tt-over .tt-standings li")).to_have_count(4)
         page.get_by_role("button", name="Scorecard").click()
         expect(page.locator(".sc-table tbody tr")).to_have_count(2)
         expect(page.locator(".sc-chart")).to_be_visible()
@@ -243,6 +249,7 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     )
     page.keyboard.press("Enter")
     expect(page.locator(".tt-seat.me")).to_contain_text(f"Bid {legal_bids[0].split()[1]}")
+    expect(page.locator(".tt-bids-line")).to_contain_text("Bids")
 
     # One card in the first hand: the play is forced, and Enter plays it.
     wait_turn(page)
@@ -260,6 +267,11 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     held = shown[start_at + 1][1] - shown[start_at][1]
     assert held >= 1400, f"the finished trick was in view {held:.0f} ms: {shown}"
     page.evaluate("() => localStorage.setItem('tricktaker.trickPauseMs', '0')")
+    # The one-card hand is over: its result stays until Ann moves on.
+    expect(page.locator(".tt-dialog.tt-result")).to_be_visible()
+    expect(page.locator(".tt-dialog .tt-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-dialog.tt-result")).to_have_count(0)
     wait_turn(page)  # nothing moves while Ann thinks: she looks at the last trick again
     page.get_by_role("button", name="Last trick").click()
     expect(caption).to_contain_text("Last trick")
@@ -270,6 +282,8 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
     for _ in range(300):
         if typed and refused:
             break
+        if next_hand(page):
+            continue
         if not settled(page) or not offered(page):
             page.wait_for_timeout(50)
             continue
@@ -279,7 +293,7 @@ def test_the_hook_and_an_illegal_card_show_the_rule_that_forbids_them(
         if not refused and legal[0].startswith("play") and dim.count() and trick.count():
             led = trick.first.get_attribute("data-card") or ""
             suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[led[-1]]
-            dim.first.click()
+            dim.first.click(position={"x": 8, "y": 16})
             expect(page.locator(".tt-error")).to_have_text(
                 f"you must follow suit ({suit} led) (follow suit)"
             )

@@ -1,3 +1,4 @@
+// @ts-check
 // Legal actions as the server sends them ("bid 3", "play QD", "auction 4H", "stay"):
 // grouped for the controls, labelled for people, and read from what a person types.
 // Nothing here decides what is legal: the client offers the server's legal_actions,
@@ -5,13 +6,18 @@
 
 import { SUITS, parseCard, cardText } from "./cards.js";
 
-/** {verb, arg} of an action text ("bid 3" -> {verb: "bid", arg: "3"}). */
+/**
+ * {verb, arg} of an action text ("bid 3" -> {verb: "bid", arg: "3"}).
+ * @param {string} text
+ * @returns {{verb: string, arg: string | null}}
+ */
 export function splitAction(text) {
   const space = text.indexOf(" ");
   if (space < 0) return { verb: text, arg: null };
   return { verb: text.slice(0, space), arg: text.slice(space + 1) };
 }
 
+/** @type {Record<string, string>} */
 const HEADINGS = {
   bid: "Your bid",
   auction: "Your bid in the auction",
@@ -25,6 +31,7 @@ const HEADINGS = {
   discard: "Discard",
 };
 
+/** @type {Record<string, string>} */
 const WORDS = {
   pass: "Pass",
   stay: "Stay",
@@ -39,17 +46,26 @@ const WORDS = {
   play_pile: "Play from the pile",
 };
 
-/** The heading over a verb's buttons ("" for a plain choice such as pass or stay). */
+/**
+ * The heading over a verb's buttons ("" for a plain choice such as pass or stay).
+ * @param {string} verb
+ * @returns {string}
+ */
 export function verbHeading(verb) {
   if (WORDS[verb]) return "";
   return HEADINGS[verb] ?? verb.replace(/_/g, " ");
 }
 
+/** @param {string} letters */
 function suitsText(letters) {
   return [...letters].map((l) => SUITS[l]?.symbol ?? l).join("");
 }
 
-/** A short label for an action's button ("auction 4H" -> "4\u2665"). */
+/**
+ * A short label for an action's button ("auction 4H" -> "4\u2665").
+ * @param {string} text
+ * @returns {string}
+ */
 export function actionLabel(text) {
   const { verb, arg } = splitAction(text);
   if (arg === null) return WORDS[verb] ?? verb.replace(/_/g, " ");
@@ -67,7 +83,11 @@ export function actionLabel(text) {
   return arg.replace(/_/g, " ");
 }
 
-/** What a screen reader says for an action's button. */
+/**
+ * What a screen reader says for an action's button.
+ * @param {string} text
+ * @returns {string}
+ */
 export function actionAria(text) {
   const { verb, arg } = splitAction(text);
   if (arg === null) return actionLabel(text);
@@ -82,6 +102,7 @@ export function actionAria(text) {
   return `${verb.replace(/_/g, " ")} ${actionLabel(text)}`;
 }
 
+/** @param {string | null} arg */
 function isCardArg(arg) {
   return arg !== null && !parseCard(arg).joker && /^(10|[2-9JQKA])[CDHS]$/i.test(arg);
 }
@@ -89,24 +110,30 @@ function isCardArg(arg) {
 /**
  * The legal actions of a view grouped: cardVerbs (verb -> set of card codes, taken by
  * touching cards), and groups [{verb, actions}] shown as buttons, in the server's order.
+ * @param {string[]} legal
+ * @param {string[] | null | undefined} hand
+ * @returns {{cardVerbs: Map<string, Set<string>>, groups: {verb: string, actions: string[]}[]}}
  */
 export function groupActions(legal, hand) {
   const inHand = new Set((hand ?? []).map((c) => c.toUpperCase()));
+  /** @type {Map<string, Set<string>>} */
   const cardVerbs = new Map();
+  /** @type {Map<string, string[]>} */
   const groups = new Map();
   for (const text of legal) {
     const { verb, arg } = splitAction(text);
     if (arg !== null && inHand.has(arg.toUpperCase())) {
       if (!cardVerbs.has(verb)) cardVerbs.set(verb, new Set());
-      cardVerbs.get(verb).add(arg.toUpperCase());
+      cardVerbs.get(verb)?.add(arg.toUpperCase());
       continue;
     }
     if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(text);
+    groups.get(verb)?.push(text);
   }
   return { cardVerbs, groups: [...groups].map(([verb, actions]) => ({ verb, actions })) };
 }
 
+/** @param {string} text */
 function squash(text) {
   return text.toUpperCase().replace(/\s+/g, "").replace(/^T([CDHS])$/, "10$1");
 }
@@ -115,6 +142,11 @@ function squash(text) {
  * The action a person means by typing `typed` ("QD", "q d", "3", "pass", "bid 3"):
  * a legal action when one matches; otherwise a best guess (a card of the hand is
  * played, a number is bid) for the server to refuse with its reason; or null.
+ * @param {string} typed
+ * @param {string[]} legal
+ * @param {string[] | null | undefined} hand
+ * @param {string | null | undefined} cardVerb
+ * @returns {string | null}
  */
 export function readTyped(typed, legal, hand, cardVerb) {
   const text = typed.trim();

@@ -1,3 +1,4 @@
+// @ts-check
 // The live-play socket of one table (docs/protocol.md, "Live play: the WebSocket"):
 // hello with the seat token and the last sequence number seen, reconnection with
 // backoff after a drop (and at once when the browser comes back online or the page
@@ -10,9 +11,16 @@ const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000];
 const PING_MS = 25000;
 const PONG_WAIT_MS = 5000;
 
+/** @typedef {Record<string, any>} Json */
+
 /** The view that an event's changes (protocol 1.1) make of the last view: a new object
  * (the last one is left as it was); the present block merges key by key, its seat
- * rows field by field when sent as an object. */
+ * rows field by field when sent as an object.
+ * @param {Json} last
+ * @param {Json | undefined} delta
+ * @param {string[] | undefined} removed
+ * @returns {Json}
+ */
 export function applyChanges(last, delta, removed) {
   const view = { ...last };
   for (const key of removed ?? []) delete view[key];
@@ -44,23 +52,34 @@ export class TableSocket {
    * tableId: the table; token: the seat token (null: watch as a spectator);
    * onMessage(message): every message from the server; onState(text): "connecting",
    * "open", "closed" (a drop; a reconnect follows), "stopped".
+   * @param {string} tableId
+   * @param {string | null} token
+   * @param {(message: Json) => void} onMessage
+   * @param {(state: string) => void} onState
    */
   constructor(tableId, token, onMessage, onState) {
     this.tableId = tableId;
     this.token = token;
     this.onMessage = onMessage;
     this.onState = onState;
+    /** @type {number | null} */
     this.lastSeq = null;
     this.attempt = 0;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.stopped = false;
-    this.timer = null;
-    this.pingTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pingTimer = undefined;
     this.counter = 0;
     this.heard = 0;
-    this.aliveTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.aliveTimer = undefined;
+    /** @type {Map<string, string>} */
     this.pending = new Map();
     this.deltas = true; // ask for views as changes until a server refuses (before 1.1)
+    /** @type {Json | null} */
     this.lastView = null;
     this.greeted = false;
     this.wake = () => this.reconnectNow();
@@ -144,6 +163,7 @@ export class TableSocket {
   }
 
   hello() {
+    /** @type {Json} */
     const hello = { type: "hello", v: 1, token: this.token, last_seq: this.lastSeq };
     if (this.deltas) hello.deltas = true;
     this.raw(hello);
@@ -198,6 +218,10 @@ export class TableSocket {
     this.pending.clear();
   }
 
+  /**
+   * Send a message now (answers false when the socket is not open).
+   * @param {Json} message
+   */
   raw(message) {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
@@ -206,7 +230,11 @@ export class TableSocket {
     return false;
   }
 
-  /** Send an action ("play QD"); answers its id. Sent again after a reconnect. */
+  /**
+   * Send an action ("play QD"); answers its id. Sent again after a reconnect.
+   * @param {string} action
+   * @returns {string}
+   */
   act(action) {
     this.counter += 1;
     const id = `c-${Date.now().toString(36)}-${this.counter}`;
@@ -215,6 +243,22 @@ export class TableSocket {
     return id;
   }
 
+  /**
+   * Ask to take back this seat's last action (a practice table, protocol "undo"): the
+   * server answers ack and a fresh welcome, or error not_allowed. Answers the id, or
+   * null when the socket is not open.
+   * @returns {string | null}
+   */
+  undo() {
+    this.counter += 1;
+    const id = `u-${Date.now().toString(36)}-${this.counter}`;
+    return this.raw({ type: "undo", id }) ? id : null;
+  }
+
+  /**
+   * Send a chat line.
+   * @param {string} text
+   */
   chat(text) {
     return this.raw({ type: "chat", text });
   }

@@ -1,70 +1,71 @@
+// @ts-check
 // The card table: mountTable(root, {tableId, token, spectator}) plays one seat of a
 // table (or watches it) over the table's WebSocket (docs/protocol.md) and answers a
 // function that unmounts it (closes the socket, stops the timers).
 //
-// The seat token is kept in localStorage (`tricktaker.seat.<tableId>`), so a reload,
+// The seat token is kept in this browser (storage.js, `seat.<tableId>`), so a reload,
 // or another device given the token, takes the same seat back. Every choice offered
 // comes from the server's legal_actions; anything else a person tries is sent and the
 // server's refusal (which names the rule) is shown.
+//
+// Events are applied one at a time from a queue: a finished trick stays in view for a
+// moment (then slides to its winner), and a finished hand opens the hand result, which
+// stays until the player moves on; what happens meanwhile waits in the queue.
 
-import { chooseFourColour, fourColourChosen } from "./cards.js";
+import { chooseFourColour, cardsInText, fourColourChosen } from "./cards.js";
 import { renderScorecard } from "./scorecard.js";
 import { el as h } from "./dom.js";
+import { readJson, readText, writeJson, forget } from "./storage.js";
 import { actionLabel, groupActions, readTyped } from "./table-actions.js";
-import {
-  renderControls,
-  renderHand,
-  renderPanel,
-  renderPresence,
-  renderSeat,
-  renderTrick,
-  renderWhere,
-  seatName,
-  seatStateText,
-} from "./table-render.js";
+import { flyNewCards, places, sweepTrick } from "./table-anim.js";
+import { layoutHand, renderHand } from "./table-hand.js";
+import { renderControls, renderPanel, renderPresence, renderTrick, renderWhere } from "./table-render.js";
+import { handResultParts, openDialog, standingsList, winnerLine } from "./table-result.js";
+import { onEllipse, renderSeat, seatAngle, seatName, seatStateText, SEAT_COLOURS } from "./table-seats.js";
 import { TableSocket } from "./table-socket.js";
+import { beep, chooseSound, soundOn } from "./table-theme.js";
+
+/** @typedef {Record<string, any>} Json */
 
 const DEFAULT_TRICK_PAUSE_MS = 1500;
+const DEFAULT_RESULT_PAUSE_MS = 4000;
 const LOG_LINES = 200;
 const PENDING_MS = 8000;
 
-function readJson(key) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
+/**
+ * A pause chosen in this browser (milliseconds), or its default.
+ * @param {string} name
+ * @param {number} fallback
+ */
+function pauseOf(name, fallback) {
+  const text = readText(name);
+  const chosen = Number(text);
+  return text !== null && Number.isFinite(chosen) && chosen >= 0 ? chosen : fallback;
 }
 
-function writeJson(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage refused: the seat lasts for this page only
-  }
+/**
+ * What the phase asks of the seat to act, for the turn line ("Ann to play").
+ * @param {string | undefined} phase
+ */
+function phaseVerb(phase) {
+  if (phase === "playing") return "play";
+  if (phase === "bidding" || phase === "auction") return "bid";
+  return "choose";
 }
 
-function readText(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function trickPause() {
-  const chosen = Number(readText("tricktaker.trickPauseMs"));
-  return Number.isFinite(chosen) && chosen >= 0 && readText("tricktaker.trickPauseMs") !== null ? chosen : DEFAULT_TRICK_PAUSE_MS;
-}
-
-/** Mount the table of `tableId` into `root`; answers the unmount function. */
-export function mountTable(root, { tableId, token = null, spectator = false } = {}) {
-  const seatKey = `tricktaker.seat.${tableId}`;
-  const stored = readJson(seatKey);
+/**
+ * Mount the table of `tableId` into `root`; answers the unmount function.
+ * @param {HTMLElement} root
+ * @param {{tableId: string, token?: string | null, spectator?: boolean}} options
+ * @returns {() => void}
+ */
+export function mountTable(root, { tableId, token = null, spectator = false }) {
+  const seatKey = `seat.${tableId}`;
+  const stored = readJson(seatKey, null);
+  /** @type {string | null} */
   let myToken = spectator ? null : token ?? stored?.token ?? null;
   if (myToken && token && stored?.token !== token) writeJson(seatKey, { seat: null, token });
-  const hostToken = readText(`tricktaker.host.${tableId}`);
+  const hostToken = readText(`host.${tableId}`);
 
   if (!document.querySelector("link[data-tricktaker-table]")) {
     const link = h("link", { rel: "stylesheet", href: new URL("./table.css", import.meta.url).href, "data-tricktaker-table": "" });
@@ -72,71 +73,108 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
   }
 
   const state = {
-    table: null,
-    seat: null,
-    view: null,
-    present: null,
-    queue: [],
+    /** @type {Json | null} */ table: null,
+    /** @type {number | null} */ seat: null,
+    /** @type {Json | null} */ view: null,
+    /** @type {Json | null} */ present: null,
+    /** @type {Json[]} */ queue: [],
     holding: false,
-    holdTimer: null,
-    lastTrick: null,
-    showTrick: null,
+    /** @type {ReturnType<typeof setTimeout> | undefined} */ holdTimer: undefined,
+    /** @type {Json | null} */ lastTrick: null,
+    /** @type {Json | null} */ showTrick: null,
     reviewing: false,
     error: "",
     connection: "connecting",
-    tab: "table",
+    scoreOpen: false,
+    drawer: false,
+    sideTab: "log",
     fourColour: fourColourChosen(),
     actedAt: 0,
     myTurn: false,
+    /** @type {{node: HTMLElement, close: () => void} | null} */ dialog: null,
+    /** @type {ReturnType<typeof setTimeout> | undefined} */ dialogTimer: undefined,
+    finalShown: false,
   };
 
-  // The page's skeleton: built once; each part is redrawn from the state.
+  // --- the page's skeleton: built once; each part is redrawn from the state -----------
   const where = h("div", { class: "tt-where" });
   const title = h("h1", { class: "tt-title" }, "Table");
   const scoreTab = h("button", { type: "button", class: "tt-tab", "aria-pressed": "false" }, "Scorecard");
   const lastTrickButton = h("button", { type: "button", class: "tt-tab", disabled: true }, "Last trick");
-  const fourBox = h("input", { type: "checkbox", id: `tt-four-${tableId}` });
+  const drawerButton = h("button", { type: "button", class: "tt-tab tt-drawer-toggle", "aria-expanded": "false", "aria-controls": `tt-side-${tableId}` }, "Log & chat");
+  const soundBox = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: `tt-sound-${tableId}` }));
+  soundBox.checked = soundOn();
+  const fourBox = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: `tt-four-${tableId}` }));
   fourBox.checked = state.fourColour;
   const tools = h(
     "div",
     { class: "tt-tools" },
     scoreTab,
     lastTrickButton,
-    h("label", { class: "tt-four", for: `tt-four-${tableId}` }, fourBox, " four-colour deck"),
+    drawerButton,
+    h("label", { class: "tt-switch", for: `tt-four-${tableId}` }, fourBox, " four-colour deck"),
+    h("label", { class: "tt-switch", for: `tt-sound-${tableId}` }, soundBox, " sound"),
   );
   const connection = h("p", { class: "tt-connection", role: "status" });
   const waiting = h("section", { class: "tt-waiting", "aria-label": "before the game" });
-  // The other players around the table, clockwise from your left: on your left, across
-  // the table, on your right.
-  const leftSeats = h("div", { class: "tt-others tt-left" });
-  const topSeats = h("div", { class: "tt-others tt-across" });
-  const rightSeats = h("div", { class: "tt-others tt-right" });
+  const ring = h("div", { class: "tt-ring" });
   const trick = h("section", { class: "tt-trick", "aria-label": "cards on the table" });
+  const felt = h("div", { class: "tt-felt" }, h("div", { class: "tt-oval", "aria-hidden": "true" }), trick, ring);
   const panel = h("section", { class: "tt-panel", "aria-label": "this hand" });
   const mine = h("div", { class: "tt-mine" });
-  const prompt = h("p", { class: "tt-prompt", "aria-live": "polite" });
+  const turnLine = h("p", { class: "tt-turn" });
+  const bidsLine = h("p", { class: "tt-bids-line", "aria-label": "bids against tricks" });
+  const prompt = h("p", { class: "tt-prompt" });
   const errorLine = h("p", { class: "tt-error", role: "alert" });
   const controls = h("div", { class: "tt-controls" });
   const hand = h("div", { class: "tt-hand" });
-  const moveInput = h("input", {
-    type: "text",
-    class: "tt-move",
-    autocomplete: "off",
-    autocapitalize: "characters",
-    spellcheck: "false",
-    placeholder: "a card (QD), a bid, or ?",
-    "aria-label": "Type a card like QD, or a bid number, then Enter",
-  });
+  const moveInput = /** @type {HTMLInputElement} */ (
+    h("input", {
+      type: "text",
+      class: "tt-move",
+      autocomplete: "off",
+      autocapitalize: "characters",
+      spellcheck: "false",
+      placeholder: "a card (QD), a bid, or ?",
+      "aria-label": "Type a card like QD, or a bid number, then Enter",
+    })
+  );
   const moveForm = h("form", { class: "tt-type" }, moveInput, h("button", { type: "submit" }, "Play"));
   const helpLine = h("p", { class: "tt-note tt-help", "aria-live": "polite" });
-  const over = h("section", { class: "tt-over", "aria-label": "the game is over" });
-  const scoreSection = h("section", { class: "tt-score", hidden: true, "aria-label": "scorecard" });
-  const log = h("ol", { class: "tt-log", "aria-label": "what happened", "aria-live": "polite" });
+  const over = h("section", { class: "tt-over", "aria-label": "the game is over", tabindex: "-1" });
+  const scoreClose = h("button", { type: "button", class: "tt-tab tt-close" }, "Close");
+  const scoreBody = h("div", { class: "tt-score-body" });
+  const scoreSection = h("section", { class: "tt-score", hidden: true, "aria-label": "scorecard" }, scoreClose, scoreBody);
+  const log = h("ol", { class: "tt-log", "aria-label": "what happened" });
   const chatList = h("ol", { class: "tt-chat-lines", "aria-label": "the chat so far" });
-  const chatInput = h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "say something" });
+  const chatInput = /** @type {HTMLInputElement} */ (h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "say something" }));
   const chatForm = h("form", { class: "tt-chat-form" }, chatInput, h("button", { type: "submit" }, "Send"));
   const presence = h("p", { class: "tt-presence", "aria-label": "who is here" });
+  const logTab = h("button", { type: "button", class: "tt-side-tab", "aria-pressed": "true" }, "Play by play");
+  const chatTab = h("button", { type: "button", class: "tt-side-tab", "aria-pressed": "false" }, "Chat");
+  const sideClose = h("button", { type: "button", class: "tt-tab tt-close tt-side-close" }, "Close");
+  const side = h(
+    "aside",
+    { class: "tt-side", id: `tt-side-${tableId}`, "aria-label": "play by play and chat", dataset: { tab: "log" } },
+    h("div", { class: "tt-side-tabs" }, logTab, chatTab, sideClose),
+    h("section", { class: "tt-side-log", "aria-label": "play by play" }, h("h2", {}, "Play by play"), log),
+    h("section", { class: "tt-side-chat", "aria-label": "chat" }, h("h2", {}, "Chat"), chatList, chatForm),
+    presence,
+  );
+  const live = h("div", { class: "offscreen tt-live", role: "status", "aria-live": "polite" });
+  const undoButton = h("button", { type: "button", class: "tt-act tt-undo", "aria-keyshortcuts": "Control+Z", title: "Take back your last card or bid (Ctrl+Z)" }, "\u21b6 Undo");
 
+  const me = h(
+    "section",
+    { class: "tt-me", "aria-label": "your seat" },
+    h("div", { class: "tt-bar" }, mine, h("div", { class: "tt-lines" }, turnLine, bidsLine, undoButton)),
+    prompt,
+    errorLine,
+    controls,
+    hand,
+    moveForm,
+    helpLine,
+  );
   const page = h(
     "div",
     { class: "tt-page", "aria-label": "card table" },
@@ -145,31 +183,40 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     waiting,
     over,
     scoreSection,
-    h(
-      "div",
-      { class: "tt-layout" },
-      h(
-        "div",
-        { class: "tt-main" },
-        h("div", { class: "tt-felt" }, leftSeats, topSeats, rightSeats, trick),
-        h("section", { class: "tt-me", "aria-label": "your seat" }, mine, prompt, errorLine, controls, hand, moveForm, helpLine),
-        panel,
-      ),
-      h(
-        "aside",
-        { class: "tt-side" },
-        h("h2", {}, "Play by play"),
-        log,
-        h("h2", {}, "Chat"),
-        chatList,
-        chatForm,
-        presence,
-      ),
-    ),
+    h("div", { class: "tt-layout" }, h("div", { class: "tt-main" }, felt, me, panel), side),
+    live,
   );
   root.replaceChildren(page);
+  root.classList.add("tt-root");
 
-  // --- acting ---------------------------------------------------------------
+  // --- saying things ---------------------------------------------------------------
+  /** @param {string} text */
+  function announce(text) {
+    if (!text) return;
+    live.textContent = "";
+    requestAnimationFrame(() => {
+      live.textContent = text;
+    });
+  }
+
+  /** @param {string} text */
+  function showError(text) {
+    state.error = text;
+    errorLine.textContent = text;
+    if (text) announce(text);
+  }
+
+  function clearNotes() {
+    state.error = "";
+    errorLine.textContent = "";
+    helpLine.textContent = "";
+  }
+
+  // --- acting ---------------------------------------------------------------------
+  /** @type {Set<string>} */
+  const pending = new Set();
+
+  /** @param {string} action */
   function act(action) {
     if (state.seat === null) {
       showError("You are watching: only the players at the table can play.");
@@ -178,17 +225,22 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     // One choice at a time: a second tap before the server answered the first is not
     // sent (unless the answer is long overdue).
     if (pending.size && Date.now() - state.actedAt < PENDING_MS) return;
-    state.error = "";
-    errorLine.textContent = "";
-    helpLine.textContent = "";
+    clearNotes();
     state.actedAt = Date.now();
     pending.add(socket.act(action));
     page.dataset.pending = "1";
   }
 
-  function showError(text) {
-    state.error = text;
-    errorLine.textContent = text;
+  function undo() {
+    if (!state.table?.practice || state.seat === null) return;
+    clearNotes();
+    const id = socket.undo();
+    if (id) {
+      pending.add(id);
+      page.dataset.pending = "1";
+    } else {
+      showError("Not connected: try again in a moment.");
+    }
   }
 
   const ctx = () => ({
@@ -199,10 +251,15 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     showTrick: state.showTrick,
     fourColour: state.fourColour,
     onAct: act,
-    onNote: (text) => showError(text),
+    onNote: (/** @type {string} */ text) => showError(text),
   });
 
-  // --- host controls (before the game and after it) --------------------------
+  // --- host controls (before the game and after it) --------------------------------
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {Json} [body]
+   */
   async function hostCall(method, path, body) {
     let reply;
     try {
@@ -236,13 +293,14 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     }
     waiting.hidden = false;
     const list = h("ul", { class: "tt-seat-list" });
-    table.seats.forEach((info, i) => {
+    table.seats.forEach((/** @type {Json} */ info, /** @type {number} */ i) => {
       const item = h("li", {}, `${seatName(table, i)}${i === state.seat ? " (you)" : ""}: ${seatStateText(info)}`);
       if (hostToken && info.state === "free") {
         item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
       }
       list.append(item);
     });
+    /** @type {HTMLElement[]} */
     const parts = [h("h2", {}, "Waiting for the players"), list];
     if (hostToken) {
       // The invite page shows the link to send (when this browser made the table) and the seats.
@@ -254,137 +312,189 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     waiting.replaceChildren(...parts);
   }
 
+  /** The game's end: the standings, the winner celebrated, rematch, replay, record. */
   function renderOver() {
     const view = state.view;
-    const finished = view && view.phase === "game_over";
-    over.hidden = !finished;
+    const finished = Boolean(view && view.phase === "game_over");
+    over.hidden = !finished || state.dialog !== null;
     if (!finished) {
       over.replaceChildren();
       return;
     }
     const table = state.table;
-    const order = [...view.scores.keys()].sort((a, b) => view.scores[b] - view.scores[a]);
+    const card = state.present?.scorecard ?? null;
     const game = table?.game_number ?? 1;
     const id = encodeURIComponent(tableId);
+    const standings = standingsList(card);
+    /** @type {(Node | null)[]} */
     const parts = [
       h("h2", {}, "The game is over"),
-      h(view.cooperative ? "ul" : "ol", { class: "tt-final" }, ...order.map((s) => h("li", {}, `${seatName(table, s)}: ${view.scores[s]}`))),
-      h(
-        "p",
-        {},
-        h("a", { href: `#/replay/${id}?game=${game}`, class: "tt-replay" }, "Replay this game"),
-        " \u00b7 ",
-        h("a", { href: `/tables/${id}/record?game=${game}`, download: `${tableId}-game${game}.json`, class: "tt-record" }, "Download the record"),
-      ),
+      h("p", { class: "tt-winner" }, winnerLine(card, view)),
+      standings ??
+        h(
+          "ul",
+          { class: "tt-final" },
+          ...(view?.scores ?? []).map((/** @type {number} */ score, /** @type {number} */ s) => h("li", {}, `${seatName(table, s, state.present)}: ${score}`)),
+        ),
     ];
-    if (hostToken) {
-      parts.push(h("button", { type: "button", class: "tt-act", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
-    }
-    over.replaceChildren(...parts);
+    const links = h(
+      "p",
+      { class: "tt-over-links" },
+      h("a", { href: `#/replay/${id}?game=${game}`, class: "tt-replay" }, "Replay this game"),
+      " \u00b7 ",
+      h("a", { href: `/tables/${id}/record?game=${game}`, download: `${tableId}-game${game}.json`, class: "tt-record" }, "Download the record"),
+    );
+    parts.push(links);
+    if (hostToken) parts.push(h("button", { type: "button", class: "tt-act tt-rematch", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
+    over.replaceChildren(...parts.filter((p) => p !== null));
   }
 
   function renderScore() {
-    scoreTab.setAttribute("aria-pressed", state.tab === "score" ? "true" : "false");
-    scoreSection.hidden = state.tab !== "score";
-    if (state.tab !== "score") return;
+    scoreTab.setAttribute("aria-pressed", state.scoreOpen ? "true" : "false");
+    scoreSection.hidden = !state.scoreOpen;
+    if (!state.scoreOpen) return;
     const card = state.present?.scorecard;
-    if (card) renderScorecard(scoreSection, card);
-    else scoreSection.replaceChildren(h("p", {}, "The scorecard fills in as hands are played."));
+    if (card) renderScorecard(scoreBody, card);
+    else scoreBody.replaceChildren(h("p", {}, "The scorecard fills in as hands are played."));
   }
 
-  function renderPrompt() {
+  function renderSide() {
+    side.dataset.tab = state.sideTab;
+    side.classList.toggle("open", state.drawer);
+    drawerButton.setAttribute("aria-expanded", state.drawer ? "true" : "false");
+    logTab.setAttribute("aria-pressed", state.sideTab === "log" ? "true" : "false");
+    chatTab.setAttribute("aria-pressed", state.sideTab === "chat" ? "true" : "false");
+  }
+
+  /** The turn line ("Your turn", "Ann to play") and the prompt under it. */
+  function renderTurn() {
     const view = state.view;
-    if (!view || state.seat === null) {
-      prompt.textContent = state.seat === null && state.table ? "You are watching this table." : "";
-      return;
-    }
+    const table = state.table;
+    turnLine.replaceChildren();
+    prompt.textContent = "";
+    if (state.seat === null && table) prompt.textContent = "You are watching this table.";
+    if (!view || view.phase === "game_over") return;
     const legal = view.legal_actions ?? [];
-    if (legal.length) {
+    const toAct = view.to_act ?? [];
+    if (legal.length && state.seat !== null) {
+      turnLine.append(h("span", { class: "tt-turn-dot", style: `background: ${SEAT_COLOURS[state.seat % SEAT_COLOURS.length]}` }), "Your turn");
+      turnLine.classList.add("mine");
       const { cardVerbs } = groupActions(legal, view.hand);
       const only = legal[0].includes(" ") ? `${legal[0].split(" ")[0].replace(/_/g, " ")} ${actionLabel(legal[0])}` : actionLabel(legal[0]);
-      prompt.textContent = legal.length === 1 ? `Your turn (Enter: ${only}).` : cardVerbs.has("play") ? "Your turn: play a card." : "Your turn.";
-    } else if (view.to_act?.length) {
-      prompt.textContent = `Waiting for ${view.to_act.map((s) => seatName(state.table, s)).join(", ")}.`;
-    } else {
-      prompt.textContent = "";
+      prompt.textContent = legal.length === 1 ? `Enter: ${only}.` : cardVerbs.has("play") ? "Play a card." : "";
+      return;
     }
+    turnLine.classList.remove("mine");
+    if (toAct.length) {
+      const names = toAct.map((/** @type {number} */ s) => seatName(table, s, state.present));
+      const dot = toAct.length === 1 ? h("span", { class: "tt-turn-dot", style: `background: ${SEAT_COLOURS[toAct[0] % SEAT_COLOURS.length]}` }) : null;
+      turnLine.append(...[dot, `${names.join(", ")} to ${phaseVerb(view.phase)}`].filter((x) => x !== null));
+      if (state.seat !== null && !prompt.textContent) prompt.textContent = `Waiting for ${names.join(", ")}.`;
+    }
+  }
+
+  /** The players around the oval: every seat but yours (yours sits under the felt). */
+  function renderRing() {
+    const c = ctx();
+    const players = state.table?.players ?? state.view?.players ?? 0;
+    const boxes = [];
+    for (let s = 0; s < players; s += 1) {
+      if (s === state.seat) continue;
+      const box = renderSeat(c, s);
+      const { x, y } = onEllipse(seatAngle(s, players, state.seat), 43, 41);
+      box.style.setProperty("--x", `${x.toFixed(1)}%`);
+      box.style.setProperty("--y", `${y.toFixed(1)}%`);
+      box.classList.add(y < 30 ? "at-top" : y > 70 ? "at-bottom" : x < 50 ? "at-left" : "at-right");
+      boxes.push(box);
+    }
+    ring.replaceChildren(...boxes);
+    felt.dataset.players = String(players);
+  }
+
+  function renderUndo() {
+    // Only at a practice table (every other seat a bot), while the game goes on.
+    undoButton.hidden = !(Boolean(state.table?.practice) && state.seat !== null && Boolean(state.view) && state.view?.phase !== "game_over");
   }
 
   function render() {
     const c = ctx();
     page.dataset.phase = state.view?.phase ?? state.table?.status ?? "";
     page.dataset.hand = String(state.view?.hand_number ?? "");
+    page.classList.toggle("watching", state.seat === null);
     const game = state.table?.ruleset?.name ?? state.table?.game ?? "Table";
     title.textContent = game;
     where.replaceChildren(...renderWhere(c));
-    connection.textContent =
-      state.connection === "open" ? "" : state.connection === "connecting" ? "Connecting\u2026" : "Connection lost: reconnecting\u2026";
+    connection.textContent = state.connection === "open" ? "" : state.connection === "connecting" ? "Connecting\u2026" : "Connection lost: reconnecting\u2026";
     connection.hidden = state.connection === "open";
     renderWaiting();
     const players = state.table?.players ?? state.view?.players ?? 0;
-    const mySeat = state.seat;
-    const order = [];
-    for (let k = 1; k <= players; k += 1) {
-      const s = ((mySeat ?? -1) + k + players) % players;
-      if (s !== mySeat) order.push(s);
-    }
-    if (mySeat === null) order.sort((a, b) => a - b);
-    const boxes = order.map((s) => renderSeat(c, s));
-    const left = boxes.length >= 2 ? [boxes[0]] : [];
-    const right = boxes.length >= 2 ? [boxes.at(-1)] : [];
-    leftSeats.replaceChildren(...left);
-    topSeats.replaceChildren(...boxes.slice(left.length, boxes.length - right.length));
-    rightSeats.replaceChildren(...right);
-    mine.replaceChildren(mySeat !== null && players ? renderSeat(c, mySeat) : h("span"));
+    renderRing();
+    mine.replaceChildren(state.seat !== null && players ? renderSeat(c, state.seat) : h("span"));
     trick.replaceChildren(...renderTrick(c));
     panel.replaceChildren(...renderPanel(c));
     controls.replaceChildren(...renderControls(c));
+    renderUndo();
     hand.replaceChildren(...renderHand(c));
-    moveForm.hidden = mySeat === null || !state.view || state.view.phase === "game_over";
+    layoutHand(hand);
+    const bids = state.present?.panel?.bids ?? null;
+    bidsLine.textContent = bids?.text ?? "";
+    bidsLine.hidden = !bids?.text || state.view?.phase === "game_over";
+    moveForm.hidden = state.seat === null || !state.view || state.view.phase === "game_over";
     lastTrickButton.disabled = !state.lastTrick;
     lastTrickButton.setAttribute("aria-pressed", state.reviewing ? "true" : "false");
-    renderPrompt();
+    renderTurn();
     const myTurn = (state.view?.legal_actions ?? []).length > 0;
-    if (myTurn && !state.myTurn && window.matchMedia("(max-width: 480px)").matches) {
-      // On a phone, bring your cards and choices into view when it is your turn.
-      hand.scrollIntoView({ block: "nearest" });
+    if (myTurn && !state.myTurn) {
+      announce("Your turn.");
+      beep("turn");
     }
     state.myTurn = myTurn;
     errorLine.textContent = state.error;
     renderOver();
     renderScore();
-    presence.replaceChildren(...renderPresence(state.table));
+    renderSide();
+    presence.replaceChildren(...renderPresence(state.table, state.present));
   }
 
-  // --- the log and the chat ---------------------------------------------------
+  // --- the log and the chat ---------------------------------------------------------
+  /** @param {(string | Json)[]} lines */
   function addLog(lines) {
+    const said = [];
     for (const line of lines) {
       const text = typeof line === "string" ? line : line.text;
       if (!text) continue;
       const bold = typeof line === "object" && line.bold;
-      const item = h("li", { class: typeof line === "object" && line.kind ? `log-${line.kind}${bold ? " bold" : ""}` : "" }, text);
-      log.append(item);
+      const kind = typeof line === "object" && line.kind ? `log-${line.kind}${bold ? " bold" : ""}` : "";
+      log.append(h("li", { class: kind }, text));
+      said.push(text);
     }
-    while (log.children.length > LOG_LINES) log.firstChild.remove();
+    while (log.children.length > LOG_LINES) log.firstChild?.remove();
     log.scrollTop = log.scrollHeight;
+    return said;
   }
 
+  /** @param {Json} line */
   function addChat(line) {
     chatList.append(h("li", {}, h("b", {}, `${line.name}: `), line.text));
-    while (chatList.children.length > LOG_LINES) chatList.firstChild.remove();
+    while (chatList.children.length > LOG_LINES) chatList.firstChild?.remove();
     chatList.scrollTop = chatList.scrollHeight;
   }
 
-  // --- messages ---------------------------------------------------------------
-  const pending = new Set();
+  // --- messages ---------------------------------------------------------------------
+  /** @param {string | undefined} id */
   function settle(id) {
     if (id) pending.delete(id);
     if (!pending.size) delete page.dataset.pending;
   }
 
+  /**
+   * The trick that this event finished, if any.
+   * @param {Json | null} previous
+   * @param {Json} event
+   */
   function finishedTrick(previous, event) {
     const view = event.view;
-    const told = (view.present?.narration ?? []).filter((line) => line.kind === "trick" && Array.isArray(line.cards));
+    const told = (view.present?.narration ?? []).filter((/** @type {Json} */ line) => line.kind === "trick" && Array.isArray(line.cards));
     if (told.length) return { cards: told.at(-1).cards, winner: told.at(-1).seat ?? null };
     const result = event.hand_result;
     if (result && Array.isArray(result.trick_cards) && result.trick_cards.length) {
@@ -397,6 +507,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     return null;
   }
 
+  /** @param {Json | null} view */
   function takePresent(view) {
     const present = view?.present;
     if (!present) return;
@@ -404,47 +515,116 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     state.present = { ...present, scorecard: card };
   }
 
+  /** @param {Json} event */
   function applyEvent(event) {
     const previous = state.view;
     state.reviewing = false; // the game moved on: back to the cards on the table
     state.view = { ...event.view, history: previous?.history };
     takePresent(event.view);
-    addLog(event.view.present?.narration ?? []);
+    const said = addLog(event.view.present?.narration ?? []);
+    if (said.length) announce(said.join(" "));
+    if ((event.view.current_trick?.length ?? 0) > (previous?.current_trick?.length ?? 0)) beep("card");
     const done = finishedTrick(previous, event);
-    if (done) {
-      state.lastTrick = { ...done, review: true };
-      return done;
+    if (done) state.lastTrick = { ...done, review: true };
+    return { done, result: Boolean(event.hand_result) };
+  }
+
+  /** The hand result (and, at the end, the way to the final standings). */
+  function openResult() {
+    const card = state.present?.scorecard;
+    const row = card?.rows?.at(-1);
+    if (!card || !row) return false;
+    const final = state.view?.phase === "game_over";
+    const next = h("button", { type: "button", class: "tt-act tt-next" }, final ? "Final standings" : "Next hand");
+    const parts = handResultParts(card, row, state.seat);
+    const dialog = openDialog({
+      title: final ? `Last hand: hand ${row.hand}` : `Hand ${row.hand} result`,
+      parts,
+      buttons: [next],
+      className: "tt-result",
+      onClose: () => {
+        clearTimeout(state.dialogTimer);
+        state.dialog = null;
+        state.holding = false;
+        pump();
+        if (final) over.focus({ preventScroll: false });
+      },
+    });
+    next.addEventListener("click", () => dialog.close());
+    state.dialog = dialog;
+    state.holding = true;
+    page.append(dialog.node);
+    next.focus();
+    const lines = parts.length > 2 ? parts[2].textContent ?? "" : "";
+    announce(`Hand ${row.hand} is over. ${lines}`);
+    if (state.seat === null) {
+      // A spectator moves on by itself after a few seconds.
+      state.dialogTimer = setTimeout(() => dialog.close(), pauseOf("resultPauseMs", DEFAULT_RESULT_PAUSE_MS));
     }
-    return null;
+    return true;
+  }
+
+  function closeDialog() {
+    clearTimeout(state.dialogTimer);
+    if (state.dialog) {
+      const open = state.dialog;
+      state.dialog = null;
+      open.node.remove();
+    }
   }
 
   function pump() {
     while (!state.holding && state.queue.length) {
-      const event = state.queue.shift();
-      const done = applyEvent(event);
-      if (done) {
-        const pause = trickPause();
-        if (pause > 0) {
-          state.holding = true;
-          state.showTrick = done;
-          render();
-          state.holdTimer = setTimeout(() => {
+      const before = places(page);
+      const event = /** @type {Json} */ (state.queue.shift());
+      const { done, result } = applyEvent(event);
+      const pause = pauseOf("trickPauseMs", DEFAULT_TRICK_PAUSE_MS);
+      if (done && pause > 0) {
+        state.holding = true;
+        state.showTrick = done;
+        render();
+        flyNewCards(page, before);
+        state.holdTimer = setTimeout(() => {
+          sweepTrick(page, done.winner).then(() => {
+            if (!state.holding || state.dialog) return;
             state.holding = false;
             state.showTrick = state.reviewing ? state.lastTrick : null;
+            if (result && openResult()) {
+              render();
+              return;
+            }
             pump();
-          }, pause);
+          });
+        }, pause);
+        beep("trick");
+        return;
+      }
+      if (result) {
+        state.showTrick = state.reviewing ? state.lastTrick : null;
+        render();
+        flyNewCards(page, before);
+        if (openResult()) {
+          render();
           return;
         }
+      }
+      if (!state.queue.length) {
+        state.showTrick = state.reviewing ? state.lastTrick : null;
+        render();
+        flyNewCards(page, before);
+        return;
       }
     }
     if (!state.holding) state.showTrick = state.reviewing ? state.lastTrick : null;
     render();
   }
 
+  /** @param {Json} message */
   function onMessage(message) {
     switch (message.type) {
       case "welcome": {
         clearTimeout(state.holdTimer);
+        closeDialog();
         state.holding = false;
         state.queue = [];
         state.showTrick = null;
@@ -455,7 +635,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
         takePresent(message.view);
         if (myToken && state.seat !== null) writeJson(seatKey, { seat: state.seat, token: myToken });
         const tricks = state.view?.tricks ?? [];
-        state.lastTrick = tricks.length ? { cards: tricks.at(-1), winner: state.view.trick_winners?.at(-1) ?? null, review: true } : null;
+        state.lastTrick = tricks.length ? { cards: tricks.at(-1), winner: state.view?.trick_winners?.at(-1) ?? null, review: true } : null;
         chatList.replaceChildren();
         for (const line of message.chat ?? []) addChat(line);
         render();
@@ -468,13 +648,13 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       case "presence":
         if (state.table?.seats?.[message.seat]) {
           state.table.seats[message.seat].state = message.state;
-          presence.replaceChildren(...renderPresence(state.table));
+          presence.replaceChildren(...renderPresence(state.table, state.present));
           if (!state.holding) render();
         }
         break;
       case "table":
         state.table = message.table;
-        render();
+        if (!state.holding) render();
         break;
       case "chat":
         addChat(message.line);
@@ -489,11 +669,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
           // it and watch the table.
           myToken = null;
           state.seat = null;
-          try {
-            localStorage.removeItem(seatKey);
-          } catch {
-            // no storage: nothing to forget
-          }
+          forget(seatKey);
           socket.dropToken();
           showError(`${message.message} You are watching this table as a spectator.`);
           socket.socket?.close();
@@ -507,25 +683,28 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
           waiting.replaceChildren(h("p", {}, "There is no such table. ", h("a", { href: "#/" }, "Back to the lobby")));
           break;
         }
-        showError(message.rule ? `${message.message} (${message.rule})` : message.message);
+        showError(cardsInText(message.rule ? `${message.message} (${message.rule})` : message.message));
         break;
       default:
         break;
     }
   }
 
+  /** @param {string} text */
   function onState(text) {
     state.connection = text;
     if (text !== "stopped") {
-      connection.textContent =
-        text === "open" ? "" : text === "connecting" ? "Connecting\u2026" : "Connection lost: reconnecting\u2026";
+      connection.textContent = text === "open" ? "" : text === "connecting" ? "Connecting\u2026" : "Connection lost: reconnecting\u2026";
       connection.hidden = text === "open";
     }
   }
 
   const socket = new TableSocket(tableId, myToken, onMessage, onState);
 
-  // --- input ------------------------------------------------------------------
+  // --- input --------------------------------------------------------------------------
+  moveInput.addEventListener("input", () => {
+    if (state.error) clearNotes();
+  });
   moveForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const view = state.view;
@@ -533,6 +712,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     const typed = moveInput.value;
     if (typed.trim() === "?") {
       moveInput.value = "";
+      clearNotes();
       helpLine.textContent = legal.length ? `You may: ${legal.join(", ")}.` : "It is not your turn.";
       return;
     }
@@ -552,10 +732,18 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     }
   });
 
+  /** @param {KeyboardEvent} event */
   function onKey(event) {
+    if (state.dialog) return; // the dialog answers its own keys
     const target = event.target;
     const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-    if (typing || event.ctrlKey || event.metaKey || event.altKey || !state.view || state.seat === null) return;
+    if (typing || !state.view || state.seat === null) return;
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z" && state.table?.practice) {
+      event.preventDefault();
+      undo();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === "Enter" && !(target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement)) {
       const legal = state.view.legal_actions ?? [];
       if (legal.length === 1) {
@@ -564,7 +752,7 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
       }
       return;
     }
-    if (event.key.length === 1 && /[0-9a-z]/i.test(event.key)) {
+    if (event.key.length === 1 && /[0-9a-z?]/i.test(event.key) && !moveForm.hidden && moveInput.offsetParent !== null) {
       moveInput.focus();
     }
   }
@@ -577,10 +765,33 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     if (socket.chat(text.slice(0, 500))) chatInput.value = "";
   });
 
+  undoButton.addEventListener("click", () => undo());
   scoreTab.addEventListener("click", () => {
-    state.tab = state.tab === "score" ? "table" : "score";
+    state.scoreOpen = !state.scoreOpen;
     renderScore();
-    if (state.tab === "score") scoreSection.scrollIntoView({ block: "nearest" });
+    if (state.scoreOpen) scoreSection.scrollIntoView({ block: "nearest" });
+  });
+  scoreClose.addEventListener("click", () => {
+    state.scoreOpen = false;
+    renderScore();
+    scoreTab.focus();
+  });
+  drawerButton.addEventListener("click", () => {
+    state.drawer = !state.drawer;
+    renderSide();
+  });
+  sideClose.addEventListener("click", () => {
+    state.drawer = false;
+    renderSide();
+    drawerButton.focus();
+  });
+  logTab.addEventListener("click", () => {
+    state.sideTab = "log";
+    renderSide();
+  });
+  chatTab.addEventListener("click", () => {
+    state.sideTab = "chat";
+    renderSide();
   });
   lastTrickButton.addEventListener("click", () => {
     state.reviewing = !state.reviewing;
@@ -592,12 +803,21 @@ export function mountTable(root, { tableId, token = null, spectator = false } = 
     chooseFourColour(fourBox.checked);
     render();
   });
+  soundBox.addEventListener("change", () => {
+    chooseSound(soundBox.checked);
+    if (soundBox.checked) beep("turn");
+  });
+  const resize = new ResizeObserver(() => layoutHand(hand));
+  resize.observe(hand);
 
   render();
   return () => {
     clearTimeout(state.holdTimer);
+    clearTimeout(state.dialogTimer);
+    resize.disconnect();
     document.removeEventListener("keydown", onKey);
     socket.close();
+    root.classList.remove("tt-root");
     root.replaceChildren();
   };
 }
