@@ -1,52 +1,68 @@
+// @ts-check
 // The scorekeeper's start page and its storage in this browser (scorekeeper.js mounts
 // them): a form that starts a sheet (the game, its options, the players in seating
 // order, the first dealer), the import of a JSON sheet, and the sheets kept here.
 //
-// localStorage: tricktaker.sheet.ID = {token, view, game, name, players, created};
-// tricktaker.sheetqueue.ID = the entries waiting to be sent; tricktaker.sheetcache.ID =
-// the last sheet seen (shown while the server cannot be reached).
+// Kept in this browser (storage.js): sheet.ID = {token, view, game, name, players,
+// created, via, editKey} (via "link": the token is an edit link's key; editKey: the edit
+// link this keeper gave out last); sheetqueue.ID = the entries waiting to be sent;
+// sheetcache.ID = the last sheet seen (shown while the server cannot be reached).
 
 import { api, listGames } from "./api.js";
 import { clear, el } from "./dom.js";
+import { keysWithPrefix, readJson, writeJson } from "./storage.js";
 
 // ------------------------------------------------------------------ storage
 
-export const keyOf = (id) => `tricktaker.sheet.${id}`;
-export const queueKeyOf = (id) => `tricktaker.sheetqueue.${id}`;
-export const cacheKeyOf = (id) => `tricktaker.sheetcache.${id}`;
+/**
+ * A sheet kept in this browser: the edit token (or an edit link's key) and what the start
+ * page lists.
+ * @typedef {{token: string, view?: string | null, game?: string, name?: string,
+ *   players?: string[], created?: number, via?: string, editKey?: string | null}} Kept
+ */
 
-export function readJson(key, fallback = null) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : fallback;
-  } catch {
-    return fallback;
-  }
+/** @param {string} id */
+export const keyOf = (id) => `sheet.${id}`;
+/** @param {string} id */
+export const queueKeyOf = (id) => `sheetqueue.${id}`;
+/** @param {string} id */
+export const cacheKeyOf = (id) => `sheetcache.${id}`;
+
+/**
+ * The sheet `id` as kept in this browser, or null.
+ * @param {string} id
+ * @returns {Kept | null}
+ */
+export function keptSheet(id) {
+  const kept = readJson(keyOf(id), null);
+  return kept && typeof kept.token === "string" ? kept : null;
 }
 
-export function writeJson(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage refused: the queue lasts as long as the page */
-  }
+/**
+ * Keep (or forget, with null) the sheet `id` in this browser.
+ * @param {string} id
+ * @param {Kept | null} kept
+ */
+export function keepSheet(id, kept) {
+  writeJson(keyOf(id), kept);
 }
 
-/** The sheets this browser keeps (it holds their edit tokens), newest first. */
+/**
+ * The sheets this browser keeps (it holds their edit tokens), newest first.
+ * @returns {(Kept & {id: string})[]}
+ */
 export function keptSheets() {
+  /** @type {(Kept & {id: string})[]} */
   const out = [];
-  try {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const found = /^tricktaker\.sheet\.(.+)$/.exec(localStorage.key(i) || "");
-      if (found) out.push({ id: found[1], ...readJson(localStorage.key(i), {}) });
-    }
-  } catch {
-    /* no storage */
+  for (const name of keysWithPrefix("sheet.")) {
+    const id = name.slice("sheet.".length);
+    const kept = keptSheet(id);
+    if (kept) out.push({ ...kept, id });
   }
   return out.sort((a, b) => (b.created || 0) - (a.created || 0));
 }
 
+/** A fresh id for an entry (a request repeated with it is applied once). */
 export function newId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
@@ -55,7 +71,11 @@ export function newId() {
 
 // ------------------------------------------------------------- start a sheet
 
-/** The start page: a new sheet, an imported one, or one kept here. */
+/**
+ * The start page: a new sheet, an imported one, or one kept here.
+ * @param {HTMLElement} root
+ * @returns {() => void}
+ */
 export function mountStart(root) {
   let alive = true;
   const box = el("section", { class: "panel sk-start" }, el("h1", { class: "page-title" }, "Keep score"));
@@ -79,15 +99,15 @@ export function mountStart(root) {
       ),
     );
   }
-  const importInput = el("input", { type: "file", accept: "application/json,.json", id: "sk-import-file" });
-  importInput.addEventListener("change", () => importFile(importInput.files && importInput.files[0], error));
+  const importInput = /** @type {HTMLInputElement} */ (el("input", { type: "file", accept: "application/json,.json", id: "sk-import-file" }));
+  importInput.addEventListener("change", () => importFile(importInput.files ? importInput.files[0] : undefined, error));
   box.append(el("h2", {}, "Import a sheet"), el("div", { class: "field" }, el("label", { for: "sk-import-file" }, "A JSON sheet exported by tricktaker"), importInput));
 
   listGames()
-    .then((games) => {
-      if (alive) buildForm(form, games, error);
+    .then((/** @type {Game[]} */ games) => {
+      if (alive) buildForm(/** @type {HTMLFormElement} */ (form), games, error);
     })
-    .catch((exc) => {
+    .catch((/** @type {Error} */ exc) => {
       error.textContent = `The games could not be loaded: ${exc.message}`;
     });
   return () => {
@@ -95,17 +115,29 @@ export function mountStart(root) {
   };
 }
 
+/**
+ * A game as /api/games lists it (what the form needs).
+ * @typedef {{id: string, name: string, players: {min: number, max: number},
+ *   options: {name: string, type: string, help?: string, default?: unknown, min?: number, max?: number}[]}} Game
+ */
+
+/**
+ * The form that starts a sheet.
+ * @param {HTMLFormElement} form
+ * @param {Game[]} games
+ * @param {HTMLElement} error
+ */
 function buildForm(form, games, error) {
-  const gameSelect = el(
+  const gameSelect = /** @type {HTMLSelectElement} */ (el(
     "select",
     { id: "sk-game", name: "game" },
     games.map((g) => el("option", { value: g.id }, g.name)),
     el("option", { value: "" }, "House rules (a TOML file)…"),
-  );
-  const toml = el("textarea", { id: "sk-toml", rows: "6", placeholder: 'extends = "blackout"\nid = "our_blackout"\nname = "Our Blackout"', hidden: true });
+  ));
+  const toml = /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "sk-toml", rows: "6", placeholder: 'extends = "blackout"\nid = "our_blackout"\nname = "Our Blackout"', hidden: true }));
   const options = el("div", { class: "sk-options" });
   const names = el("div", { class: "sk-names" });
-  const dealer = el("select", { id: "sk-dealer" });
+  const dealer = /** @type {HTMLSelectElement} */ (el("select", { id: "sk-dealer" }));
   const count = { n: 4 };
 
   function game() {
@@ -114,11 +146,13 @@ function buildForm(form, games, error) {
   function nameInputs() {
     return [...names.querySelectorAll("input")];
   }
+  /** @param {number} i */
+  const unnamed = (i) => `Seat ${i + 1}`; // as the table calls a seat nobody named
   function refreshDealer() {
     const chosen = dealer.value;
     clear(dealer);
     nameInputs().forEach((input, i) => {
-      const name = input.value.trim() || `Player ${i + 1}`;
+      const name = input.value.trim() || unnamed(i);
       dealer.append(el("option", { value: String(i), selected: String(i) === chosen }, name));
     });
   }
@@ -126,7 +160,7 @@ function buildForm(form, games, error) {
     const old = nameInputs().map((input) => input.value);
     clear(names);
     for (let i = 0; i < count.n; i += 1) {
-      const input = el("input", { type: "text", id: `sk-name-${i}`, maxlength: "40", value: old[i] || "", placeholder: `Player ${i + 1}`, autocomplete: "off" });
+      const input = el("input", { type: "text", id: `sk-name-${i}`, maxlength: "40", value: old[i] || "", placeholder: unnamed(i), autocomplete: "off" });
       input.addEventListener("input", refreshDealer);
       names.append(el("div", { class: "field" }, el("label", { for: `sk-name-${i}` }, `Seat ${i + 1}`), input));
     }
@@ -176,12 +210,15 @@ function buildForm(form, games, error) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
-    const players = nameInputs().map((input, i) => input.value.trim() || `Player ${i + 1}`);
+    const players = nameInputs().map((input, i) => input.value.trim() || unnamed(i));
+    /** @type {Record<string, boolean | number>} */
     const chosen = {};
     for (const input of options.querySelectorAll("input[data-option]")) {
-      const value = input.dataset.kind === "bool" ? input.checked : Number(input.value);
-      chosen[input.dataset.option] = value;
+      const box = /** @type {HTMLInputElement} */ (input);
+      const value = box.dataset.kind === "bool" ? box.checked : Number(box.value);
+      chosen[box.dataset.option || ""] = value;
     }
+    /** @type {Record<string, unknown>} */
     const body = {
       players,
       options: chosen,
@@ -194,14 +231,27 @@ function buildForm(form, games, error) {
       keep(made);
       location.hash = `#/score/${encodeURIComponent(made.id)}`;
     } catch (exc) {
-      error.textContent = exc.detail || exc.message;
+      error.textContent = errorWords(exc);
     }
   });
 }
 
-/** Remember a created or imported sheet in this browser (its edit token and view key). */
+/**
+ * The words of a refusal (a problem's detail) or of an error.
+ * @param {unknown} exc
+ * @returns {string}
+ */
+export function errorWords(exc) {
+  const known = /** @type {{detail?: string, message?: string}} */ (exc || {});
+  return known.detail || known.message || String(exc);
+}
+
+/**
+ * Remember a created or imported sheet in this browser (its edit token and view key).
+ * @param {{id: string, edit_token: string, view_key: string, sheet: {game: string, name: string, players: string[]}}} made
+ */
 export function keep(made) {
-  writeJson(keyOf(made.id), {
+  keepSheet(made.id, {
     token: made.edit_token,
     view: made.view_key,
     game: made.sheet.game,
@@ -212,6 +262,10 @@ export function keep(made) {
   writeJson(cacheKeyOf(made.id), made.sheet);
 }
 
+/**
+ * @param {File | undefined} file
+ * @param {HTMLElement} error
+ */
 async function importFile(file, error) {
   if (!file) return;
   error.textContent = "";
@@ -221,6 +275,6 @@ async function importFile(file, error) {
     keep(made);
     location.hash = `#/score/${encodeURIComponent(made.id)}`;
   } catch (exc) {
-    error.textContent = exc instanceof SyntaxError ? "This file is not JSON." : exc.detail || exc.message;
+    error.textContent = exc instanceof SyntaxError ? "This file is not JSON." : errorWords(exc);
   }
 }

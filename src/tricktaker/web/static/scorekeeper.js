@@ -1,29 +1,82 @@
+// @ts-check
 // The scorekeeper: the score sheet of a game played with real cards, kept on the
 // server (/sheets, docs/scorekeeper.md). The keeper enters each hand with big buttons;
 // the server checks every entry with the game's rules and scores it. Entries wait in
 // localStorage while the connection is down and are sent again (each with its own id,
 // so a retried entry is applied once). The other players follow the sheet read-only
-// with its view link (#/score/ID?view=KEY), which polls the server.
+// with its view link (#/score/ID?view=KEY), which polls the server; another phone keeps
+// it too with the edit link the keeper gives out (#/score/ID?edit=KEY). What may be
+// entered (the bids a bidder may make, Buckup's antes) is the server's word: no rule is
+// written here.
 //
 //   mountScorekeeper(root, {sheetId, view})  ->  unmount()
 //   #/score              start a sheet (or import one, or reopen one kept here):
 //                        scorekeeper-start.js
-//   #/score/ID           keep the sheet (this browser holds its edit token)
+//   #/score/ID           keep the sheet (this browser holds its edit token or edit key)
+//   #/score/ID?edit=KEY  keep the sheet with an edit link (the key is kept, and taken
+//                        out of the address)
 //   #/score/ID?view=KEY  follow the sheet, read-only
 
 import { ApiError, api } from "./api.js";
+import { SUITS as CARD_SUITS } from "./cards.js";
 import { append, clear, copyText, el, toast } from "./dom.js";
-import { cacheKeyOf, keyOf, mountStart, newId, queueKeyOf, readJson, writeJson } from "./scorekeeper-start.js";
+import { cacheKeyOf, errorWords, keepSheet, keptSheet, mountStart, newId, queueKeyOf } from "./scorekeeper-start.js";
+import { qrSvg } from "./scorekeeper-qr.js";
+import { readJson, writeJson } from "./storage.js";
+
+/**
+ * The bids a bidder may make, as the server offers them.
+ * @typedef {{seat: number, bids: number[], forbidden: {bid: number, reason: string}[]}} BidOffer
+ */
+/**
+ * A Caller Clag call.
+ * @typedef {{size: number, kind: string, modifiers: string[]}} Call
+ */
+/**
+ * A hand as entered (the server's `entry`, and the body of an entry sent).
+ * @typedef {{bids: (number | null)[], tricks: number[], trick_winners: number[], trump: string | null,
+ *   call: Call | null, contract: string | null, declarer: number | null, ante: string | null,
+ *   decisions: string[][], drawn: number[]}} Entry
+ */
+/**
+ * A row of the sheet.
+ * @typedef {{hand: number, dealer: number, hand_size: number, trump: string | null, special: string | null,
+ *   bids: number[] | null, tricks: number[], scores: number[], totals: number[], outcomes: string[] | null,
+ *   entry: Entry}} Row
+ */
+/**
+ * The next hand, as the server tells it (or this page guesses it while hands wait).
+ * @typedef {{hand: number, dealer: number, hand_size?: number | null, special?: string | null,
+ *   trump_rule?: string, bid_order?: number[], bids_first?: string, misere?: boolean,
+ *   call_sizes?: number[], trick_points?: boolean, notes?: string[], enter?: string[],
+ *   bid_offer?: BidOffer | null, antes?: string[], decisions?: string[], guessed?: boolean}} Next
+ */
+/**
+ * The sheet, as the server shows it.
+ * @typedef {{id: string, version: number, game: string, name: string, players: string[],
+ *   can_edit: boolean, owner?: boolean, edit_link?: boolean, view_key: string | null,
+ *   has_bids: boolean, hooks: string | null, rows: Row[], totals: number[],
+ *   counts: Record<string, number>[], chips: {stacks: number[], pot: number} | null,
+ *   over: boolean, result: string, next: Next | null}} Sheet
+ */
+/**
+ * A hand being entered, step by step.
+ * @typedef {{kind: "add" | "fix", hand: number, next: Next, dealer: number, retry: boolean,
+ *   steps: string[], step: number, cursor: number, dirty: boolean, busy: boolean, jump: boolean,
+ *   asked: boolean, entered: number, filled: number | null, offer: BidOffer | null,
+ *   size: number | null, order: number[], call: Call | null, bids: (number | null)[],
+ *   tricks: number[], trump: string | null, contract: string | null, declarer: number | null,
+ *   ante: string | null, decisions: string[][], drawn: number[], winners: number[]}} Draft
+ */
+/**
+ * An entry waiting to be sent.
+ * @typedef {{kind: "add" | "fix" | "undo", hand: number, body: any, front?: boolean}} Item
+ */
 
 const POLL_MS = 3000;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
-const SUITS = [
-  ["clubs", "♣"],
-  ["diamonds", "♦"],
-  ["hearts", "♥"],
-  ["spades", "♠"],
-];
-const ANTES = ["kept", "drawn", "kept_no_fold_fee", "drawn_no_fold_fee"];
+/** The suits as the sheet names them, with their symbols (cards.js). */
+const SUITS = Object.values(CARD_SUITS).map((suit) => [suit.name, suit.symbol]);
 const COLOURS = ["#1f5fbf", "#c4161c", "#157a2c", "#8a4fbf", "#c77800", "#0f8a8a", "#6b6b6b", "#b5367a"];
 
 function ensureStyles() {
@@ -38,17 +91,50 @@ const suitWord = (name) => {
   return found ? `${found[1]} ${name}` : name || "";
 };
 
-/** The read-only link of a sheet. */
+/**
+ * The read-only link of a sheet.
+ * @param {string} id
+ * @param {string} key
+ */
 export function viewLink(id, key) {
   return `${location.origin}${location.pathname}#/score/${encodeURIComponent(id)}?view=${encodeURIComponent(key)}`;
 }
 
+/**
+ * The edit link of a sheet: whoever opens it keeps the sheet too.
+ * @param {string} id
+ * @param {string} key
+ */
+export function editLink(id, key) {
+  return `${location.origin}${location.pathname}#/score/${encodeURIComponent(id)}?edit=${encodeURIComponent(key)}`;
+}
+
+/**
+ * Opened with an edit link: keep its key in this browser (unless this browser started
+ * the sheet: it keeps its own token) and take the key out of the address bar.
+ * @param {string} sheetId
+ */
+function takeEditLink(sheetId) {
+  const query = location.hash.split("?")[1] || "";
+  const key = new URLSearchParams(query).get("edit");
+  if (!key) return;
+  const kept = keptSheet(sheetId);
+  if (!kept || kept.via === "link") keepSheet(sheetId, { ...(kept || {}), token: key, via: "link", created: Date.now() });
+  history.replaceState(history.state, "", `${location.pathname}${location.search}#/score/${encodeURIComponent(sheetId)}`);
+}
+
 // ------------------------------------------------------------------ mount
 
-/** Mount the scorekeeper on `root`; returns the function that unmounts it. */
+/**
+ * Mount the scorekeeper on `root`; returns the function that unmounts it.
+ * @param {HTMLElement} root
+ * @param {{sheetId?: string | null, view?: string | null}} [where]
+ * @returns {() => void}
+ */
 export function mountScorekeeper(root, { sheetId = null, view = null } = {}) {
   ensureStyles();
   root.classList.add("sk-root");
+  if (sheetId) takeEditLink(sheetId);
   const stop = sheetId ? mountSheet(root, sheetId, view) : mountStart(root);
   return () => {
     stop();
@@ -59,12 +145,14 @@ export function mountScorekeeper(root, { sheetId = null, view = null } = {}) {
 // ------------------------------------------------------------- keep a sheet
 
 function mountSheet(root, sheetId, viewKey) {
-  const kept = readJson(keyOf(sheetId));
+  const kept = keptSheet(sheetId);
   const readOnly = Boolean(viewKey) || !kept;
-  const token = readOnly ? null : kept.token;
-  const key = viewKey || (kept && kept.view) || null;
+  const token = readOnly || !kept ? null : kept.token;
+  let key = viewKey || (kept && kept.view) || null;
   const S = {
-    sheet: readJson(cacheKeyOf(sheetId)),
+    sheet: readJson(cacheKeyOf(sheetId), null),
+    editKey: (kept && kept.editKey) || null,
+    locked: false,
     queue: readJson(queueKeyOf(sheetId), { items: [], paused: false }),
     status: "saved",
     problem: null,
@@ -85,7 +173,7 @@ function mountSheet(root, sheetId, viewKey) {
         "section",
         { class: "panel", role: "alert" },
         el("h1", {}, "This sheet is not kept in this browser"),
-        el("p", {}, "Open the read-only link the scorekeeper shares, or this sheet in the browser that started it."),
+        el("p", {}, "Open the read-only link or the edit link the scorekeeper shares, or this sheet in the browser that started it."),
         el("p", {}, el("a", { href: "#/score" }, "Start a sheet")),
       ),
     );
@@ -109,6 +197,11 @@ function mountSheet(root, sheetId, viewKey) {
     if (!sheet) return;
     S.sheet = sheet;
     writeJson(cacheKeyOf(sheetId), sheet);
+    if (!key && sheet.view_key) key = sheet.view_key; // kept with an edit link: learnt here
+    const mine = keptSheet(sheetId);
+    if (mine && !readOnly && (!mine.name || !mine.view)) {
+      keepSheet(sheetId, { ...mine, view: sheet.view_key || mine.view, game: sheet.game, name: sheet.name, players: sheet.players });
+    }
   }
 
   async function refresh() {
@@ -125,7 +218,9 @@ function mountSheet(root, sheetId, viewKey) {
         else drawStatus();
       } catch (exc) {
         if (exc instanceof ApiError && exc.status > 0 && exc.status < 500 && exc.status !== 429) {
-          S.problem = { title: exc.title, detail: exc.detail };
+          const shutOut = !readOnly && (exc.status === 401 || exc.status === 403);
+          if (shutOut) S.locked = true; // an edit link replaced or revoked
+          S.problem = { title: shutOut ? "This browser can no longer change the sheet" : exc.title, detail: exc.detail };
           render();
           return; // a refused key: stop polling
         }
@@ -194,6 +289,7 @@ function mountSheet(root, sheetId, viewKey) {
   }
 
   function refused(item, exc) {
+    if (exc.status === 401 || exc.status === 403) S.locked = true;
     S.problem = {
       title: item.kind === "undo" ? "Not taken back" : `Hand ${item.hand} was not saved`,
       detail: exc.detail,
@@ -233,6 +329,7 @@ function mountSheet(root, sheetId, viewKey) {
       bid_order: sheet.players.map((_, i) => (dealer + 1 + i) % n),
       bids_first: sheet.players[(dealer + 1) % n],
       notes: [],
+      bid_offer: null,
       guessed: true,
       enter: sheet.next.enter.filter((step) => step !== "trick_winners"),
     };
@@ -284,7 +381,7 @@ function mountSheet(root, sheetId, viewKey) {
       root.append(el("p", { class: "loading" }, "Loading the sheet…"));
       return;
     }
-    if (!readOnly) root.append(entryPanel(sheet));
+    if (!readOnly && !S.locked) root.append(entryPanel(sheet));
     else if (sheet.next) root.append(nextLine(sheet, sheet.next));
     root.append(sheetTable(sheet), resultLine(sheet), chartBox(sheet));
     root.append(sharePanel(sheet));
@@ -324,6 +421,7 @@ function mountSheet(root, sheetId, viewKey) {
       S.draft = draftFrom("add", nxt.hand, null, sheet, false, nxt);
     }
     const d = S.draft;
+    fillLastTricks(d);
     if (d.kind === "add") box.append(nextLine(sheet, d.next));
     else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} card${d.size === 1 ? "" : "s"} · ${sheet.players[d.dealer]} dealt`));
     box.append(stepView(sheet, d));
@@ -363,7 +461,8 @@ function mountSheet(root, sheetId, viewKey) {
     const view = el("div", { class: "sk-step", dataset: { step } });
     const advance = () => {
       d.dirty = true;
-      d.step += 1;
+      d.step = d.jump ? d.steps.indexOf("review") : d.step + 1; // a change from the review goes back to it
+      d.jump = false;
       d.cursor = 0;
       render();
     };
@@ -395,25 +494,41 @@ function mountSheet(root, sheetId, viewKey) {
     } else if (step === "bids") {
       const order = d.order;
       const seat = order[d.cursor];
-      append(view, 
+      /** The bids of the seats before `upto` in bidding order (null: not yet). */
+      const madeBefore = (/** @type {(number | null)[]} */ bids, /** @type {number} */ upto) => sheet.players.map((_, s) => (order.indexOf(s) < upto ? bids[s] ?? null : null));
+      const offer = d.offer && d.offer.seat === seat ? d.offer : null;
+      if (!offer && !d.asked) {
+        // The server says which bids this player may make (a correction, a bid taken back).
+        d.asked = true;
+        check({ hand: d.hand, bids: madeBefore(d.bids, d.cursor), call: d.call, trump: d.trump }).then((answer) => {
+          if (answer && answer.bid_offer && S.draft === d) {
+            d.offer = answer.bid_offer;
+            render();
+          }
+        });
+      }
+      append(view,
         el("h3", {}, `${sheet.players[seat]} bids`),
-        el("p", { class: "help" }, order.map((s) => `${sheet.players[s]}: ${d.bids[s] ?? "…"}`).join(" · ")),
-        numberButtons(0, d.size, d.bids[seat], async (v) => {
+        el("p", { class: "help" }, order.map((s, i) => `${sheet.players[s]}: ${i < d.cursor || d.kind === "fix" ? d.bids[s] ?? "…" : "…"}`).join(" · ")),
+        bidButtons(offer, d, d.kind === "fix" || d.cursor < d.entered ? d.bids[seat] : null, async (v) => {
           if (d.busy) return; // a second tap while the bid is being checked
           const bids = d.bids.slice();
           bids[seat] = v;
           d.busy = true;
-          const answer = d.kind === "add" ? await check({ bids, call: d.call, trump: d.trump }) : null;
+          const answer = await check({ hand: d.hand, bids: madeBefore(bids, d.cursor + 1), call: d.call, trump: d.trump });
           d.busy = false;
           if (answer === false) return;
           S.problem = null;
           d.bids = bids;
           d.dirty = true;
+          d.offer = answer ? answer.bid_offer : null;
+          d.asked = Boolean(answer);
+          d.entered = Math.max(d.entered, d.cursor + 1);
           if (d.cursor + 1 < order.length) {
             d.cursor += 1;
             render();
           } else advance();
-        }, "bid"),
+        }),
       );
     } else if (step === "contract") {
       const text = el("input", { type: "text", id: "sk-contract", value: d.contract || "", placeholder: "e.g. 4H or NT", maxlength: "10" });
@@ -428,10 +543,13 @@ function mountSheet(root, sheetId, viewKey) {
         ),
       );
     } else if (step === "ante") {
-      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, ANTES.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
+      // The antes the rules offer (the server's list); a corrected hand's own is kept in it.
+      const antes = [...((d.next.antes && d.next.antes.length ? d.next.antes : sheet.next && sheet.next.antes) || [])];
+      if (d.ante && !antes.includes(d.ante)) antes.push(d.ante);
+      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, antes.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
     } else if (step === "decisions") {
       const inputs = sheet.players.map((name, s) =>
-        el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: "stay / fold / out_for_now, come_back" })),
+        el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: decisionWords(sheet, d) })),
       );
       const drawn = sheet.players.map((name, s) =>
         el("div", { class: "field" }, el("label", { for: `sk-drawn-${s}` }, `${name} drew`), el("input", { type: "number", min: "0", max: "5", id: `sk-drawn-${s}`, value: String(d.drawn[s] ?? 0) })),
@@ -465,12 +583,13 @@ function mountSheet(root, sheetId, viewKey) {
       const order = d.order;
       const seat = order[d.cursor];
       const taken = order.slice(0, d.cursor).reduce((sum, s) => sum + (d.tricks[s] || 0), 0);
-      append(view, 
+      append(view,
         el("h3", {}, `${sheet.players[seat]} took`),
         el("p", { class: "help" }, `${taken} of ${d.size} tricks so far · ` + order.map((s, i) => `${sheet.players[s]}: ${i < d.cursor ? d.tricks[s] : "…"}`).join(" · ")),
-        numberButtons(0, d.size, null, (v) => {
+        numberButtons(0, d.size ?? 0, d.kind === "fix" ? d.tricks[seat] : null, (v) => {
           d.tricks[seat] = v;
           d.dirty = true;
+          if (d.filled === seat) d.filled = null;
           if (d.cursor + 1 < order.length) {
             d.cursor += 1;
             render();
@@ -488,12 +607,59 @@ function mountSheet(root, sheetId, viewKey) {
         el("div", { class: "sk-buttons" }, sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", onclick: () => { d.winners.push(s); if (d.winners.length >= d.size) advance(); else render(); } }, name))),
       );
     } else {
-      append(view, el("h3", {}, "Check and save"), el("ul", { class: "sk-review" }, reviewLines(sheet, d).map((line) => el("li", {}, line))));
+      const change = (/** @type {string} */ target) => {
+        d.step = d.steps.indexOf(target);
+        d.cursor = 0;
+        d.jump = true;
+        d.asked = false;
+        if (target === "trick_winners") d.winners = [];
+        render();
+      };
+      append(view, el("h3", {}, d.kind === "fix" ? `Hand ${d.hand} as entered: change what was wrong` : "Check and save"), el("ul", { class: "sk-review" }, reviewLines(sheet, d).map(([line, target, filled]) =>
+        el("li", { class: filled ? "sk-filled" : null },
+          el("span", {}, line),
+          target && d.steps.includes(target) ? el("button", { type: "button", class: "small sk-change", "aria-label": `Change: ${line}`, onclick: () => change(target) }, "Change") : null,
+        ))));
       append(view, el("button", { type: "button", class: "primary sk-big sk-save", onclick: () => save(sheet, d) }, d.kind === "fix" ? `Save the correction of hand ${d.hand}` : `Save hand ${d.hand}`));
     }
     return view;
   }
 
+  /**
+   * The bids the server offers this bidder as big buttons, the ones the rules refuse it
+   * now shown disabled with the reason; before the server has said (offline), from the
+   * lowest bid it offered last up to the hand size (the server checks the hand when it
+   * is saved).
+   * @param {BidOffer | null} offer
+   * @param {Draft} d
+   * @param {number | null} chosen
+   * @param {(v: number) => void} pick
+   */
+  function bidButtons(offer, d, chosen, pick) {
+    if (!offer) {
+      const known = S.sheet && S.sheet.next && S.sheet.next.bid_offer;
+      const low = known && known.bids.length ? known.bids[0] : 0;
+      return numberButtons(low, d.size ?? 0, chosen, pick, "bid");
+    }
+    const forbidden = new Map(offer.forbidden.map((f) => [f.bid, f.reason]));
+    const values = [...offer.bids, ...forbidden.keys()].sort((a, b) => a - b);
+    const box = el("div", { class: "sk-buttons sk-numbers", role: "group", "aria-label": "bid" });
+    for (const v of values) {
+      const why = forbidden.get(v);
+      const button = el("button", { type: "button", class: why ? "sk-big sk-num sk-forbidden" : "sk-big sk-num", "aria-pressed": String(chosen === v), disabled: Boolean(why), title: why || null, dataset: { value: String(v) } }, String(v));
+      if (!why) button.addEventListener("click", () => pick(v));
+      box.append(button);
+    }
+    return el("div", { class: "sk-bids" }, box, offer.forbidden.map((f) => el("p", { class: "sk-forbidden-why" }, `Not ${f.bid}: ${f.reason}`)));
+  }
+
+  /**
+   * @param {number} low
+   * @param {number} high
+   * @param {number | null | undefined} chosen
+   * @param {(v: number) => void} pick
+   * @param {string} what
+   */
   function numberButtons(low, high, chosen, pick, what) {
     const box = el("div", { class: "sk-buttons sk-numbers", role: "group", "aria-label": what });
     for (let v = low; v <= high; v += 1) {
@@ -520,16 +686,25 @@ function mountSheet(root, sheetId, viewKey) {
     }
   }
 
+  /**
+   * The review's lines: [text, the step that changes it, whether a value was filled in].
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   * @returns {[string, string | null, boolean][]}
+   */
   function reviewLines(sheet, d) {
+    /** @type {[string, string | null, boolean][]} */
     const lines = [];
     const names = sheet.players;
-    if (d.call) lines.push(`Call: ${d.call.size} cards, ${d.call.kind}${d.call.modifiers.map((m) => ` + ${m}`).join("")}`);
-    if (d.steps.includes("contract")) lines.push(d.contract ? `Contract: ${names[d.declarer]} ${d.contract}` : "All passed");
-    if (d.steps.includes("ante")) lines.push(`Ante: ${d.ante}`);
-    if (d.steps.includes("bids")) lines.push(`Bids: ${names.map((name, s) => `${name} ${d.bids[s] ?? 0}`).join(", ")}`);
-    if (d.steps.includes("trump")) lines.push(`Trump: ${d.trump ? suitWord(d.trump) : "not entered"}`);
-    lines.push(`Tricks: ${names.map((name, s) => `${name} ${d.tricks[s] ?? 0}`).join(", ")}`);
-    if (d.winners.length) lines.push(`Trick winners: ${d.winners.map((s) => names[s]).join(", ")}`);
+    if (d.call) lines.push([`Call: ${d.call.size} cards, ${d.call.kind}${d.call.modifiers.map((m) => ` + ${m}`).join("")}`, "call", false]);
+    if (d.steps.includes("contract")) lines.push([d.contract && d.declarer !== null ? `Contract: ${names[d.declarer]} ${d.contract}` : "All passed", "contract", false]);
+    if (d.steps.includes("ante")) lines.push([`Ante: ${(d.ante || "").replaceAll("_", " ")}`, "ante", false]);
+    if (d.steps.includes("decisions")) lines.push([`Decisions: ${names.map((name, s) => `${name} ${(d.decisions[s] || []).join(", ") || "…"} (drew ${d.drawn[s] ?? 0})`).join("; ")}`, "decisions", false]);
+    if (d.steps.includes("bids")) lines.push([`Bids: ${names.map((name, s) => `${name} ${d.bids[s] ?? 0}`).join(", ")}`, "bids", false]);
+    if (d.steps.includes("trump")) lines.push([`Trump: ${d.trump ? suitWord(d.trump) : "not entered"}`, "trump", false]);
+    const filled = d.filled !== null && d.filled !== undefined;
+    lines.push([`Tricks: ${names.map((name, s) => `${name} ${d.tricks[s] ?? 0}${s === d.filled ? " (filled in: the only count that adds up)" : ""}`).join(", ")}`, "tricks", filled]);
+    if (d.winners.length) lines.push([`Trick winners: ${d.winners.map((s) => names[s]).join(", ")}`, "trick_winners", false]);
     return lines;
   }
 
@@ -563,7 +738,7 @@ function mountSheet(root, sheetId, viewKey) {
     const table = el("table", { class: "sk-sheet" });
     table.append(
       el("caption", {}, `${sheet.name}: ${names.join(", ")}`),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "Deal"), names.map((name) => el("th", { scope: "col" }, name)), readOnly ? null : el("th", { scope: "col", class: "sk-noprint" }, ""))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "sk-hand" }, "Hand"), el("th", { scope: "col" }, "Deal"), names.map((name) => el("th", { scope: "col" }, name)))),
     );
     const body = el("tbody");
     for (const row of sheet.rows) {
@@ -572,7 +747,7 @@ function mountSheet(root, sheetId, viewKey) {
         el(
           "tr",
           { dataset: { hand: String(row.hand) } },
-          el("th", { scope: "row" }, String(row.hand)),
+          el("th", { scope: "row", class: "sk-hand" }, String(row.hand), readOnly ? null : el("button", { type: "button", class: "small sk-fix sk-noprint", "aria-label": `Correct hand ${row.hand}`, onclick: () => { S.draft = draftFrom("fix", row.hand, row.entry, sheet, false); S.problem = null; render(); const box = root.querySelector(".sk-entry"); if (box) box.scrollIntoView({ block: "start" }); } }, "Correct")),
           el("td", { class: "sk-deal" }, deal),
           names.map((_, s) => {
             const outcome = row.outcomes ? row.outcomes[s] : null;
@@ -580,21 +755,20 @@ function mountSheet(root, sheetId, viewKey) {
             const bidTricks = row.bids ? `${row.bids[s]}/${row.tricks[s]}` : `${row.tricks[s]} tr`;
             return el("td", { class: classes }, el("span", { class: "sk-bt" }, bidTricks), " ", el("span", { class: "sk-score" }, signed(row.scores[s])), " ", el("strong", { class: "sk-total" }, String(row.totals[s])));
           }),
-          readOnly ? null : el("td", { class: "sk-noprint" }, el("button", { type: "button", class: "small sk-fix", "aria-label": `Correct hand ${row.hand}`, onclick: () => { S.draft = draftFrom("fix", row.hand, row.entry, sheet, false); S.problem = null; render(); window.scrollTo(0, 0); } }, "Correct")),
         ),
       );
     }
     for (const item of S.queue.items.filter((i) => i.kind !== "undo")) {
-      body.append(el("tr", { class: "sk-waiting" }, el("th", { scope: "row" }, String(item.hand)), el("td", { colspan: String(names.length + (readOnly ? 1 : 2)) }, `${item.kind === "fix" ? "correction " : ""}waiting to be saved: tricks ${item.body.tricks.join(", ")}`)));
+      body.append(el("tr", { class: "sk-waiting" }, el("th", { scope: "row" }, String(item.hand)), el("td", { colspan: String(names.length + 1) }, `${item.kind === "fix" ? "correction " : ""}waiting to be saved: tricks ${item.body.tricks.join(", ")}`)));
     }
     const foot = el("tfoot");
-    foot.append(el("tr", { class: "sk-totals" }, el("th", { scope: "row", colspan: "2" }, "Totals"), sheet.totals.map((t) => el("td", {}, el("strong", {}, String(t)))), readOnly ? null : el("td", { class: "sk-noprint" })));
+    foot.append(el("tr", { class: "sk-totals" }, el("th", { scope: "row", colspan: "2", class: "sk-hand" }, "Totals"), sheet.totals.map((t) => el("td", {}, el("strong", {}, String(t))))));
     if (sheet.has_bids) {
       for (const [letter, word] of [["S", "Set"], ["O", "Over"], ["P", "Perfect"]]) {
-        foot.append(el("tr", { class: `sk-count sk-count-${letter}` }, el("th", { scope: "row", colspan: "2" }, word), sheet.counts.map((c) => el("td", {}, String(c[letter]))), readOnly ? null : el("td", { class: "sk-noprint" })));
+        foot.append(el("tr", { class: `sk-count sk-count-${letter}` }, el("th", { scope: "row", colspan: "2", class: "sk-hand" }, word), sheet.counts.map((c) => el("td", {}, String(c[letter])))));
       }
     }
-    if (sheet.chips) foot.append(el("tr", {}, el("th", { scope: "row", colspan: "2" }, `Stacks (pot ${sheet.chips.pot})`), sheet.chips.stacks.map((c) => el("td", {}, String(c))), readOnly ? null : el("td", { class: "sk-noprint" })));
+    if (sheet.chips) foot.append(el("tr", {}, el("th", { scope: "row", colspan: "2", class: "sk-hand" }, `Stacks (pot ${sheet.chips.pot})`), sheet.chips.stacks.map((c) => el("td", {}, String(c)))));
     table.append(body, foot);
     return el("div", { class: "sk-scroll" }, table);
   }
@@ -609,6 +783,9 @@ function mountSheet(root, sheetId, viewKey) {
     return box;
   }
 
+  /**
+   * @param {Sheet} sheet
+   */
   function sharePanel(sheet) {
     const box = el("section", { class: "panel sk-share sk-noprint" });
     if (!readOnly && key) {
@@ -619,11 +796,66 @@ function mountSheet(root, sheetId, viewKey) {
         el("div", { class: "row" }, el("input", { type: "text", readonly: true, value: link, class: "sk-view-link", "aria-label": "Read-only link" }), el("button", { type: "button", onclick: async () => toast((await copyText(link)) ? "Link copied." : "Copy the link by hand.") }, "Copy")),
       );
     }
-    const exportLink = (fmt, label) => el("a", { class: "button", href: `${path}/export.${fmt}?view=${encodeURIComponent(key)}`, download: `${sheet.game}-${sheetId}.${fmt}` }, label);
+    if (!readOnly && sheet.owner) box.append(editLinkPanel(sheet));
+    else if (!readOnly && kept && kept.via === "link") box.append(el("p", { class: "help" }, "You keep this sheet with an edit link: the keeper may replace or revoke it."));
+    /**
+     * @param {string} fmt
+     * @param {string} label
+     */
+    const exportLink = (fmt, label) => el("a", { class: "button", href: `${path}/export.${fmt}?view=${encodeURIComponent(key || "")}`, download: `${sheet.game}-${sheetId}.${fmt}` }, label);
     box.append(
       el("h2", {}, "Export and print"),
       el("div", { class: "row" }, exportLink("csv", "Export CSV"), exportLink("json", "Export JSON"), exportLink("md", "Export Markdown"), el("button", { type: "button", onclick: () => window.print() }, "Print")),
       el("p", {}, el("a", { href: "#/score" }, "Start or import another sheet")),
+    );
+    return box;
+  }
+
+  /**
+   * The keeper's edit link: made, shown with its QR code, made anew or revoked.
+   * @param {Sheet} sheet
+   */
+  function editLinkPanel(sheet) {
+    const box = el("div", { class: "sk-edit-link" });
+    /** @param {boolean} make */
+    const change = async (make) => {
+      try {
+        const answer = await api(`${path}/edit-link`, { method: make ? "POST" : "DELETE", token });
+        S.editKey = make ? answer.edit_key : null;
+        const mine = keptSheet(sheetId);
+        if (mine) keepSheet(sheetId, { ...mine, editKey: S.editKey });
+        if (S.sheet) S.sheet = { ...S.sheet, edit_link: make };
+        toast(make ? "A new edit link is made: any older one no longer edits." : "The edit link is revoked.");
+      } catch (exc) {
+        toast(`Not done: ${errorWords(exc)}`);
+      }
+      render();
+    };
+    box.append(
+      el("h2", {}, "Let another phone keep score"),
+      el("p", { class: "help" }, "Whoever opens the edit link can enter and correct hands, as you can. Share it only with the person taking over; the others follow with the read-only link."),
+    );
+    if (S.editKey && sheet.edit_link) {
+      const link = editLink(sheetId, S.editKey);
+      /** @type {Element} */
+      let code;
+      try {
+        code = qrSvg(link, "QR code of the edit link");
+      } catch {
+        code = el("p", { class: "help" }, "The link is too long for a QR code: copy it.");
+      }
+      box.append(
+        el("div", { class: "row" }, el("input", { type: "text", readonly: true, value: link, class: "sk-edit-link-text", "aria-label": "Edit link" }), el("button", { type: "button", onclick: async () => toast((await copyText(link)) ? "Edit link copied." : "Copy the link by hand.") }, "Copy")),
+        el("figure", { class: "sk-qr-box" }, code, el("figcaption", { class: "help" }, "Scan it with the other phone's camera.")),
+      );
+    } else if (sheet.edit_link) {
+      box.append(el("p", {}, "An edit link is out. Make a new one to show it here: the old one then stops editing."));
+    }
+    box.append(
+      el("div", { class: "row" },
+        el("button", { type: "button", class: "sk-make-link", onclick: () => change(true) }, sheet.edit_link ? "Make a new link" : "Make an edit link"),
+        sheet.edit_link ? el("button", { type: "button", class: "sk-revoke-link", onclick: () => change(false) }, "Revoke the edit link") : null,
+      ),
     );
     return box;
   }
@@ -650,7 +882,48 @@ function mountSheet(root, sheetId, viewKey) {
   };
 }
 
-/** A draft of a hand: what is entered, step by step (add: the next hand; fix: a row). */
+/**
+ * The tricks add up to the hand size: once all but the last player's are entered, the
+ * last is the only count that fits. It is filled in (and marked on the review) and the
+ * entry moves on. Not in Buckup, where the players out of the hand take none.
+ * @param {Draft} d
+ */
+function fillLastTricks(d) {
+  if (d.steps[d.step] !== "tricks" || d.steps.includes("decisions")) return;
+  const order = d.order;
+  if (d.cursor !== order.length - 1) return;
+  const size = d.size ?? 0;
+  const seat = order[d.cursor];
+  const left = size - order.slice(0, d.cursor).reduce((sum, s) => sum + (d.tricks[s] || 0), 0);
+  if (left < 0 || left > size) return; // nothing adds up: the player is asked
+  d.tricks[seat] = left;
+  d.filled = seat;
+  d.step = d.jump ? d.steps.indexOf("review") : d.step + 1;
+  d.jump = false;
+  d.cursor = 0;
+}
+
+/**
+ * The decisions a Buckup player may announce (the server's words), as a hint.
+ * @param {Sheet} sheet
+ * @param {Draft} d
+ */
+function decisionWords(sheet, d) {
+  const words = (d.next.decisions && d.next.decisions.length ? d.next.decisions : sheet.next && sheet.next.decisions) || [];
+  return words.length ? `${words.join(" / ")} (several: with commas)` : "";
+}
+
+/**
+ * A draft of a hand: what is entered, step by step (add: the next hand; fix: a row, shown
+ * as entered, each part changed on its own).
+ * @param {"add" | "fix"} kind
+ * @param {number} hand
+ * @param {Entry | null} entry
+ * @param {Sheet} sheet
+ * @param {boolean} retry
+ * @param {Next | null} [nxt]
+ * @returns {Draft}
+ */
 function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
   const n = sheet.players.length;
   const row = kind === "fix" ? sheet.rows[hand - 1] : null;
@@ -684,9 +957,15 @@ function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
     dealer,
     retry,
     steps,
-    step: retry ? steps.length - 1 : 0,
+    step: retry || kind === "fix" ? steps.length - 1 : 0,
     cursor: 0,
     dirty: retry,
+    busy: false,
+    jump: false,
+    asked: false,
+    entered: 0,
+    filled: null,
+    offer: kind === "add" && !retry ? next.bid_offer || null : null,
     size: row ? row.hand_size : next.hand_size ?? (e.call ? e.call.size : null),
     order: next.bid_order || Array.from({ length: n }, (_, i) => (dealer + 1 + i) % n),
     call: e.call || null,
