@@ -17,9 +17,10 @@ from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, start_game
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.play import table_names
-from tricktaker.cli.render import Cards, hand_order
+from tricktaker.cli.render import Cards
 from tricktaker.cli.scorecards import result_line, score_unit
 from tricktaker.engine import Action
+from tricktaker.present.text import display_order
 
 # A wide, fixed width: the output must not depend on the terminal running the tests.
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -312,8 +313,18 @@ def test_play_a_whole_short_game(two_card_blackout: Path, tmp_path: Path) -> Non
     state.apply_chance()
     mine = set(state.dealt[0])
     not_mine = next(c for c in range(52) if c not in mine and c != state.turn_up)
-    # the hand line numbers the cards: 2 is the legal one here, then 1 the last card
-    stdin = "\n".join(["9", "0", format_card(not_mine), "ZZ", "?", "2", "scores", "1", ""])
+    # the hand line numbers the cards as they are held: the legal one's number, then 1
+    numbers: list[str] = []
+
+    def choose(obs: Observation, rules: Ruleset) -> tuple[str, Action]:
+        if obs.phase == "bidding":
+            return "0", Action("bid", 0)
+        legal = obs.legal_actions[0]
+        numbers.append(str(display_order(obs).index(int(legal.value)) + 1))
+        return numbers[-1], legal
+
+    scripted(str(two_card_blackout), seed, choose)
+    stdin = "\n".join(["9", "0", format_card(not_mine), "ZZ", "?", numbers[0], "scores", "1", ""])
     out = ok(
         "play",
         str(two_card_blackout),
@@ -629,7 +640,7 @@ def test_read_reply_understands_pluck_actions() -> None:
         word = card_word(first.value, state.rules)
         assert read_reply(word, obs, cards).action == first
         assert read_reply(f"pluck {word}", obs, cards).action == first
-        assert read_reply("1", obs, cards).action == Action("pluck", hand_order(obs.my_cards)[0])
+        assert read_reply("1", obs, cards).action == Action("pluck", display_order(obs)[0])
         assert read_reply("bj", obs, cards).action == Action("pluck", 52)  # refused later
         state.apply(obs.seat, first)
         obs = state.observe(state.to_act()[0])

@@ -33,9 +33,10 @@ from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, program_name, start_game
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.play import Table, table_names
-from tricktaker.cli.render import Cards, hand_order
+from tricktaker.cli.render import Cards
 from tricktaker.engine import Action, ChanceOutcome
 from tricktaker.engine.actions import play
+from tricktaker.present.text import display_order
 
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
 
@@ -109,7 +110,7 @@ def typed(lines: Sequence[str]) -> str:
 
 def card_position(obs: Observation, card: int) -> int:
     """The number the hand line gives ``card``."""
-    return hand_order(obs.my_cards).index(card) + 1
+    return display_order(obs).index(card) + 1
 
 
 def first_card_turn(game: str | Path, seed: int, test: Callable[[Observation], bool]) -> bool:
@@ -187,7 +188,7 @@ def test_a_refused_number_names_its_card_and_the_reason(five_cards: Path) -> Non
             return "0"
         if wrong:
             return None
-        wrong.append(next(c for c in hand_order(obs.my_cards) if c not in legal_set(obs)))
+        wrong.append(next(c for c in display_order(obs) if c not in legal_set(obs)))
         wrong.append(card_position(obs, wrong[0]))
         return str(card_position(obs, int(obs.legal_actions[0].value)))
 
@@ -235,7 +236,7 @@ def test_a_bare_rank_plays_the_one_legal_card_of_that_rank() -> None:
     cards = Cards()
     unique = several = missing = False
     for obs in playing_observations("blackout", 4, range(3)):
-        legal = hand_order(sorted(legal_set(obs)))
+        legal = [c for c in display_order(obs) if c in legal_set(obs)]
         for card in legal:
             rank = rank_of(card)
             if rank.isdigit() and int(rank) <= len(obs.my_cards):
@@ -462,8 +463,7 @@ def test_pass_and_play_hides_each_hand_from_the_next_person(five_cards: Path) ->
         stdin=typed(stdin),
     )
     assert (
-        "At this terminal: Ann (seat 1), Cy (seat 3); bots: Bob (heuristic), Di (heuristic)."
-        in out
+        "At this terminal: Ann (seat 1), Cy (seat 3); bots: Bob (heuristic), Di (heuristic)." in out
     )
     sections = re.split(r"Pass to (Ann|Cy): press Enter when (?:Ann|Cy) is ready", out)
     assert len(sections) > 3
@@ -707,13 +707,14 @@ def test_read_reply_numbers_the_cards_to_discard_and_lets_a_rank_pick_one() -> N
     state = euchre_declared(BOWER_HANDS, BOWER_KITTY, "")
     obs = state.observe(1)
     assert obs.phase == "discard"
-    order = hand_order(obs.my_cards)
+    order = display_order(obs)
     cards = Cards()
-    assert [format_card(c) for c in order] == ["KC", "QC", "10C", "9D", "AH", "QH", "10H", "9H"]
+    # hearts are trump: the trumps first, then the other suits alternating colours
+    assert [format_card(c) for c in order] == ["AH", "QH", "10H", "9H", "9D", "KC", "QC", "10C"]
     assert read_reply("1", obs, cards).action == Action("discard", order[0])
-    assert read_reply("8", obs, cards).action == Action("discard", parse_card("9H"))
+    assert read_reply("8", obs, cards).action == Action("discard", parse_card("10C"))
     assert read_reply("k", obs, cards).action == Action("discard", parse_card("KC"))
-    assert read_reply("9", obs, cards).error == "9♦ or 9♥: type the suit too (e.g. 9d)"
+    assert read_reply("9", obs, cards).error == "9♥ or 9♦: type the suit too (e.g. 9h)"
     assert read_reply("12", obs, cards).error == (
         "12 is not a card number: your cards are numbered 1 to 8 (? lists the legal ones)"
     )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from rich.columns import Columns
@@ -31,9 +32,9 @@ from tricktaker.engine.actions import (
     bid,
     play,
 )
-from tricktaker.present.text import bid_text, suit_text, value_type, words
+from tricktaker.present.text import bid_text, display_order, suit_text, value_type, words
 
-from .render import Cards, hand_order, paint
+from .render import Cards, paint
 
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
@@ -133,9 +134,15 @@ def numbered_choices(obs: Observation) -> list[tuple[int, Action]]:
     kind = card_choice(obs)
     if kind is None:
         return list(enumerate(obs.legal_actions, 1))
-    choices = [card_action(kind, card) for card in hand_order(obs.my_cards)]
+    choices = [card_action(kind, card) for card in display_order(obs)]
     choices += [a for a in obs.legal_actions if a.kind != kind]
     return list(enumerate(choices, 1))
+
+
+def in_display_order(obs: Observation, cards: Collection[int]) -> list[int]:
+    """``cards`` in the order the seat's hand shows them (any not held after, in id order)."""
+    order = display_order(obs)
+    return [c for c in order if c in cards] + sorted(c for c in cards if c not in order)
 
 
 def value_phase(obs: Observation) -> bool:
@@ -383,7 +390,7 @@ def _rank(word: str, obs: Observation, cards: Cards) -> Reply | None:
         for a in obs.legal_actions
         if is_card_action(a) and isinstance(a.value, int) and card_rank(a.value) == rank
     ]
-    distinct = hand_order(sorted({int(a.value) for a in matches}))
+    distinct = in_display_order(obs, {int(a.value) for a in matches})
     if len(matches) == 1:
         return Reply(action=matches[0])
     if len(distinct) > 1:
@@ -393,7 +400,7 @@ def _rank(word: str, obs: Observation, cards: Cards) -> Reply | None:
     if matches:
         return None  # one card, several kinds of action: the game's words decide
     kind = card_choice(obs)
-    held = [c for c in hand_order(obs.my_cards) if card_rank(c) == rank]
+    held = [c for c in display_order(obs) if card_rank(c) == rank]
     if kind is not None and len(held) == 1:
         return Reply(action=card_action(kind, held[0]))
     if held:

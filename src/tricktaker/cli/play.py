@@ -78,6 +78,7 @@ from .render import (
     paint,
     scorecard,
     seat_names,
+    standings_table,
     table_view,
     winners_line,
 )
@@ -422,6 +423,13 @@ class Table:
         self.console.print()
         self.console.rule(Text("Final scorecard"))
         self.console.print(self.card_table(obs, names))
+        sheet = observation_scorecard(obs, names, self.cards)
+        standings = standings_table(sheet, unit=score_unit(state.history))
+        if standings is not None and not obs.cooperative:
+            self.console.print()
+            self.console.rule(Text("Final standings"))
+            self.console.print(standings)
+            self.console.print()
         if obs.cooperative:
             self.say(cooperative_line(state.hands_played, state.completed), "bold")
         elif self.game_panel:

@@ -17,7 +17,14 @@ from rich.text import Text
 
 from tricktaker.cards import SUIT_SYMBOLS
 from tricktaker.engine import Observation
-from tricktaker.present.panels import bid_cell, hidden_hand_note, notes, seat_rows
+from tricktaker.present.panels import (
+    bid_cell,
+    bids_line,
+    hand_view,
+    hidden_hand_note,
+    notes,
+    seat_rows,
+)
 from tricktaker.present.scorecard import (
     QUOTA_WORDS,
     Scorecard,
@@ -28,8 +35,10 @@ from tricktaker.present.scorecard import (
 )
 from tricktaker.present.text import (
     CardText,
+    default_seat_name,
     describe_call,
     describe_special,
+    display_order,
     hand_groups,
     hand_heading,
     hand_order,
@@ -64,19 +73,63 @@ class Cards(CardText):
     def numbered_hand(self, cards: Sequence[int], legal: Collection[int]) -> Text:
         """The hand as :meth:`hand` shows it, each card numbered in that order
         (``1)J♥ 2)9♥``); the cards not in ``legal`` are dimmed."""
+        return self.hand_text(
+            [[(card, False) for card in group] for group in hand_groups(cards)], legal
+        )
+
+    def held(self, obs: Observation, legal: Collection[int] | None = None) -> Text:
+        """The seat's own hand as a player holds it (:func:`shown_groups`: trumps first,
+        bowers among them, then the other suits alternating colours), each trump marked
+        ``*`` and bold with a legend; numbered, the cards not in ``legal`` dimmed, when
+        ``legal`` is given (the seat chooses a card)."""
+        groups = shown_groups(obs, self)
+        text = self.hand_text(groups, legal)
+        if any(trump for group in groups for _, trump in group):
+            text.append("   * = trump", style="dim")
+        return text
+
+    def hand_text(
+        self, groups: Sequence[Sequence[tuple[int, bool]]], legal: Collection[int] | None
+    ) -> Text:
+        """Groups of (card, trump) with three spaces between groups; numbered when
+        ``legal`` is given."""
         text = Text()
         number = 0
-        for index, group in enumerate(hand_groups(cards)):
+        for index, group in enumerate(groups):
             if index:
                 text.append("   ")
-            for position, card in enumerate(group):
+            for position, (card, trump) in enumerate(group):
                 number += 1
                 if position:
-                    text.append("  ")
-                style = "" if card in legal else "dim"
-                text.append(f"{number})", style="dim")
-                text.append(self.card(card), style=style)
+                    text.append("  " if legal is not None else " ")
+                style = "bold" if trump else ""
+                if legal is not None:
+                    text.append(f"{number})", style="dim")
+                    if card not in legal:
+                        style = "dim"
+                text.append(self.card(card) + ("*" if trump else ""), style=style)
+        if not groups:
+            text.append("(none)")
         return text
+
+
+def shown_groups(obs: Observation, cards: CardText) -> list[list[tuple[int, bool]]]:
+    """The seat's cards in the order the presentation layer shows them
+    (:func:`~tricktaker.present.text.display_order`, with
+    :func:`~tricktaker.present.panels.hand_view`'s trump marks), grouped: the trumps,
+    then each suit (empty when the seat may not look at its cards)."""
+    order = display_order(obs)
+    view = hand_view(obs, cards) or []
+    groups: list[list[tuple[int, bool]]] = []
+    last: object = None
+    for card, shown in zip(order, view, strict=False):
+        trump = bool(shown["trump"])
+        key = "trump" if trump else shown["suit"]
+        if not groups or key != last:
+            groups.append([])
+            last = key
+        groups[-1].append((card, trump))
+    return groups
 
 
 SUIT_STYLES: tuple[str, str, str, str] = ("", "red", "red", "")
@@ -115,7 +168,7 @@ def seat_names(players: int, human: int | None = None) -> list[str]:
     >>> seat_names(3, human=1)
     ['Seat 1', 'You', 'Seat 3']
     """
-    return ["You" if seat == human else f"Seat {seat + 1}" for seat in range(players)]
+    return ["You" if seat == human else default_seat_name(seat) for seat in range(players)]
 
 
 def table_view(
@@ -143,10 +196,7 @@ def table_view(
     if obs.hand is None:
         lines.append(hidden_hand_note(obs))
     else:
-        if numbered is not None:
-            lines.append_text(cards.numbered_hand(obs.my_cards, numbered))
-        else:
-            lines.append(cards.hand(obs.my_cards))
+        lines.append_text(cards.held(obs, numbered))
         if obs.pile:
             lines.append("  (pile: played in an order you do not know)")
     if obs.current_trick:
@@ -160,6 +210,9 @@ def table_view(
     for label, text in lines_after:
         lines.append("\n" + f"{label}:".ljust(8) + " ", style="bold")
         lines.append(text)
+    bids = bids_line(obs)
+    if bids is not None:
+        lines.append("\n" + str(bids["text"]), style="bold")
     console.print(paint(console, lines))
     if grid is not None:
         console.print(grid)
@@ -240,4 +293,33 @@ def hand_result_table(
             row += [f"{seat.score:+d}", str(seat.total)]
         row.append(labels[seat.outcome or "P"])
         table.add_row(*row)
+    return table
+
+
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def place_text(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``.
+
+    >>> [place_text(n) for n in (1, 2, 3, 4, 11)]
+    ['1st', '2nd', '3rd', '4th', '11th']
+    """
+    return ORDINALS[place - 1] if 1 <= place <= 3 else f"{place}th"
+
+
+def standings_table(sheet: Scorecard, *, unit: str = "points") -> Table | None:
+    """The ranking of the score sheet (its ``standings``): place, who (a seat, a team or
+    the whole table) and total; None before any hand is scored."""
+    if not sheet.standings:
+        return None
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+    table.add_column("Place")
+    table.add_column("Team" if sheet.teams else "Player")
+    table.add_column(unit[0].upper() + unit[1:], justify="right")
+    chips = unit.startswith("chips")
+    for entry in sheet.standings:
+        total = int(str(entry["total"]))
+        place = int(str(entry["place"]))
+        table.add_row(place_text(place), str(entry["name"]), f"{total:+d}" if chips else str(total))
     return table

@@ -81,7 +81,7 @@ class Tally:
         table.add_column("Mean score", justify="right")
         win_columns(table)
         for seat, name in enumerate(bots):
-            table.add_row(str(seat), name, self.mean(seat), *self.win_cells(seat))
+            table.add_row(str(seat + 1), name, self.mean(seat), *self.win_cells(seat))
         return table
 
     def win_cells(self, seat: int) -> list[str]:
@@ -127,7 +127,7 @@ class BidTally(Tally):
         if not self.cooperative:
             win_columns(table)
         for seat, name in enumerate(bots):
-            row = [str(seat), name]
+            row = [str(seat + 1), name]
             if not self.cooperative:
                 row.append(self.mean(seat))
             row.append(percent(self.exact[seat], self.hands))
@@ -172,7 +172,7 @@ class QuotaTally(Tally):
         for seat, name in enumerate(bots):
             mean = f"{self.over[seat] / self.hands:+.2f}" if self.hands else "-"
             met = percent(self.met[seat], self.hands)
-            table.add_row(str(seat), name, mean, met, *self.win_cells(seat))
+            table.add_row(str(seat + 1), name, mean, met, *self.win_cells(seat))
         return table
 
     def notes(self) -> list[str]:
@@ -223,9 +223,9 @@ class TeamTally(Tally):
             members = self.partnerships[team] if team is not None else ()
             made = f"{self.made[seat]} ({percent(self.made[seat], self.declared[seat])})"
             table.add_row(
-                str(seat),
+                str(seat + 1),
                 name,
-                " & ".join(map(str, members)) or "-",
+                " & ".join(str(member + 1) for member in members) or "-",
                 self.mean(seat),
                 str(self.declared[seat]),
                 made,
@@ -271,7 +271,7 @@ class ChipTally(Tally):
         for seat, name in enumerate(bots):
             mean = f"{self.score_sum[seat] / self.games:+.2f}" if self.games else "-"
             table.add_row(
-                str(seat),
+                str(seat + 1),
                 name,
                 mean,
                 percent(self.pots_won[seat], self.hands),
