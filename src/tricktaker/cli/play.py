@@ -622,7 +622,16 @@ def play_on(
     bot_seed = resume_seed(state.seed, len(state.events)) if resuming else state.seed
     seated_bots = make_bots(seated.bots, bot_seed)
     cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
-    saver = Saver(console, state, path, humans=seated.humans, bots=seated.bots, names=seated.names)
+    labels = table_names(state.players, seated.humans, seated.bots, seated.names)
+    saver = Saver(
+        console,
+        state,
+        path,
+        humans=seated.humans,
+        bots=seated.bots,
+        names=seated.names,
+        record_names=labels,
+    )
     table = Table(console, state, seated.humans, seated_bots, cards, names=seated.names, save=saver)
     console.print(Text(intro(state, seated, table, resuming=resuming)))
     console.print("Type ? for your legal choices, scores for the scorecard, quit to stop.")
@@ -642,7 +651,7 @@ def play_on(
             path.unlink(missing_ok=True)
     if record is not None:
         file = record_path(record, f"{rules.id}-seed{state.seed}")
-        save_record(state, file)
+        save_record(state.record(names=labels), file)
         console.print(Text(f"Record saved: {file}"))
     if interrupted:
         raise typer.Exit(INTERRUPTED)

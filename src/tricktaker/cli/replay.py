@@ -101,11 +101,11 @@ def replay(
             fail(f"{file}: the record cannot be replayed ({type(exc).__name__}: {exc})")
     rules = state.rules
     cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
-    names = seat_names(state.players)
+    names = list(record.names) if record.names is not None else seat_names(state.players)
     cooperative = state.setup.cooperative
     options = ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(rules.options.items()))
     console.rule(Text(f"{rules.name} ({record.game})"))
-    console.print(Text(f"Players: {state.players}   seed: {record.seed}"))
+    console.print(Text(f"Players: {state.players} ({', '.join(names)})   seed: {record.seed}"))
     console.print(Text(f"Options: {options or 'none'}"))
     sheet = scorecard(
         state.history, names, cards, state.setup.partnerships, cooperative=cooperative
@@ -132,7 +132,7 @@ def replay(
         console.print(Text(f"The record ends before the game is over ({state.phase_name})."))
     console.rule(Text("Final" if state.is_terminal() else "Scores so far"))
     final = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
-    final.add_column("Seat")
+    final.add_column("Player")
     if not cooperative:
         final.add_column("Score", justify="right")
     bids = has_bids(state.history, state.players)

@@ -207,6 +207,7 @@ class Saver:
         humans: Sequence[int],
         bots: dict[int, str],
         names: Sequence[str] | None,
+        record_names: Sequence[str] | None = None,
     ) -> None:
         self.console = console
         self.state = state
@@ -214,13 +215,16 @@ class Saver:
         self.humans = tuple(humans)
         self.bots = bots
         self.names = tuple(names) if names is not None else None
+        self.record_names = list(record_names) if record_names is not None else None
+        """The seats' names as the record keeps them (every seat named, bots too)."""
         self.saved_events = -1
         self.broken = False
 
     def __call__(self) -> None:
         if self.broken or len(self.state.events) == self.saved_events:
             return
-        saved = SavedGame(self.state.record(), self.humans, self.bots, self.names)
+        record = self.state.record(names=self.record_names)
+        saved = SavedGame(record, self.humans, self.bots, self.names)
         try:
             saved.write(self.path)
         except OSError as exc:
