@@ -23,6 +23,7 @@ from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.server import create_app
 from tricktaker.server.problems import MEDIA_TYPE
 from tricktaker.server.web import MAX_RECORD_BYTES
+from tricktaker.web.replays import apply_change
 
 HOUSE_RULES = """\
 id = "our_blackout"
@@ -176,9 +177,29 @@ def test_check_of_bad_toml_options_and_players(web: TestClient) -> None:
 # ------------------------------------------------------------------ replays
 
 
+def frames_of(web: TestClient, opening: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every frame of an opened replay whole: its first hand from the opening, each other
+    hand asked for, each change applied to the frame before as the page applies it."""
+    frames: list[dict[str, Any]] = []
+    for hand in opening["hands"]:
+        number = hand["number"]
+        if number == 1:
+            answer = opening["first_hand"]
+        else:
+            answer = web.get(f"/api/replays/{opening['id']}/hands/{number}").json()
+        assert answer["hand"] == number
+        assert answer["first"] == (0 if number == 1 else hand["frame"] + 1)
+        previous: dict[str, Any] | None = None
+        for item in answer["frames"]:
+            previous = dict(item) if previous is None else apply_change(previous, item)
+            frames.append(previous)
+        assert frames[-1]["step"] == answer["last"]
+    return frames
+
+
 def test_replay_of_a_record_steps_through_every_event_with_every_hand(web: TestClient) -> None:
-    """docs/protocol.md, GET /tables/{id}/record: the record replays; each frame shows
-    every seat's cards, and the tricks and hands are marked as the engine played them."""
+    """docs/protocol.md, Replays: the record replays; each frame shows every seat's
+    cards, and the tricks and hands are marked as the engine played them."""
     record = finished_record("blackout", 3, seed=5)
     answer = web.post("/api/replays", json=record)
     assert answer.status_code == 201, answer.text
@@ -186,31 +207,95 @@ def test_replay_of_a_record_steps_through_every_event_with_every_hand(web: TestC
     history = GameRecord.from_json(record).replay().history
     assert replay["finished"] is True
     assert replay["final_scores"] == record["final_scores"]
-    assert len(replay["frames"]) == len(record["events"]) + 1
-    assert replay["frames"][0]["step"] == 0
-    assert replay["frames"][0]["action"] == ""
+    assert replay["steps"] == len(record["events"])
+    frames = frames_of(web, replay)
+    assert [f["step"] for f in frames] == list(range(len(record["events"]) + 1))
+    assert frames[0]["action"] == ""
+    assert frames[-1]["phase"] == "game_over"
     assert [h["number"] for h in replay["hands"]] == [h.number for h in history]
     for hand, result in zip(replay["hands"], history, strict=True):
-        assert [t["winner"] for t in hand["tricks"]] == list(result.trick_winners)
-        assert hand["result"]["total_scores"] == list(result.total_scores)
-        dealt = replay["frames"][hand["frame"] + 1]  # the frame after the deal
+        tricks = [frames[f]["trick"] for f in hand["tricks"]]
+        assert [t["winner"] for t in tricks] == list(result.trick_winners)
+        assert hand["end"] == hand["tricks"][-1]
+        dealt = frames[hand["frame"] + 1]  # the frame after the deal
         assert dealt["chance"] == "deal"
         assert [len(cards) for cards in dealt["hands"]] == [result.hand_size] * 3
         shown = [card for cards in dealt["hands"] for card in cards]
-        assert sorted(shown) == sorted(c for cards in hand["result"]["deal"] for c in cards)
-        last_trick = replay["frames"][hand["tricks"][-1]["frame"]]
-        assert last_trick["action"].startswith("play ")
-    assert replay["names"] == ["Seat 0", "Seat 1", "Seat 2"]
-    card = replay["scorecard"]  # the presentation layer's sheet, as the table shows it
+        assert sorted(shown) == sorted(c for cards in result.to_json()["deal"] for c in cards)
+        assert frames[hand["tricks"][-1]]["action"].startswith("play ")
+    assert sum(1 for f in frames if f["trick"]) == sum(len(h.trick_winners) for h in history)
+    assert replay["names"] == ["Seat 1", "Seat 2", "Seat 3"]
+    card = web.get(f"/api/replays/{replay['id']}/scorecard").json()
     assert [row["hand"] for row in card["rows"]] == [h.number for h in history]
     assert card["totals"] == record["final_scores"]
-    plays = [f for f in replay["frames"] if f["action"].startswith("play ")]
+    plays = [f for f in frames if f["action"].startswith("play ")]
     first = plays[0]
     card_text = first["action"].split()[1]
-    assert first["narration"][0].startswith(f"Seat {first['actor']} plays ")
+    assert first["narration"][0].startswith(f"Seat {first['actor'] + 1} plays ")
     assert card_text[:-1] in first["narration"][0]
     again = web.get(f"/api/replays/{replay['id']}").json()
-    assert again["frames"] == replay["frames"]
+    assert again == replay
+
+
+def test_a_replay_shows_each_hand_as_a_player_holds_it(web: TestClient) -> None:
+    """docs/games/euchre.md, Card ranking: the left bower (the jack of the trump's
+    colour) is a trump; a replay shows it among the trumps, trumps first."""
+    for seed in range(1, 40):
+        record = finished_record("euchre", 4, seed=seed)
+        replay = web.post("/api/replays", json=record).json()
+        for frame in frames_of(web, replay):
+            trump = frame["trump"]
+            if trump not in ("clubs", "spades") or frame["phase"] != "playing":
+                continue
+            left = "JS" if trump == "clubs" else "JC"
+            for cards, trumps in zip(frame["hands"], frame["trumps"], strict=True):
+                if left in cards and len(cards) > 1:
+                    assert cards.index(left) < trumps, (cards, trumps)
+                    assert all(c[-1] == trump[0].upper() or c == left for c in cards[:trumps])
+                    return
+    raise AssertionError("no left bower held in play in 39 games")
+
+
+def test_a_long_games_replay_opens_with_little_and_sends_each_hand_when_asked(
+    web: TestClient,
+) -> None:
+    """docs/protocol.md, Replays: a 7-player Buckup game of 150 hands (docs/games/buckup.md,
+    Options: four_card_deal) opens with its outline and first hand only, fewer bytes than
+    the record itself (whole frames were some 100 times the record); each hand, and the
+    score sheet, come when asked."""
+    record = finished_record("buckup", 7, seed=1, four_card_deal=True, hands=150, max_hands=150)
+    size = len(json.dumps(record, separators=(",", ":")))
+    answer = web.post("/api/replays", json=record)
+    assert answer.status_code == 201, answer.text
+    assert len(answer.content) < size, (len(answer.content), size)
+    replay = answer.json()
+    assert len(replay["hands"]) == 150
+    assert len(replay["first_hand"]["frames"]) == replay["hands"][1]["frame"] + 1
+    opened = web.get(f"/api/replays/{replay['id']}")
+    assert len(opened.content) < size
+    biggest = 0
+    for number in (2, 75, 150):
+        hand = web.get(f"/api/replays/{replay['id']}/hands/{number}")
+        assert hand.status_code == 200, hand.text
+        biggest = max(biggest, len(hand.content))
+        frames = hand.json()["frames"]
+        assert frames[0]["step"] == replay["hands"][number - 1]["frame"] + 1
+        assert [f["step"] for f in frames] == list(
+            range(frames[0]["step"], hand.json()["last"] + 1)
+        )
+    assert biggest < 64 * 1024
+    last = web.get(f"/api/replays/{replay['id']}/hands/150").json()
+    whole: dict[str, Any] = {}
+    for item in last["frames"]:
+        whole = dict(item) if not whole else apply_change(whole, item)
+    assert whole["step"] == len(record["events"])
+    assert whole["phase"] == "game_over"
+    assert whole["scores"] == record["final_scores"]
+    card = web.get(f"/api/replays/{replay['id']}/scorecard").json()
+    assert len(card["rows"]) == 150
+    for number in (0, 151):
+        missing = problem_of(web.get(f"/api/replays/{replay['id']}/hands/{number}"), 404)
+        assert missing["detail"] == f"This replay has no hand {number}: the game has 150."
 
 
 def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> None:
@@ -218,9 +303,10 @@ def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> No
     players involved; a replay (the game over) shows them for every seat."""
     record = finished_record("pluck", 3, seed=2, hands=2)
     replay = web.post("/api/replays", json=record).json()
-    assert [len(cards) for cards in replay["frames"][1]["hands"]] == [17, 17, 17]
+    frames = frames_of(web, replay)
+    assert [len(cards) for cards in frames[1]["hands"]] == [17, 17, 17]
     assert len(replay["hands"]) == 2
-    plucks = [f for f in replay["frames"] if f["action"].startswith("pluck ")]
+    plucks = [f for f in frames if f["action"].startswith("pluck ")]
     assert plucks, "seed 2 has plucks in its second hand"
     first = plucks[0]
     plucker = first["actor"]
@@ -232,7 +318,7 @@ def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> No
     assert first["seat_extra"][pluckee]["pluck_in_progress"] == passing
     assert "pluck_in_progress" not in first["seat_extra"][other]
     given = passing["given"][:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[passing["given"][-1]]
-    assert first["narration"] == [f"Seat {plucker} plucks Seat {pluckee}, giving {given}."]
+    assert first["narration"] == [f"Seat {plucker + 1} plucks Seat {pluckee + 1}, giving {given}."]
     for seat in (plucker, pluckee):  # in the words of the table's panel, for those two
         assert any(given in line["text"] for line in first["seat_lines"][seat])
     assert not any(given in line["text"] for line in first["seat_lines"][other])
@@ -270,7 +356,9 @@ def test_a_record_that_does_not_replay_is_refused_with_the_engines_reason(
     assert "turn" in body["detail"]
     not_a_record = problem_of(web.post("/api/replays", json={"game": "bluke"}), 422)
     assert "not a tricktaker record" in not_a_record["detail"]
-    problem_of(web.get("/api/replays/nothing-here"), 404)
+    for path in ("", "/hands/1", "/scorecard"):
+        gone = problem_of(web.get(f"/api/replays/nothing-here{path}"), 404)
+        assert gone["detail"].startswith("No such replay here")
 
 
 def test_a_tables_replay_waits_for_the_end_of_its_game(web: TestClient) -> None:
@@ -292,9 +380,14 @@ def test_a_tables_replay_waits_for_the_end_of_its_game(web: TestClient) -> None:
     replay = web.get(f"/api/tables/{table}/replay").json()
     record = web.get(f"/tables/{table}/record").json()
     assert replay["table"] == table
-    assert replay["names"] == ["Seat 0", "Seat 1", "Seat 2"]  # bots without names
-    assert len(replay["frames"]) == len(record["events"]) + 1
+    names = replay["names"]  # the record's names, else the table's (its bots' names)
+    assert len(set(names)) == 3
+    assert all(names)
+    assert names == record.get("names", names)
+    assert len(frames_of(web, replay)) == len(record["events"]) + 1
     assert replay["final_scores"] == record["final_scores"]
+    again = web.get(f"/api/tables/{table}/replay").json()
+    assert again["id"] == replay["id"]  # kept: opened again without replaying again
     problem_of(web.get("/api/tables/nope/replay"), 404)
 
 

@@ -7,9 +7,12 @@ and the page itself (the static files of :mod:`tricktaker.web`) at ``/``.
 * ``POST /api/rulesets/check``: a house-rules file checked, each error with its field and
   line as the command line gives them;
 * ``POST /api/replays``: a game record (as ``tricktaker play --record`` writes it)
-  replayed by the engine into frames, kept a while under an id for
-  ``GET /api/replays/{id}``; ``GET /api/tables/{id}/replay``: the same for a table's
-  finished game;
+  replayed by the engine, kept a while under an id: the answer is the replay's outline
+  and its first hand's frames, as is ``GET /api/replays/{id}``; each other hand's frames
+  come from ``GET /api/replays/{id}/hands/{n}`` and the score sheet from
+  ``GET /api/replays/{id}/scorecard`` (:mod:`tricktaker.web.replays`), so that a long
+  game opens as fast as a short one; ``GET /api/tables/{id}/replay``: the same for a
+  table's finished game;
 * the static files at ``/``, mounted last so that they never shadow the API.
 
 :func:`install_web` adds all of this to the application of
@@ -43,7 +46,7 @@ from tricktaker.server.messages import Body
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError
 from tricktaker.server.views import seat_names_of
 from tricktaker.web import catalog, static_dir
-from tricktaker.web.replays import replay_json
+from tricktaker.web.replays import Replay
 
 MAX_TOML_CHARS = 32 * 1024
 """The longest house-rules text the check reads."""
@@ -58,8 +61,8 @@ BODY_LIMITS: dict[tuple[str, str], int] = {("POST", "/api/replays"): MAX_RECORD_
 """The routes (method, path) whose request body may exceed the server's usual limit."""
 
 KEPT_REPLAYS = 64
-"""How many uploaded replays the server keeps (the oldest go first), so that a replay's
-address can be reloaded while the server runs."""
+"""How many replays the server keeps (the least recently used go first), so that a
+replay's hands can be asked for and its address reloaded while the server runs."""
 
 
 class GameOption(BaseModel):
@@ -235,9 +238,9 @@ def _load_record(data: dict[str, Any]) -> GameRecord:
         raise ServiceError(422, "bad-record", str(exc), field="record") from None
 
 
-def _replay(record: GameRecord, names: list[str] | None = None) -> dict[str, Any]:
+def _replay(record: GameRecord, names: list[str] | None = None) -> Replay:
     try:
-        return replay_json(record, names)
+        return Replay(record, names)
     except RecordError as exc:
         raise ServiceError(422, "bad-record", str(exc), field="record") from None
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
@@ -245,15 +248,47 @@ def _replay(record: GameRecord, names: list[str] | None = None) -> dict[str, Any
         raise ServiceError(422, "bad-record", detail, field="record") from None
 
 
-def remember_replay(app: FastAPI, replay: dict[str, Any]) -> str:
-    """Keep ``replay`` (frames of :func:`~tricktaker.web.replays.replay_json`) under a
-    new id for ``GET /api/replays/{id}``, and answer the id."""
-    kept: OrderedDict[str, dict[str, Any]] = app.state.replays
+def remember_replay(app: FastAPI, replay: Replay, key: Any = None) -> str:
+    """Keep ``replay`` under a new id for ``GET /api/replays/{id}`` and its hands, and
+    answer the id. A ``key`` (a table's game) is remembered with it for
+    :func:`_kept_id`."""
+    kept: OrderedDict[str, Replay] = app.state.replays
     replay_id = secrets.token_urlsafe(9)
     kept[replay_id] = replay
+    if key is not None:
+        app.state.replay_keys[key] = replay_id
     while len(kept) > KEPT_REPLAYS:
         kept.popitem(last=False)
     return replay_id
+
+
+def _kept_id(app: FastAPI, key: Any) -> str | None:
+    """The id of the replay kept for ``key`` (a table's game), if it is still kept."""
+    replay_id: str | None = app.state.replay_keys.get(key)
+    if replay_id is None or replay_id not in app.state.replays:
+        app.state.replay_keys.pop(key, None)
+        return None
+    return replay_id
+
+
+def _kept(app: FastAPI, replay_id: str) -> Replay:
+    """The replay kept under ``replay_id`` (now the most recently used), or a 404."""
+    kept: OrderedDict[str, Replay] = app.state.replays
+    replay = kept.get(replay_id)
+    if replay is None:
+        raise ServiceError(
+            404,
+            "no-replay",
+            "No such replay here (the server keeps the recent ones"
+            " while it runs): open the record file again.",
+        )
+    kept.move_to_end(replay_id)
+    return replay
+
+
+def _opening(replay_id: str, replay: Replay) -> dict[str, Any]:
+    """What opens a replay: its id, its outline and its first hand's frames."""
+    return {"id": replay_id, **replay.outline(), "first_hand": replay.hand(1)}
 
 
 def load_replay(app: FastAPI, record: dict[str, Any]) -> str:
@@ -297,33 +332,57 @@ def make_router() -> APIRouter:
     @router.post("/api/replays", status_code=201, responses=PROBLEM_RESPONSES)
     async def upload_replay(request: Request, record: dict[str, Any]) -> dict[str, Any]:
         """Replay a game record (the JSON that ``tricktaker play --record`` writes and
-        ``GET /tables/{id}/record`` answers) into frames, every hand shown; it is kept
-        a while under the answer's ``id`` (``GET /api/replays/{id}``)."""
-        replay = await asyncio.to_thread(lambda: _replay(_load_record(record)))
-        replay_id = remember_replay(request.app, replay)
-        return {"id": replay_id, **replay}
+        ``GET /tables/{id}/record`` answers), every hand shown; it is kept a while under
+        the answer's ``id``. The answer is the replay's outline (its hands and where
+        each begins) and its first hand's frames (``first_hand``); the other hands come
+        from ``GET /api/replays/{id}/hands/{n}``."""
+
+        def make() -> tuple[Replay, dict[str, Any]]:
+            replay = _replay(_load_record(record))
+            return replay, _opening("", replay)
+
+        replay, opening = await asyncio.to_thread(make)
+        opening["id"] = remember_replay(request.app, replay)
+        return opening
 
     @router.get("/api/replays/{replay_id}", responses=PROBLEM_RESPONSES)
     async def get_replay(request: Request, replay_id: str) -> dict[str, Any]:
-        """A replay uploaded before (while this server runs)."""
-        replay = request.app.state.replays.get(replay_id)
-        if replay is None:
-            raise ServiceError(
-                404,
-                "no-replay",
-                "No such replay here (the server keeps the recent ones"
-                " while it runs): open the record file again.",
-            )
-        return {"id": replay_id, **replay}
+        """A replay opened before (while this server runs), as it opened."""
+        replay = _kept(request.app, replay_id)
+        return await asyncio.to_thread(_opening, replay_id, replay)
+
+    @router.get("/api/replays/{replay_id}/hands/{number}", responses=PROBLEM_RESPONSES)
+    async def replay_hand(request: Request, replay_id: str, number: int) -> dict[str, Any]:
+        """Hand ``number``'s frames (1 for the first), the first whole and each other as
+        its change from the frame before."""
+        replay = _kept(request.app, replay_id)
+        try:
+            return await asyncio.to_thread(replay.hand, number)
+        except LookupError as exc:
+            raise ServiceError(404, "no-hand", f"This replay has {exc}.") from None
+
+    @router.get("/api/replays/{replay_id}/scorecard", responses=PROBLEM_RESPONSES)
+    async def replay_scorecard(request: Request, replay_id: str) -> dict[str, Any]:
+        """The whole game's score sheet, as the table's page draws it."""
+        replay = _kept(request.app, replay_id)
+        return await asyncio.to_thread(replay.scorecard)
 
     @router.get("/api/tables/{table_id}/replay", responses=PROBLEM_RESPONSES)
     async def table_replay(request: Request, table_id: str, game: int | None = None) -> Any:
-        """A table's finished game replayed into frames (refused while it is played)."""
+        """A table's finished game replayed (refused while it is played), kept as an
+        uploaded record is: its outline and first hand, with the ``id`` its other hands
+        are asked for under."""
         service = request.app.state.service
         data = await service.record(table_id, game)
-        names = seat_names_of(await service.live(table_id))
-        replay = await asyncio.to_thread(lambda: _replay(_load_record(data), names))
-        return {"id": None, "table": table_id, **replay}
+        record = _load_record(data)
+        names = record.names or seat_names_of(await service.live(table_id))
+        key = (table_id, len(record.events), record.seed, tuple(names))
+        replay_id = _kept_id(request.app, key)
+        if replay_id is None:
+            replay = await asyncio.to_thread(_replay, record, names)
+            replay_id = remember_replay(request.app, replay, key)
+        opening = await asyncio.to_thread(_opening, replay_id, _kept(request.app, replay_id))
+        return {"table": table_id, **opening}
 
     return router
 
@@ -332,5 +391,6 @@ def install_web(app: FastAPI) -> None:
     """Add the browser client to ``app``: the routes of :func:`make_router`, then the
     static files at ``/`` (last, so that they never shadow an API path)."""
     app.state.replays = OrderedDict()
+    app.state.replay_keys = {}
     app.include_router(make_router())
     app.mount("/", WebFiles(directory=static_dir(), html=True), name="web")
