@@ -59,7 +59,10 @@ function correction(data, count) {
   const rest = [...data, ...new Array(count).fill(0)];
   for (let i = 0; i < data.length; i += 1) {
     const factor = rest[i];
-    if (factor) gen.forEach((g, j) => (rest[i + j] ^= mul(g, factor)));
+    if (!factor) continue;
+    gen.forEach((g, j) => {
+      rest[i + j] ^= mul(g, factor);
+    });
   }
   return rest.slice(data.length);
 }

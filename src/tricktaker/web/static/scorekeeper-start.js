@@ -115,11 +115,7 @@ export function mountStart(root) {
   };
 }
 
-/**
- * A game as /api/games lists it (what the form needs).
- * @typedef {{id: string, name: string, players: {min: number, max: number},
- *   options: {name: string, type: string, help?: string, default?: unknown, min?: number, max?: number}[]}} Game
- */
+/** @typedef {import("./api.js").GameInfo} Game */
 
 /**
  * The form that starts a sheet.

@@ -69,6 +69,21 @@ import { readJson, writeJson } from "./storage.js";
  *   ante: string | null, decisions: string[][], drawn: number[], winners: number[]}} Draft
  */
 /**
+ * A refusal shown above the entry.
+ * @typedef {{title: string, detail: string, rule?: string | null}} Problem
+ */
+/**
+ * A change a correction made.
+ * @typedef {{hand: number, seat: number, player: string, what: string, old: number, new: number}} Change
+ */
+/**
+ * The page's state while it keeps (or follows) a sheet.
+ * @typedef {{sheet: Sheet | null, editKey: string | null, locked: boolean,
+ *   queue: {items: Item[], paused: boolean}, status: string, problem: Problem | null,
+ *   notice: string, changes: Change[], draft: Draft | null, undoArmed: boolean,
+ *   syncing: boolean, retry: number, timers: Set<ReturnType<typeof setTimeout>>, alive: boolean}} State
+ */
+/**
  * An entry waiting to be sent.
  * @typedef {{kind: "add" | "fix" | "undo", hand: number, body: any, front?: boolean}} Item
  */
@@ -85,7 +100,9 @@ function ensureStyles() {
   document.head.append(el("link", { rel: "stylesheet", href, "data-tricktaker-scorekeeper": "" }));
 }
 
+/** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+/** @param {string | null | undefined} name */
 const suitWord = (name) => {
   const found = SUITS.find(([word]) => word === name);
   return found ? `${found[1]} ${name}` : name || "";
@@ -144,11 +161,19 @@ export function mountScorekeeper(root, { sheetId = null, view = null } = {}) {
 
 // ------------------------------------------------------------- keep a sheet
 
+/**
+ * Keep the sheet (this browser holds its edit token or edit key) or follow it read-only.
+ * @param {HTMLElement} root
+ * @param {string} sheetId
+ * @param {string | null} viewKey
+ * @returns {() => void}
+ */
 function mountSheet(root, sheetId, viewKey) {
   const kept = keptSheet(sheetId);
   const readOnly = Boolean(viewKey) || !kept;
   const token = readOnly || !kept ? null : kept.token;
   let key = viewKey || (kept && kept.view) || null;
+  /** @type {State} */
   const S = {
     sheet: readJson(cacheKeyOf(sheetId), null),
     editKey: (kept && kept.editKey) || null,
@@ -180,6 +205,10 @@ function mountSheet(root, sheetId, viewKey) {
     return () => {};
   }
 
+  /**
+   * @param {() => void} fn
+   * @param {number} ms
+   */
   const later = (fn, ms) => {
     const timer = setTimeout(() => {
       S.timers.delete(timer);
@@ -188,11 +217,12 @@ function mountSheet(root, sheetId, viewKey) {
     S.timers.add(timer);
   };
   const path = `/sheets/${encodeURIComponent(sheetId)}`;
-  const readPath = token ? path : `${path}?view=${encodeURIComponent(key)}`;
+  const readPath = token ? path : `${path}?view=${encodeURIComponent(key || "")}`;
 
   function saveQueue() {
     writeJson(queueKeyOf(sheetId), S.queue.items.length || S.queue.paused ? S.queue : null);
   }
+  /** @param {Sheet | null | undefined} sheet */
   function setSheet(sheet) {
     if (!sheet) return;
     S.sheet = sheet;
@@ -233,6 +263,7 @@ function mountSheet(root, sheetId, viewKey) {
 
   // ------------------------------------------------------------ the queue
 
+  /** @param {Item} item */
   function send(item) {
     if (item.kind === "add") return api(`${path}/hands`, { method: "POST", body: item.body, token });
     if (item.kind === "fix") return api(`${path}/hands/${item.hand}`, { method: "PUT", body: item.body, token });
@@ -273,7 +304,7 @@ function mountSheet(root, sheetId, viewKey) {
         changed = true;
         if (item.kind === "fix") {
           S.changes = answer.changes || [];
-          S.notice = describeChanges(S.sheet, item.hand, S.changes);
+          S.notice = describeChanges(item.hand, S.changes);
         } else if (item.kind === "undo") {
           S.notice = `Hand ${answer.hand} was taken back.`;
         } else {
@@ -288,17 +319,22 @@ function mountSheet(root, sheetId, viewKey) {
     }
   }
 
+  /**
+   * @param {Item} item
+   * @param {ApiError} exc
+   */
   function refused(item, exc) {
     if (exc.status === 401 || exc.status === 403) S.locked = true;
     S.problem = {
       title: item.kind === "undo" ? "Not taken back" : `Hand ${item.hand} was not saved`,
       detail: exc.detail,
-      rule: exc.body && exc.body.rule,
+      rule: ruleOf(exc),
     };
     S.status = S.queue.items.length ? "waiting" : "saved";
-    if (item.kind !== "undo") S.draft = draftFrom(item.kind, item.hand, item.body, S.sheet, true);
+    if (item.kind !== "undo" && S.sheet) S.draft = draftFrom(item.kind, item.hand, item.body, S.sheet, true);
   }
 
+  /** @param {Item} item */
   function enqueue(item) {
     if (item.front) S.queue.items.unshift(item);
     else S.queue.items.push(item);
@@ -311,7 +347,10 @@ function mountSheet(root, sheetId, viewKey) {
     render();
   }
 
-  /** The next hand as far as this page knows it (hands waiting to be saved move it on). */
+  /**
+   * The next hand as far as this page knows it (hands waiting to be saved move it on).
+   * @returns {Next | null}
+   */
   function nextHand() {
     const sheet = S.sheet;
     if (!sheet || !sheet.next) return null;
@@ -331,7 +370,7 @@ function mountSheet(root, sheetId, viewKey) {
       notes: [],
       bid_offer: null,
       guessed: true,
-      enter: sheet.next.enter.filter((step) => step !== "trick_winners"),
+      enter: (sheet.next.enter || []).filter((step) => step !== "trick_winners"),
     };
   }
 
@@ -340,6 +379,7 @@ function mountSheet(root, sheetId, viewKey) {
   const statusBox = el("p", { class: "sk-status", role: "status", "aria-live": "polite" });
   function drawStatus() {
     const waiting = S.queue.items.length;
+    /** @type {Record<string, string>} */
     const words = {
       saved: "saved",
       saving: "saving…",
@@ -387,6 +427,10 @@ function mountSheet(root, sheetId, viewKey) {
     root.append(sharePanel(sheet));
   }
 
+  /**
+   * @param {Sheet} sheet
+   * @param {Next} nxt
+   */
   function nextLine(sheet, nxt) {
     const parts = [`Hand ${nxt.hand}`];
     if (nxt.hand_size !== null && nxt.hand_size !== undefined) parts.push(`${nxt.hand_size} card${nxt.hand_size === 1 ? "" : "s"}`);
@@ -398,16 +442,18 @@ function mountSheet(root, sheetId, viewKey) {
       el("p", { class: "sk-next-head" }, parts.join(" · ")),
       el("p", { class: "sk-trump-rule" }, `Trump: ${nxt.trump_rule}`),
       nxt.special ? el("p", {}, `Special hand: ${nxt.special}`) : null,
-      (nxt.notes || []).length ? el("ul", { class: "sk-notes" }, nxt.notes.map((n) => el("li", {}, n))) : null,
+      nxt.notes && nxt.notes.length ? el("ul", { class: "sk-notes" }, nxt.notes.map((n) => el("li", {}, n))) : null,
     );
   }
 
+  /** @param {Sheet} sheet */
   function resultLine(sheet) {
     return el("p", { class: sheet.over ? "sk-result over" : "sk-result" }, sheet.result);
   }
 
   // ----------------------------------------------------------- the entry
 
+  /** @param {Sheet} sheet */
   function entryPanel(sheet) {
     const box = el("section", { class: "panel sk-entry sk-noprint", "aria-label": "Enter a hand" });
     if (S.draft && S.draft.kind === "add" && !S.draft.dirty) S.draft = null; // follow the sheet
@@ -426,13 +472,14 @@ function mountSheet(root, sheetId, viewKey) {
     else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} card${d.size === 1 ? "" : "s"} · ${sheet.players[d.dealer]} dealt`));
     box.append(stepView(sheet, d));
     const tools = el("div", { class: "row sk-entry-tools" });
-    if (d.step > 0) tools.append(el("button", { type: "button", class: "small", onclick: () => { d.step -= 1; d.cursor = 0; render(); } }, "Back"));
+    if (d.step > 0 && !(d.kind === "fix" && d.steps[d.step] === "review")) tools.append(el("button", { type: "button", class: "small", onclick: () => { d.step -= 1; d.cursor = 0; render(); } }, "Back"));
     if (d.kind === "fix" || d.dirty) tools.append(el("button", { type: "button", class: "small", onclick: () => { S.draft = null; S.problem = null; render(); } }, d.kind === "fix" ? "Cancel the correction" : "Start the hand again"));
     if (d.kind === "add" && sheet.rows.length && !d.dirty) tools.append(undoButton(sheet));
     box.append(tools);
     return box;
   }
 
+  /** @param {Sheet} sheet */
   function undoButton(sheet) {
     const last = sheet.rows.length + S.queue.items.filter((i) => i.kind === "add").length;
     return el(
@@ -455,6 +502,10 @@ function mountSheet(root, sheetId, viewKey) {
     );
   }
 
+  /**
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   */
   function stepView(sheet, d) {
     const step = d.steps[d.step];
     const n = sheet.players.length;
@@ -521,7 +572,7 @@ function mountSheet(root, sheetId, viewKey) {
           S.problem = null;
           d.bids = bids;
           d.dirty = true;
-          d.offer = answer ? answer.bid_offer : null;
+          d.offer = (answer && answer.bid_offer) || null;
           d.asked = Boolean(answer);
           d.entered = Math.max(d.entered, d.cursor + 1);
           if (d.cursor + 1 < order.length) {
@@ -562,8 +613,10 @@ function mountSheet(root, sheetId, viewKey) {
           type: "button",
           class: "primary sk-big",
           onclick: () => {
-            d.decisions = sheet.players.map((_, s) => root.querySelector(`#sk-dec-${s}`).value.split(",").map((x) => x.trim()).filter(Boolean));
-            d.drawn = sheet.players.map((_, s) => Number(root.querySelector(`#sk-drawn-${s}`).value) || 0);
+            /** @param {string} id */
+            const typed = (id) => /** @type {HTMLInputElement | null} */ (root.querySelector(`#${id}`))?.value || "";
+            d.decisions = sheet.players.map((_, s) => typed(`sk-dec-${s}`).split(",").map((x) => x.trim()).filter(Boolean));
+            d.drawn = sheet.players.map((_, s) => Number(typed(`sk-drawn-${s}`)) || 0);
             advance();
           },
         }, "Next"),
@@ -598,13 +651,13 @@ function mountSheet(root, sheetId, viewKey) {
       );
     } else if (step === "trick_winners") {
       const k = d.winners.length;
-      if (k >= d.size) {
+      if (k >= (d.size ?? 0)) {
         advance();
         return view;
       }
       append(view, 
         el("h3", {}, `Who won trick ${k + 1} of ${d.size}?`),
-        el("div", { class: "sk-buttons" }, sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", onclick: () => { d.winners.push(s); if (d.winners.length >= d.size) advance(); else render(); } }, name))),
+        el("div", { class: "sk-buttons" }, sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", onclick: () => { d.winners.push(s); if (d.winners.length >= (d.size ?? 0)) advance(); else render(); } }, name))),
       );
     } else {
       const change = (/** @type {string} */ target) => {
@@ -670,7 +723,11 @@ function mountSheet(root, sheetId, viewKey) {
     return box;
   }
 
-  /** Check bids (or a call) with the server: the answer, false if refused, null if offline. */
+  /**
+   * Check bids (or a call) with the server: the answer, false if refused, null if offline.
+   * @param {Record<string, unknown>} body
+   * @returns {Promise<{next?: Next | null, bid_offer?: BidOffer | null} | false | null>}
+   */
   async function check(body) {
     try {
       const answer = await api(`${path}/check`, { method: "POST", body, token });
@@ -678,7 +735,7 @@ function mountSheet(root, sheetId, viewKey) {
       return answer;
     } catch (exc) {
       if (exc instanceof ApiError && exc.status >= 400 && exc.status < 500 && exc.status !== 429) {
-        S.problem = { title: "Not allowed", detail: exc.detail, rule: exc.body && exc.body.rule };
+        S.problem = { title: "Not allowed", detail: exc.detail, rule: ruleOf(exc) };
         render();
         return false;
       }
@@ -708,6 +765,10 @@ function mountSheet(root, sheetId, viewKey) {
     return lines;
   }
 
+  /**
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   */
   function save(sheet, d) {
     const n = sheet.players.length;
     const body = {
@@ -732,6 +793,7 @@ function mountSheet(root, sheetId, viewKey) {
 
   // ----------------------------------------------------------- the sheet
 
+  /** @param {Sheet} sheet */
   function sheetTable(sheet) {
     const names = sheet.players;
     const changed = new Set(S.changes.map((c) => `${c.hand}:${c.seat}`));
@@ -773,6 +835,7 @@ function mountSheet(root, sheetId, viewKey) {
     return el("div", { class: "sk-scroll" }, table);
   }
 
+  /** @param {Sheet} sheet */
   function chartBox(sheet) {
     const box = el("div", { class: "sk-chart sk-noprint" });
     if (!sheet.rows.length) return box;
@@ -883,6 +946,16 @@ function mountSheet(root, sheetId, viewKey) {
 }
 
 /**
+ * The rule a refusal names (problem bodies of refused entries carry it).
+ * @param {ApiError} exc
+ * @returns {string | null}
+ */
+function ruleOf(exc) {
+  const body = /** @type {{rule?: unknown} | null | undefined} */ (exc.body);
+  return body && typeof body.rule === "string" ? body.rule : null;
+}
+
+/**
  * The tricks add up to the hand size: once all but the last player's are entered, the
  * last is the only count that fits. It is filled in (and marked on the review) and the
  * entry moves on. Not in Buckup, where the players out of the hand take none.
@@ -927,12 +1000,11 @@ function decisionWords(sheet, d) {
 function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
   const n = sheet.players.length;
   const row = kind === "fix" ? sheet.rows[hand - 1] : null;
-  let next = nxt;
-  if (!next) {
-    next = row
+  /** @type {Next} */
+  const next = nxt
+    || (row
       ? { hand, dealer: row.dealer, hand_size: row.hand_size, enter: [], call_sizes: [] }
-      : { ...(sheet.next || {}), hand, guessed: !sheet.next || sheet.next.hand !== hand };
-  }
+      : { dealer: 0, ...(sheet.next || {}), hand, guessed: !sheet.next || sheet.next.hand !== hand });
   const dealer = next.dealer ?? 0;
   let steps;
   if (row) {
@@ -949,6 +1021,7 @@ function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
     if (next.hand_size === null && !steps.includes("call")) steps.unshift("size");
   }
   steps.push("review");
+  /** @type {Partial<Entry>} */
   const e = entry || {};
   return {
     kind,
@@ -981,7 +1054,11 @@ function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
   };
 }
 
-function describeChanges(sheet, hand, changes) {
+/**
+ * @param {number} hand
+ * @param {Change[]} changes
+ */
+function describeChanges(hand, changes) {
   if (!changes.length) return `Hand ${hand} was corrected; no score changed.`;
   const words = changes
     .filter((c) => c.what === "total")
@@ -990,9 +1067,17 @@ function describeChanges(sheet, hand, changes) {
   return `Hand ${hand} was corrected. Totals changed: ${words.join("; ")}${changes.length > 8 ? "; …" : ""}.`;
 }
 
-/** A small line chart of the totals after each hand (used if scorecard.js is missing). */
+/**
+ * A small line chart of the totals after each hand (used if scorecard.js is missing).
+ * @param {number[][]} series
+ * @param {string[]} names
+ */
 function ownChart(series, names) {
   const NS = "http://www.w3.org/2000/svg";
+  /**
+   * @param {string} tag
+   * @param {Record<string, string | number>} attrs
+   */
   const svg = (tag, attrs) => {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -1002,10 +1087,12 @@ function ownChart(series, names) {
   const values = points.flat();
   const low = Math.min(0, ...values);
   const high = Math.max(low + 1, ...values);
+  /** @param {number} k */
   const x = (k) => 30 + (k * 320) / Math.max(1, points.length - 1);
+  /** @param {number} v */
   const y = (v) => 10 + ((high - v) * 150) / (high - low);
   const chart = svg("svg", { viewBox: "0 0 360 170", role: "img", class: "sk-own-chart" });
-  chart.setAttribute("aria-label", `Totals after each hand: ${names.map((n, i) => `${n} ${points.at(-1)[i]}`).join(", ")}`);
+  chart.setAttribute("aria-label", `Totals after each hand: ${names.map((n, i) => `${n} ${points[points.length - 1][i]}`).join(", ")}`);
   names.forEach((_, i) => {
     chart.append(svg("polyline", { points: points.map((p, k) => `${x(k).toFixed(1)},${y(p[i]).toFixed(1)}`).join(" "), fill: "none", stroke: COLOURS[i % COLOURS.length], "stroke-width": 2 }));
   });
