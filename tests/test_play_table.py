@@ -6,6 +6,7 @@ standings. Every fact comes from the presentation layer (tricktaker.present)."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -20,10 +21,13 @@ from tests.test_play_cli import (
     script,
     typed,
 )
-from tricktaker import GameState, Observation
+from tricktaker import GameState, Observation, load_ruleset, new_game
+from tricktaker.cards import parse_card, pretty_card
 from tricktaker.cli import app
 from tricktaker.cli.render import Cards, table_view
-from tricktaker.present.text import display_order
+from tricktaker.cli.render_games import seat_grid
+from tricktaker.present import panels, present_json
+from tricktaker.present.text import SYMBOLS, display_order
 
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
 
@@ -103,3 +107,52 @@ def test_blackout_shows_bids_against_tricks_a_hand_result_and_the_standings(
     winner = state.winners()[0]
     name = ["You", "Ben", "Cleo", "Dot"][winner]
     assert re.search(rf"^1st\s+{name}\s+{state.scores[winner]}$", standings, re.M)
+
+
+def buckup_after_a_discard() -> Observation:
+    """Seat 0's view of a Buckup hand once it has paid its ante and discarded."""
+    state = new_game(load_ruleset("buckup"), players=4, seed=5)
+    while True:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        obs = state.observe(0)
+        if obs.extra.get("discarded") and obs.extra.get("drew"):
+            return obs
+        seat = state.to_act()[0]
+        legal = state.observe(seat).legal_actions
+        discards = [a for a in legal if a.kind == "discard"]
+        mine = len(obs.extra.get("discarded") or [])
+        state.apply(seat, discards[0] if seat == 0 and discards and mine < 2 else legal[0])
+
+
+def test_buckup_net_follows_the_stacks_during_a_hand() -> None:
+    """docs/games/buckup.md, Chips, antes and the pot: a player's score is their stack
+    minus the starting stack (500): the Net column shows it as the stacks fall, not only
+    once the hand is settled."""
+    obs = buckup_after_a_discard()
+    stacks = obs.extra["stacks"]
+    assert stacks[0] < 500
+    assert obs.scores[0] == 0
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(seat_grid(obs, ["You", "Ben", "Cleo", "Dot"]))
+    output = console.file
+    assert isinstance(output, io.StringIO)
+    rows = output.getvalue().splitlines()[1:]
+    for seat, row in enumerate(rows):
+        assert row.split()[-2:] == [str(stacks[seat]), f"{stacks[seat] - 500:+d}"], row
+
+
+def test_buckup_draws_and_discards_are_written_as_cards() -> None:
+    """The seat's own discards and draws are shown as the table shows cards (10♦, not
+    10D), in the terminal and in the presentation's lines that the browser gets."""
+    obs = buckup_after_a_discard()
+    lines = {line.label: line for line in panels.game_lines(obs, ["You", "B", "C", "D"], SYMBOLS)}
+    for label, key in (("Discarded", "discarded"), ("Drew", "drew")):
+        line = lines[label]
+        assert line.text == " ".join(pretty_card(parse_card(c)) for c in obs.extra[key])
+        assert not re.search(r"\b(10|[2-9JQKA])[CDHS]\b", line.text)
+        assert line.public is None  # the seat's own cards: never shown to the others
+    block = present_json(obs, ["You", "B", "C", "D"])
+    shown = json.dumps(block["panel"], ensure_ascii=False)
+    assert "Discarded" in shown

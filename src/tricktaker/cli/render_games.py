@@ -11,6 +11,7 @@ from rich.table import Table
 
 from tricktaker.engine import Observation
 from tricktaker.present import panels
+from tricktaker.present.scorecard import chips_net
 from tricktaker.present.text import bid_text, suit_text, team_of
 
 from .render import Cards
@@ -43,6 +44,7 @@ def seat_grid(obs: Observation, names: Sequence[str]) -> Table:
     if stacks:
         grid.add_column("Stack", justify="right")
     grid.add_column("Net" if stacks else "Score", justify="right")
+    net = chips_net(obs) if stacks else None
     for row in rows:
         marks = " (D)" if row["dealer"] else ""
         if row["to_act"]:
@@ -58,6 +60,8 @@ def seat_grid(obs: Observation, names: Sequence[str]) -> Table:
         if stacks:
             cells.append(str(row["stack"]))
         score = row["score"]
+        if net is not None:  # the stacks now, not the scores of the hands settled
+            score = net[int(str(row["seat"]))]
         cells.append(f"{score:+d}" if stacks else str(score))
         grid.add_row(*cells)
     return grid

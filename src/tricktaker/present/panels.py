@@ -72,7 +72,7 @@ EUCHRE_KEYS = frozenset(
         "target",
     }
 )
-BUCKUP_KEYS = frozenset({"pot", "ante", "scare_cards", "stock", "payments"})
+BUCKUP_KEYS = frozenset({"pot", "ante", "scare_cards", "stock", "payments", "discarded", "drew"})
 GRID_KEYS = frozenset({"stacks", "status"})
 """Shown per seat in the seat rows rather than as lines."""
 PUBLIC_KEYS = frozenset({"drawn", "scare_discarded"})
@@ -245,6 +245,10 @@ def buckup_lines(extra: Mapping[str, Any], names: Sequence[str], cards: CardText
     payments = extra.get("payments")
     if isinstance(payments, list):
         both("Payments", payments_by_seat(payments, names))
+    for key, label in (("discarded", "Discarded"), ("drew", "Drew")):
+        own = extra.get(key)
+        if isinstance(own, list) and own:  # the seat's own cards: no public form
+            lines.append(Line(label, cards_text(own, cards), None))
     return lines
 
 

@@ -216,6 +216,34 @@ def chips_game(history: Sequence[HandResult]) -> bool:
     return any("stacks" in hand.extra for hand in history)
 
 
+def chips_net(obs: Observation) -> list[int] | None:
+    """Each seat's chips won or lost so far, as its stack shows them now (docs/games/
+    buckup.md, Chips, antes and the pot: a player's score is their stack minus the
+    starting stack), counting this hand's payments before the hand is settled; None
+    when the game is not played for chips.
+
+    The scores change only when a hand is settled; this is what the stacks say now.
+
+    >>> from tricktaker import load_ruleset, new_game
+    >>> state = new_game(load_ruleset("buckup"), players=4, seed=5)
+    >>> while state.observe(0).extra.get("pot") == 0:
+    ...     if state.is_chance():
+    ...         state.apply_chance()
+    ...     else:
+    ...         seat = state.to_act()[0]
+    ...         state.apply(seat, state.observe(seat).legal_actions[0])
+    >>> obs = state.observe(0)
+    >>> obs.scores, obs.extra["stacks"][0] - 500 == chips_net(obs)[0] != 0
+    ((0, 0, 0, 0), True)
+    """
+    stacks = obs.extra.get("stacks") if obs.extra else None
+    settings = obs.rules.data.get("settings")
+    start = settings.get("starting_stack") if isinstance(settings, Mapping) else None
+    if not isinstance(stacks, list) or not isinstance(start, int):
+        return None
+    return [int(stack) - start for stack in stacks]
+
+
 def score_unit(history: Sequence[HandResult]) -> str:
     """What a game's totals count: points, tricks over quota, or chips."""
     if chips_game(history):
