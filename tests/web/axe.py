@@ -10,6 +10,9 @@ fails.
 it: ``include=["#table"]``) for the WCAG 2.x A and AA rules and best practices, and fails
 with a readable list of every violation at or above ``impact`` ("serious" by default):
 rule id, impact, help, the elements (CSS targets) and what axe says to fix for each.
+``assert_accessible_in_themes(page, "table, bidding")`` does it in each of the page's
+themes (light, dark, high contrast: ``<html data-theme=...>``, as the theme menu sets it)
+and fails once, listing every theme's violations.
 """
 
 from __future__ import annotations
@@ -134,6 +137,52 @@ def assert_accessible(
             pytrace=False,
         )
     return [v for v in violations if _rank(v.impact) < floor]
+
+
+THEMES = ("light", "dark", "contrast")
+"""The page's themes (table-theme.js: ``<html data-theme="dark">``...)."""
+
+
+def set_theme(page: Page, theme: str) -> None:
+    """Draw the page in ``theme`` as the theme menu does (and remember it, so that a
+    page opened next in this browser context starts in it)."""
+    page.evaluate(
+        """(theme) => {
+            document.documentElement.dataset.theme = theme;
+            try { localStorage.setItem("tricktaker.theme", theme); } catch {}
+        }""",
+        theme,
+    )
+    # Let the styles apply (and any transition end) before axe reads the colours.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))")
+
+
+def assert_accessible_in_themes(
+    page: Page,
+    context: str,
+    *,
+    themes: tuple[str, ...] = THEMES,
+    include: list[str] | None = None,
+    impact: str = "serious",
+) -> None:
+    """:func:`assert_accessible` in each theme; one failure lists every theme's
+    violations. The page is left in the first theme."""
+    floor = IMPACTS.index(impact)
+    found: list[str] = []
+    for theme in themes:
+        set_theme(page, theme)
+        severe = [v for v in run_axe(page, include) if _rank(v.impact) >= floor]
+        if severe:
+            listing = "\n".join(v.describe() for v in severe)
+            found.append(f"--- {context}, {theme} theme: {len(severe)} violation(s)\n{listing}")
+    if themes:
+        set_theme(page, themes[0])
+    if found:
+        pytest.fail(
+            f"axe-core found {impact}-or-worse accessibility violations ({page.url}):\n"
+            + "\n".join(found),
+            pytrace=False,
+        )
 
 
 def _rank(impact: str) -> int:

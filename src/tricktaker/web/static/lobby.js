@@ -51,6 +51,22 @@ hook = true
 `;
 
 /**
+ * Draw `box` again with `draw`, keeping the keyboard's focus: the control that had it
+ * (found again by its id) has it after, so that a choice that redraws its own box (a seat,
+ * the players) does not send the focus back to the top of the page.
+ * @param {HTMLElement} box
+ * @param {() => void} draw
+ */
+function keepFocus(box, draw) {
+  const had = document.activeElement;
+  const id = had && box.contains(had) ? had.id : "";
+  draw();
+  if (!id) return;
+  const again = document.getElementById(id);
+  if (again instanceof HTMLElement && box.contains(again)) again.focus();
+}
+
+/**
  * The lobby at #/.
  * @param {HTMLElement} root
  * @returns {Promise<() => void>} what unmounts it
@@ -439,6 +455,10 @@ export async function mountLobby(root) {
   }
 
   function renderOptions() {
+    keepFocus(optionsBox, drawOptions);
+  }
+
+  function drawOptions() {
     clear(optionsBox);
     const game = state.game;
     if (!game) {
@@ -530,6 +550,10 @@ export async function mountLobby(root) {
   }
 
   function renderSeats() {
+    keepFocus(seatsBox, drawSeats);
+  }
+
+  function drawSeats() {
     clear(seatsBox);
     const game = state.game;
     if (!game) return;

@@ -159,7 +159,9 @@ function sheet(card) {
     );
   }
   table.append(foot);
-  return h("div", { class: "sc-scroll" }, table);
+  // A sheet wider than the screen scrolls sideways: the keyboard reaches it (tabindex) to
+  // scroll it with the arrow keys, and a screen reader hears what it is.
+  return h("div", { class: "sc-scroll", tabindex: "0", role: "region", "aria-label": `Score sheet (${card.unit})` }, table);
 }
 
 /**
