@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpx
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Position
 
 from tests.server_process import ServerProcess
 from tricktaker.bots import make_bot
@@ -89,7 +89,7 @@ def touch(page: Page, action: str, *, tap: bool = False) -> None:
     top-left corner: the next card covers the rest of it), a button in its middle."""
     target = page.locator(f'.tt-me [data-action="{action}"]').first
     is_card = "tt-card" in (target.get_attribute("class") or "").split()
-    position = {"x": 8, "y": 16} if is_card else None
+    position: Position | None = {"x": 8, "y": 16} if is_card else None
     if tap:
         target.tap(position=position)
     else:

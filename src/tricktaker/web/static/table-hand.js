@@ -104,7 +104,7 @@ function moveAlong(event, fan) {
 
 /**
  * Lay the hand out in the width it has: the cards overlap as much as they must (in two
- * rows on a narrow screen when the hand is long), each turned a little, as a fan.
+ * rows on a narrow screen when the hand is long), in a shallow arc, as a fan.
  * @param {HTMLElement} box the hand's container
  */
 export function layoutHand(box) {
@@ -138,12 +138,12 @@ export function layoutHand(box) {
     const room = width - 8;
     const natural = cardWidth + 6;
     const step = n > 1 ? Math.min(natural, (room - cardWidth) / (n - 1)) : natural;
-    const tilt = narrow ? 0 : Math.min(2.2, 24 / Math.max(n, 1));
     inRow.forEach((card, i) => {
-      const offset = i - (n - 1) / 2;
+      // A fan without turning the cards (each card's corner stays where a finger or a
+      // pointer expects it): the cards away from the middle lie a little lower.
+      const offset = (i - (n - 1) / 2) / Math.max((n - 1) / 2, 1);
       card.style.marginLeft = i === 0 ? "0px" : `${(step - cardWidth).toFixed(1)}px`;
-      card.style.setProperty("--tilt", `${(offset * tilt).toFixed(2)}deg`);
-      card.style.setProperty("--arc", `${(Math.abs(offset) * Math.abs(offset) * (narrow ? 0 : 0.5)).toFixed(1)}px`);
+      card.style.setProperty("--arc", `${(offset * offset * (narrow ? 3 : 10)).toFixed(1)}px`);
       card.style.zIndex = String(r * 100 + i + 1);
     });
   });

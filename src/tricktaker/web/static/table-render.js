@@ -3,7 +3,7 @@
 // docs/protocol.md, Views) and the presentation block computed by the server. Nothing
 // here knows a game's rules: it shows what the view and `present` say.
 
-import { cardSvg, cardText, suitLetter } from "./cards.js";
+import { cardSvg, cardText, cardsInText, suitLetter } from "./cards.js";
 import { el as h } from "./dom.js";
 import { actionAria, actionLabel, groupActions, splitAction, verbHeading } from "./table-actions.js";
 import { onEllipse, seatAngle, seatName, seatStateText } from "./table-seats.js";
@@ -66,7 +66,8 @@ export function renderWhere(ctx) {
  */
 export function playedSpot(ctx, seat) {
   const players = ctx.view?.players ?? ctx.table?.players ?? 4;
-  const { x, y } = onEllipse(seatAngle(seat, players, ctx.seat), 17, 24);
+  const narrow = window.matchMedia("(max-width: 560px)").matches;
+  const { x, y } = onEllipse(seatAngle(seat, players, ctx.seat), narrow ? 14 : 17, narrow ? 19 : 24);
   return `left: ${x.toFixed(1)}%; top: ${y.toFixed(1)}%`;
 }
 
@@ -137,7 +138,7 @@ export function renderPanel(ctx) {
   const out = [];
   if (panel.hand_note) out.push(h("p", { class: "tt-note" }, panel.hand_note));
   for (const line of panel.lines ?? []) {
-    out.push(h("p", {}, line.label ? h("b", {}, `${line.label}: `) : null, line.text ?? ""));
+    out.push(h("p", {}, line.label ? h("b", {}, `${line.label}: `) : null, cardsInText(line.text ?? "")));
   }
   for (const note of panel.notes ?? []) out.push(h("p", { class: "tt-note" }, note));
   const game = panel.euchre ?? panel.buckup ?? panel.pluck ?? {};

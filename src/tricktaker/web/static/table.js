@@ -231,8 +231,10 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     page.dataset.pending = "1";
   }
 
+  /** Ask the server to take back this seat's last action: offered (a button) at a
+   * practice table only; Ctrl+Z asks anywhere, and the server's refusal says why. */
   function undo() {
-    if (!state.table?.practice || state.seat === null) return;
+    if (state.seat === null) return;
     clearNotes();
     const id = socket.undo();
     if (id) {
@@ -738,7 +740,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     const target = event.target;
     const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
     if (typing || !state.view || state.seat === null) return;
-    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z" && state.table?.practice) {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
       event.preventDefault();
       undo();
       return;
