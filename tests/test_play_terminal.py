@@ -23,12 +23,12 @@ VENV_BIN = Path(sys.executable).parent
 class Terminal:
     """A tmux session of 100x40 running one command, on a server of its own."""
 
-    def __init__(self, command: str, cwd: Path, env: dict[str, str]) -> None:
+    def __init__(self, command: str, cwd: Path, env: dict[str, str], *, rows: int = 40) -> None:
         self.socket = f"tt-{uuid.uuid4().hex[:8]}"
         exports = " ".join(f"{k}={v}" for k, v in env.items())
         # the command's output stays readable after it ends (sleep), for the checks
-        shell = f"env {exports} {command}; sleep 60"
-        self.tmux("new-session", "-d", "-x", "100", "-y", "40", "-c", str(cwd), shell)
+        shell = f"env -u LESS -u PAGER {exports} {command}; echo EXITED; sleep 60"
+        self.tmux("new-session", "-d", "-x", "100", "-y", str(rows), "-c", str(cwd), shell)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(
@@ -63,21 +63,21 @@ class Terminal:
 
 
 @pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Callable[[str], Terminal]]:
+def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
     if shutil.which("tmux") is None:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("tmux is missing in CI: apt-get install tmux")
         pytest.skip("tmux is not installed")
     opened: list[Terminal] = []
 
-    def start(args: str) -> Terminal:
+    def start(args: str, *, rows: int = 40) -> Terminal:
         env = {
             "PATH": f"{VENV_BIN}:/usr/bin:/bin",
             "TERM": "xterm-256color",
             "XDG_DATA_HOME": str(tmp_path),
             "HOME": str(tmp_path),
         }
-        term = Terminal(f"{VENV_BIN / 'tricktaker'} {args}", tmp_path, env)
+        term = Terminal(f"{VENV_BIN / 'tricktaker'} {args}", tmp_path, env, rows=rows)
         opened.append(term)
         return term
 
@@ -97,7 +97,7 @@ def five_cards(tmp_path: Path) -> Path:
 
 
 def test_pass_and_play_leaves_no_hand_to_scroll_back_to(
-    terminal: Callable[[str], Terminal], five_cards: Path
+    terminal: Callable[..., Terminal], five_cards: Path
 ) -> None:
     names = ["Ann", "Bob", "Cy", "Di"]
     deal = new_game(load_ruleset(str(five_cards)), players=4, seed=4)
@@ -105,7 +105,9 @@ def test_pass_and_play_leaves_no_hand_to_scroll_back_to(
     held = {
         name: [pretty_card(card) for card in deal.dealt[seat]] for seat, name in enumerate(names)
     }
-    term = terminal(f"play {five_cards} --seed 4 --humans 1,3 --bots random --names {','.join(names)}")
+    term = terminal(
+        f"play {five_cards} --seed 4 --humans 1,3 --bots random --names {','.join(names)}"
+    )
     # the first person gets a pass screen too, with no hand on it
     first = term.wait_for(lambda s: "Pass to " in s, "the first pass screen")
     assert "Hand:" not in term.history()
@@ -123,3 +125,26 @@ def test_pass_and_play_leaves_no_hand_to_scroll_back_to(
         for card in held[person]:
             assert card not in scrollback, (card, scrollback)
         person = other
+
+
+def test_a_long_rules_page_is_paged_on_a_terminal(terminal: Callable[..., Terminal]) -> None:
+    term = terminal("rules blackout", rows=20)
+    screen = term.wait_for(lambda s: s.rstrip().endswith(":"), "the pager's prompt")
+    assert screen.splitlines()[0].strip() == "Blackout"  # the top of the page, held
+    assert "Schedule" not in screen
+    assert "EXITED" not in term.history()
+    term.type("q")
+    term.wait_for(lambda s: "EXITED" in s, "the end of the command")
+
+
+def test_a_piped_rules_page_is_plain_and_whole() -> None:
+    result = subprocess.run(
+        [str(VENV_BIN / "tricktaker"), "rules", "blackout"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )
+    assert "\x1b" not in result.stdout
+    assert result.stdout.startswith("# Blackout")  # the page as written, unpaged
+    assert "Schedule" in result.stdout

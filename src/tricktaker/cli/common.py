@@ -62,6 +62,20 @@ def make_console(*, stderr: bool = False) -> Console:
     )
 
 
+@contextmanager
+def paged(console: Console) -> Iterator[None]:
+    """Print a long page through a pager when a person reads it on a terminal (stdin
+    and stdout both terminals): ``$PAGER``, else ``less``, with colours kept and no
+    paging when the page fits the screen (``LESS=FRX`` unless ``LESS`` is set). Piped
+    or redirected output is printed as it is, plain and unpaged."""
+    if not (console.is_terminal and sys.stdin.isatty()) or console.is_dumb_terminal:
+        yield
+        return
+    os.environ.setdefault("LESS", "FRX")
+    with console.pager(styles=True):
+        yield
+
+
 def progress_bar(console: Console, *, unit: str) -> Progress:
     """A progress bar on ``console`` (done/total ``unit``, time elapsed and time left),
     shown only on a terminal and cleared when it ends."""

@@ -33,6 +33,7 @@ from .common import (
     fail,
     load_rules,
     make_console,
+    paged,
     program_name,
     user_errors,
 )
@@ -86,10 +87,11 @@ def rules(
     count = default_players(ruleset) if players is None else players
     with user_errors():
         ruleset.check_players(count)
-    if is_shipped(game):
-        show_game(console, ruleset, count)
-    else:
-        show_house_rules(console, ruleset, Path(game), count)
+    with paged(console):
+        if is_shipped(game):
+            show_game(console, ruleset, count)
+        else:
+            show_house_rules(console, ruleset, Path(game), count)
 
 
 def is_shipped(game: str) -> bool:
