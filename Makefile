@@ -64,7 +64,8 @@ jscheck: $(NODE_STAMP)
 	node_modules/.bin/tsc -p tsconfig.json || status=1; \
 	exit $$status
 
-test: lint kernel-asan
+# jscheck first: it also installs axe-core (npm ci), which the accessibility tests inject.
+test: lint jscheck kernel-asan
 	$(BIN)/pytest -n 2
 
 # The compiled kernel built with AddressSanitizer and UndefinedBehaviorSanitizer, and its
