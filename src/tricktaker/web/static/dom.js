@@ -2,7 +2,7 @@
 // Small DOM helpers shared by the lobby and the replay (no framework, no build step).
 // Text is always set as text (textContent), never parsed as markup. Cards are cards.js's.
 
-import { SUITS, cardName, cardText, suitLetter } from "./cards.js";
+import { SUITS, suitLetter } from "./cards.js";
 
 /** @typedef {Node | string | number | boolean | null | undefined | any[]} Child */
 
@@ -99,10 +99,6 @@ export async function copyText(text) {
     return Boolean(done);
   }
 }
-
-// Cards are cards.js's: the names below are kept for the modules that still import them
-// from here (replay.js); new code imports cards.js.
-export { cardName, cardText };
 
 /**
  * A suit name as its symbol and word: "\u2665 hearts".
