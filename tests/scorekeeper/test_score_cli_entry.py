@@ -129,3 +129,13 @@ def test_offers_follow_the_engine() -> None:
     assert last_tricks(5, [1, None, 2]) == 2
     assert last_tricks(5, [4, None, 2]) is None
     assert last_tricks(5, [None, None, 2]) is None
+
+
+def test_an_unnamed_player_is_called_as_the_table_calls_a_seat(tmp_path: Path) -> None:
+    """docs/scorekeeper.md, In the terminal: a player left unnamed is "Seat N", counted
+    from 1, as the table names an empty seat."""
+    save = tmp_path / "u.json"
+    result = run("score", "bluke", "--players", "Ann,,Cy", "--save", str(save), stdin=lines("quit"))
+    assert result.exit_code == 0, result.output
+    assert "Keeping score of Bluke for Ann, Seat 2, Cy" in result.output
+    assert ScoreSheet("bluke", ["", "Bob"]).players == ("Seat 1", "Bob")

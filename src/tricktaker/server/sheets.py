@@ -39,7 +39,6 @@ from tricktaker.scorekeeper import (
     CallEntry,
     EntryError,
     HandEntry,
-    Row,
     ScoreSheet,
     SheetError,
     sheet_from_json,
@@ -47,8 +46,7 @@ from tricktaker.scorekeeper import (
     sheet_to_json,
     sheet_to_markdown,
 )
-from tricktaker.scorekeeper.export import result_line
-from tricktaker.scorekeeper.offers import BidOffer, ante_choices, bid_offer, decision_words
+from tricktaker.scorekeeper.offers import bid_offer
 from tricktaker.server.db import hash_token, new_token
 from tricktaker.server.messages import Body
 from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError, problem
@@ -61,6 +59,7 @@ from tricktaker.server.sheet_store import (
     set_edit_link,
     store_sheet,
 )
+from tricktaker.server.sheet_views import entry_data, next_view, offer_view, sheet_view
 
 if TYPE_CHECKING:
     from tricktaker.server.service import TableService
@@ -71,25 +70,6 @@ only while the stored log has not moved on)."""
 
 
 # ------------------------------------------------------------ entries as data
-
-
-def entry_data(entry: HandEntry) -> dict[str, Any]:
-    """A hand as entered, as JSON data (the keyword arguments of ``ScoreSheet.add``)."""
-    call = entry.call
-    return {
-        "bids": list(entry.bids),
-        "tricks": list(entry.tricks),
-        "trick_winners": list(entry.trick_winners),
-        "trump": entry.trump,
-        "call": None
-        if call is None
-        else {"size": call.size, "kind": call.kind, "modifiers": list(call.modifiers)},
-        "contract": entry.contract,
-        "declarer": entry.declarer,
-        "ante": entry.ante,
-        "decisions": [list(d) for d in entry.decisions],
-        "drawn": list(entry.drawn),
-    }
 
 
 def entry_of(sheet: ScoreSheet, data: dict[str, Any]) -> HandEntry:
@@ -145,137 +125,6 @@ def build_sheet(stored: StoredSheet) -> tuple[ScoreSheet, dict[str, Op]]:
             500, "sheet-damaged", f"The stored sheet cannot be read: {exc}"
         ) from None
     return sheet, by_id
-
-
-# ------------------------------------------------------------------- views
-
-
-def _names(sheet: ScoreSheet, seats: Sequence[int]) -> list[str]:
-    return [sheet.players[s] for s in seats]
-
-
-def row_view(sheet: ScoreSheet, row: Row) -> dict[str, Any]:
-    """One hand of the sheet as JSON."""
-    seats = range(len(sheet.players))
-    return {
-        "hand": row.number,
-        "dealer": row.dealer,
-        "hand_size": row.hand_size,
-        "trump": row.trump,
-        "special": row.special,
-        "bids": list(row.bids) if row.bids else None,
-        "tricks": list(row.tricks),
-        "scores": list(row.scores),
-        "totals": list(row.totals),
-        "outcomes": [row.outcome(s) for s in seats] if row.bids else None,
-        "entry": entry_data(sheet.entries[row.number - 1]),
-    }
-
-
-def to_enter(sheet: ScoreSheet) -> list[str]:
-    """What the table enters for the next hand, in order: ``call``, ``bids``,
-    ``contract`` (Euchre), ``ante``/``decisions``/``drawn`` (Buckup), ``trump`` (when
-    the rules do not fix it), ``tricks``, ``trick_winners`` (tricks scored by number)."""
-    nxt = sheet.next_hand()
-    hooks = sheet.rules.spec.hooks
-    out = ["call"] if nxt.called else []
-    if hooks == "euchre":
-        out.append("contract")
-    elif hooks == "buckup":
-        out += ["ante", "decisions", "drawn"]
-    elif sheet.has_bids():
-        out.append("bids")
-    if not sheet.trump_by_rule():
-        out.append("trump")
-    out.append("tricks")
-    if nxt.trick_points:
-        out.append("trick_winners")
-    return out
-
-
-def offer_view(offer: BidOffer | None) -> dict[str, Any] | None:
-    """The bids a bidder may make, as JSON: the seat, its legal bids and the bids the
-    rules refuse it now with the reason."""
-    if offer is None:
-        return None
-    return {
-        "seat": offer.seat,
-        "bids": list(offer.legal),
-        "forbidden": [{"bid": bid, "reason": why} for bid, why in offer.forbidden],
-    }
-
-
-def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any] | None:
-    """The next hand: dealer, size, trump rule, who bids first, what to enter, and what
-    the rules offer (the first bidder's bids, Buckup's antes and decisions)."""
-    if sheet.is_over():
-        return None
-    nxt = sheet.next_hand(call)
-    offer = bid_offer(sheet, call=call) if not nxt.misere else None
-    return {
-        "hand": nxt.number,
-        "dealer": nxt.dealer,
-        "hand_size": nxt.hand_size,
-        "special": nxt.special,
-        "trump_rule": nxt.trump_rule,
-        "trump_by_rule": sheet.trump_by_rule(),
-        "bid_order": list(nxt.bid_order),
-        "bids_first": sheet.players[nxt.bid_order[0]],
-        "simultaneous": nxt.simultaneous,
-        "blind": nxt.blind,
-        "misere": nxt.misere,
-        "hook": nxt.hook,
-        "called": nxt.called,
-        "call_sizes": list(nxt.call_sizes),
-        "trick_points": nxt.trick_points,
-        "notes": list(nxt.notes),
-        "quotas": list(nxt.quotas),
-        "plucks": [list(p) for p in nxt.plucks],
-        "enter": to_enter(sheet),
-        "bid_offer": offer_view(offer),
-        "antes": list(ante_choices(sheet)),
-        "decisions": list(decision_words(sheet)),
-    }
-
-
-def sheet_view(
-    sheet_id: str,
-    seq: int,
-    sheet: ScoreSheet,
-    *,
-    view_key: str | None,
-    owner: bool = False,
-    edit_link: bool = False,
-) -> dict[str, Any]:
-    """The whole sheet as JSON; ``view_key`` is shown to those who may edit only;
-    ``owner``: the request holds the keeper's own token (it may give out the edit link);
-    ``edit_link``: an edit link is out (told to the owner only)."""
-    seats = range(len(sheet.players))
-    chips = sheet.chips()
-    return {
-        "id": sheet_id,
-        "version": seq,
-        "game": sheet.game,
-        "name": sheet.rules.name,
-        "players": list(sheet.players),
-        "first_dealer": sheet.first_dealer,
-        "options": dict(sheet.options),
-        "can_edit": view_key is not None,
-        "owner": owner,
-        "edit_link": edit_link and owner,
-        "view_key": view_key,
-        "cooperative": sheet.cooperative,
-        "has_bids": sheet.has_bids(),
-        "hooks": sheet.rules.spec.hooks,
-        "rows": [row_view(sheet, row) for row in sheet.rows],
-        "totals": list(sheet.totals),
-        "counts": [sheet.counts(s) for s in seats],
-        "chips": None if chips is None else {"stacks": list(chips[0]), "pot": chips[1]},
-        "over": sheet.is_over(),
-        "winners": _names(sheet, sheet.winners()),
-        "result": result_line(sheet),
-        "next": next_view(sheet),
-    }
 
 
 # ----------------------------------------------------------------- requests
