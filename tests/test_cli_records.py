@@ -9,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tricktaker.cli import app
+from tricktaker.cli.common import program_name
 
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
 
@@ -53,3 +54,11 @@ def test_unnamed_seats_are_recorded_as_the_table_showed_them(tmp_path: Path) -> 
     assert record["names"] == ["Seat 1", "Ben", "Cleo", "Dot"]
     assert "Players: 4 (Seat 1, Ben, Cleo, Dot)" in replay
     assert "Seat 0" not in replay
+
+
+def test_a_record_given_to_resume_points_to_replay_as_it_can_be_typed(tmp_path: Path) -> None:
+    played(tmp_path)
+    [record] = (tmp_path / "records").glob("*.json")
+    result = runner.invoke(app, ["play", "--resume", str(record)])
+    assert result.exit_code == 2
+    assert f"not a saved game: {program_name()} replay shows it" in result.stderr

@@ -35,6 +35,8 @@ from rich.text import Text
 from tricktaker.engine import GameState, RecordError
 from tricktaker.engine.record import RECORD_FORMAT, GameRecord
 
+from .common import program_name
+
 SAVE_FORMAT = "tricktaker-save"
 SAVE_VERSION = 1
 
@@ -95,7 +97,9 @@ class SavedGame:
     @classmethod
     def from_json(cls, data: object) -> SavedGame:
         if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-            raise SaveError("this is a game record, not a saved game: tricktaker replay shows it")
+            raise SaveError(
+                f"this is a game record, not a saved game: {program_name()} replay shows it"
+            )
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a saved game (no 'format': 'tricktaker-save' field)")
         if data.get("version") != SAVE_VERSION:
