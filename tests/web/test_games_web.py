@@ -17,10 +17,12 @@ from tests.web.table_helpers import (
     choose,
     foresee,
     hand_number,
+    next_hand,
     offered,
     phase,
     settled,
     sit,
+    touch,
 )
 
 Check = Callable[[Page, str], None]
@@ -78,18 +80,21 @@ def play_game(
     for _ in range(2000):
         if phase(page) == "game_over" or (not whole and hand_number(page) > hands):
             break
+        if next_hand(page):  # each hand's result stays until the player moves on
+            continue
         if not settled(page) or not offered(page):
             page.wait_for_timeout(40)
             continue
         legal = offered(page)
         action = chooser(legal)
         check(page, action)
-        page.locator(f'.tt-me [data-action="{action}"]').first.click()
+        touch(page, action)
         page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
         expect(page.locator(".tt-error")).to_have_text("")
         taken.append(action)
     if whole:
         assert phase(page) == "game_over", f"the game did not end: {taken[-5:]}"
+    next_hand(page)
     assert taken[: len(foreseen)] == foreseen, "the page offered other actions than the engine"
     page.get_by_role("button", name="Scorecard").click()
     expect(page.locator(".sc-table tbody tr").first).to_be_visible()
@@ -201,7 +206,9 @@ def test_buckup_ante_stay_draw_pot_and_chips(module_server: ServerProcess, page:
         check,
     )
     assert {"ante", "stay", "discard", "draw", "play"} <= seen
-    for seat in page.locator(".tt-others .tt-seat").all():
+    others = page.locator(".tt-ring .tt-seat").all()
+    assert len(others) == 3
+    for seat in others:
         expect(seat).to_contain_text("Chips")
 
 
@@ -281,7 +288,9 @@ def test_simultaneous_bids_stay_hidden_until_all_are_in(
 
     def check(page: Page, action: str) -> None:
         if action.startswith("bid "):
-            for seat in page.locator(".tt-others .tt-seat").all():
+            others = page.locator(".tt-ring .tt-seat").all()
+            assert len(others) == 2
+            for seat in others:
                 expect(seat).to_contain_text("Bid bid")
             expect(page.locator(".tt-log")).to_contain_text("hidden until every bid is in")
 

@@ -408,7 +408,7 @@ def test_labels_four_colours_and_no_third_party_requests(
     wait_turn(page)
 
     names = page.eval_on_selector_all(
-        ".tt-hand .tt-card", "els => els.map(e => e.getAttribute('aria-label'))"
+        ".tt-hand .tt-card", "els => els.map(e => e.querySelector('.tt-card-name').textContent)"
     )
     assert len(names) == 17
     for name in names:

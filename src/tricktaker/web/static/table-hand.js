@@ -52,6 +52,10 @@ export function renderHand(ctx) {
   if (pip && pip.pluckee === ctx.seat && pip.given) received.add(String(pip.given).toUpperCase());
   const cards = handCards(ctx);
   const buttons = cards.map(({ card, trump }) => {
+    // The button is named by its hidden text (the card's name, "trump", what touching
+    // it does); its picture, whose rank and suit are drawn as text, is not read.
+    const picture = cardSvg(card, { fourColour: ctx.fourColour });
+    picture.setAttribute("aria-hidden", "true");
     const upper = card.toUpperCase();
     const ok = legal.has(upper);
     const tryVerb = verb ?? (view.phase === "playing" ? "play" : null);
@@ -64,15 +68,15 @@ export function renderHand(ctx) {
       {
         type: "button",
         class: cls,
-        "aria-label": label,
         dataset: ok ? { card: upper, action: `${verb} ${upper}` } : { card: upper },
         onclick: () => {
           if (tryVerb) ctx.onAct(`${tryVerb} ${upper}`);
           else ctx.onNote("It is not your turn to choose a card.");
         },
       },
-      cardSvg(card, { fourColour: ctx.fourColour }),
-      trump ? h("span", { class: "tt-trump-mark", "aria-hidden": "true" }, "\u2605") : null,
+      h("span", { class: "offscreen tt-card-name" }, label),
+      picture,
+      trump ? h("span", { class: "tt-trump-mark", "aria-hidden": "true" }) : null,
     );
   });
   const fan = h("div", { class: "tt-hand-cards", role: "group", "aria-label": `your hand, ${cards.length} cards` });
