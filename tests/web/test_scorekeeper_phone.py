@@ -217,3 +217,36 @@ def test_the_scorekeeper_pages_have_no_serious_accessibility_violation(
     viewer.goto(f"{web_server.url}/#/score/{made['id']}?view={made['view_key']}")
     expect(viewer.locator(".sk-sheet tbody tr")).to_have_count(1)
     assert_accessible(viewer, "scorekeeper read-only, phone")
+
+
+def test_a_hand_is_entered_with_the_keyboard_alone(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/scorekeeper.md, In the browser: every step is a set of buttons the keyboard
+    reaches; after each answer the focus is on the next question (so Tab and Enter enter a
+    whole hand), and on Save at the review."""
+    page = new_page()
+    made = post(web_server, "/sheets", {"game": "blackout", "players": PLAYERS})
+    open_kept(page, web_server, made)
+    page.locator(".sk-numbers button").first.focus()
+    for name in ("Bob", "Cy", "Di", "Ann"):  # each bids 0: Enter on the first button
+        expect(page.locator(".sk-step h3")).to_have_text(f"{name} bids")
+        expect(page.locator(".sk-numbers button").first).to_be_focused()
+        page.keyboard.press("Enter")
+    expect(page.locator(".sk-step h3")).to_have_text("Trump")
+    page.keyboard.press("Tab")  # clubs -> diamonds
+    page.keyboard.press("Enter")
+    for name in ("Bob", "Cy"):
+        expect(page.locator(".sk-step h3")).to_have_text(f"{name} took")
+        page.keyboard.press("Enter")  # 0
+    expect(page.locator(".sk-step h3")).to_have_text("Di took")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # 1
+    expect(page.locator(".sk-review")).to_contain_text("Trump: ♦ diamonds")
+    expect(page.locator(".sk-save")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".sk-sheet tbody tr")).to_have_count(1)
+    reference = ScoreSheet("blackout", PLAYERS)
+    reference.add(bids=[0, 0, 0, 0], tricks=[0, 0, 0, 1], trump="diamonds")
+    expect(page.locator(".sk-status")).to_have_text("saved")
+    assert totals_shown(page) == [str(t) for t in reference.totals]

@@ -394,6 +394,7 @@ function mountSheet(root, sheetId, viewKey) {
 
   function render() {
     if (!S.alive) return;
+    const place = focusPlace();
     clear(root);
     drawStatus();
     const sheet = S.sheet;
@@ -425,6 +426,36 @@ function mountSheet(root, sheetId, viewKey) {
     else if (sheet.next) root.append(nextLine(sheet, sheet.next));
     root.append(sheetTable(sheet), resultLine(sheet), chartBox(sheet));
     root.append(sharePanel(sheet));
+    refocus(place);
+  }
+
+  /** Where the keyboard's focus was before the page is drawn again: "entry", "share" or null. */
+  function focusPlace() {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !root.contains(active)) return null;
+    if (active.closest(".sk-entry") || active.classList.contains("sk-fix")) return "entry";
+    if (active.closest(".sk-edit-link")) return "share";
+    return null;
+  }
+
+  /**
+   * Put the focus back where the keyboard was (the page was drawn anew): on the entry's
+   * next question (the value chosen before, else its first control; the review's Save),
+   * or on the edit link's buttons.
+   * @param {string | null} place
+   */
+  function refocus(place) {
+    const selectors = {
+      entry: [".sk-step[data-step='review'] .sk-save", ".sk-step [aria-pressed='true']:not(:disabled)", ".sk-step button:not(:disabled), .sk-step input", ".sk-entry button"],
+      share: [".sk-edit-link-text", ".sk-make-link"],
+    };
+    for (const selector of place === "entry" || place === "share" ? selectors[place] : []) {
+      const target = root.querySelector(selector);
+      if (target instanceof HTMLElement) {
+        target.focus();
+        return;
+      }
+    }
   }
 
   /**
