@@ -256,3 +256,22 @@ def test_a_table_is_created_with_the_keyboard_alone(
     assert table["game"] == "pluck"
     assert table["seats"][0]["name"] == "Ann"
     assert (table["seats"][1]["kind"], table["seats"][1]["bot"]) == ("bot", "hard")
+
+
+def test_a_link_to_another_page_takes_the_focus_to_it(
+    module_server: ServerProcess, new_page: NewPage
+) -> None:
+    """Following a link with the keyboard (the lobby's Keep score) takes the focus to the
+    new page's heading, which a screen reader then reads, and the next Tab goes on into
+    that page, not back to the top bar."""
+    page = new_page()
+    open_lobby(page, module_server)
+    link = page.get_by_role("link", name="Keep score")
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/#/score")
+    expect(page.locator("#sk-game")).to_be_visible()
+    heading = page.locator("#main h1").first
+    expect(heading).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.getElementById('main').contains(document.activeElement)")

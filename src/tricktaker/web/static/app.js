@@ -119,7 +119,13 @@ function failure(root, title, detail) {
   );
 }
 
-async function show() {
+/**
+ * Show the page of the address's hash. `moved`: the reader went there from another page
+ * of this one (a link, Back), so the keyboard's focus and a screen reader are taken to
+ * the new page's content unless it put the focus somewhere itself.
+ * @param {boolean} [moved]
+ */
+async function show(moved = false) {
   const root = document.getElementById("main");
   if (!root) return;
   if (!location.hash.startsWith("#/") && location.hash !== "") return; // an in-page anchor
@@ -157,15 +163,34 @@ async function show() {
       return;
     }
     unmount = typeof result === "function" ? /** @type {() => void} */ (result) : null;
+    if (moved) focusPage(root);
   } catch (error) {
     if (mine !== generation) return;
     failure(root, "Something went wrong", error instanceof Error ? error.message : String(error));
   }
 }
 
-window.addEventListener("hashchange", show);
+/**
+ * Take the focus to the new page (its first heading, else the page itself), unless the
+ * page put it somewhere in itself: otherwise it stays on the link that led away, which
+ * no longer exists, and a screen reader says nothing of the new page.
+ * @param {HTMLElement} root
+ */
+function focusPage(root) {
+  const active = document.activeElement;
+  if (active && active !== document.body && root.contains(active)) return;
+  const heading = root.querySelector("h1");
+  if (heading instanceof HTMLElement) {
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  } else {
+    root.focus({ preventScroll: true });
+  }
+}
+
+window.addEventListener("hashchange", () => show(true));
 if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", show);
+  document.addEventListener("DOMContentLoaded", () => show());
 } else {
   show();
 }
