@@ -148,3 +148,19 @@ def test_a_piped_rules_page_is_plain_and_whole() -> None:
     assert "\x1b" not in result.stdout
     assert result.stdout.startswith("# Blackout")  # the page as written, unpaged
     assert "Schedule" in result.stdout
+
+
+def test_a_long_replay_is_paged_on_a_terminal(
+    terminal: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    folder = tmp_path / "records"
+    bots = ["-b", "random,random,random"]
+    args = ["simulate", "blackout", "-n", "3", "-g", "1", *bots, "--record", str(folder)]
+    subprocess.run([str(VENV_BIN / "tricktaker"), *args], capture_output=True, check=True)
+    [record] = folder.glob("*.json")
+    term = terminal(f"replay {record}", rows=20)
+    screen = term.wait_for(lambda s: s.rstrip().endswith(":"), "the pager's prompt")
+    assert "Blackout" in screen.splitlines()[0]  # the top of the replay, held
+    assert "Final" not in screen
+    term.type("q")
+    term.wait_for(lambda s: "EXITED" in s, "the end of the command")

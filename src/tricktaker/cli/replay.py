@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, make_console, unicode_ok, user_errors
+from .common import fail, make_console, paged, unicode_ok, user_errors
 
 if TYPE_CHECKING:  # the rest is imported when the command runs (a quick --help)
     from rich.console import Console
@@ -99,69 +99,70 @@ def replay(
             if isinstance(exc, RecordError):
                 raise
             fail(f"{file}: the record cannot be replayed ({type(exc).__name__}: {exc})")
-    rules = state.rules
-    cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
-    names = list(record.names) if record.names is not None else seat_names(state.players)
-    cooperative = state.setup.cooperative
-    options = ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(rules.options.items()))
-    console.rule(Text(f"{rules.name} ({record.game})"))
-    console.print(Text(f"Players: {state.players} ({', '.join(names)})   seed: {record.seed}"))
-    console.print(Text(f"Options: {options or 'none'}"))
-    sheet = scorecard(
-        state.history, names, cards, state.setup.partnerships, cooperative=cooperative
-    )
-    for hand, sheet_row in zip(state.history, sheet.rows, strict=True):
-        heading = (
-            f"Hand {hand.number} · {hand.hand_size} card{'s' if hand.hand_size != 1 else ''}"
-            f" · dealer {names[hand.dealer]} · trump {cards.trump(hand.trump, hand.turn_up)}"
+    with paged(console):
+        rules = state.rules
+        cards = Cards(labels=rules.joker_labels, symbols=unicode_ok(console))
+        names = list(record.names) if record.names is not None else seat_names(state.players)
+        cooperative = state.setup.cooperative
+        options = ", ".join(f"{k}={str(v).lower()}" for k, v in sorted(rules.options.items()))
+        console.rule(Text(f"{rules.name} ({record.game})"))
+        console.print(Text(f"Players: {state.players} ({', '.join(names)})   seed: {record.seed}"))
+        console.print(Text(f"Options: {options or 'none'}"))
+        sheet = scorecard(
+            state.history, names, cards, state.setup.partnerships, cooperative=cooperative
         )
-        special = describe_special(
-            str(hand.special.get("name")) if hand.special and "name" in hand.special else None,
-            hand.special if hand.special and "caller_size" in hand.special else None,
-        )
+        for hand, sheet_row in zip(state.history, sheet.rows, strict=True):
+            heading = (
+                f"Hand {hand.number} · {hand.hand_size} card{'s' if hand.hand_size != 1 else ''}"
+                f" · dealer {names[hand.dealer]} · trump {cards.trump(hand.trump, hand.turn_up)}"
+            )
+            special = describe_special(
+                str(hand.special.get("name")) if hand.special and "name" in hand.special else None,
+                hand.special if hand.special and "caller_size" in hand.special else None,
+            )
+            console.print()
+            console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
+            quotas = sheet.layout == "quota"
+            console.print(hand_table(sheet_row, names, cooperative=cooperative, quotas=quotas))
+            for line in hand_summary(hand, names, cards):
+                console.print(Text(f"  {line}"))
+            if tricks:
+                show_tricks(console, hand, names, cards)
         console.print()
-        console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
-        quotas = sheet.layout == "quota"
-        console.print(hand_table(sheet_row, names, cooperative=cooperative, quotas=quotas))
-        for line in hand_summary(hand, names, cards):
-            console.print(Text(f"  {line}"))
-        if tricks:
-            show_tricks(console, hand, names, cards)
-    console.print()
-    if not state.is_terminal():
-        console.print(Text(f"The record ends before the game is over ({state.phase_name})."))
-    console.rule(Text("Final" if state.is_terminal() else "Scores so far"))
-    final = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
-    final.add_column("Player")
-    if not cooperative:
-        final.add_column("Score", justify="right")
-    bids = has_bids(state.history, state.players)
-    if bids:
-        final.add_column("S/O/P")
-    stacks = state.history[-1].extra.get("stacks") if state.history else None
-    if isinstance(stacks, list):
-        final.add_column("Stack", justify="right")
-    for seat, name in enumerate(names):
-        row = [name]
+        if not state.is_terminal():
+            console.print(Text(f"The record ends before the game is over ({state.phase_name})."))
+        console.rule(Text("Final" if state.is_terminal() else "Scores so far"))
+        final = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+        final.add_column("Player")
         if not cooperative:
-            row.append(str(state.scores[seat]))
+            final.add_column("Score", justify="right")
+        bids = has_bids(state.history, state.players)
         if bids:
-            row.append(outcome_counts(state.history, seat))
+            final.add_column("S/O/P")
+        stacks = state.history[-1].extra.get("stacks") if state.history else None
         if isinstance(stacks, list):
-            row.append(str(stacks[seat]))
-        final.add_row(*row)
-    console.print(final)
-    if not state.is_terminal():
-        return
-    if cooperative:
-        console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
-    elif panel_game(state.observe(0)) is not None:
-        unit = score_unit(state.history)
-        teams = state.setup.partnerships
-        line = result_line(state.winners(), names, state.scores, teams, unit=unit)
-        console.print(Text(line, style="bold"))
-    else:
-        console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))
+            final.add_column("Stack", justify="right")
+        for seat, name in enumerate(names):
+            row = [name]
+            if not cooperative:
+                row.append(str(state.scores[seat]))
+            if bids:
+                row.append(outcome_counts(state.history, seat))
+            if isinstance(stacks, list):
+                row.append(str(stacks[seat]))
+            final.add_row(*row)
+        console.print(final)
+        if not state.is_terminal():
+            return
+        if cooperative:
+            console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
+        elif panel_game(state.observe(0)) is not None:
+            unit = score_unit(state.history)
+            teams = state.setup.partnerships
+            line = result_line(state.winners(), names, state.scores, teams, unit=unit)
+            console.print(Text(line, style="bold"))
+        else:
+            console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))
 
 
 def replay_in_browser(file: Path) -> None:
