@@ -413,7 +413,9 @@ def hooks_glance(ruleset: Ruleset, deck: str, trump: str, play: str) -> list[tup
     if spec.trump.method != "none":
         rows.append(("Trump", trump))
     if spec.table.partnerships:
-        teams = " vs ".join(" & ".join(map(str, team)) for team in spec.table.partnerships)
+        teams = " vs ".join(
+            " & ".join(str(seat + 1) for seat in team) for team in spec.table.partnerships
+        )
         rows.append(("Teams", f"seats {teams}"))
     rows.append(("Play", play))
     rows.append(("Phases", f"{spec.hooks}: the game's own phases, bidding and scoring"))
