@@ -23,10 +23,10 @@ play: setup
 	$(BIN)/tricktaker play $(GAME)
 
 serve: setup
-	$(BIN)/tricktaker serve --table $(GAME)
+	$(BIN)/tricktaker serve --table $(GAME) --port $(PORT)
 
+# serve prints the address to open once it listens (and says so if PORT is in use).
 web: setup
-	@echo "Play in the browser: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops the server)"
 	$(BIN)/tricktaker serve --port $(PORT)
 
 # mypy checks the tests and benchmarks too, so it needs every extra they import.

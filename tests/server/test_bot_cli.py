@@ -57,7 +57,7 @@ def test_bot_command_fills_a_seat_and_the_game_ends(
     assert started.status_code == 204, started.text
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
-    assert "Joined seat 1" in out
+    assert "Joined seat 2" in out  # the second seat: people count seats from 1
     assert "Game over:" in out
     record = http.get(f"/tables/{table}/record")
     assert record.status_code == 200, record.text

@@ -8,16 +8,22 @@ the invite code, and the host starts the game with the host token.
 from __future__ import annotations
 
 import queue
-import re
+import shlex
+import shutil
+import socket
 import subprocess
 import threading
 import time
 from pathlib import Path
 
-from tests.server.helpers import tricktaker
-from tests.server_process import free_port
+import httpx
+import pytest
 
-JOIN = re.compile(r"tricktaker join (http://\S+/tables/\S+\?invite=\S+) --seat (\d+)")
+from tests.postgres import in_ci
+from tests.server.helpers import tricktaker
+from tests.server_process import ServerProcess, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def lines_of(process: subprocess.Popen[str]) -> queue.Queue[str]:
@@ -79,15 +85,23 @@ def test_serve_makes_a_table_and_starts_it_when_the_human_seat_is_taken(tmp_path
     )
     try:
         lines, seen = lines_of(server), list[str]()
-        found = JOIN.search(wait_for(lines, "tricktaker join", seen))
-        assert found is not None
-        link, seat = found.group(1), found.group(2)
+        line = wait_for(lines, " join ", seen)
+        # as printed: "seat 1: PROGRAM join 'LINK' --seat 1", the link quoted for the shell
+        label, _, printed = line.strip().partition(": ")
+        assert label == "seat 1"  # people count seats from 1
+        words = shlex.split(printed)
+        assert shutil.which(words[0]) is not None, f"{words[0]} cannot be run as printed"
+        assert words[1] == "join"
+        assert words[3:] == ["--seat", "1"]
+        link = words[2]
+        assert printed.endswith(f"join {shlex.quote(link)} --seat 1")
         assert link.startswith(f"http://127.0.0.1:{port}/tables/")
-        assert seat == "0"
-        bot = tricktaker(["bot", link, "--bots", "random"], tmp_path / "bot-seats.json")
+        bot = tricktaker(
+            ["bot", link, "--bots", "random", "--seat", "1"], tmp_path / "bot-seats.json"
+        )
         out, err = bot.communicate(timeout=120)
         assert bot.returncode == 0, err
-        assert "Joined seat 0" in out
+        assert "Joined seat 1" in out
         assert "Game over:" in out
         wait_for(lines, "All seats taken: the game has started", seen, limit=5)
     finally:
@@ -130,3 +144,89 @@ def test_serve_refuses_a_malformed_seats_list(tmp_path: Path) -> None:
     assert process.returncode == 2, out + err
     assert "Error: --seats expects kinds separated by commas" in err
     assert "Serving on" not in out
+
+
+def test_serve_on_a_busy_port_says_so_before_announcing_anything(tmp_path: Path) -> None:
+    """A port in use is a clear message with exit status 2, and nothing is announced (no
+    address, no join command) before it."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        server = tricktaker(
+            [
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(tmp_path / "s.sqlite3"),
+                "--table",
+                "blackout",
+            ],
+            tmp_path / "seats.json",
+        )
+        try:
+            out, err = server.communicate(timeout=60)
+        finally:
+            stop(server)
+    assert server.returncode == 2, out + err
+    assert err.strip() == (
+        f"Error: port {port} on 127.0.0.1 is in use (another server?):"
+        " choose another with --port N (make serve PORT=N)"
+    )
+    assert out == ""
+
+
+@pytest.mark.parametrize("target", ["serve", "web"])
+def test_make_serve_and_web_use_port(target: str) -> None:
+    """``make serve PORT=N`` and ``make web PORT=N`` serve on port N."""
+    if shutil.which("make") is None:
+        if in_ci():
+            pytest.fail("CI=true but make is not installed")
+        pytest.skip("make is not installed")
+    shown = subprocess.run(
+        ["make", "-n", target, "PORT=8123"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    serving = [line for line in shown.splitlines() if "tricktaker serve" in line]
+    assert len(serving) == 1, shown
+    assert serving[0].split()[-2:] == ["--port", "8123"]
+    assert "8000" not in shown
+
+
+def test_serve_takes_a_plain_path_as_its_sqlite_database(tmp_path: Path) -> None:
+    """``--db FILE`` is a SQLite database file (made if missing)."""
+    path = tmp_path / "games.sqlite3"
+    server = ServerProcess(str(path), free_port(), tmp_path / "log")
+    server.start()
+    try:
+        made = httpx.post(f"{server.url}/tables", json={"game": "blackout", "seats": ["human"] * 4})
+        assert made.status_code == 201, made.text
+    finally:
+        server.stop()
+    assert path.is_file()
+    assert path.stat().st_size > 0
+    assert f"Database: {path}" in server.log.read_text()
+
+
+@pytest.mark.parametrize(
+    ("db", "message"),
+    [
+        ("mysql://me@host/games", "--db 'mysql://me@host/games' is no database"),
+        ("{missing}/games.sqlite3", "the folder {missing} does not exist"),
+        ("{folder}", "that is a folder; give a file in it, e.g. --db {folder}/games.sqlite3"),
+    ],
+)
+def test_serve_explains_a_db_it_cannot_use(db: str, message: str, tmp_path: Path) -> None:
+    """A --db that is neither a SQLite file nor a database URL is a clear message with
+    examples (exit status 2), before anything is served."""
+    where = {"missing": str(tmp_path / "nowhere"), "folder": str(tmp_path)}
+    process = tricktaker(
+        ["serve", "--port", str(free_port()), "--db", db.format(**where)], tmp_path / "seats.json"
+    )
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 2, out + err
+    assert message.format(**where) in err
+    assert "Serving on" not in out
+    if "mysql" in db:
+        assert "--db games.sqlite3" in err
+        assert "--db postgresql://" in err

@@ -37,7 +37,12 @@ InviteUrl = Annotated[
 
 SeatOption = Annotated[
     int | None,
-    typer.Option("--seat", metavar="K", help="The seat to take, 0-based (default: a free one)."),
+    typer.Option(
+        "--seat",
+        metavar="K",
+        help="The seat to take, numbered from 1 (default: a free one).",
+        show_default=False,
+    ),
 ]
 """The ``--seat`` option of ``tricktaker join`` and ``tricktaker bot``."""
 
@@ -62,14 +67,21 @@ def bot_player(bot: Bot, *, quiet: bool = False) -> SeatPlayer:
     from tricktaker.client.session import SeatPlayer
 
     class BotPlayer(SeatPlayer):
+        lost = False
+        seat: int | None = None
+
         async def decide(self, obs: Observation) -> str | None:
             action = await asyncio.to_thread(bot.act, obs)
             return action.text(labels=obs.rules.joker_labels)
 
         def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:
-            if not quiet:
+            self.seat = message["seat"]
+            if self.lost:
+                self.lost = False
+                typer.echo("Reconnected.", err=True)
+            if not quiet and self.seat is not None:
                 table = message["table"]
-                where = f"seat {message['seat']} of table {table['id']} ({table['game']})"
+                where = f"seat {self.seat + 1} of table {table['id']} ({table['game']})"
                 state = "" if obs is not None else ", waiting for the host to start"
                 typer.echo(f"Seated at {where}{state}.")
 
@@ -84,7 +96,9 @@ def bot_player(bot: Bot, *, quiet: bool = False) -> SeatPlayer:
             typer.echo(f"Refused: {error.get('message')}", err=True)
 
         def dropped(self, attempt: int, reason: str) -> None:
-            typer.echo(f"Connection lost ({reason}); reconnecting (try {attempt})...", err=True)
+            if not self.lost:
+                self.lost = True
+                typer.echo(f"Connection lost ({reason}); reconnecting...", err=True)
 
     return BotPlayer()
 
@@ -116,10 +130,12 @@ def bot(
     """Seat one of our bots at a remote table; it plays until the game ends."""
     link = remote_link(url)
     from tricktaker.bots import make_bot, parse_bot_spec
-    from tricktaker.client.session import ClientError, SeatSession, join_table
+    from tricktaker.client.session import ClientError, SeatSession, ServerGoneError, join_table
 
-    from .common import random_seed
+    from .common import command, random_seed
+    from .join import seat_index
 
+    index = seat_index(seat)
     spec = bots.strip()
     try:
         parse_bot_spec(spec)
@@ -128,15 +144,19 @@ def bot(
         fail(str(exc))
     try:
         if token is None:
-            taken, token = join_table(link, name or spec.split(":")[0], seat)
-            typer.echo(f"Joined seat {taken}; seat token: {token}")
+            taken, token = join_table(link, name or spec.split(":")[0], index)
+            typer.echo(f"Joined seat {taken + 1}; seat token: {token}")
         session = SeatSession(link, token, bot_player(chosen))
         final = asyncio.run(session.run())
     except KeyboardInterrupt:
-        typer.echo(f"Stopped. Come back with: tricktaker bot {url} --bots {spec} --token {token}")
+        back = command("bot", url.strip(), "--bots", spec, "--token", token or "")
+        typer.echo(f"Stopped. Come back with: {back}")
         raise typer.Exit(INTERRUPTED) from None
+    except ServerGoneError as exc:
+        back = command("bot", url.strip(), "--bots", spec, "--token", token or "")
+        fail(f"{exc}.\nOnce the server is back, come back with: {back}", status=FAILURE)
     except ClientError as exc:
         fail(str(exc), status=FAILURE)
     if final is not None:
-        scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(final.scores))
+        scores = ", ".join(f"seat {s + 1} {v}" for s, v in enumerate(final.scores))
         typer.echo(f"Game over: {scores}.")

@@ -10,21 +10,24 @@ same command run again takes the same seat back; ``--token`` comes back with a t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import queue
+import sys
 import threading
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .botcmd import InviteUrl, SeatOption, remote_link
-from .common import FAILURE, INTERRUPTED, FourColourOption, fail
+from .common import FAILURE, INTERRUPTED, FourColourOption, fail, make_console
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rich.console import Console
 
-    from tricktaker.client.links import TableLink
-    from tricktaker.client.session import SeatPlayer
+    from tricktaker.client.links import KeptSeat, TableLink
+    from tricktaker.client.session import SeatPlayer, SeatSession
     from tricktaker.engine import Observation
 
     from .render import Cards
@@ -209,7 +212,7 @@ def _table_class() -> type:
 
 def seat_names(table: dict[str, Any], seat: int | None) -> list[str]:
     """The seats' names as the person is told them: ``You``, the names people gave, else
-    ``Seat K`` (as ``play`` names its bots)."""
+    ``Seat K`` numbered from 1 (as ``play`` names seats)."""
     names = []
     for info in table["seats"]:
         if info["seat"] == seat:
@@ -217,15 +220,98 @@ def seat_names(table: dict[str, Any], seat: int | None) -> list[str]:
         elif info.get("name"):
             names.append(str(info["name"]))
         else:
-            names.append(f"Seat {info['seat']}")
+            names.append(seat_label(info["seat"]))
     return names
 
 
+def seat_label(seat: int) -> str:
+    """``Seat 1`` for the first seat: people count seats from 1 (the protocol from 0)."""
+    return f"Seat {seat + 1}"
+
+
+class Keyboard:
+    """The person's typing, read by one thread for the whole session, so that ``quit`` or
+    the end of input (Ctrl-D) is heard while the seat waits, not only at its prompt.
+
+    A line typed at a prompt answers it. A line typed while the seat waits: ``quit`` (or
+    the end of input) leaves at once; on a terminal anything else is answered by ``idle``
+    (it is not the person's turn); off a terminal it waits for the next prompt (answers
+    typed ahead, as a script gives them)."""
+
+    def __init__(self, console: Console, *, terminal: bool) -> None:
+        self.console = console
+        self.terminal = terminal
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.lock = threading.Lock()
+        self.asking = False
+        self.prompt: Any = ""
+        self.started = False
+        self.leave: Callable[[], None] = lambda: None
+        self.idle: Callable[[str], None] = lambda line: None
+
+    def start(self, leave: Callable[[], None], idle: Callable[[str], None]) -> None:
+        """Read the input from now on; ``leave`` is called (from the reading thread) when
+        the person leaves while waiting, ``idle`` with a line typed out of turn."""
+        self.leave, self.idle = leave, idle
+        if not self.started:
+            self.started = True
+            threading.Thread(target=self._read, name="tricktaker-keyboard", daemon=True).start()
+
+    def input(self, prompt: Any = "", **_: Any) -> str:
+        """``Console.input``'s stand-in: print the prompt, then the next line typed (raises
+        EOFError at the end of input)."""
+        self.console.print(prompt, end="")
+        with self.lock:
+            self.asking = True
+            self.prompt = prompt
+        try:
+            line = self.lines.get()
+        finally:
+            with self.lock:
+                self.asking = False
+        if line is None:
+            self.lines.put(None)  # the end of input stays the end
+            raise EOFError
+        return line
+
+    def open_prompt(self) -> Any | None:
+        """The prompt waiting for an answer on a terminal, if any."""
+        with self.lock:
+            return self.prompt if self.asking and self.terminal else None
+
+    def _read(self) -> None:
+        while True:
+            try:
+                text = sys.stdin.readline()
+            except (OSError, ValueError):
+                text = ""
+            line = text.rstrip("\r\n") if text else None
+            self._take(line)
+            if line is None:
+                return
+
+    def _take(self, line: str | None) -> None:
+        from .human import QUIT_WORDS
+
+        with self.lock:
+            if self.asking or not self.lines.empty():
+                self.lines.put(line)
+                return
+        if line is None or line.strip().lower() in QUIT_WORDS:
+            self.lines.put(None)
+            self.leave()
+        elif self.terminal:
+            self.idle(line)
+        else:
+            self.lines.put(line)
+
+
 def terminal_player(
-    console: Console, come_back: str
-) -> tuple[SeatPlayer, Callable[[Observation], None]]:
+    console: Console, keyboard: Keyboard, seated: Callable[[int], None]
+) -> tuple[SeatPlayer, Callable[[Observation], None], Callable[[str], None]]:
     """The person at this terminal as a :class:`~tricktaker.client.session.SeatPlayer`,
-    and what shows the end of the game (the final scorecard and the result)."""
+    what shows the end of the game (the final scorecard and the result), and what answers
+    a line typed out of turn. ``seated`` is told the seat once the server welcomes it."""
     from rich.text import Text
 
     from tricktaker.client.session import SeatPlayer
@@ -234,15 +320,25 @@ def terminal_player(
     from .render import Cards
 
     table = _table_class()(console, Cards(symbols=unicode_ok(console)))
+    setattr(console, "input", keyboard.input)  # noqa: B010  (read_choice reads through it)
 
     def say(text: str, style: str = "") -> None:
+        """A line for the person; one that comes while a prompt is open goes under it,
+        and the prompt is shown again."""
         table.flush_now()
+        prompt = keyboard.open_prompt()
+        if prompt is not None:
+            console.print()
         console.print(Text(text, style=style), soft_wrap=True)
+        if prompt is not None:
+            console.print(prompt, end="")
 
     class TerminalPlayer(SeatPlayer):
         def __init__(self) -> None:
             self.refusal: str | None = None
             self.started = False
+            self.lost = False
+            self.obs: Observation | None = None
 
         async def decide(self, obs: Observation) -> str | None:
             loop = asyncio.get_running_loop()
@@ -257,7 +353,7 @@ def terminal_player(
                 else:
                     loop.call_soon_threadsafe(answer.set_result, result)
 
-            # a daemon thread, not the loop's pool: Ctrl-C must not wait for input()
+            # a daemon thread, not the loop's pool: Ctrl-C must not wait for the input
             threading.Thread(target=ask, daemon=True).start()
             choice = await answer
             if choice is not None:
@@ -267,18 +363,27 @@ def terminal_player(
         def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:
             info = message["table"]
             names = seat_names(info, message["seat"])
+            if message["seat"] is not None:
+                seated(message["seat"])
+            if self.lost:
+                self.lost = False
+                say("Back at the table.")
+            self.obs = obs
             if obs is None:
                 people = ", ".join(
-                    f"{n} ({s['bot']} bot)" if s.get("bot") else f"{n} (seat {s['seat']})"
+                    f"{n} ({s['bot']} bot)"
+                    if s.get("bot")
+                    else f"{n} (free)"
+                    if s.get("state") == "free"
+                    else f"{n} (seat {s['seat'] + 1})"
                     for n, s in zip(names, info["seats"], strict=True)
                 )
                 say(f"Table {info['id']}: {info['game']}, {info['players']} players: {people}.")
-                say("Waiting for the host to start the game...")
+                say("Waiting for the host to start the game (type quit to leave)...")
                 return
             if not self.started:
-                say(f"{obs.rules.name}: {obs.players} players. You are seat {obs.seat}.")
+                say(f"{obs.rules.name}: {obs.players} players. You are seat {obs.seat + 1}.")
                 say("Type ? for your legal choices, scores for the scorecard, quit to leave.")
-                say(f"Come back to this seat with: {come_back}")
             self.started = True
             table.start(obs, names)
             table.flush_now()
@@ -286,6 +391,7 @@ def terminal_player(
         def event(
             self, message: dict[str, Any], prev: Observation | None, obs: Observation
         ) -> None:
+            self.obs = obs
             if prev is not None:
                 table.event(message.get("actor"), message.get("action"), prev, obs)
             table.flush_now()
@@ -317,16 +423,118 @@ def terminal_player(
                 say(f"Server: {message.get('message')}", "red")
 
         def dropped(self, attempt: int, reason: str) -> None:
-            say(f"Connection lost ({reason}); reconnecting (try {attempt})...", "red")
+            if not self.lost:
+                self.lost = True
+                say(f"Connection lost ({reason}); reconnecting (Ctrl-C to leave)...", "red")
 
-    return TerminalPlayer(), table.finish_remote
+    player = TerminalPlayer()
+
+    def idle(line: str) -> None:
+        """A line typed while it is not the person's turn."""
+        text = line.strip().lower()
+        if not text:
+            return
+        obs = player.obs
+        if text == "scores" and obs is not None:
+            table.flush_now()
+            table.print_scorecard(obs, table.seat_names)
+            return
+        if obs is None:
+            say("The game has not started yet. Type quit to leave.")
+            return
+        waiting = [table.seat_names[s] for s in obs.to_act if s != obs.seat]
+        who = f": waiting for {', '.join(waiting)}" if waiting else ""
+        say(f"Not your turn{who}. Type scores for the scorecard, quit to leave.")
+
+    return player, table.finish_remote, idle
+
+
+def ask_name(console: Console) -> str | None:
+    """The person's name, asked on a terminal (None off a terminal, or for no answer:
+    the server names the seat)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    try:
+        answer = console.input("Your name at the table: ").strip()
+    except EOFError:
+        console.print()
+        return None
+    except KeyboardInterrupt:
+        console.print()
+        raise typer.Exit(INTERRUPTED) from None
+    return answer or None
+
+
+def kept_seat(link: TableLink, seat: int | None, name: str | None) -> KeptSeat | None:
+    """The seat this computer kept for the table to come back to: seat ``seat`` if asked
+    for (0-based); else the last one kept (under ``name`` when it is given) that no
+    terminal is playing now: two people at one computer each keep their own seat."""
+    from tricktaker.client.links import saved_seats
+    from tricktaker.client.session import ClientError, table_info
+
+    kept = saved_seats(link)
+    if seat is not None:
+        return next((k for k in kept if k.seat == seat), None)
+    if name is not None:
+        kept = [k for k in kept if k.name in (name, None)]
+    if kept:
+        try:
+            states = {s["seat"]: s["state"] for s in table_info(link)["seats"]}
+        except (ClientError, KeyError, TypeError):
+            states = {}
+        kept = [k for k in kept if states.get(k.seat) != "connected"]
+    return kept[-1] if kept else None
+
+
+def take_seat(
+    link: TableLink, name: str | None, seat: int | None, console: Console
+) -> tuple[int, str]:
+    """A new seat with the link's invite: its index and token, kept on this computer.
+    Without a name the server names the seat; an older server that wants one gets
+    ``Seat K``."""
+    from tricktaker.client.links import save_seat
+    from tricktaker.client.session import ClientError, join_table, table_info
+
+    try:
+        taken, token = join_table(link, name, seat)
+    except ClientError as exc:
+        if name is not None or exc.status != 422:
+            raise
+        for _ in range(5):  # another person may take the free seat first
+            chosen = seat
+            if chosen is None:
+                free = [s["seat"] for s in table_info(link)["seats"] if s["state"] == "free"]
+                chosen = free[0] if free else None
+            label = seat_label(chosen) if chosen is not None else "Player"
+            try:
+                taken, token = join_table(link, label, chosen)
+                break
+            except ClientError as again:
+                if seat is not None or chosen is None or again.status != 409:
+                    raise
+        else:
+            raise ClientError("others took the free seats as you joined: try again") from exc
+    save_seat(link, taken, token, name=name)
+    console.print(f"You took seat {taken + 1}.")
+    return taken, token
+
+
+JOIN_HELP = """Play a seat of a table on a server, in the terminal (type ? at a prompt for help).
+
+Your seat's token is kept in {file}: run the same command again to come back to your
+seat (after quit, Ctrl-C or a lost connection); from another computer, come back with
+--token."""
 
 
 def join(
     url: InviteUrl,
     name: Annotated[
         str | None,
-        typer.Option("--name", metavar="NAME", help="Your name at the table (default: Player)."),
+        typer.Option(
+            "--name",
+            metavar="NAME",
+            help="Your name at the table (default: asked on a terminal, else Seat K).",
+        ),
     ] = None,
     seat: SeatOption = None,
     token: Annotated[
@@ -335,49 +543,157 @@ def join(
     ] = None,
     four_colour: FourColourOption = False,
 ) -> None:
-    """Play a seat of a table on a server, in the terminal (type ? at a prompt for help).
-    Run the same command again to come back to your seat."""
     link = remote_link(url)
-    from tricktaker.client.links import save_seat, saved_seat
+    index = seat_index(seat)
+    from tricktaker.client.links import forget_seat, save_seat
     from tricktaker.client.session import (
         ClientError,
         LeaveTableError,
         SeatLostError,
         SeatSession,
-        join_table,
+        ServerGoneError,
     )
 
     from .play import play_console
 
     console = play_console(four_colour=four_colour)
-    kept = saved_seat(link) if token is None else None
+    if name is not None and not name.strip():
+        fail("--name must not be empty")
+    name = name.strip() if name is not None else None
+    kept = None
     try:
-        if token is None and kept is not None and (seat is None or seat == kept[0]):
-            token = kept[1]
-            console.print(f"Coming back to seat {kept[0]}.")
-        elif token is None:
-            taken, token = join_table(link, name or "Player", seat)
-            save_seat(link, taken, token)
-            console.print(f"You took seat {taken}.")
+        if token is None:
+            kept = kept_seat(link, index, name)
+            if kept is not None:
+                token, index = kept.token, kept.seat
+                console.print(f"Coming back to seat {kept.seat + 1}.")
+            else:
+                name = name if name is not None else ask_name(console)
+                index, token = take_seat(link, name, index, console)
     except ClientError as exc:
         fail(str(exc), status=FAILURE)
-    come_back = f"tricktaker join {_shown(link)} --token {token}"
-    player, finish = terminal_player(console, come_back)
-    session = SeatSession(link, token, player)
-    try:
-        final = asyncio.run(session.run())
-    except (KeyboardInterrupt, LeaveTableError):
-        console.print()
-        console.print("You left the table; your seat stays yours (a bot plays it while away).")
-        console.print(f"Come back with: {come_back}", soft_wrap=True)
-        raise typer.Exit(INTERRUPTED) from None
-    except SeatLostError as exc:
-        fail(f"the server refused your seat: {exc}", status=FAILURE)
-    except ClientError as exc:
-        fail(str(exc), status=FAILURE)
-    if final is not None:
-        finish(final)
+
+    def seated(taken: int) -> None:
+        nonlocal index
+        if index != taken and token is not None:
+            save_seat(link, taken, token, name=name)
+        index = taken
+
+    keyboard = Keyboard(console, terminal=sys.stdin.isatty())
+    while True:
+        assert token is not None
+        player, finish, idle = terminal_player(console, keyboard, seated)
+        session = SeatSession(link, token, player)
+        try:
+            final = asyncio.run(_play(session, keyboard, idle))
+        except (KeyboardInterrupt, LeaveTableError):
+            console.print()
+            console.print("You left the table; your seat stays yours (a bot plays it while away).")
+            _come_back(console, url, link, index, token, "come back with")
+            raise typer.Exit(INTERRUPTED) from None
+        except SeatLostError as exc:
+            if kept is None or session.welcomed or link.invite is None:
+                forget_seat(link, token=token)
+                fail(f"the server refused your seat: {exc}", status=FAILURE)
+            forget_seat(link, token=kept.token)  # given up or given away since: a new seat
+            console.print(f"Seat {kept.seat + 1} is no longer yours ({exc}); taking a free seat.")
+            kept = None
+            try:
+                index, token = take_seat(link, name, None, console)
+            except ClientError as error:
+                fail(str(error), status=FAILURE)
+            continue
+        except ServerGoneError as exc:
+            err = make_console(stderr=True)
+            err.print(f"Error: {exc}.", soft_wrap=True)
+            _come_back(err, url, link, index, token, "once the server is back, come back with")
+            raise typer.Exit(FAILURE) from None
+        except ClientError as exc:
+            fail(str(exc), status=FAILURE)
+        if final is not None:
+            finish(final)
+        return
+
+
+async def _play(
+    session: SeatSession, keyboard: Keyboard, idle: Callable[[str], None]
+) -> Observation | None:
+    """Run the session until the game ends, or until the person leaves while waiting
+    (:class:`~tricktaker.client.session.LeaveTableError`)."""
+    from tricktaker.client.session import LeaveTableError
+
+    loop = asyncio.get_running_loop()
+    left: asyncio.Future[None] = loop.create_future()
+
+    def done() -> None:
+        if not left.done():
+            left.set_result(None)
+
+    def leave() -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the game is over
+            loop.call_soon_threadsafe(done)
+
+    keyboard.start(leave, idle)
+    game = asyncio.ensure_future(session.run())
+    waits: set[asyncio.Future[Any]] = {game, left}
+    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    if game.done():
+        return game.result()
+    game.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await game
+    raise LeaveTableError
+
+
+def seat_index(seat: int | None) -> int | None:
+    """The protocol's seat (0-based) for ``--seat K`` (1-based); a clear error for 0."""
+    if seat is None:
+        return None
+    if seat < 1:
+        fail(f"--seat {seat}: seats are numbered from 1 (--seat 1 is the first seat)")
+    return seat - 1
+
+
+def _come_back(
+    console: Console,
+    url: str,
+    link: TableLink,
+    seat: int | None,
+    token: str | None,
+    words: str,
+) -> None:
+    """How to come back to the seat: the command to run again here (the token is kept),
+    and the one with the token from another computer."""
+    from .common import command
+
+    here = _rerun(url, link, seat, token)
+    console.print(f"{words[0].upper()}{words[1:]}: {here}", soft_wrap=True, markup=False)
+    if token is not None and "--token" not in here:
+        anywhere = command("join", _shown(link), "--token", token)
+        console.print(f"(from another computer: {anywhere})", soft_wrap=True, markup=False)
+
+
+def _rerun(url: str, link: TableLink, seat: int | None, token: str | None) -> str:
+    """The command that comes back to the seat on this computer."""
+    from .common import command
+
+    if link.invite is None and token is not None:
+        return command("join", url.strip(), "--token", token)
+    words = ["join", url.strip()]
+    if seat is not None:
+        words += ["--seat", str(seat + 1)]
+    return command(*words)
+
+
+def _tokens_shown() -> str:
+    """Where seat tokens are kept, for the help."""
+    from tricktaker.client.links import tokens_file
+
+    return str(tokens_file())
 
 
 def _shown(link: TableLink) -> str:
     return f"{link.base}/tables/{link.table}"
+
+
+join.__doc__ = JOIN_HELP.format(file=_tokens_shown())

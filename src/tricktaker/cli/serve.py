@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .common import GameOptions, fail
+
+DB_EXAMPLES = (
+    "--db takes a SQLite file (--db games.sqlite3, --db sqlite:///path/to/games.sqlite3)"
+    " or a PostgreSQL URL (--db postgresql://USER:PASSWORD@HOST/NAME)"
+)
 
 INSTALL_HINT = (
     "the table server needs the server extra: pip install 'tricktaker[server]'"
@@ -25,6 +32,57 @@ def default_db_url() -> tuple[str, Path]:
     return f"sqlite:///{path}", path
 
 
+def database_url(db: str) -> tuple[str, str]:
+    """The database URL for ``--db`` and how to show it: a ``sqlite:`` or ``postgresql``
+    URL (``postgresql://`` and ``postgres://`` with the server's driver, psycopg; shown
+    without user and password), else a path to a SQLite file (made if missing, in a
+    folder that exists). A clear error (exit 2) for anything else."""
+    text = db.strip()
+    if "://" in text:
+        scheme = text.split("://", 1)[0].lower()
+        if scheme in ("postgres", "postgresql"):  # the server's driver is psycopg (3)
+            text, scheme = "postgresql+psycopg" + text[len(scheme) :], "postgresql+psycopg"
+        if scheme.split("+")[0] in ("sqlite", "postgresql"):
+            return text, text.split("@")[-1] if "@" in text else text
+    if "://" in text or not text:
+        fail(f"--db {db!r} is no database this server can use: {DB_EXAMPLES}")
+    path = Path(text).expanduser().resolve()
+    if path.is_dir():
+        fail(f"--db {db}: that is a folder; give a file in it, e.g. --db {path / 'games.sqlite3'}")
+    if not path.parent.is_dir():
+        fail(f"--db {db}: the folder {path.parent} does not exist")
+    return f"sqlite:///{path}", str(path)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for the server, before anything is announced; a
+    clear error (exit 2) for a port in use or an address that cannot be had."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        fail(f"--host {host}: no such address here ({exc.strerror})")
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                f"port {port} on {host} is in use (another server?):"
+                f" choose another with --port N (make serve PORT=N)"
+            )
+        if exc.errno == errno.EACCES:
+            fail(f"port {port} on {host} needs more rights: choose a port above 1023 with --port N")
+        fail(f"cannot listen on port {port} of {host}: {exc.strerror or exc}")
+    sock.set_inheritable(True)
+    return sock
+
+
 def serve(
     host: Annotated[
         str, typer.Option("--host", help="The address to listen on.", metavar="HOST")
@@ -36,9 +94,9 @@ def serve(
         str | None,
         typer.Option(
             "--db",
-            metavar="URL",
-            help="The database: postgresql+psycopg://USER@HOST/NAME, or sqlite:///FILE"
-            " (default: a SQLite file in your data folder).",
+            metavar="DB",
+            help="The database: a SQLite file (a path, or sqlite:///FILE) or a PostgreSQL URL,"
+            " postgresql://USER@HOST/NAME (default: a SQLite file in your data folder).",
         ),
     ] = None,
     no_rate_limits: Annotated[
@@ -91,26 +149,34 @@ def serve(
         request = table_request(table, players, seats, option)
     if db is None:
         url, path = default_db_url()
-        typer.echo(f"Database: {path}")
+        where = str(path)
     else:
-        url = db
-        typer.echo(f"Database: {url.split('@')[-1] if '@' in url else url}")
+        url, where = database_url(db)
+    sock = listening_socket(host, port)
     try:
         if no_rate_limits:
             app = create_app(url, http_rate=None, socket_rate=None)
         else:
             app = create_app(url)
     except Exception as exc:  # a database that cannot be opened or upgraded
-        fail(f"cannot open the database: {type(exc).__name__}: {exc}")
+        sock.close()
+        from sqlalchemy.exc import ArgumentError
+
+        if isinstance(exc, ArgumentError):
+            fail(f"--db {db!r} is no database this server can use: {DB_EXAMPLES}")
+        fail(f"cannot open the database {where}: {type(exc).__name__}: {exc}")
+    typer.echo(f"Database: {where}")
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Serving on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs)")
     from .serve_table import loopback_base
 
-    typer.echo(f"To play in a browser, open {loopback_base(host, port)}/")
+    typer.echo(
+        f"To play in a browser, open {loopback_base(host, port)}/  (Ctrl-C stops the server)"
+    )
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
     if request is None:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[sock])
         return
     from .serve_table import serve_with_table
 
-    serve_with_table(uvicorn.Server(config), loopback_base(host, port), request)
+    serve_with_table(uvicorn.Server(config), loopback_base(host, port), request, sock)

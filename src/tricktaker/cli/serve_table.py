@@ -5,6 +5,7 @@ every human seat is taken."""
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import urllib.error
 import urllib.request
@@ -14,7 +15,7 @@ from typing import Any
 
 import typer
 
-from .common import default_players, fail, load_rules, parse_options, user_errors
+from .common import command, default_players, fail, load_rules, parse_options, user_errors
 
 POLL_SECONDS = 0.5
 """How often the host looks at the table while it waits for people."""
@@ -114,10 +115,11 @@ def host_table(
     table, invite, token = made["table"]["id"], made["invite"], made["host_token"]
     humans = [s["seat"] for s in made["table"]["seats"] if s["kind"] == "human"]
     typer.echo(f"Table {table}: {made['table']['game']}, {made['table']['players']} players")
+    link = f"{base}/tables/{table}?invite={invite}"
+    if humans:
+        typer.echo("To take a seat, run in a terminal:")
     for seat in humans:
-        typer.echo(
-            f"  seat {seat}: tricktaker join {base}/tables/{table}?invite={invite} --seat {seat}"
-        )
+        typer.echo(f"  seat {seat + 1}: {command('join', link, '--seat', str(seat + 1))}")
     if humans:
         typer.echo("The game starts as soon as every human seat is taken.")
     while not stop.is_set():
@@ -134,9 +136,12 @@ def host_table(
         stop.wait(POLL_SECONDS)
 
 
-def serve_with_table(server: Any, base: str, request: TableRequest) -> None:
-    """Run the ``uvicorn.Server`` ``server``; once it is up, host the table. Exits with
-    status 2 and the server's ``detail`` if the table cannot be made."""
+def serve_with_table(
+    server: Any, base: str, request: TableRequest, sock: socket.socket | None = None
+) -> None:
+    """Run the ``uvicorn.Server`` ``server`` (on ``sock`` when given); once it is up, host
+    the table. Exits with status 2 and the server's ``detail`` if the table cannot be
+    made."""
     outcome = HostOutcome()
     stop = threading.Event()
 
@@ -151,7 +156,7 @@ def serve_with_table(server: Any, base: str, request: TableRequest) -> None:
     thread = threading.Thread(target=host, name="tricktaker-host", daemon=True)
     thread.start()
     try:
-        server.run()
+        server.run(sockets=None if sock is None else [sock])
     finally:
         stop.set()
     if outcome.error is not None:

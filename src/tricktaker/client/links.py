@@ -76,7 +76,7 @@ def tokens_file() -> Path:
     return Path(user_data_dir("tricktaker")) / "seats.json"
 
 
-def _read(path: Path) -> dict[str, dict[str, object]]:
+def _read(path: Path) -> dict[str, object]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -84,35 +84,83 @@ def _read(path: Path) -> dict[str, dict[str, object]]:
     return data if isinstance(data, dict) else {}
 
 
-def saved_seat(link: TableLink, path: Path | None = None) -> tuple[int, str] | None:
-    """The seat and token kept for the table, if any."""
+@dataclass(frozen=True, slots=True)
+class KeptSeat:
+    """A seat taken from this computer: its index (0-based, as the protocol numbers
+    seats), its token and the name it was taken under."""
+
+    seat: int
+    token: str
+    name: str | None = None
+
+
+def saved_seats(link: TableLink, path: Path | None = None) -> list[KeptSeat]:
+    """The seats kept for the table on this computer, in the order they were taken.
+
+    A table may have several: two people at one computer, or one person in two
+    terminals. A file written by an older version (one seat a table) still reads."""
     entry = _read(path or tokens_file()).get(link.key)
-    if isinstance(entry, dict):
-        seat, token = entry.get("seat"), entry.get("token")
-        if isinstance(seat, int) and isinstance(token, str):
-            return seat, token
-    return None
+    if not isinstance(entry, dict):
+        return []
+    if "seat" in entry:  # the older form: {"seat": 0, "token": "..."}
+        entry = {"seats": [entry]}
+    kept = []
+    for item in entry.get("seats") or ():
+        if not isinstance(item, dict):
+            continue
+        seat, token, name = item.get("seat"), item.get("token"), item.get("name")
+        if isinstance(seat, int) and not isinstance(seat, bool) and isinstance(token, str):
+            kept.append(KeptSeat(seat, token, name if isinstance(name, str) else None))
+    return kept
 
 
-def save_seat(link: TableLink, seat: int, token: str, path: Path | None = None) -> Path:
-    """Keep the seat's token for the table (readable by this user only); the file."""
-    file = path or tokens_file()
-    data = _read(file)
-    data[link.key] = {"seat": seat, "token": token}
+def saved_seat(link: TableLink, path: Path | None = None) -> tuple[int, str] | None:
+    """The seat and token kept last for the table, if any."""
+    kept = saved_seats(link, path)
+    return (kept[-1].seat, kept[-1].token) if kept else None
+
+
+def _write(file: Path, data: dict[str, object]) -> None:
+    """Write the tokens file whole, readable by this user only (mode 0600)."""
     file.parent.mkdir(parents=True, exist_ok=True)
     temporary = file.with_name(file.name + ".tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(data, out, indent=1)
+    os.chmod(temporary, 0o600)  # an older file of another mode is replaced by this one
     temporary.replace(file)
+
+
+def _store(file: Path, link: TableLink, seats: list[KeptSeat]) -> None:
+    data = _read(file)
+    if seats:
+        data[link.key] = {
+            "seats": [
+                {"seat": k.seat, "token": k.token, **({"name": k.name} if k.name else {})}
+                for k in seats
+            ]
+        }
+    elif data.pop(link.key, None) is None:
+        return
+    _write(file, data)
+
+
+def save_seat(
+    link: TableLink, seat: int, token: str, path: Path | None = None, *, name: str | None = None
+) -> Path:
+    """Keep the seat's token for the table (beside the table's other seats kept here,
+    replacing the seat's older token); the file, readable by this user only."""
+    file = path or tokens_file()
+    kept = [k for k in saved_seats(link, file) if k.seat != seat and k.token != token]
+    _store(file, link, [*kept, KeptSeat(seat, token, name)])
     return file
 
 
-def forget_seat(link: TableLink, path: Path | None = None) -> None:
-    """Drop the table's token (the seat was given up or refused it)."""
+def forget_seat(link: TableLink, path: Path | None = None, *, token: str | None = None) -> None:
+    """Drop a token kept for the table (``token``; all of the table's without it): the
+    seat was given up, or the server refused it."""
     file = path or tokens_file()
-    data = _read(file)
-    if data.pop(link.key, None) is not None:
-        save_all = file.with_name(file.name + ".tmp")
-        save_all.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        save_all.replace(file)
+    kept = saved_seats(link, file)
+    left = [k for k in kept if token is not None and k.token != token]
+    if len(left) != len(kept):
+        _store(file, link, left)

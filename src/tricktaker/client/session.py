@@ -6,14 +6,20 @@ messages, asks its :class:`SeatPlayer` for a decision when the seat is to act (t
 decision runs as its own task, so the socket keeps reading and pings are answered),
 sends it with an id of its own, and reconnects with ``last_seq`` when the connection
 drops, sending an unanswered action again under the same id (the server applies it once).
+It tries again with growing pauses (up to :data:`RETRY_CAP_SECONDS`) and gives up with
+:class:`ServerGoneError` when no connection was welcomed for ``give_up_seconds``
+(:data:`GIVE_UP_SECONDS`, or ``TRICKTAKER_RECONNECT_SECONDS``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
+import os
 import secrets
+import time
 import urllib.error
 import urllib.request
 from abc import ABC, abstractmethod
@@ -29,14 +35,38 @@ PROTOCOL_VERSION = 1
 PING_SECONDS = 20.0
 """A ping is sent when nothing arrived for this long (the server answers ``pong``)."""
 GAME_OVER = "game_over"
+GIVE_UP_SECONDS = 120.0
+"""How long a seat tries to reconnect, without one welcomed connection, before it gives up
+(the environment's ``TRICKTAKER_RECONNECT_SECONDS`` overrides it)."""
+RETRY_CAP_SECONDS = 10.0
+"""The longest pause between two tries (they start at half a second and double)."""
 
 
 class ClientError(Exception):
-    """Something the person must be told: the server refused, or cannot be reached."""
+    """Something the person must be told: the server refused (``status``: the HTTP
+    status of the refusal), or cannot be reached."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class SeatLostError(ClientError):
     """The server refused the seat's token (given up, given to a bot, or wrong)."""
+
+
+class ServerGoneError(ClientError):
+    """No connection to the server was welcomed for the give-up time."""
+
+
+def give_up_seconds() -> float:
+    """:data:`GIVE_UP_SECONDS`, or ``TRICKTAKER_RECONNECT_SECONDS`` when it is a number."""
+    given = os.environ.get("TRICKTAKER_RECONNECT_SECONDS", "")
+    try:
+        seconds = float(given)
+    except ValueError:
+        return GIVE_UP_SECONDS
+    return seconds if seconds >= 0 else GIVE_UP_SECONDS
 
 
 def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -49,13 +79,27 @@ def _request(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
             return result
     except urllib.error.HTTPError as exc:
         try:
-            detail = json.loads(exc.read().decode("utf-8")).get("detail") or exc.reason
-        except ValueError:
+            detail = _detail(json.loads(exc.read().decode("utf-8"))) or exc.reason
+        except (ValueError, AttributeError):
             detail = exc.reason
-        raise ClientError(f"the server refused ({exc.code}): {detail}") from None
+        raise ClientError(f"the server refused ({exc.code}): {detail}", exc.code) from None
     except (urllib.error.URLError, OSError) as exc:
         reason = getattr(exc, "reason", exc)
         raise ClientError(f"cannot reach the server at {url}: {reason}") from None
+
+
+def _detail(problem: Any) -> str | None:
+    """The reason in a refusal's JSON: its ``detail``, or the messages of a list of
+    validation errors (``name: String should have at most 40 characters``)."""
+    detail = problem.get("detail") if isinstance(problem, dict) else None
+    if isinstance(detail, list):
+        parts = []
+        for item in detail:
+            if isinstance(item, dict) and "msg" in item:
+                where = [str(p) for p in item.get("loc") or () if p != "body"]
+                parts.append(f"{'.'.join(where)}: {item['msg']}" if where else str(item["msg"]))
+        return "; ".join(parts) or None
+    return str(detail) if detail else None
 
 
 def table_info(link: TableLink) -> dict[str, Any]:
@@ -63,14 +107,17 @@ def table_info(link: TableLink) -> dict[str, Any]:
     return _request(f"{link.base}/tables/{link.table}")
 
 
-def join_table(link: TableLink, name: str, seat: int | None = None) -> tuple[int, str]:
-    """Take a free seat (or ``seat``) with the link's invite code: the seat and its token."""
+def join_table(link: TableLink, name: str | None, seat: int | None = None) -> tuple[int, str]:
+    """Take a free seat (or ``seat``, 0-based) with the link's invite code, under ``name``
+    (None: the server's default): the seat and its token."""
     if link.invite is None:
         raise ClientError(
             "the link has no invite code (…/tables/ID?invite=CODE): ask the host for the"
             " invite link, or come back to your seat with --token"
         )
-    body: dict[str, Any] = {"invite": link.invite, "name": name}
+    body: dict[str, Any] = {"invite": link.invite}
+    if name is not None:
+        body["name"] = name
     if seat is not None:
         body["seat"] = seat
     answer = _request(f"{link.base}/tables/{link.table}/join", body)
@@ -97,6 +144,23 @@ def table_rules(table: dict[str, Any]) -> Ruleset:
         raise ClientError(
             f"this client cannot load the table's game {table['game']!r}: {exc}"
         ) from None
+
+
+def _why(exc: BaseException) -> str:
+    """Why the connection dropped, in words: the server restarting or going away, not
+    answering, else the library's own words."""
+    import websockets
+
+    if isinstance(exc, websockets.ConnectionClosed):
+        frame = exc.rcvd
+        if frame is not None and frame.code == 1012:
+            return "the server is restarting"
+        if frame is not None and frame.code == 1001:
+            return "the server is going away"
+        return "the connection closed"
+    if isinstance(exc, ConnectionRefusedError) or getattr(exc, "errno", None) == errno.ECONNREFUSED:
+        return "the server does not answer"
+    return str(exc) or type(exc).__name__
 
 
 class SeatPlayer(ABC):
@@ -138,14 +202,18 @@ class SeatSession:
         token: str | None,
         player: SeatPlayer,
         *,
-        retries: int = 30,
-        retry_seconds: float = 1.0,
+        give_up: float | None = None,
+        retry_seconds: float = 0.5,
     ) -> None:
         self.link = link
         self.token = token
         self.player = player
-        self.retries = retries
+        self.give_up = give_up_seconds() if give_up is None else give_up
         self.retry_seconds = retry_seconds
+        self.welcomed = False
+        """Whether the server has welcomed the seat's token once (it is good)."""
+        self.connected = False
+        """Whether the present connection was welcomed."""
         self.seat: int | None = None
         self.table: dict[str, Any] | None = None
         self.rules: Ruleset | None = None
@@ -163,31 +231,40 @@ class SeatSession:
 
     async def run(self) -> Observation | None:
         """Play until the game is over (the last observation); raises
-        :class:`LeaveTableError` when the player leaves, :class:`ClientError` when the
-        server cannot be reached again or refuses the seat."""
+        :class:`LeaveTableError` when the player leaves, :class:`SeatLostError` when the
+        server refuses the seat, :class:`ServerGoneError` when no connection was welcomed
+        for the give-up time, :class:`ClientError` for a game this client cannot load."""
         import websockets
 
         failures = 0
+        since: float | None = None
         try:
             while True:
+                self.connected = False
                 try:
                     async with websockets.connect(self.link.ws_url, max_size=2**24) as ws:
-                        failures = 0
                         if await self._session(ws):
                             return self.obs
                 except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake) as exc:
+                    now = time.monotonic()
+                    if self.connected or since is None:
+                        failures, since = 0, now  # welcomed since the last failure
                     failures += 1
-                    if failures > self.retries:
-                        raise ClientError(
-                            f"lost the connection to {self.link.base} and could not reconnect"
-                        ) from None
-                    self.player.dropped(failures, str(exc) or type(exc).__name__)
-                    await asyncio.sleep(self.retry_seconds * min(failures, 5))
+                    if now - since >= self.give_up:
+                        raise ServerGoneError(self._gone()) from None
+                    self.player.dropped(failures, _why(exc))
+                    pause = min(self.retry_seconds * 2 ** (failures - 1), RETRY_CAP_SECONDS)
+                    await asyncio.sleep(max(0.0, min(pause, since + self.give_up - now)))
         except ViewError as exc:
             raise ClientError(str(exc)) from None
         finally:
             if self.decision is not None:
                 self.decision.cancel()
+
+    def _gone(self) -> str:
+        seconds = self.give_up
+        waited = f"{seconds / 60:g} minutes" if seconds >= 90 else f"{seconds:g} seconds"
+        return f"the server at {self.link.base} has not answered for {waited}: gave up"
 
     async def _session(self, ws: Any) -> bool:
         """One connection: True when the game is over."""
@@ -251,6 +328,7 @@ class SeatSession:
         if isinstance(message.get("seq"), int):
             self.last_seq = message["seq"]
         if kind == "welcome":
+            self.connected = self.welcomed = True
             self.seat = message["seat"]
             self.table = message["table"]
             view = message["view"]
