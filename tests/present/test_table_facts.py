@@ -32,7 +32,8 @@ def test_the_bids_line_counts_the_bids_against_the_tricks() -> None:
     assert line["waiting"] == 4
     assert line["total"] == 0
     assert line["tricks"] == size
-    assert line["text"] == f"No bids yet: {size} tricks"
+    assert size == 1  # the first hand: one trick, in the singular
+    assert line["text"] == "No bids yet: 1 trick"
     state.apply(0, bid(1))
     line = bids_line(state.observe(2))
     assert line is not None

@@ -351,7 +351,8 @@ def bids_line(obs: Observation) -> dict[str, Json] | None:
     waiting = sum(1 for b in obs.bids if b is None)
     hidden = sum(1 for s, b in enumerate(obs.bids) if b is None and obs.bid_made[s])
     if waiting:
-        text = f"Bids so far {total} of {tricks}" if shown_any else f"No bids yet: {tricks} tricks"
+        many = f"{tricks} trick" + ("" if tricks == 1 else "s")
+        text = f"Bids so far {total} of {tricks}" if shown_any else f"No bids yet: {many}"
         if shown_any:
             text += f", {waiting} to bid" if not hidden else f", {waiting} not shown yet"
     else:
