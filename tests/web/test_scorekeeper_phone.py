@@ -210,6 +210,8 @@ def test_the_scorekeeper_pages_have_no_serious_accessibility_violation(
     expect(page.locator(".sk-status")).to_have_text("saved")
     page.get_by_role("button", name="Make an edit link").click()
     expect(page.locator(".sk-qr")).to_be_visible()
+    # The toast saying so fades in (0.2 s): axe measures its colours once it is shown.
+    page.wait_for_function("getComputedStyle(document.getElementById('toast')).opacity === '1'")
     assert_accessible(page, "scorekeeper sheet with its edit link, phone")
     page.get_by_role("button", name="Correct hand 1").click()
     assert_accessible(page, "scorekeeper correction, phone")
