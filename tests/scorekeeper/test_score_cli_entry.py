@@ -74,7 +74,7 @@ def test_fix_keeps_every_value_entered_unless_retyped(tmp_path: Path) -> None:
     out = result.output
     assert "Correcting hand 1: Enter keeps each value as it was." in out
     assert "Trump (a suit, none, or Enter to keep spades):" in out
-    assert "John's bid (1-13) (Enter: 3):" in out
+    assert "John's bid (1-13; Enter: 3):" in out
     assert "Steve's tricks (Enter: 4):" in out
     sheet = sheet_from_json(json.loads(save.read_text()))
     assert sheet.rows[0].bids == (4, 3, 2, 5)

@@ -148,7 +148,11 @@ class Keeper:
         """A number typed at ``prompt``; with a ``default``, Enter gives it (the prompt
         says so)."""
         if default is not None:
-            prompt = f"{prompt} (Enter: {default})"
+            prompt = (
+                f"{prompt[:-1]}; Enter: {default})"
+                if prompt.endswith(")")
+                else f"{prompt} (Enter: {default})"
+            )
         while True:
             text = self.ask(prompt)
             if not text and default is not None:
