@@ -57,20 +57,16 @@ def database_url(db: str) -> tuple[str, str]:
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port`` for the server, before anything is announced; a
     clear error (exit 2) for a port in use or an address that cannot be had."""
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as exc:
-        fail(f"--host {host}: no such address here ({exc.strerror})")
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as uvicorn chooses
+    sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        if family == socket.AF_INET6:
-            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-        sock.bind(address)
+        sock.bind((host, port))
         sock.listen(2048)
     except OSError as exc:
         sock.close()
+        if isinstance(exc, socket.gaierror):
+            fail(f"--host {host}: no such address here ({exc.strerror})")
         if exc.errno == errno.EADDRINUSE:
             fail(
                 f"port {port} on {host} is in use (another server?):"
@@ -79,7 +75,6 @@ def listening_socket(host: str, port: int) -> socket.socket:
         if exc.errno == errno.EACCES:
             fail(f"port {port} on {host} needs more rights: choose a port above 1023 with --port N")
         fail(f"cannot listen on port {port} of {host}: {exc.strerror or exc}")
-    sock.set_inheritable(True)
     return sock
 
 
