@@ -62,6 +62,11 @@ class Terminal:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
 
+def showing(text: str) -> Callable[[str], bool]:
+    """Whether a screen shows ``text``."""
+    return lambda screen: text in screen
+
+
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
     if shutil.which("tmux") is None:
@@ -119,7 +124,7 @@ def test_pass_and_play_leaves_no_hand_to_scroll_back_to(
         assert any(pretty_card(c) in shown for c in deal.dealt[names.index(person)])
         term.type("0")
         other = "Ann" if person == "Cy" else "Cy"
-        term.wait_for(lambda s, o=other: f"Pass to {o}:" in s, f"the pass screen for {other}")
+        term.wait_for(showing(f"Pass to {other}:"), f"the pass screen for {other}")
         scrollback = term.history()
         assert "Hand:" not in scrollback, scrollback
         for card in held[person]:
