@@ -275,3 +275,48 @@ def test_a_link_to_another_page_takes_the_focus_to_it(
     expect(heading).to_be_focused()
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.getElementById('main').contains(document.activeElement)")
+
+
+def test_the_polled_lists_keep_the_focus_and_say_only_what_changed(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """The lobby's open tables (polled every 5 s) and the invitation's seats (every 2 s)
+    are live regions: a poll that finds nothing new leaves them as they are (a screen
+    reader would read again whatever is put back), and a reader's focus on a table's
+    Watch link stays there; a seat taken is drawn again."""
+    created = create_table(
+        web_server,
+        game="blackout",
+        players=3,
+        seats=["human", "human", "easy"],
+        host_seat=0,
+        name="Ann",
+    )
+    table_id = created["table"]["id"]
+    lobby = new_page()
+    open_lobby(lobby, web_server)
+    watch = lobby.locator(f"#watch-{table_id}")
+    watch.focus()
+    lobby.evaluate("() => { document.activeElement.dataset.mark = 'kept'; }")
+    for _ in range(2):
+        with lobby.expect_response(lambda r: r.url.endswith("/tables")):
+            pass
+    expect(watch).to_be_focused()
+    expect(watch).to_have_attribute("data-mark", "kept")
+
+    host = new_page()
+    host.goto(f"{web_server.url}/#/invite/{table_id}")
+    seats = host.locator(".seat-states li")
+    expect(seats.nth(1)).to_have_text("Seat 2: free: waiting for someone")
+    host.evaluate("() => { document.querySelector('.seat-states li').dataset.mark = 'kept'; }")
+    for _ in range(2):
+        with host.expect_response(lambda r: r.url.endswith(f"/tables/{table_id}")):
+            pass
+    expect(seats.first).to_have_attribute("data-mark", "kept")
+    joined = httpx.post(
+        f"{web_server.url}/tables/{table_id}/join",
+        json={"invite": created["invite"], "name": "Bob"},
+        timeout=30,
+    )
+    assert joined.status_code == 200, joined.text
+    expect(seats.nth(1)).to_have_text("Seat 2: Bob")

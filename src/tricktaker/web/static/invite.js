@@ -80,6 +80,7 @@ export async function mountInvite(root, { tableId }) {
     ),
   ]);
   let stopped = false;
+  let shown = "";
   async function refresh() {
     let table;
     try {
@@ -89,18 +90,23 @@ export async function mountInvite(root, { tableId }) {
       return;
     }
     if (stopped) return;
-    clear(seatsBox);
-    for (const seat of table.seats) {
-      const who = seatWho(seat, "free: waiting for someone");
-      seatsBox.append(el("li", { class: `seat-state ${seat.state}` }, `${seatLabel(seat.seat)}: ${who}`));
+    const lines = table.seats.map((seat) => [seat.state, `${seatLabel(seat.seat)}: ${seatWho(seat, "free: waiting for someone")}`]);
+    // Drawn again only when a seat changed: the list is a live region, and a screen reader
+    // reads again whatever is put back in it.
+    const now = JSON.stringify(lines);
+    if (now !== shown) {
+      shown = now;
+      clear(seatsBox);
+      for (const [state, text] of lines) seatsBox.append(el("li", { class: `seat-state ${state}` }, text));
     }
     const free = table.seats.filter((s) => s.state === "free").length;
-    note.textContent =
+    const said =
       table.status !== "waiting"
         ? "The game has started."
         : free
           ? `${free} seat${free === 1 ? "" : "s"} still free.`
           : "Everyone is here: start the game at the table.";
+    if (note.textContent !== said) note.textContent = said;
   }
   await refresh();
   const timer = setInterval(refresh, 2000);

@@ -670,6 +670,8 @@ export async function mountLobby(root) {
 
   // ---------------------------------------------------------------- open tables
 
+  let tablesShown = "";
+
   async function refreshTables() {
     let tables;
     try {
@@ -679,14 +681,22 @@ export async function mountLobby(root) {
       return;
     }
     if (stop.signal.aborted) return;
-    clear(tablesBox);
-    if (!tables.length) {
-      tablesBox.append(el("p", { class: "help" }, "No open tables right now. Create one!"));
-      return;
-    }
-    const list = el("ul", { class: "table-list", role: "list" });
-    for (const { table, invite } of tables) list.append(tableItem(table, invite));
-    tablesBox.append(list);
+    // The list is a live region polled every few seconds: it is drawn again only when a
+    // table changed (a screen reader reads again whatever is put back), keeping the focus
+    // of a reader on one of its links.
+    const now = JSON.stringify([tables, state.games.length]);
+    if (now === tablesShown) return;
+    tablesShown = now;
+    keepFocus(tablesBox, () => {
+      clear(tablesBox);
+      if (!tables.length) {
+        tablesBox.append(el("p", { class: "help" }, "No open tables right now. Create one!"));
+        return;
+      }
+      const list = el("ul", { class: "table-list", role: "list" });
+      for (const { table, invite } of tables) list.append(tableItem(table, invite));
+      tablesBox.append(list);
+    });
   }
 
   /**
@@ -713,11 +723,11 @@ export async function mountLobby(root) {
         "div",
         { class: "row" },
         mine
-          ? el("a", { class: "button primary", href: `#/table/${id}` }, "Back to my seat")
+          ? el("a", { class: "button primary", id: `back-${table.id}`, href: `#/table/${id}` }, "Back to my seat")
           : free && invite
-            ? el("a", { class: "button primary", href: `#/join/${id}?invite=${encodeURIComponent(invite)}`, "aria-label": `Take a seat at ${title}` }, "Take a seat")
+            ? el("a", { class: "button primary", id: `join-${table.id}`, href: `#/join/${id}?invite=${encodeURIComponent(invite)}`, "aria-label": `Take a seat at ${title}` }, "Take a seat")
             : null,
-        el("a", { class: "button", href: `#/table/${id}?watch=1`, "aria-label": `Watch ${title} as a spectator` }, "Watch"),
+        el("a", { class: "button", id: `watch-${table.id}`, href: `#/table/${id}?watch=1`, "aria-label": `Watch ${title} as a spectator` }, "Watch"),
       ),
     );
   }
