@@ -6,9 +6,13 @@ The estimate gives each card in the hand a chance of winning a trick from a few
 features seen at bidding time: how many unseen cards beat it and how many of them the
 opponents are likely to hold, the length of its suit in the hand and in the opponents'
 hands, the chance that an opponent is void in its suit and trumps it (or, for a trump,
-how short the hand is in side suits), and the number of opponents. Two small logistic
+how short the hand is in side suits), the number of opponents, the share of the unseen
+cards that are dealt, and whether the hand has a trump at all. Two small logistic
 models (one for trumps, one for side cards) turn the features into a chance; their
-weights were fitted by ``bench/fit_heuristic.py`` on the bot's own games (see there).
+weights were fitted by ``bench/fit_heuristic.py`` on tables where every seat tries to
+win every trick, in every game with bids and every kind of hand, so that the chances of
+all the cards of a hand add up to about the tricks in it (see there, and
+``bench/easy_bids.py`` for the bids they give).
 The bid is the legal bid with the best expected score under the game's scoring, over
 the distribution of tricks those chances give, partly as if the play could hold the
 tricks to any bid between the fewest and the most the cards can take (:data:`CONTROL`).
@@ -38,25 +42,43 @@ from tricktaker.engine.tables import FREE, CardTables, build_tables
 SIDE_FEATURES = (
     "bias", "clear", "beaters", "log_beaters", "length", "their_length", "ruff", "few",
     "clear*ruff", "clear*length", "clear*few", "beaters*few", "above", "ruff_later",
+    "dealt", "all_dealt", "no_trump", "no_trump*dealt", "no_trump*all_dealt", "no_trump*clear",
+    "no_trump*log_beaters", "no_trump*length", "no_trump*their_length", "short_deck",
+    "short_deck*clear", "short_deck*ruff", "short_deck*their_length",
 )  # fmt: skip
-"""Features of a card that is not a trump (see :func:`card_features`)."""
+"""Features of a card that is not a trump (see :func:`card_features`). ``dealt`` is
+the share of the unseen cards that the opponents hold (1 when every card is dealt),
+``all_dealt`` whether they hold them all, ``no_trump`` whether the hand has no trump
+suit (a no-trump hand, a Bluke turned up); the ``no_trump*`` features let a no-trump
+hand weigh a card's beaters and suit lengths its own way; ``short_deck`` is the share of
+the ranks missing from the deck's suits (0 for a full deck, 7/13 for Romanian Whist's
+A-9 at 3 players), since a short suit runs out and is trumped sooner."""
 TRUMP_FEATURES = (
     "bias", "clear", "beaters", "log_beaters", "length", "their_length", "short", "few",
-    "clear*few", "clear*length", "above", "length-theirs",
+    "clear*few", "clear*length", "above", "length-theirs", "dealt", "all_dealt", "no_trump",
+    "short_deck", "short_deck*clear", "short_deck*length",
 )  # fmt: skip
 """Features of a trump (or a Bluke, which beats everything)."""
 
 SIDE_WEIGHTS: tuple[float, ...] = (
-    -2.129, 2.526, -0.152, -0.637, 0.467, 1.384, -1.112, 1.659,
-    -1.909, -0.405, 1.362, -0.736, -0.534, 3.463,
+    13.114, -0.263, -0.288, -5.202, 0.317, -0.026, -0.852, 2.828,
+    -6.135, -1.043, 1.501, -0.25, -0.449, 0.129, 3.202, -0.214,
+    -12.464, -2.915, 1.439, 3.785, 3.418, 0.07, -0.323, -4.284,
+    2.915, -7.143, -2.314,
 )  # fmt: skip
 """Logistic weights of :data:`SIDE_FEATURES`, fitted by ``bench/fit_heuristic.py``
-(``--games 16 --rounds 2``: about 94,000 side cards, log loss 0.424)."""
+(``--games 16``: about 237,000 side cards, log loss 0.261)."""
 TRUMP_WEIGHTS: tuple[float, ...] = (
-    -0.188, 2.369, -0.313, -0.344, 0.237, 0.058, 0.285, -0.368, 0.854, -0.12, 0.214, 0.179,
+    -1.481, 3.504, -0.371, -0.251, 0.49, 0.174, 0.465, -0.334,
+    1.06, -0.489, 0.017, 0.316, 0.14, -0.373, 4.056, -3.72,
+    1.499, 1.471,
 )  # fmt: skip
-"""Logistic weights of :data:`TRUMP_FEATURES`, fitted the same way (about 30,000 trumps,
-log loss 0.505)."""
+"""Logistic weights of :data:`TRUMP_FEATURES`, fitted the same way (about 69,000 trumps,
+log loss 0.448)."""
+
+CALIBRATION_DEALS = 3
+"""Random deals of the other seats' hands over which :func:`table_shift` makes the
+table's chances add up to the tricks available (0: no calibration, the bot before it)."""
 
 CONTROL = 0.3
 """How far the bot's play decides its tricks: the weight of the model in which it takes
@@ -126,6 +148,9 @@ def card_features(
     pool = len(unseen)
     held = min(pool, (players - 1) * hand_size)
     share = held / pool if pool else 0.0
+    dealt = share
+    all_dealt = 1.0 if held == pool else 0.0
+    no_trump = 0.0 if any(tables.trump_key[s * 13 + 12] for s in range(4)) else 1.0
     each = min(pool, hand_size)
     per_opponent = each / pool if pool else 0.0
     mine = cards_of(hand)
@@ -136,6 +161,7 @@ def card_features(
     unseen_length = [0] * 5
     for card in unseen:
         unseen_length[tables.suit_of[card]] += 1
+    short_deck = 1.0 - max(length[s] + unseen_length[s] for s in range(4)) / 13
     trumps_unseen = sum(1 for card in unseen if tables.trump_key[card])
     trumps_mine = sum(1 for card in mine if tables.trump_key[card])
     has_trump = 1.0 - miss_chance(pool, each, trumps_unseen) if trumps_unseen else 0.0
@@ -162,6 +188,8 @@ def card_features(
             trump_row = (
                 float(trumps_mine), trumps_theirs, short, few,
                 clear * few, clear * trumps_mine, float(above), trumps_mine - trumps_theirs,
+                dealt, all_dealt, no_trump,
+                short_deck, short_deck * clear, short_deck * trumps_mine,
             )  # fmt: skip
             features.append((True, (1.0, *common, *trump_row)))
         else:
@@ -174,15 +202,82 @@ def card_features(
                 mine_in_suit, theirs, ruff, few,
                 clear * ruff, clear * mine_in_suit, clear * few, expected * few,
                 float(above), ruff_later,
+                dealt, all_dealt, no_trump, no_trump * dealt, no_trump * all_dealt,
+                no_trump * clear,
+                no_trump * common[2], no_trump * mine_in_suit, no_trump * theirs,
+                short_deck, short_deck * clear, short_deck * ruff, short_deck * theirs,
             )  # fmt: skip
             features.append((False, (1.0, *common, *side_row)))
     return features
 
 
-def _chance(trump: bool, row: Sequence[float]) -> float:
+def _logit(trump: bool, row: Sequence[float]) -> float:
     weights = TRUMP_WEIGHTS if trump else SIDE_WEIGHTS
-    z = sum(w * x for w, x in zip(weights, row, strict=True))
+    return sum(w * x for w, x in zip(weights, row, strict=True))
+
+
+def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _chance(trump: bool, row: Sequence[float]) -> float:
+    return _sigmoid(_logit(trump, row))
+
+
+def table_shift(
+    hand: int,
+    mine: Sequence[float],
+    tables: CardTables,
+    unseen: Sequence[int],
+    players: int,
+    hand_size: int,
+    rng: random.Random,
+) -> float:
+    """The shift of every card's logit that makes the table's expected tricks add up to
+    the tricks in the hand: ``mine`` are the logits of this seat's cards, the other
+    seats' hands are :data:`CALIBRATION_DEALS` random deals of the unseen cards, each
+    card rated from its holder's view. When every seat tries to win, each trick is won
+    by exactly one card, so the chances of all the cards dealt add up to the hand size.
+
+    A hand of Blackout's last hand at 4 players (13 cards, no trump): its expected
+    tricks before and after the shift.
+
+    >>> tables = build_tables(trump=None, jokers_as_trump=False)
+    >>> hand = sum(1 << c for c in (1, 5, 10, 13, 18, 20, 27, 30, 35, 40, 43, 48, 51))
+    >>> unseen = [c for c in range(52) if not (hand >> c) & 1]
+    >>> logits = [_logit(t, row) for t, row in card_features(hand, tables, unseen, 4, 13)]
+    >>> shift = table_shift(hand, logits, tables, unseen, 4, 13, random.Random(0))
+    >>> before = sum(_sigmoid(z) for z in logits)
+    >>> after = sum(_sigmoid(z + shift) for z in logits)
+    >>> round(before, 1), round(after, 1)
+    (2.9, 2.2)
+    """
+    if CALIBRATION_DEALS <= 0 or players < 2 or (players - 1) * hand_size > len(unseen):
+        return 0.0
+    others: list[float] = []
+    pool = sorted(unseen)
+    mine_cards = cards_of(hand)
+    for _ in range(CALIBRATION_DEALS):
+        rng.shuffle(pool)
+        for seat in range(players - 1):
+            cards = pool[seat * hand_size : (seat + 1) * hand_size]
+            bits = 0
+            for card in cards:
+                bits |= 1 << card
+            theirs = [c for c in unseen if not (bits >> c) & 1] + mine_cards
+            rows = card_features(bits, tables, theirs, players, hand_size)
+            others.extend(_logit(trump, row) for trump, row in rows)
+    logits = [*mine, *others]
+    weights = [1.0] * len(mine) + [1.0 / CALIBRATION_DEALS] * len(others)
+    shift = 0.0
+    for _ in range(20):  # Newton's method: the expected total grows with the shift
+        chances = [_sigmoid(z + shift) for z in logits]
+        excess = sum(w * p for w, p in zip(weights, chances, strict=True)) - hand_size
+        slope = sum(w * p * (1.0 - p) for w, p in zip(weights, chances, strict=True))
+        if abs(excess) < 1e-4 or slope < 1e-9:
+            break
+        shift = max(-12.0, min(12.0, shift - excess / slope))
+    return shift
 
 
 def _unseen(obs: Observation, hand: int) -> list[int]:
@@ -210,10 +305,13 @@ def bid_chances(obs: Observation) -> tuple[list[float], list[float]]:
     most = [0.0] * obs.hand_size
     least = [0.0] * obs.hand_size
     share = 1.0 / len(tables_list)
+    rng = random.Random(obs.hand * 64 + obs.seat)
     for tables in tables_list:
         rows = card_features(obs.hand, tables, unseen, obs.players, obs.hand_size)
-        for i, (trump, row) in enumerate(rows):
-            chance = _chance(trump, row)
+        logits = [_logit(trump, row) for trump, row in rows]
+        shift = table_shift(obs.hand, logits, tables, unseen, obs.players, obs.hand_size, rng)
+        for i, (z, (_, row)) in enumerate(zip(logits, rows, strict=True)):
+            chance = _sigmoid(z + shift)
             most[i] += share * chance
             least[i] += share * min(chance, row[1])
     return most, least
