@@ -88,6 +88,16 @@ def run_axe(page: Page, include: list[str] | None = None) -> list[Violation]:
         page.add_script_tag(path=str(AXE_SCRIPT))
     result: dict[str, Any] = page.evaluate(
         """async ([include, tags]) => {
+            // Colours are measured once the page's finite transitions and animations are
+            // over (a toast fading in fails contrast mid-fade); endless ones are left be.
+            const ending = document.getAnimations().filter((a) => {
+                const end = a.effect && a.effect.getComputedTiming().endTime;
+                return a.playState === "running" && Number.isFinite(Number(end));
+            });
+            await Promise.race([
+                Promise.all(ending.map((a) => a.finished.catch(() => null))),
+                new Promise((done) => setTimeout(done, 3000)),
+            ]);
             const context = include ? { include: include.map((s) => [s]) } : document;
             const found = await window.axe.run(context, {
                 runOnly: { type: "tag", values: tags },
