@@ -628,7 +628,7 @@ function mountSheet(root, sheetId, viewKey) {
       // The antes the rules offer (the server's list); a corrected hand's own is kept in it.
       const antes = [...((d.next.antes && d.next.antes.length ? d.next.antes : sheet.next && sheet.next.antes) || [])];
       if (d.ante && !antes.includes(d.ante)) antes.push(d.ante);
-      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, antes.map((a) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
+      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, antes.map((a) => el("button", { type: "button", class: "sk-big sk-word", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
     } else if (step === "decisions") {
       const inputs = sheet.players.map((name, s) =>
         el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: decisionWords(sheet, d) })),
