@@ -134,6 +134,13 @@ def test_a_long_games_record_opens_with_a_few_bytes_and_steps_to_its_last_hand(
     for answer in opening:  # the record sent, then the replay opened at its address
         assert len(answer.body()) < size, (answer.url, len(answer.body()), size)
     before = len(answers)
+    page.locator("#replay-step").fill(str(steps // 2))  # the slider, to the middle
+    expect(page.locator("#replay-status")).to_contain_text(f"step {steps // 2} of {steps}")
+    expect(page.locator("#replay-said")).to_contain_text(f"Step {steps // 2} of {steps}.")
+    asked = [a.url.rsplit("/", 1)[-1] for a in answers[before:] if "/hands/" in a.url]
+    assert 1 <= len(asked) <= 3, asked  # its hand (and those either side, beforehand)
+    page.locator("#replay-step").blur()  # the page's keys again, not the slider's
+    before = len(answers)
     page.keyboard.press("End")
     expect(page.locator("#replay-status")).to_contain_text("Game over")
     expect(page.locator("#replay-status")).to_contain_text(f"step {steps} of {steps}")

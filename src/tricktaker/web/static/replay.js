@@ -390,7 +390,7 @@ function viewer(root, replay, { tableId, game }) {
     max: String(last),
     value: "0",
     "aria-label": "Step of the game",
-    oninput: () => go(Number(range.value)),
+    oninput: () => slide(Number(range.value)),
   });
   const handSelect = el(
     "select",
@@ -626,6 +626,29 @@ function viewer(root, replay, { tableId, game }) {
     );
   }
 
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let sliding = null;
+
+  /**
+   * The slider dragged: a frame whose hand is here is shown at once; one whose hand is
+   * not is fetched only once the slider rests (a drag across the game asks for one
+   * hand, not every hand it passes).
+   * @param {number} target
+   */
+  function slide(target) {
+    if (sliding !== null) clearTimeout(sliding);
+    sliding = null;
+    if (ready.has(handOf(target))) {
+      go(target);
+      return;
+    }
+    statusLine.textContent = `Hand ${handOf(target)} · step ${target} of ${last}`;
+    sliding = setTimeout(() => {
+      sliding = null;
+      go(Number(range.value));
+    }, 150);
+  }
+
   /** @param {KeyboardEvent} event */
   function onKey(event) {
     const target = /** @type {HTMLElement | null} */ (event.target);
@@ -651,6 +674,7 @@ function viewer(root, replay, { tableId, game }) {
   go(0);
   return () => {
     closed = true;
+    if (sliding !== null) clearTimeout(sliding);
     document.removeEventListener("keydown", onKey);
   };
 }
