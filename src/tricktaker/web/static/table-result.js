@@ -126,7 +126,7 @@ export function standingsList(card) {
       h(
         "li",
         { class: first ? "first" : "", dataset: { place: String(entry.place) } },
-        h("span", { class: "tt-place" }, first ? "\u{1F3C6}" : `${entry.place}.`),
+        h("span", { class: "tt-place" }, first ? "\u2605" : `${entry.place}.`),
         h("span", { class: "tt-standing-name" }, entry.name),
         h("span", { class: "tt-standing-total" }, String(entry.total)),
       ),

@@ -189,6 +189,30 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   root.replaceChildren(page);
   root.classList.add("tt-root");
 
+  /** What the hand and the choices were last drawn from. */
+  const drawn = { hand: "", controls: "" };
+
+  /**
+   * Draw `box` again with `draw`, and put the focus back on the same card or choice
+   * (by its data-card or data-action) when it was inside.
+   * @param {HTMLElement} box
+   * @param {() => void} draw
+   */
+  function keepFocus(box, draw) {
+    const focused = document.activeElement;
+    const inside = focused instanceof HTMLElement && box.contains(focused);
+    const card = inside ? focused.dataset.card : undefined;
+    const action = inside ? focused.dataset.action : undefined;
+    draw();
+    if (!inside) return;
+    const again = card
+      ? box.querySelector(`[data-card="${CSS.escape(card)}"]`)
+      : action
+        ? box.querySelector(`[data-action="${CSS.escape(action)}"]`)
+        : null;
+    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+  }
+
   // --- saying things ---------------------------------------------------------------
   /** @param {string} text */
   function announce(text) {
@@ -245,10 +269,14 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     }
   }
 
+  /** The view as the page shows it: while a finished trick or a hand result is held in
+   * view, the choices that come after it are not offered yet. */
+  const shownView = () => (state.holding && state.view ? { ...state.view, legal_actions: [] } : state.view);
+
   const ctx = () => ({
     table: state.table,
     seat: state.seat,
-    view: state.view,
+    view: shownView(),
     present: state.present,
     showTrick: state.showTrick,
     fourColour: state.fourColour,
@@ -370,7 +398,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
 
   /** The turn line ("Your turn", "Ann to play") and the prompt under it. */
   function renderTurn() {
-    const view = state.view;
+    const view = shownView();
     const table = state.table;
     turnLine.replaceChildren();
     prompt.textContent = "";
@@ -434,10 +462,27 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     mine.replaceChildren(state.seat !== null && players ? renderSeat(c, state.seat) : h("span"));
     trick.replaceChildren(...renderTrick(c));
     panel.replaceChildren(...renderPanel(c));
-    controls.replaceChildren(...renderControls(c));
+    // The hand and the choices are drawn again only when they change, so that a card or
+    // a button keeps its place (and the keyboard's focus) while the others play.
+    const choiceKey = JSON.stringify([state.seat, c.view?.legal_actions ?? [], state.present?.panel?.hook ?? null, state.view?.hand ?? null]);
+    if (choiceKey !== drawn.controls) {
+      drawn.controls = choiceKey;
+      keepFocus(controls, () => controls.replaceChildren(...renderControls(c)));
+    }
     renderUndo();
-    hand.replaceChildren(...renderHand(c));
-    layoutHand(hand);
+    const handKey = JSON.stringify([
+      choiceKey,
+      state.present?.hand ?? null,
+      state.view?.cards_in_hand ?? null,
+      state.view?.extra?.pluck_in_progress ?? null,
+      state.view?.phase ?? null,
+      state.fourColour,
+    ]);
+    if (handKey !== drawn.hand) {
+      drawn.hand = handKey;
+      keepFocus(hand, () => hand.replaceChildren(...renderHand(c)));
+      layoutHand(hand);
+    }
     const bids = state.present?.panel?.bids ?? null;
     bidsLine.textContent = bids?.text ?? "";
     bidsLine.hidden = !bids?.text || state.view?.phase === "game_over";
@@ -445,7 +490,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     lastTrickButton.disabled = !state.lastTrick;
     lastTrickButton.setAttribute("aria-pressed", state.reviewing ? "true" : "false");
     renderTurn();
-    const myTurn = (state.view?.legal_actions ?? []).length > 0;
+    const myTurn = (c.view?.legal_actions ?? []).length > 0;
     if (myTurn && !state.myTurn) {
       announce("Your turn.");
       beep("turn");
