@@ -50,7 +50,7 @@ def test_create_list_join_and_details(client: TestClient) -> None:
     assert len(data["seat_token"]) >= 43  # 256 random bits, URL-safe
     listed = client.get("/tables").json()
     assert [t["table"]["id"] for t in listed] == [table_id]
-    assert listed[0]["invite"] == data["invite"]
+    assert listed[0]["invite"] is None  # its free seats are kept for the invited
     bob = client.post(
         f"/tables/{table_id}/join", json={"invite": data["invite"], "name": "Bob", "seat": 3}
     )
@@ -63,10 +63,84 @@ def test_create_list_join_and_details(client: TestClient) -> None:
     assert [(s["name"], s["kind"], s["state"]) for s in seats] == [
         ("Ann", "human", "away"),
         ("Cy", "human", "away"),
-        (None, "bot", "bot"),
+        ("Cleo", "bot", "bot"),
         ("Bob", "human", "away"),
     ]
     assert "token" not in str(seats)
+
+
+def test_the_list_never_gives_a_seat_kept_for_an_invitee(client: TestClient) -> None:
+    """docs/protocol.md, HTTP API: a public table is listed for anyone to watch; the list
+    gives a code for its open seats only, never the invite code: a stranger cannot
+    take a seat the host keeps for someone invited."""
+    kept = client.post(
+        "/tables", json={"game": "blackout", "seats": ["human", "human", "easy"], "host_seat": 0}
+    ).json()
+    mixed = client.post(
+        "/tables", json={"game": "blackout", "seats": ["human", "open", "human"], "host_seat": 0}
+    ).json()
+    listed = {t["table"]["id"]: t for t in client.get("/tables").json()}
+    assert listed[kept["table"]["id"]]["invite"] is None
+    assert kept["invite"] not in str(listed)
+    assert mixed["invite"] not in str(listed)
+    code = listed[mixed["table"]["id"]]["invite"]
+    assert code
+    assert [s["open"] for s in listed[mixed["table"]["id"]]["table"]["seats"]] == [
+        False,
+        True,
+        False,
+    ]
+    mixed_id = mixed["table"]["id"]
+    refused = client.post(
+        f"/tables/{mixed_id}/join", json={"invite": code, "name": "Eve", "seat": 2}
+    )
+    assert problem_of(refused, 403)["type"].endswith("/seat-kept")
+    stranger = client.post(f"/tables/{mixed_id}/join", json={"invite": code, "name": "Eve"})
+    assert stranger.json()["seat"] == 1
+    full = client.post(f"/tables/{mixed_id}/join", json={"invite": code, "name": "Fay"})
+    assert problem_of(full, 403)["type"].endswith("/seat-kept")
+    assert client.get("/tables").json()[-1]["invite"] is None  # no open seat left
+    invited = client.post(
+        f"/tables/{mixed_id}/join", json={"invite": mixed["invite"], "name": "Bo"}
+    )
+    assert invited.json()["seat"] == 2
+    for name in ("kept", "nobody"):
+        wrong = client.post(
+            f"/tables/{kept['table']['id']}/join", json={"invite": name, "name": "X"}
+        )
+        assert problem_of(wrong, 403)["type"].endswith("/bad-invite")
+
+
+def test_names_are_unique_at_a_table_and_bots_have_family_names(client: TestClient) -> None:
+    """docs/protocol.md, HTTP API: a second "Ann" is "Ann 2" (whatever the case); a bot
+    seat has a short family name, never a person's, its level kept in ``bot``; a host
+    without a name is "Seat 1" (seats are counted from 1 in names)."""
+    created = client.post(
+        "/tables",
+        json={"game": "blackout", "seats": ["human", "easy", "human", "human"], "host_seat": 0},
+    ).json()
+    table_id, invite = created["table"]["id"], created["invite"]
+    assert [s["name"] for s in created["table"]["seats"]] == ["Seat 1", "Ben", None, None]
+    for name in ("ann", " Ann "):
+        joined = client.post(f"/tables/{table_id}/join", json={"invite": invite, "name": name})
+        assert joined.status_code == 200, joined.text
+    seats = client.get(f"/tables/{table_id}").json()["seats"]
+    assert [(s["name"], s["bot"]) for s in seats] == [
+        ("Seat 1", None),
+        ("Ben", "easy"),
+        ("ann", None),
+        ("Ann 2", None),
+    ]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    put = client.put(f"/tables/{table_id}/seats/3/bot", json={"bot": "random"}, headers=host)
+    assert put.status_code == 204
+    named = client.post(
+        "/tables",
+        json={"game": "blackout", "seats": ["easy", "human"], "host_seat": 1, "name": "Ada"},
+    ).json()
+    assert [s["name"] for s in named["table"]["seats"]] == ["Ben", "Ada"]
+    seats = client.get(f"/tables/{table_id}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Seat 1", "Ben", "ann", "Dot"]
 
 
 def test_tokens_are_stored_only_as_hashes(client: TestClient, db_url: str) -> None:
@@ -126,7 +200,8 @@ def test_a_bot_game_finishes_its_record_downloads_and_a_rematch_starts(client: T
     record = GameRecord.from_json(first.json())
     assert record.finished
     assert record.seed == 9
-    assert record.replay().record().to_json() == first.json()
+    assert record.names == ["Ada", "Ben", "Cleo", "Dot"]
+    assert record.replay().record(names=record.names).to_json() == first.json()
     assert client.post(f"/tables/{table.id}/rematch", headers=table.host()).status_code == 204
     details = client.get(f"/tables/{table.id}").json()
     assert details["game_number"] == 2
@@ -244,7 +319,7 @@ def test_bots_play_every_game_through_the_server(client: TestClient, game: str) 
         time.sleep(0.05)
     data = client.get(f"/tables/{table.id}/record").json()
     record = GameRecord.from_json(data)
-    assert record.replay().record().to_json() == data
+    assert record.replay().record(names=record.names).to_json() == data
     assert record.seed == 2
 
 

@@ -97,7 +97,8 @@ def test_two_people_and_two_bots_play_a_whole_game(
     assert final.is_terminal()
     assert record.finished
     assert record.final_scores == final.scores
-    assert final.record().to_json() == answer.json()
+    assert record.names == ["Seat 1", "Ben", "P2", "Dot"]
+    assert final.record(names=record.names).to_json() == answer.json()
     assert len(record.events) == seqs[-1]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(answer.json()), encoding="utf-8")

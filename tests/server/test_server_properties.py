@@ -445,7 +445,7 @@ def run_and_check(
     human = {p.seat for p in game.players}
     stored = {i + 1: (who, text) for i, (who, text) in enumerate(events) if who in human}
     assert stored == game.acks
-    assert replay_with_seeded_chance(record).record().to_json() == record
+    assert replay_with_seeded_chance(record).record(names=record["names"]).to_json() == record
     assert check_messages(game, record) > len(events)
     assert game.errors, "no bad message was sent"
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -26,12 +26,14 @@ from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from tricktaker.bots import make_bot, parse_bot_spec
+from tricktaker.bots.names import bot_name
+from tricktaker.present.text import default_seat_name
 from tricktaker.rules import load_ruleset
 from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import Ruleset
 from tricktaker.server import messages as m
 from tricktaker.server.collector import Collector
-from tricktaker.server.db import hash_token, new_token, upgrade
+from tricktaker.server.db import hash_token, new_token, open_code, upgrade
 from tricktaker.server.problems import (
     MEDIA_TYPE,
     PROBLEM_RESPONSES,
@@ -67,10 +69,16 @@ class CreateTable(m.Body):
     seats: list[str] | None = Field(
         default=None,
         max_length=16,
-        description="Each seat: 'human' or a bot as the command line accepts it"
-        " ('easy', 'hard', 'ismcts:iterations=200'). Default: every seat human.",
+        description="Each seat: 'human' (a person's, kept for whoever the host gives the"
+        " invite code), 'open' (a person's that anyone may take from the list of open"
+        " tables) or a bot as the command line accepts it ('easy', 'hard',"
+        " 'ismcts:iterations=200'). Default: every seat human.",
     )
-    name: str | None = Field(default=None, max_length=40, description="The host's name.")
+    name: str | None = Field(
+        default=None,
+        max_length=40,
+        description="The host's name (default: the seat's, 'Seat 1' for seat 0).",
+    )
     host_seat: int | None = Field(
         default=None, ge=0, description="A human seat the host takes (a seat token is returned)."
     )
@@ -114,10 +122,12 @@ class SeatBot(m.Body):
 
 
 class OpenTable(BaseModel):
-    """A public table in the list, with its invite code."""
+    """A public table in the list: anyone may watch it; ``invite`` is a code that takes
+    its free open seats (None when it has none: its other seats are kept for the people
+    the host invites, and its invite code is never listed)."""
 
     table: m.TableInfo
-    invite: str
+    invite: str | None
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -188,8 +198,8 @@ def _new_table(request: CreateTable) -> tuple[TableData, str | None, str, str | 
             field="seats",
         )
     seats = [
-        SeatData(i, "human")
-        if k.strip() == "human"
+        SeatData(i, "human", open_seat=k.strip() == "open")
+        if k.strip() in ("human", "open")
         else SeatData(i, "bot", _check_bot(k, f"seats[{i}]"))
         for i, k in enumerate(kinds)
     ]
@@ -203,7 +213,11 @@ def _new_table(request: CreateTable) -> tuple[TableData, str | None, str, str | 
             )
         seat_token = new_token()
         seats[request.host_seat].token_hash = hash_token(seat_token)
-        seats[request.host_seat].name = request.name or "Host"
+        given = " ".join((request.name or "").split())
+        seats[request.host_seat].name = given or default_seat_name(request.host_seat)
+    for seat in seats:  # each bot a family name, none a person's
+        if seat.kind == "bot":
+            seat.name = bot_name(seat.seat, [s.name for s in seats if s.name is not None])
     data = TableData(
         id=secrets.token_urlsafe(9),
         game=rules.id,
@@ -381,11 +395,15 @@ def create_app(
 
     @app.get("/tables", responses=problems)
     async def list_tables() -> list[OpenTable]:
-        """The public tables not yet finished, with their invite codes."""
-        tables = await service.tables()
-        return [
-            OpenTable(table=t, invite=(await service.live(t.id)).data.invite_code) for t in tables
-        ]
+        """The public tables not yet finished, each with a code for its free open seats
+        (None when it has none); a table's invite code is never listed."""
+        listed = []
+        for table in await service.tables():
+            data = (await service.live(table.id)).data
+            free = [s for s in data.seats if s.kind == "human" and s.token_hash is None]
+            code = open_code(data.invite_code) if any(s.open_seat for s in free) else None
+            listed.append(OpenTable(table=table, invite=code))
+        return listed
 
     @app.get("/tables/{table_id}", responses=problems)
     async def table_details(table_id: str) -> m.TableInfo:

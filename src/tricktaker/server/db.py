@@ -7,6 +7,7 @@ Everything here runs on SQLite and on PostgreSQL (``postgresql+psycopg://...``).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import logging
 import secrets
@@ -28,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -46,6 +48,18 @@ def now() -> datetime:
 def new_token() -> str:
     """A fresh secret token: 256 random bits, URL-safe text."""
     return secrets.token_urlsafe(32)
+
+
+def open_code(invite_code: str) -> str:
+    """The code that the list of open tables gives for a table (``GET /tables``): it
+    takes the table's open seats only, where its invite code takes any free seat. Made
+    from the invite code, so only the server, and whoever has the invite, can make it.
+
+    >>> len(open_code("x")), open_code("x") == open_code("x") != open_code("y")
+    (16, True)
+    """
+    digest = hashlib.sha256(b"tricktaker-open-seats:" + invite_code.encode("utf-8")).digest()
+    return base64.urlsafe_b64encode(digest[:12]).decode("ascii")
 
 
 def hash_token(token: str) -> str:
@@ -84,7 +98,8 @@ class TableRow(Base):
 
 
 class SeatRow(Base):
-    """A seat: ``human`` (free until someone joins) or ``bot`` with its spec."""
+    """A seat: ``human`` (free until someone joins; kept for an invitee unless
+    ``open_seat``) or ``bot`` with its spec."""
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seats_table_seat"),)
@@ -96,6 +111,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    open_seat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A person's seat that anyone may take from the list of open tables (else it is
+    kept for whoever has the table's invite code)."""
 
 
 class EventRow(Base):

@@ -13,6 +13,7 @@ from tricktaker.bots import Bot
 from tricktaker.engine import GameState
 from tricktaker.server import messages as m
 from tricktaker.server.store import CHAT_KEPT, SeatData, TableData
+from tricktaker.server.undo import practice
 from tricktaker.server.views import Json, SharedPart
 
 
@@ -116,9 +117,11 @@ class Live:
                     bot=s.bot,
                     name=s.name,
                     state=self.seat_state(s),  # type: ignore[arg-type]
+                    open=s.open_seat,
                 )
                 for s in d.seats
             ],
+            practice=practice(d.seats, self.replaced),
         )
 
     def plays_for(self, seat: int) -> str | None:

@@ -1,6 +1,6 @@
 """The messages of the live-play protocol, version 1, as pydantic models.
 
-Clients send :data:`ClientMessage` (``hello``, ``action``, ``chat``, ``ping``); the
+Clients send :data:`ClientMessage` (``hello``, ``action``, ``undo``, ``chat``, ``ping``); the
 server sends the ``Server*`` models. ``docs/protocol.md`` prints the JSON Schema of each
 (kept in sync by ``python -m tricktaker.server.protocol_doc``).
 """
@@ -14,10 +14,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 PROTOCOL_VERSION = 1
 """The protocol version this server speaks (``v`` in ``hello`` and ``welcome``)."""
 
-PROTOCOL_MINOR = 2
+PROTOCOL_MINOR = 3
 """The additions to version 1 this server knows (docs/protocol.md, Versions): 1.1, the
 views sent as changes to a client that asks (``deltas`` in ``hello``); 1.2, an action
-answered by its event, carrying its id, to a client that asks (``event_acks``)."""
+answered by its event, carrying its id, to a client that asks (``event_acks``); 1.3,
+``undo`` at a practice table (and the table's ``practice``)."""
 
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message a client may send."""
@@ -76,6 +77,17 @@ class ActionMessage(_Message):
     action: str = Field(min_length=1, max_length=100)
 
 
+class UndoMessage(_Message):
+    """Protocol 1.3: take back the client's own seat's last action (a bid, a card...)
+    and every event after it, at a practice table (the table's ``practice``: every
+    other seat a bot). Answered by ``ack`` (its ``seq`` the undo's) after every socket
+    of the table got a fresh ``welcome``, or by ``error`` with code ``not_allowed``,
+    which changes nothing. ``id`` as an action's: a repeated id is undone once."""
+
+    type: Literal["undo"]
+    id: str = Field(min_length=1, max_length=64)
+
+
 class ChatMessage(_Message):
     """A chat message (plain text; never interpreted as markup)."""
 
@@ -89,10 +101,14 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | ActionMessage | ChatMessage | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[
+    Hello | ActionMessage | UndoMessage | ChatMessage | Ping, Field(discriminator="type")
+]
 """Any message a client may send."""
 
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | ChatMessage | Ping] = TypeAdapter(ClientMessage)
+CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | UndoMessage | ChatMessage | Ping] = TypeAdapter(
+    ClientMessage
+)
 
 
 class SeatInfo(BaseModel):
@@ -105,6 +121,11 @@ class SeatInfo(BaseModel):
     bot: str | None
     name: str | None
     state: Literal["free", "bot", "connected", "away", "replaced"]
+    open: bool = Field(
+        default=False,
+        description="Protocol 1.3: a person's seat that anyone may take from the list of"
+        " open tables; false: kept for whoever the host gives the invite code.",
+    )
 
 
 class TableInfo(BaseModel):
@@ -125,6 +146,11 @@ class TableInfo(BaseModel):
     grace_seconds: float
     move_timer: float | None
     seats: list[SeatInfo]
+    practice: bool = Field(
+        default=False,
+        description="Protocol 1.3: whether this is a practice table, where the one person"
+        " seated (every other seat a bot) may take back their last action (undo).",
+    )
 
 
 class ChatLine(BaseModel):
@@ -226,7 +252,8 @@ class Ack(_Message):
 class Error(_Message):
     """A message was refused and changed nothing. ``code``: ``bad_message``,
     ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``,
-    ``illegal`` (then ``rule`` names the rule, as ``tricktaker play`` does)."""
+    ``illegal`` (then ``rule`` names the rule, as ``tricktaker play`` does),
+    ``not_allowed`` (protocol 1.3: an ``undo`` refused; ``message`` says why)."""
 
     type: Literal["error"] = "error"
     id: str | None = None
@@ -283,7 +310,13 @@ SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
 )
 """Every message the server sends."""
 
-CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (Hello, ActionMessage, ChatMessage, Ping)
+CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (
+    Hello,
+    ActionMessage,
+    UndoMessage,
+    ChatMessage,
+    Ping,
+)
 """Every message a client sends."""
 
 

@@ -22,6 +22,7 @@ from sqlalchemy.orm import sessionmaker
 
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
+from tricktaker.bots.names import bot_name
 from tricktaker.cards import format_card
 from tricktaker.engine import (
     Action,
@@ -32,10 +33,17 @@ from tricktaker.engine import (
     IllegalActionError,
     new_game,
 )
+from tricktaker.present.text import default_seat_name
 from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server import messages as m
 from tricktaker.server import store
-from tricktaker.server.db import WalCheckpointer, hash_token, make_engine, sqlite_file
+from tricktaker.server.db import (
+    WalCheckpointer,
+    hash_token,
+    make_engine,
+    open_code,
+    sqlite_file,
+)
 from tricktaker.server.live import (
     REFUSALS_KEPT,
     Live,
@@ -44,10 +52,23 @@ from tricktaker.server.live import (
     game_seed,
     subscriber_gone,
 )
+from tricktaker.server.names import others, unique_name
 from tricktaker.server.problems import ServiceError
 from tricktaker.server.store import SeatData, StoredEvent, TableData
 from tricktaker.server.telling import replayed, tell_events
-from tricktaker.server.views import Json, public_view, seat_view
+from tricktaker.server.undo import (
+    GAME_OVER,
+    NO_GAME,
+    NOT_PRACTICE,
+    NOTHING_YET,
+    UNDO,
+    effective,
+    last_action,
+    practice,
+    undo_of,
+    undo_text,
+)
+from tricktaker.server.views import Json, public_view, seat_names_of, seat_view
 
 log = logging.getLogger("tricktaker.server")
 
@@ -131,8 +152,11 @@ class TableService:
             live = Live(data=data, state=self._rebuild(data, events))
             live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
             for e in events:
-                if e.client_id is not None and isinstance(e.who, int):
-                    live.remember(e.who, e.client_id, e.seq)
+                if e.client_id is not None:
+                    taken = undo_of(e)
+                    seat = taken[0] if taken is not None else e.who
+                    if isinstance(seat, int):
+                        live.remember(seat, e.client_id, e.seq)
             self._tables[table_id] = live
             return live
 
@@ -150,8 +174,11 @@ class TableService:
         return new_game(rules, players=data.players, seed=game_seed(data.seed, data.game_number))
 
     def _rebuild(self, data: TableData, events: list[StoredEvent]) -> GameState | None:
+        """The state of the table's current game after its stored ``events`` (its
+        undos applied); None before its first game."""
         if data.game_number == 0:
             return None
+        events = effective(events)[0]
         probe = self._new_state(data)
         record = GameRecord(
             game=probe.rules.id,
@@ -204,7 +231,9 @@ class TableService:
         live = await self.live(table_id)
         async with live.lock:
             # As bytes: compare_digest refuses str with characters outside ASCII.
-            if not secrets.compare_digest(invite.encode(), live.data.invite_code.encode()):
+            code, invite_code = invite.encode(), live.data.invite_code.encode()
+            listed = secrets.compare_digest(code, open_code(live.data.invite_code).encode())
+            if not listed and not secrets.compare_digest(code, invite_code):
                 raise ServiceError(403, "bad-invite", "That invite code is not this table's.")
             if live.data.status == "finished":
                 raise ServiceError(409, "table-finished", "The game at this table is over.")
@@ -213,10 +242,23 @@ class TableService:
                 free = [s for s in free if s.seat == seat]
                 if not free:
                     raise ServiceError(409, "seat-taken", f"Seat {seat} is not a free seat.")
+            if listed and free and not any(s.open_seat for s in free):
+                # The list's code takes open seats only: the others are kept for invitees.
+                raise ServiceError(
+                    403,
+                    "seat-kept",
+                    "That seat is kept for someone the host invited: ask the host for the"
+                    " invite link.",
+                )
+            free = [s for s in free if s.open_seat or not listed]
             if not free:
                 raise ServiceError(409, "table-full", "Every seat at this table is taken.")
             token = new_token()
-            chosen = dataclasses.replace(free[0], token_hash=hash_token(token), name=name)
+            taken = others(live.data.seats, free[0].seat)
+            given = unique_name(name, taken) if name.strip() else None
+            if given is None:
+                given = unique_name(default_seat_name(free[0].seat), taken)
+            chosen = dataclasses.replace(free[0], token_hash=hash_token(token), name=given)
             await self.db(store.set_seat, table_id, chosen)
             live.data.seats[chosen.seat] = chosen
             self._table_changed(live)
@@ -248,7 +290,7 @@ class TableService:
                 raise ServiceError(404, "no-such-seat", f"There is no seat {seat} at this table.")
             if live.data.status == "finished":
                 raise ServiceError(409, "table-finished", "The game at this table is over.")
-            s = SeatData(seat, "bot", bot)
+            s = SeatData(seat, "bot", bot, bot_name(seat, others(live.data.seats, seat)))
             await self.db(store.set_seat, table_id, s)
             live.data.seats[seat] = s
             self._drop_seat_sockets(live, seat)
@@ -312,9 +354,10 @@ class TableService:
                 f"Game {number} of this table is not finished; its record is not public yet.",
             )
         events = await self.db(store.game_events, table_id, number)
-        state = self._rebuild(TableData(**{**_fields(d), "game_number": number}), events)
+        kept, undos = effective(events)
+        state = self._rebuild(TableData(**{**_fields(d), "game_number": number}), kept)
         assert state is not None
-        return state.record().to_json()
+        return GameRecord.of(state, names=seat_names_of(live), undos=undos).to_json()
 
     # ------------------------------------------------------------ live play
 
@@ -434,6 +477,72 @@ class TableService:
             answer = await self._submit(live, seat, client_id, text, by=subscriber)
         self.kick(live)
         return answer
+
+    async def undo(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
+        """A person's undo from their socket (docs/protocol.md, Undo): the answer,
+        ``ack`` (every socket of the table then has a fresh welcome) or ``error``."""
+        async with live.lock:
+            seat = subscriber.seat
+            if seat is None or subscriber not in live.subscribers:
+                return m.Error(
+                    id=client_id, code="not_your_seat", message="You hold no seat at this table."
+                ).model_dump()
+            answer = await self._undo(live, seat, client_id)
+        self.kick(live)
+        return answer
+
+    async def _undo(self, live: Live, seat: int, client_id: str) -> dict[str, Json]:
+        """Take back seat ``seat``'s last action and every event after it (the table's
+        lock is held): store the undo, rebuild the game without them, welcome every
+        socket again. A refusal changes nothing."""
+        acked = live.acked(seat, client_id)
+        if acked is not None:  # a repeated id: answered the same, never undone twice
+            return m.ack_message(client_id, acked)
+        d = live.data
+        state = live.state
+        refusal = None
+        if not practice(d.seats, live.replaced):
+            refusal = NOT_PRACTICE
+        elif state is None or d.status == "waiting":
+            refusal = NO_GAME
+        elif d.status == "finished" or state.is_terminal():
+            refusal = GAME_OVER
+        kept: list[StoredEvent] = []
+        index = None
+        if refusal is None:
+            kept = effective(await self.db(store.game_events, d.id, d.game_number))[0]
+            index = last_action(kept, seat)
+            if index is None:
+                refusal = NOTHING_YET
+        if refusal is not None or index is None:
+            message = refusal or NOTHING_YET
+            return m.Error(id=client_id, code="not_allowed", message=message).model_dump()
+        rebuilt = self._rebuild(d, kept[:index])
+        assert rebuilt is not None
+        assert seat in rebuilt.to_act()
+        taken = StoredEvent(
+            d.seq + 1, d.game_number, UNDO, undo_text(seat, kept[index].seq), client_id
+        )
+        try:
+            await self.writer.append(store.Append(d.id, d.seq, [taken]))
+        except store.StaleTableError:
+            self._forget(d.id)
+            raise ServiceError(
+                409, "stale-table", "Another server wrote to this table; reconnect."
+            ) from None
+        # A bot's move or a timer begun before the undo finds the table moved on
+        # (another state, another seq) and is dropped.
+        d.seq = taken.seq
+        live.state = rebuilt
+        live.remember(seat, client_id, taken.seq)
+        live.refusals.clear()
+        live.bots.clear()
+        if live.timer_task is not None:
+            live.timer_task.cancel()
+        info = live.info()
+        for sub in list(live.subscribers):
+            sub.push(self.welcome(live, sub.seat, info))
+        return m.ack_message(client_id, taken.seq)
 
     async def _submit(
         self,
@@ -646,7 +755,7 @@ class TableService:
             ).model_dump()
         times.append(now)
         live.chat_times[seat] = times
-        name = live.data.seats[seat].name or f"Seat {seat}"
+        name = seat_names_of(live)[seat]
         at = await self.db(store.add_chat, live.data.id, seat, name, text)
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         live.chat.append(line)

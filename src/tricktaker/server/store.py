@@ -27,6 +27,8 @@ class SeatData:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    open_seat: bool = False
+    """Whether anyone may take it from the list of open tables (a person's seat)."""
 
 
 @dataclass(slots=True)
@@ -90,7 +92,7 @@ def _table_data(row: TableRow, seats: Sequence[SeatRow], seq: int) -> TableData:
         move_timer=row.move_timer,
         away_bot=row.away_bot,
         seats=[
-            SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash)
+            SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open_seat)
             for s in sorted(seats, key=lambda s: s.seat)
         ],
     )
@@ -130,6 +132,7 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
                     bot=seat.bot,
                     name=seat.name,
                     token_hash=seat.token_hash,
+                    open_seat=seat.open_seat,
                 )
             )
 
@@ -447,12 +450,18 @@ class GroupCommit:
 
 
 def set_seat(factory: Factory, table_id: str, seat: SeatData) -> None:
-    """Store a seat's kind, bot, name and token hash."""
+    """Store a seat's kind, bot, name, token hash and openness."""
     with factory() as session, session.begin():
         session.execute(
             update(SeatRow)
             .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-            .values(kind=seat.kind, bot=seat.bot, name=seat.name, token_hash=seat.token_hash)
+            .values(
+                kind=seat.kind,
+                bot=seat.bot,
+                name=seat.name,
+                token_hash=seat.token_hash,
+                open_seat=seat.open_seat,
+            )
         )
 
 

@@ -11,6 +11,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.server import messages as m
 from tricktaker.server.live import Live, Subscriber
 from tricktaker.server.store import StoredEvent
+from tricktaker.server.undo import effective, undo_of
 from tricktaker.server.views import (
     Json,
     common,
@@ -69,16 +70,18 @@ def tell_events(
         return
     if len(stored) == len(steps or ()) + 1:
         hands = len(before.history)
+        previous: GameState | None = before
         for e, now in zip(stored, [*(steps or ()), after], strict=True):
-            tell_event(live, e, now, hands, by)
-            hands = len(now.history)
+            tell_event(live, e, now, hands, by, previous)
+            hands, previous = len(now.history), None
         return
     state = before.clone()
     labels = state.rules.joker_labels
-    for e in stored:
+    for index, e in enumerate(stored):
         hands = len(state.history)
+        first = before if index == 0 else None
         step(state, e, labels)
-        tell_event(live, e, state, hands, by)
+        tell_event(live, e, state, hands, by, first)
 
 
 def tell_event(
@@ -87,14 +90,16 @@ def tell_event(
     state: GameState,
     hands: int,
     by: Subscriber | None = None,
+    before: GameState | None = None,
 ) -> None:
     """Send event ``e`` with each receiver's view of ``state``, the state after it
-    (``hands``: the hands finished before it). Each seat's view is built once, from
+    (``hands``: the hands finished before it; ``before``: the state before it, when
+    known, which narrates it after a gap). Each seat's view is built once, from
     its own observation; the spectators' only when one is listening. ``by`` (the
     socket the action came from) gets the action's id in it if it asked."""
     ended = len(state.history) > hands
     observations = state.observe_all()
-    views, shared = event_views(live, e, observations)
+    views, shared = event_views(live, e, observations, before)
     results = hand_results(observations, ended, state.rules.joker_labels)
     public: dict[str, Json] | None = None
     public_result: dict[str, Json] | None = None
@@ -129,9 +134,15 @@ def replayed(
     """The ``resumed`` message and the events after ``last_seq``, rebuilt from the
     stored events by stepping ``state`` (the game's start) through them, each with the
     receiver's own view (a spectator's: the public view), as they were sent live. None
-    when ``last_seq`` is not in the current game (a welcome answers instead)."""
+    when ``last_seq`` is not in the current game, or an undo came after it (a welcome
+    answers instead)."""
     d = live.data
-    if not events or last_seq < events[0].seq or events[-1].seq != d.seq:
+    if not events or events[-1].seq != d.seq:
+        return None
+    if any(e.seq > last_seq and undo_of(e) is not None for e in events):
+        return None  # an undo since: a welcome answers
+    events = effective(events)[0]
+    if not events or last_seq < events[0].seq:
         return None
     labels = state.rules.joker_labels
     seats = list(range(state.players)) if seat is None else [seat]
@@ -140,17 +151,12 @@ def replayed(
         m.Resumed(seat=seat, last_seq=last_seq, seq=d.seq, table=live.info()).model_dump()
     ]
     previous: dict[int, Observation | None] = {}
-    opening = True  # only the game's first chance steps so far: sent in the welcome
     for e in events:
         if e.seq > last_seq and not previous:
+            # As live: the first event told is narrated from the view held before it.
             previous = {s: state.observe(s) for s in seats}
-        if e.seq > last_seq and opening and e is not events[0]:
-            # Live, the first event after the opening deal is told with no view
-            # before it (no narration, the scorecard): the same here.
-            previous = dict.fromkeys(seats)
         hands = len(state.history)
         action = step(state, e, labels)
-        opening = opening and action is None
         if e.seq <= last_seq:
             continue
         ended = len(state.history) > hands

@@ -24,6 +24,7 @@ from tricktaker.engine import Action
 from tricktaker.engine.observation import SHARED_FIELDS, Observation
 from tricktaker.engine.state import GameState
 from tricktaker.present import PresentMemo, present_json, public_present
+from tricktaker.server.names import seat_names
 
 if TYPE_CHECKING:
     from tricktaker.server.live import Live
@@ -180,8 +181,9 @@ def public_view(views: list[dict[str, Json]]) -> dict[str, Json]:
 
 
 def seat_names_of(live: Live) -> list[str]:
-    """The table's seat names (``Seat K`` for a seat without one)."""
-    return [s.name or f"Seat {s.seat}" for s in live.data.seats]
+    """The table's seat names, as people see them
+    (:func:`~tricktaker.server.names.seat_names`)."""
+    return seat_names(live.data.seats)
 
 
 def seat_view(live: Live, obs: Observation) -> dict[str, Json]:
@@ -287,14 +289,19 @@ def event_present(
 
 
 def event_views(
-    live: Live, event: StoredEvent, observations: list[Observation]
+    live: Live,
+    event: StoredEvent,
+    observations: list[Observation],
+    before: GameState | None = None,
 ) -> tuple[list[dict[str, Json]], SharedPart]:
     """Each seat's view after ``event`` (no history), in the order of ``observations``
     (one per seat, as :meth:`~tricktaker.engine.GameState.observe_all` gives them), with
-    its ``present`` block: the narration from the seat's view of the event before (empty
-    after a gap, such as the first event of a game or events sent while no socket
-    listened), and the scorecard only when a hand has ended (else None: the last one
-    still holds).
+    its ``present`` block: the narration from the seat's view of the event before, and
+    the scorecard only when a hand has ended (else None: the last one still holds).
+    After a gap (the first event of a game, which follows the welcome of its deal, or
+    the first after events told while no socket listened, or after an undo), the seat's
+    view before is its observation of ``before``, the state the event was applied to:
+    the view a welcome gave it (without ``before``, none: no narration, the scorecard).
 
     The JSON of the shared fields is written once (the :class:`SharedPart`) and put in
     each seat's view whose shared fields equal those it was written from; a view whose
@@ -302,6 +309,8 @@ def event_views(
     seen = _seen(live)
     if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
         seen.last.clear()
+        if before is not None:
+            seen.last.update((s, before.observe(s)) for s in range(before.players))
     seen.game_number, seen.seq = event.game_number, event.seq
     actor = event.who if isinstance(event.who, int) else None
     first = observations[0]
@@ -309,7 +318,7 @@ def event_views(
     if actor is not None:
         action = Action.parse(event.text, labels=first.rules.joker_labels)
     key = _SHARED_OF(first)
-    before = seen.shared
+    shared_before = seen.shared
     part, changed = _shared_part(seen, first)
     names = seat_names_of(live)
     views = []
@@ -325,7 +334,7 @@ def event_views(
         seen.last[obs.seat] = obs
         view["present"] = event_present(obs, names, previous, actor, action, seen.memo)
         views.append(view)
-    return views, SharedPart(part, before, changed, frozenset(holding))
+    return views, SharedPart(part, shared_before, changed, frozenset(holding))
 
 
 # ------------------------------------------------------------ views as changes

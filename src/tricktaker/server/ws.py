@@ -1,4 +1,4 @@
-"""The live-play socket: ``/tables/{id}/ws``, protocol v1.2 (see ``docs/protocol.md``).
+"""The live-play socket: ``/tables/{id}/ws``, protocol v1.3 (see ``docs/protocol.md``).
 
 The socket layer knows no rules: it reads messages, hands actions to the table service
 and sends what the service queues for it. A slow client never delays a table: each
@@ -267,13 +267,19 @@ async def _resume(coroutine: Coroutine[Any, Any, None], waiting: object) -> None
             return
 
 
+_WITH_ID = (m.ActionMessage, m.UndoMessage)
+"""The client messages with an ``id``, which an error answering them carries."""
+
+
 def _error(
     code: str, message: str, *, id: str | None = None, rule: str | None = None
 ) -> dict[str, Any]:
     return m.Error(id=id, code=code, message=message, rule=rule).model_dump()
 
 
-def _read(text: str) -> m.Hello | m.ActionMessage | m.ChatMessage | m.Ping | dict[str, Any]:
+def _read(
+    text: str,
+) -> m.Hello | m.ActionMessage | m.UndoMessage | m.ChatMessage | m.Ping | dict[str, Any]:
     """The client's message, or the error that answers it."""
     if len(text.encode("utf-8")) > m.MAX_MESSAGE_BYTES:
         return _error("too_large", f"A message may be at most {m.MAX_MESSAGE_BYTES} bytes.")
@@ -306,7 +312,9 @@ async def serve_socket(
             text = await socket.receive_text()
             message = _read(text)
             if not conn.allow():
-                the_id = message.id if isinstance(message, m.ActionMessage) else None
+                the_id = (
+                    message.id if isinstance(message, m.ActionMessage | m.UndoMessage) else None
+                )
                 conn.push(_error("rate_limited", "Too many messages: slow down.", id=the_id))
                 continue
             if isinstance(message, dict):
@@ -334,7 +342,9 @@ async def serve_socket(
                 conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
                 continue
             if live is None:
-                the_id = message.id if isinstance(message, m.ActionMessage) else None
+                the_id = (
+                    message.id if isinstance(message, m.ActionMessage | m.UndoMessage) else None
+                )
                 conn.push(
                     _error("unauthorized", "Send hello (with your seat token) first.", id=the_id)
                 )
@@ -348,7 +358,11 @@ async def serve_socket(
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
                 continue
             try:
-                answer = await service.act(live, conn, message.id, message.action)
+                answer: dict[str, Json] | None
+                if isinstance(message, m.UndoMessage):
+                    answer = await service.undo(live, conn, message.id)
+                else:
+                    answer = await service.act(live, conn, message.id, message.action)
                 if answer is not None:
                     conn.push(answer)
             except ServiceError as exc:

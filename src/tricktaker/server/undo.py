@@ -1,0 +1,82 @@
+"""Undo at a practice table: a person playing alone against bots takes back their last
+action (docs/protocol.md, Undo).
+
+An undo is stored as an event of its own, appended like any other (the events stay
+append-only, the sequence guard unchanged): its kind is ``undo`` (where a chance step's
+kind goes) and its text the seat and the seq of the seat's action taken back
+(``"0 17"``). That action and every event after it, up to the undo, are then no longer
+part of the game: :func:`effective` gives the events that make the game, and the undos
+as the game record writes them (:attr:`~tricktaker.engine.GameRecord.undos`), so that
+a table rebuilt from its stored events (a restart, a kill -9) is the table after the
+undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tricktaker.server.store import SeatData, StoredEvent
+
+UNDO = "undo"
+"""The kind of a stored undo (never a chance step's kind)."""
+
+NOT_PRACTICE = "Undo is only for practice tables: another person plays here."
+NOTHING_YET = "Nothing to take back yet in this game."
+GAME_OVER = "The game is over: nothing can be taken back now."
+NO_GAME = "No game is being played at this table yet."
+
+
+def practice(seats: Sequence[SeatData], replaced: set[int]) -> bool:
+    """Whether a table is a practice table: exactly one seat is a person's, and that
+    person holds it (every other seat is a bot; no seat is free, kept for someone
+    invited, or played by a bot for a person who is away)."""
+    people = [s for s in seats if s.kind == "human"]
+    return len(people) == 1 and people[0].token_hash is not None and people[0].seat not in replaced
+
+
+def undo_text(seat: int, first_seq: int) -> str:
+    """The stored text of seat ``seat``'s undo of its action stored as ``first_seq``."""
+    return f"{seat} {first_seq}"
+
+
+def undo_of(event: StoredEvent) -> tuple[int, int] | None:
+    """The seat and the first seq taken back, when ``event`` is an undo (else None)."""
+    if event.who != UNDO:
+        return None
+    seat, first = event.text.split()
+    return int(seat), int(first)
+
+
+def effective(events: Sequence[StoredEvent]) -> tuple[list[StoredEvent], list[dict[str, Any]]]:
+    """The events that make the game, undos applied, and the undos as a game record
+    writes them: ``{"seat", "at", "events"}``, where ``at`` is the number of events the
+    game kept then and ``events`` those taken back (``[who, text]``, as in a record).
+
+    >>> e = [StoredEvent(n, 1, w, t, None) for n, w, t in
+    ...      [(1, "deal", "AS"), (2, 0, "bid 1"), (3, 1, "bid 0"), (4, "undo", "0 2")]]
+    >>> kept, undos = effective(e)
+    >>> [k.seq for k in kept], undos
+    ([1], [{'seat': 0, 'at': 1, 'events': [[0, 'bid 1'], [1, 'bid 0']]}])
+    """
+    kept: list[StoredEvent] = []
+    undos: list[dict[str, Any]] = []
+    for e in events:
+        taken = undo_of(e)
+        if taken is None:
+            kept.append(e)
+            continue
+        seat, first = taken
+        cut = next((i for i, k in enumerate(kept) if k.seq >= first), len(kept))
+        removed = kept[cut:]
+        del kept[cut:]
+        undos.append({"seat": seat, "at": cut, "events": [[r.who, r.text] for r in removed]})
+    return kept, undos
+
+
+def last_action(kept: Sequence[StoredEvent], seat: int) -> int | None:
+    """The index in ``kept`` of seat ``seat``'s last action (None: it has taken none)."""
+    for index in range(len(kept) - 1, -1, -1):
+        if kept[index].who == seat:
+            return index
+    return None
