@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -133,6 +133,7 @@ class Table:
         *,
         names: Sequence[str] | None = None,
         save: Callable[[], None] | None = None,
+        levels: Mapping[int, str] | None = None,
     ) -> None:
         self.console = console
         self.state = state
@@ -143,6 +144,8 @@ class Table:
         self.labels = table_names(state.players, self.humans, bots, self.given_names)
         """Each seat's name for the whole table: the given names, else ``Seat K`` for a
         person and a short name for a bot (``Ada``)."""
+        self.levels = levels or {}
+        """The bots' levels by seat, shown beside their names in the seat grid."""
         self.save = save or (lambda: None)
         self.hotseat = len(self.humans) > 1
         self.views = {
@@ -282,7 +285,7 @@ class Table:
         the phase lists them."""
         if self.game_panel:
             lines = game_lines(obs, names, self.cards)
-            grid = seat_grid(obs, names)
+            grid = seat_grid(obs, names, self.levels)
             table_view(
                 self.console,
                 obs,
@@ -294,7 +297,15 @@ class Table:
                 numbered=numbered,
             )
         else:
-            table_view(self.console, obs, names, self.cards, turn=turn, numbered=numbered)
+            table_view(
+                self.console,
+                obs,
+                names,
+                self.cards,
+                turn=turn,
+                numbered=numbered,
+                levels=self.levels,
+            )
         if lists_choices(obs):
             show_choices(self.console, obs, self.cards)
 
@@ -632,7 +643,16 @@ def play_on(
         names=seated.names,
         record_names=labels,
     )
-    table = Table(console, state, seated.humans, seated_bots, cards, names=seated.names, save=saver)
+    table = Table(
+        console,
+        state,
+        seated.humans,
+        seated_bots,
+        cards,
+        names=seated.names,
+        save=saver,
+        levels=seated.bots,
+    )
     console.print(Text(intro(state, seated, table, resuming=resuming)))
     console.print("Type ? for your legal choices, scores for the scorecard, quit to stop.")
     interrupted = False

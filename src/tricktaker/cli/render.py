@@ -7,7 +7,7 @@ the server get); this module only lays it out for a terminal.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -181,11 +181,13 @@ def table_view(
     grid: Table | None = None,
     turn: str = "Your turn",
     numbered: Collection[int] | None = None,
+    levels: Mapping[int, str] | None = None,
 ) -> None:
     """Everything the seat may know, shown when it must act; a game with its own phases
     adds ``lines_after`` (label, text) and its own per-seat ``grid``. When the seat
     chooses a card of its hand, the hand is numbered and the cards not in ``numbered``
-    (the legal ones) are dimmed."""
+    (the legal ones) are dimmed. ``levels``: the bots' levels, shown beside their names
+    in the grid (``Ben (easy)``)."""
     console.rule(Text(f"{turn} · {hand_heading(obs, names)}"))
     lines = Text()
     lines.append("Trump:   ", style="bold")
@@ -228,8 +230,21 @@ def table_view(
             marks += " <-"
         score = "-" if obs.cooperative else str(row["score"])
         won = obs.tricks_won[row["seat"]]
-        grid.add_row(row["name"] + marks, row["bid_text"], str(won), score)
+        name = with_level(str(row["name"]), row["seat"], levels)
+        grid.add_row(name + marks, row["bid_text"], str(won), score)
     console.print(grid)
+
+
+def with_level(name: str, seat: object, levels: Mapping[int, str] | None) -> str:
+    """``Ben (easy)`` for a bot's seat, the name alone for a person's; a level given as a
+    bot with settings (``ismcts:iterations=800``) by its kind alone.
+
+    >>> with_level("Ben", 1, {1: "ismcts:iterations=800"}), with_level("Ann", 0, {1: "easy"})
+    ('Ben (ismcts)', 'Ann')
+    """
+    if not levels or not isinstance(seat, int) or seat not in levels:
+        return name
+    return f"{name} ({levels[seat].split(':')[0]})"
 
 
 def scorecard(sheet: Scorecard, *, details: bool = True, title: str | None = None) -> Table:

@@ -5,7 +5,7 @@ may know."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.table import Table
 
@@ -14,7 +14,7 @@ from tricktaker.present import panels
 from tricktaker.present.scorecard import chips_net
 from tricktaker.present.text import bid_text, suit_text, team_of
 
-from .render import Cards
+from .render import Cards, with_level
 
 __all__ = ["Lines", "bid_text", "game_lines", "seat_grid", "suit_text", "team_of"]
 
@@ -26,7 +26,9 @@ def game_lines(obs: Observation, names: Sequence[str], cards: Cards) -> Lines:
     return [(line.label, line.text) for line in panels.game_lines(obs, names, cards)]
 
 
-def seat_grid(obs: Observation, names: Sequence[str]) -> Table:
+def seat_grid(
+    obs: Observation, names: Sequence[str], levels: Mapping[int, str] | None = None
+) -> Table:
     """One row per seat: quota or team or status and stack, tricks won and score."""
     rows = panels.seat_rows(obs, names)
     quotas = any(row["quota"] is not None for row in rows)
@@ -49,7 +51,7 @@ def seat_grid(obs: Observation, names: Sequence[str]) -> Table:
         marks = " (D)" if row["dealer"] else ""
         if row["to_act"]:
             marks += " <-"
-        cells = [row["name"] + marks]
+        cells = [with_level(str(row["name"]), row["seat"], levels) + marks]
         if obs.partnerships:
             cells.append("with " + row["partners"] if row["partners"] else "-")
         if quotas:
