@@ -93,7 +93,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     myTurn: false,
     /** @type {{node: HTMLElement, close: () => void} | null} */ dialog: null,
     /** @type {ReturnType<typeof setTimeout> | undefined} */ dialogTimer: undefined,
-    finalShown: false,
+    /** @type {number | null} */ gameNumber: null,
   };
 
   // --- the page's skeleton: built once; each part is redrawn from the state -----------
@@ -675,6 +675,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         state.holding = false;
         state.queue = [];
         state.showTrick = null;
+        const gameBefore = state.gameNumber;
         state.table = message.table;
         state.seat = message.seat ?? null;
         state.view = message.view ?? null;
@@ -685,6 +686,11 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         state.lastTrick = tricks.length ? { cards: tricks.at(-1), winner: state.view?.trick_winners?.at(-1) ?? null, review: true } : null;
         chatList.replaceChildren();
         for (const line of message.chat ?? []) addChat(line);
+        // The welcome's narration tells what happened up to now (the deal, the bids
+        // made before this page was told): the play by play starts from it.
+        if (message.table?.game_number !== gameBefore) log.replaceChildren();
+        state.gameNumber = message.table?.game_number ?? null;
+        addLog(message.view?.present?.narration ?? []);
         render();
         break;
       }
@@ -856,12 +862,23 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   });
   const resize = new ResizeObserver(() => layoutHand(hand));
   resize.observe(hand);
+  // On a wide screen the game's panel (the contract, the pot, the quotas...) sits at the
+  // top of the side column, so that the felt and your hand keep the height; on a narrower
+  // one it follows your hand.
+  const wide = window.matchMedia("(min-width: 900px)");
+  const placePanel = () => {
+    if (wide.matches) side.insertBefore(panel, side.querySelector(".tt-side-log"));
+    else me.after(panel);
+  };
+  placePanel();
+  wide.addEventListener("change", placePanel);
 
   render();
   return () => {
     clearTimeout(state.holdTimer);
     clearTimeout(state.dialogTimer);
     resize.disconnect();
+    wide.removeEventListener("change", placePanel);
     document.removeEventListener("keydown", onKey);
     socket.close();
     root.classList.remove("tt-root");
