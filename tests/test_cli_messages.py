@@ -28,6 +28,8 @@ def error_of(*args: str) -> str:
         ["rules", "blakout"],
         ["simulate", "blakout"],
         ["arena", "blakout", "--bots", "random,random"],
+        ["score", "blakout", "--players", "Ann,Bob,Cy"],
+        ["score", "blakout"],
     ],
 )
 def test_an_unknown_game_gets_the_nearest_name(args: list[str]) -> None:

@@ -23,6 +23,7 @@ from tricktaker.cli.common import (
     fail,
     make_console,
     parse_options,
+    unknown_game,
 )
 
 if TYPE_CHECKING:
@@ -558,6 +559,9 @@ def score(
     else:
         if game is None:
             fail("give a GAME to keep score of (tricktaker rules lists them), or --resume FILE")
+        unknown = unknown_game(game)
+        if unknown is not None:
+            fail(unknown)
         if not players:
             fail('give the players in seating order: --players "Ann,Bob,Cy,Di"')
         names = [name.strip() for name in players.split(",")]
