@@ -227,7 +227,7 @@ def test_a_table_with_a_person_to_invite_waits_with_its_invite_link(
     choose_game(host, "blackout")
     host.select_option("#players", "3")
     host.select_option("#seat-1", "human")
-    host.select_option("#seat-2", "easy")
+    host.select_option("#seat-2", "open")
     expect(host.locator('label[for="seat-0"]')).to_have_text("Seat 1")
     expect(host.locator('label[for="seat-2"]')).to_have_text("Seat 3")
     host.fill("#host-name", "Ann")
@@ -241,7 +241,8 @@ def test_a_table_with_a_person_to_invite_waits_with_its_invite_link(
     expect(host.locator("#copy-invite")).to_be_visible()
     # Seats are numbered from 1 wherever a person reads them (the wire's seat 1 is "Seat 2").
     expect(host.locator(".seat-states")).to_contain_text("Seat 1: Ann")
-    expect(host.locator(".seat-states")).to_contain_text("Seat 2: free")
+    expect(host.locator(".seat-states")).to_contain_text("Seat 2: free: waiting for someone")
+    expect(host.locator(".seat-states")).to_contain_text("Seat 3: free: open to anyone")
     guest = new_page()
     guest.goto(link)
     guest.fill("#join-name", "Bob")
@@ -249,17 +250,29 @@ def test_a_table_with_a_person_to_invite_waits_with_its_invite_link(
     guest.wait_for_url(f"**/#/table/{table_id}")
     assert json.loads(storage(guest, f"tricktaker.seat.{table_id}") or "null")["seat"] == 1
     expect(host.locator(".seat-states")).to_contain_text("Seat 2: Bob", timeout=10_000)
-    expect(host.locator("#main [role=status]")).to_contain_text("Everyone is here")
+    expect(host.locator("#main [role=status]")).to_contain_text("1 seat still free")
+    seats = table_of(web_server, table_id)["seats"]
+    assert [s.get("open") for s in seats[1:]] == [False, True]
 
 
 def test_open_tables_take_a_seat_or_watch(web_server: ServerProcess, new_page: NewPage) -> None:
-    """GET /tables in the lobby: a free seat is taken through its invite, and anyone
-    may watch as a spectator (no seat token kept)."""
+    """GET /tables in the lobby: a seat left open to anyone is taken from the list, and
+    anyone may watch as a spectator (no seat token kept); a table whose free seat is kept
+    for an invited person is listed to watch only (docs/protocol.md, who may take a
+    seat)."""
+    kept = create_table(
+        web_server,
+        game="pluck",
+        players=3,
+        seats=["human", "human", "easy"],
+        host_seat=0,
+        name="Bea",
+    )
     created = create_table(
         web_server,
         game="blackout",
         players=3,
-        seats=["human", "human", "easy"],
+        seats=["human", "open", "easy"],
         host_seat=0,
         name="Ann",
     )
@@ -269,7 +282,11 @@ def test_open_tables_take_a_seat_or_watch(web_server: ServerProcess, new_page: N
     open_lobby(page, web_server)
     entry = page.locator(f'.open-table[data-table="{table_id}"]')
     expect(entry).to_contain_text("Blackout")
-    expect(entry).to_contain_text("1 free seat")
+    expect(entry).to_contain_text("1 open seat")
+    kept_entry = page.locator(f'.open-table[data-table="{kept["table"]["id"]}"]')
+    expect(kept_entry).to_contain_text("to watch")
+    expect(kept_entry.get_by_role("link", name="Take a seat at Pluck")).to_have_count(0)
+    expect(kept_entry.get_by_role("link", name="Watch Pluck as a spectator")).to_be_visible()
     entry.get_by_role("link", name="Take a seat at Blackout").click()
     page.wait_for_url(f"**/#/join/{table_id}?invite=*")
     page.fill("#join-name", "Cy")

@@ -101,6 +101,8 @@ export const postJSON = (path, body, options = {}) => api(path, { ...options, me
  * @property {string | null} bot
  * @property {string | null} name
  * @property {"free" | "bot" | "connected" | "away" | "replaced"} state
+ * @property {boolean} [open] a person's seat anyone may take from the open tables
+ *   (protocol 1.3); else kept for whoever has the invite
  */
 
 /**
@@ -113,6 +115,7 @@ export const postJSON = (path, body, options = {}) => api(path, { ...options, me
  * @property {"waiting" | "playing" | "finished"} status
  * @property {number} game_number
  * @property {SeatInfo[]} seats
+ * @property {boolean} [practice] every other seat a bot's: its person may undo (1.3)
  */
 
 /**

@@ -90,7 +90,10 @@ export async function mountInvite(root, { tableId }) {
       return;
     }
     if (stopped) return;
-    const lines = table.seats.map((seat) => [seat.state, `${seatLabel(seat.seat)}: ${seatWho(seat, "free: waiting for someone")}`]);
+    const lines = table.seats.map((seat) => [
+      seat.state,
+      `${seatLabel(seat.seat)}: ${seatWho(seat, seat.open ? "free: open to anyone" : "free: waiting for someone")}`,
+    ]);
     // Drawn again only when a seat changed: the list is a live region, and a screen reader
     // reads again whatever is put back in it.
     const now = JSON.stringify(lines);

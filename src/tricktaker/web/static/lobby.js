@@ -135,7 +135,7 @@ export async function mountLobby(root) {
         "p",
         { class: "field check" },
         publicBox,
-        el("label", { for: "public" }, "List the table under open tables (anyone may take a free seat or watch)"),
+        el("label", { for: "public" }, "List the table under open tables (anyone may watch it, and take a seat left open to anyone)"),
       ),
     ),
     el("div", { class: "actions" }, createButton),
@@ -593,7 +593,8 @@ export async function mountLobby(root) {
           },
         },
         el("option", { value: "you", selected: kind === "you" }, "You"),
-        el("option", { value: "human", selected: kind === "human" }, "A person (invite link)"),
+        el("option", { value: "human", selected: kind === "human" }, "A person you invite (invite link)"),
+        el("option", { value: "open", selected: kind === "open" }, "Anyone (open to the open tables)"),
         state.bots.map((bot) =>
           el("option", { value: bot.id, selected: kind === bot.id }, `Bot: ${bot.id}`),
         ),
@@ -652,7 +653,7 @@ export async function mountLobby(root) {
     saveHost(id, created.host_token);
     saveInvite(id, created.invite);
     if (created.seat_token !== null && created.seat !== null) saveSeat(id, created.seat, created.seat_token);
-    const people = state.seats.filter((k) => k === "human").length;
+    const people = state.seats.filter((k) => k === "human" || k === "open").length;
     location.hash = people > 0 ? `#/invite/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
   }
 
@@ -705,7 +706,9 @@ export async function mountLobby(root) {
    */
   function tableItem(table, invite) {
     const game = state.games.find((g) => g.id === table.game);
-    const free = table.seats.filter((s) => s.state === "free").length;
+    // Only the seats left open to anyone can be taken from here (the list's code takes
+    // those); a seat kept for an invited person is not offered.
+    const free = invite ? table.seats.filter((s) => s.state === "free" && s.open).length : 0;
     const mine = seatToken(table.id);
     const who = table.seats.map((s) => seatWho(s)).join(", ");
     const title = game ? game.name : table.game;
@@ -716,7 +719,7 @@ export async function mountLobby(root) {
       el("div", { class: "open-table-title" },
         el("strong", {}, title),
         ` · ${table.players} players · ${table.status === "waiting" ? "waiting to start" : "playing"}`,
-        free ? ` · ${free} free seat${free === 1 ? "" : "s"}` : " · full",
+        free ? ` · ${free} open seat${free === 1 ? "" : "s"}` : " · to watch",
       ),
       el("div", { class: "help" }, who),
       el(
