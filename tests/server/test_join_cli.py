@@ -7,6 +7,7 @@ same command takes the same seat back; Ctrl-C or ``quit`` leaves and says how to
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import re
@@ -295,6 +296,36 @@ def test_two_people_at_one_computer_each_come_back_to_their_own_seat(
             person.stop()
     names = [seat["name"] for seat in http.get(f"/tables/{table}").json()["seats"][:2]]
     assert names == ["Ann", "Bob"]
+
+
+def test_a_kept_seat_given_up_since_is_replaced_by_a_free_one(
+    http: httpx.Client, tmp_path: Path
+) -> None:
+    """docs/protocol.md, Playing from the command line: the kept token is tried first;
+    when the server no longer knows it (the seat was given up), the command takes a free
+    seat instead of failing, and keeps the new token."""
+    seats_file = tmp_path / "seats.json"
+    table, link, _ = new_table(http, ["human", "human", "random", "random"])
+    first = join(link, seats_file, "quit\n", "--name", "Fay")
+    assert first.wait(timeout=60) == 130
+    kept = json.loads(seats_file.read_text())
+    (entry,) = kept.values()
+    (seat,) = entry["seats"]
+    given_up = http.post(
+        f"/tables/{table}/leave", headers={"Authorization": f"Bearer {seat['token']}"}
+    )
+    assert given_up.status_code in (200, 204), given_up.text
+    again = Terminal(link, seats_file, "--name", "Fay")
+    try:
+        again.wait_printed("Coming back to seat 1.")
+        again.wait_printed("Seat 1 is no longer yours")
+        again.wait_printed("You took seat 1.")
+        wait_for(http, table, 0, "connected")
+    finally:
+        again.stop()
+    (entry,) = json.loads(seats_file.read_text()).values()
+    assert [s["seat"] for s in entry["seats"]] == [0]
+    assert entry["seats"][0]["token"] != seat["token"]
 
 
 def test_quit_while_waiting_leaves_at_once(http: httpx.Client, tmp_path: Path) -> None:

@@ -65,6 +65,8 @@ def _table_class() -> type:
             self.hotseat = False
             self.save = lambda: None
             self.seat_names: list[str] = []
+            self.levels: dict[int, str] = {}
+            """The bots' levels by seat (as the table lists them), beside their names."""
             self.views = {}
             self.viewer = None
             self.asked: Observation | None = None
@@ -363,6 +365,7 @@ def terminal_player(
         def welcome(self, message: dict[str, Any], obs: Observation | None) -> None:
             info = message["table"]
             names = seat_names(info, message["seat"])
+            table.levels = {s["seat"]: str(s["bot"]) for s in info["seats"] if s.get("bot")}
             if message["seat"] is not None:
                 seated(message["seat"])
             if self.lost:
@@ -544,7 +547,7 @@ def join(
     four_colour: FourColourOption = False,
 ) -> None:
     link = remote_link(url)
-    index = seat_index(seat)
+    index = asked = seat_index(seat)
     from tricktaker.client.links import forget_seat, save_seat
     from tricktaker.client.session import (
         ClientError,
@@ -598,8 +601,9 @@ def join(
             forget_seat(link, token=kept.token)  # given up or given away since: a new seat
             console.print(f"Seat {kept.seat + 1} is no longer yours ({exc}); taking a free seat.")
             kept = None
+            name = name if name is not None else ask_name(console)
             try:
-                index, token = take_seat(link, name, None, console)
+                index, token = take_seat(link, name, asked, console)
             except ClientError as error:
                 fail(str(error), status=FAILURE)
             continue
