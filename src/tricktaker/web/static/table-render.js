@@ -67,7 +67,7 @@ export function renderWhere(ctx) {
 export function playedSpot(ctx, seat) {
   const players = ctx.view?.players ?? ctx.table?.players ?? 4;
   const narrow = window.matchMedia("(max-width: 560px)").matches;
-  const { x, y } = onEllipse(seatAngle(seat, players, ctx.seat), narrow ? 14 : 17, narrow ? 19 : 24);
+  const { x, y } = onEllipse(seatAngle(seat, players, ctx.seat), narrow ? 14 : 16, narrow ? 19 : 19);
   return `left: ${x.toFixed(1)}%; top: ${y.toFixed(1)}%`;
 }
 

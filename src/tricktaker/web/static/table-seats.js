@@ -107,9 +107,12 @@ function stat(label, value) {
  * @param {number} count
  */
 function backs(count) {
-  const box = h("span", { class: "tt-backs", title: `${count} card${count === 1 ? "" : "s"} in hand` });
+  const box = h("span", { class: "tt-backs", title: `${count} card${count === 1 ? "" : "s"} in hand`, "aria-label": `${count} card${count === 1 ? "" : "s"} in hand`, role: "img" });
   const shown = Math.min(count, 6);
-  for (let i = 0; i < shown; i += 1) box.append(h("span", { class: "tt-back" }, cardSvg(null, { back: true })));
+  for (let i = 0; i < shown; i += 1) {
+    const back = h("span", { class: "tt-back", style: `--k: ${(i - (shown - 1) / 2) * 8}` }, cardSvg(null, { back: true }));
+    box.append(back);
+  }
   box.append(h("span", { class: "tt-back-count" }, String(count)));
   return box;
 }
