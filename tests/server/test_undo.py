@@ -256,3 +256,31 @@ def test_an_undo_survives_kill_9_and_a_resumed_client_gets_a_welcome(
     assert back.act(before["legal_actions"][-1], "b2")["type"] == "ack"
     for p in (back, resumed):
         p.close()
+
+
+def test_a_bot_thinking_when_the_undo_arrives_does_not_play_its_stale_move(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, Undo: a bot's move worked out before the undo is dropped; the
+    bots go on from the table after it."""
+    slow = "ismcts:iterations=1000000:time_budget=1.0"
+    table = make_table(
+        http, game="blackout", seats=["human", slow, slow, slow], host_seat=0, seed=5
+    )
+    me = Player(live_server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    me.until("welcome")
+    before = turn(me)
+    assert me.act(before["legal_actions"][0], "b1")["type"] == "ack"
+    ack = undo(me, "u1")  # a bot is thinking about its reply to the bid now
+    assert ack["type"] == "ack", ack
+    assert me.my_turn()
+    again = before["legal_actions"][-1]
+    told = me.act(again, "b2")
+    assert told == {"type": "ack", "id": "b2", "seq": ack["seq"] + 1}
+    turn(me)  # the bots played on to the seat's next turn, none stopped
+    events = [m for m in me.messages if m["type"] == "event" and m["seq"] > ack["seq"]]
+    assert events[0]["actor"] == 0
+    assert events[0]["action"] == again
+    assert [e["seq"] for e in events] == list(range(ack["seq"] + 1, me.seq + 1))
+    me.close()
