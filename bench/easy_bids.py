@@ -215,10 +215,16 @@ class Summary:
     over: float
     under: float
 
-    def cells(self) -> str:
-        return (
-            f"{self.mean:5.1f} {self.median:5.1f} {self.low:3d} {self.high:3d}"
-            f" {100 * self.over:4.0f}% {100 * self.under:4.0f}%"
+    def cells(self, sep: str = " ") -> str:
+        return sep.join(
+            (
+                f"{self.mean:5.1f}",
+                f"{self.median:5.1f}",
+                f"{self.low:3d}",
+                f"{self.high:3d}",
+                f"{100 * self.over:4.0f}%",
+                f"{100 * self.under:4.0f}%",
+            )
         )
 
 
@@ -253,11 +259,11 @@ def table(before: Sequence[HandBids], after: Sequence[HandBids], markdown: bool)
     head = "mean  med  min max  over under"
     lines: list[str] = []
     if markdown:
+        cells = " | ".join(("mean", "med", "min", "max", "over", "under"))
         lines.append(
-            "| game | pl | kind | size | hands | tricks | before: mean med min max over under"
-            " | after: mean med min max over under |"
+            f"| game | pl | kind | size | hands | tricks | before: {cells} | after: {cells} |"
         )
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("|---|---:|---|---|---:|---:|" + "---:|" * 12)
     else:
         lines.append(
             f"{'game':22} {'pl':>2} {'kind':34} {'size':5} {'hands':>5} {'tricks':>6}"
@@ -271,7 +277,7 @@ def table(before: Sequence[HandBids], after: Sequence[HandBids], markdown: bool)
         if markdown:
             lines.append(
                 f"| {game} | {players} | {kind} | {band} | {b.hands} | {b.tricks:.1f}"
-                f" | {a.cells()} | {b.cells()} |"
+                f" | {a.cells(' | ')} | {b.cells(' | ')} |"
             )
         else:
             lines.append(

@@ -68,10 +68,11 @@ def plausible(cards: Sequence[int], trump: int | None, deck: Sequence[int], held
     """The most tricks a person would think a hand could take: its trumps and Blukes,
     each other card whose beaters (the higher cards of its suit it does not hold) the
     opponents hold fewer than 1.5 of on average (they hold ``held`` of the cards it
-    does not see), the cards beyond three of each suit, plus one."""
+    does not see), the cards beyond three of each suit, plus one and one more for every
+    six cards (long hands hold long trumps and ruff side cards)."""
     mine = set(cards)
     pool = len(deck) - len(mine)
-    count = 1
+    count = 1 + len(cards) // 6
     lengths = [0, 0, 0, 0]
     for card in cards:
         if card in (HIGH_JOKER, LOW_JOKER) or card // 13 == trump:

@@ -11,17 +11,24 @@ cards that are dealt, and whether the hand has a trump at all. Two small logisti
 models (one for trumps, one for side cards) turn the features into a chance; their
 weights were fitted by ``bench/fit_heuristic.py`` on tables where every seat tries to
 win every trick, in every game with bids and every kind of hand, so that the chances of
-all the cards of a hand add up to about the tricks in it (see there, and
-``bench/easy_bids.py`` for the bids they give).
+all the cards of a hand add up to about the tricks in it (see there), and
+:func:`table_shift` then makes them add up exactly for each kind of hand (deck,
+trump or no trump, players, size), over a few random deals. Before that, a table of
+easy bots bid about twice the tricks on no-trump hands (``bench/easy_bids.py``).
 The bid is the legal bid with the best expected score under the game's scoring, over
 the distribution of tricks those chances give, partly as if the play could hold the
 tricks to any bid between the fewest and the most the cards can take (:data:`CONTROL`).
+Where a seat expects few tricks (7 players, a few cards each) that bid lies under its
+expected tricks, a zero bid being the likeliest to be exact, so such a table's bids add
+up to well under the tricks; bidding nearer the expected tricks was measured to score
+no better there (``bench/README.md``, the easy bot's bids).
 In play the bot counts the cards still out: it wins with cards nobody left can beat
 while it needs tricks, and gets rid of the cards most others can beat once it does not.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -76,9 +83,9 @@ TRUMP_WEIGHTS: tuple[float, ...] = (
 """Logistic weights of :data:`TRUMP_FEATURES`, fitted the same way (about 69,000 trumps,
 log loss 0.448)."""
 
-CALIBRATION_DEALS = 3
-"""Random deals of the other seats' hands over which :func:`table_shift` makes the
-table's chances add up to the tricks available (0: no calibration, the bot before it)."""
+CALIBRATION_DEALS = 8
+"""Random deals over which :func:`table_shift` makes the chances of a kind of hand add
+up to the tricks available (0: no calibration, as the bot was before it)."""
 
 CONTROL = 0.3
 """How far the bot's play decides its tricks: the weight of the model in which it takes
@@ -225,56 +232,67 @@ def _chance(trump: bool, row: Sequence[float]) -> float:
 
 
 def table_shift(
-    hand: int,
-    mine: Sequence[float],
+    deck: Sequence[int], tables: CardTables, players: int, hand_size: int, turn_up: bool
+) -> float:
+    """The shift of every card's logit that makes the chances of all the cards dealt
+    add up to the tricks in the hand, on average over :data:`CALIBRATION_DEALS` random
+    deals of this kind of hand (the same deck, trump, players and size; ``turn_up``:
+    one more card is turned up and seen by all), each card rated from its holder's
+    view. When every seat tries to win, each trick is won by exactly one card, so the
+    chances of all the cards dealt should add up to the hand size; the fitted model
+    comes close on average over all hands, this makes it so for each kind of hand.
+    Computed once per kind (cached).
+
+    Blackout's last hand at 4 players (13 cards, no trump): the model alone gives the
+    table's cards too many tricks, so every card's logit is lowered.
+
+    >>> deck = tuple(range(52))
+    >>> tables = build_tables(trump=None, jokers_as_trump=False)
+    >>> round(table_shift(deck, tables, 4, 13, False), 2)
+    -0.78
+    """
+    if CALIBRATION_DEALS <= 0 or players < 2 or players * hand_size > len(deck):
+        return 0.0
+    return _shift(
+        tuple(deck), tables, players, hand_size, turn_up,
+        CALIBRATION_DEALS, SIDE_WEIGHTS, TRUMP_WEIGHTS,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def _shift(
+    deck: tuple[int, ...],
     tables: CardTables,
-    unseen: Sequence[int],
     players: int,
     hand_size: int,
-    rng: random.Random,
+    turn_up: bool,
+    deals: int,
+    side_weights: tuple[float, ...],
+    trump_weights: tuple[float, ...],
 ) -> float:
-    """The shift of every card's logit that makes the table's expected tricks add up to
-    the tricks in the hand: ``mine`` are the logits of this seat's cards, the other
-    seats' hands are :data:`CALIBRATION_DEALS` random deals of the unseen cards, each
-    card rated from its holder's view. When every seat tries to win, each trick is won
-    by exactly one card, so the chances of all the cards dealt add up to the hand size.
-
-    A hand of Blackout's last hand at 4 players (13 cards, no trump): its expected
-    tricks before and after the shift.
-
-    >>> tables = build_tables(trump=None, jokers_as_trump=False)
-    >>> hand = sum(1 << c for c in (1, 5, 10, 13, 18, 20, 27, 30, 35, 40, 43, 48, 51))
-    >>> unseen = [c for c in range(52) if not (hand >> c) & 1]
-    >>> logits = [_logit(t, row) for t, row in card_features(hand, tables, unseen, 4, 13)]
-    >>> shift = table_shift(hand, logits, tables, unseen, 4, 13, random.Random(0))
-    >>> before = sum(_sigmoid(z) for z in logits)
-    >>> after = sum(_sigmoid(z + shift) for z in logits)
-    >>> round(before, 1), round(after, 1)
-    (2.9, 2.2)
-    """
-    if CALIBRATION_DEALS <= 0 or players < 2 or (players - 1) * hand_size > len(unseen):
-        return 0.0
-    others: list[float] = []
-    pool = sorted(unseen)
-    mine_cards = cards_of(hand)
-    for _ in range(CALIBRATION_DEALS):
+    """:func:`table_shift` for given weights (part of the cache key)."""
+    rng = random.Random(f"{len(deck)}:{players}:{hand_size}:{turn_up}")
+    logits: list[float] = []
+    pool = list(deck)
+    dealt = players * hand_size
+    for _ in range(deals):
         rng.shuffle(pool)
-        for seat in range(players - 1):
-            cards = pool[seat * hand_size : (seat + 1) * hand_size]
+        shown = pool[dealt] if turn_up and dealt < len(pool) else None
+        for seat in range(players):
             bits = 0
-            for card in cards:
+            for card in pool[seat * hand_size : (seat + 1) * hand_size]:
                 bits |= 1 << card
-            theirs = [c for c in unseen if not (bits >> c) & 1] + mine_cards
-            rows = card_features(bits, tables, theirs, players, hand_size)
-            others.extend(_logit(trump, row) for trump, row in rows)
-    logits = [*mine, *others]
-    weights = [1.0] * len(mine) + [1.0 / CALIBRATION_DEALS] * len(others)
+            unseen = [c for c in deck if not (bits >> c) & 1 and c != shown]
+            for trump, row in card_features(bits, tables, unseen, players, hand_size):
+                weights = trump_weights if trump else side_weights
+                logits.append(sum(w * x for w, x in zip(weights, row, strict=True)))
+    target = hand_size * deals
     shift = 0.0
     for _ in range(20):  # Newton's method: the expected total grows with the shift
         chances = [_sigmoid(z + shift) for z in logits]
-        excess = sum(w * p for w, p in zip(weights, chances, strict=True)) - hand_size
-        slope = sum(w * p * (1.0 - p) for w, p in zip(weights, chances, strict=True))
-        if abs(excess) < 1e-4 or slope < 1e-9:
+        excess = sum(chances) - target
+        slope = sum(p * (1.0 - p) for p in chances)
+        if abs(excess) < 1e-4 * deals or slope < 1e-9:
             break
         shift = max(-12.0, min(12.0, shift - excess / slope))
     return shift
@@ -305,11 +323,12 @@ def bid_chances(obs: Observation) -> tuple[list[float], list[float]]:
     most = [0.0] * obs.hand_size
     least = [0.0] * obs.hand_size
     share = 1.0 / len(tables_list)
-    rng = random.Random(obs.hand * 64 + obs.seat)
+    deck = obs.rules.deck(obs.players)
+    turn_up = obs.turn_up is not None
     for tables in tables_list:
         rows = card_features(obs.hand, tables, unseen, obs.players, obs.hand_size)
         logits = [_logit(trump, row) for trump, row in rows]
-        shift = table_shift(obs.hand, logits, tables, unseen, obs.players, obs.hand_size, rng)
+        shift = table_shift(deck, tables, obs.players, obs.hand_size, turn_up)
         for i, (z, (_, row)) in enumerate(zip(logits, rows, strict=True)):
             chance = _sigmoid(z + shift)
             most[i] += share * chance
