@@ -4,6 +4,7 @@ and ``tricktaker replay`` shows them; unnamed seats are counted from 1."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -47,6 +48,8 @@ def test_a_record_keeps_the_names_and_replay_shows_them(tmp_path: Path) -> None:
     final = replay.split("Final")[1]
     for name in ("Ann", "Bob", "Cy", "Di"):
         assert name in final
+    standings = replay.split("Final standings")[1]  # the ranking, by name
+    assert re.search(r"^1st\s+(Ann|Bob|Cy|Di)\s+\d+\s*$", standings, re.M)
 
 
 def test_unnamed_seats_are_recorded_as_the_table_showed_them(tmp_path: Path) -> None:

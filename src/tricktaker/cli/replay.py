@@ -86,6 +86,7 @@ def replay(
         describe_special,
         outcome_counts,
         seat_names,
+        standings_table,
         winners_line,
     )
     from .scorecards import hand_summary, has_bids, result_line, score_unit
@@ -154,6 +155,12 @@ def replay(
         console.print(final)
         if not state.is_terminal():
             return
+        standings = standings_table(sheet, unit=score_unit(state.history))
+        if standings is not None and not cooperative:
+            console.print()
+            console.rule(Text("Final standings"))
+            console.print(standings)
+            console.print()
         if cooperative:
             console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
         elif panel_game(state.observe(0)) is not None:
