@@ -219,6 +219,16 @@ def test_the_scorekeeper_pages_have_no_serious_accessibility_violation(
     viewer.goto(f"{web_server.url}/#/score/{made['id']}?view={made['view_key']}")
     expect(viewer.locator(".sk-sheet tbody tr")).to_have_count(1)
     assert_accessible(viewer, "scorekeeper read-only, phone")
+    wide = post(web_server, "/sheets", {"game": "bluke", "players": SEVEN})
+    post(
+        web_server,
+        f"/sheets/{wide['id']}/hands",
+        {"bids": [1] * 7, "tricks": [1] * 7},
+        wide["edit_token"],
+    )
+    viewer.goto(f"{web_server.url}/#/score/{wide['id']}?view={wide['view_key']}")
+    expect(viewer.locator(".sk-sheet tbody tr")).to_have_count(1)
+    assert_accessible(viewer, "scorekeeper read-only, seven players (scrolls sideways), phone")
 
 
 def test_a_hand_is_entered_with_the_keyboard_alone(

@@ -863,7 +863,8 @@ function mountSheet(root, sheetId, viewKey) {
     }
     if (sheet.chips) foot.append(el("tr", {}, el("th", { scope: "row", colspan: "2", class: "sk-hand" }, `Stacks (pot ${sheet.chips.pot})`), sheet.chips.stacks.map((c) => el("td", {}, String(c)))));
     table.append(body, foot);
-    return el("div", { class: "sk-scroll" }, table);
+    // A wide sheet scrolls sideways: the keyboard reaches the box too (a named region).
+    return el("div", { class: "sk-scroll", tabindex: "0", role: "region", "aria-label": `Score sheet: ${names.join(", ")}` }, table);
   }
 
   /** @param {Sheet} sheet */
