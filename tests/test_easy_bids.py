@@ -176,3 +176,13 @@ def test_bluke_turned_up_no_trump_hands(players: int) -> None:
     tricks = state.observe(0).hand_size
     low, high = allowed("bluke", players, tricks)
     assert low <= statistics.fmean(totals) <= high, (totals, tricks)
+
+
+def test_the_benchmark_prints_before_and_after(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--games", "1", "--games-list", "jabberwocky", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "before:" in out
+    assert "after:" in out
+    assert "mean bid total / tricks" in out
+    assert bench.main(["--strength", "jabberwocky:3", "--deal-sets", "2"]) == 0
+    assert "score per hand after - before" in capsys.readouterr().out
