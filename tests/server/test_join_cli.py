@@ -328,6 +328,33 @@ def test_a_kept_seat_given_up_since_is_replaced_by_a_free_one(
     assert entry["seats"][0]["token"] != seat["token"]
 
 
+def test_a_person_who_takes_a_seat_mid_game_is_named(http: httpx.Client, tmp_path: Path) -> None:
+    """docs/protocol.md, Live play: a ``table`` message brings the seats' new names; a
+    person who takes a seat given up during the game is told by their name."""
+    table, link, host = new_table(
+        http, ["human", "human", "random", "random"], seed=4, grace_seconds=0.2
+    )
+    ann = Terminal(link, tmp_path / "ann.json", "--name", "Ann")
+    wait_for(http, table, 0, "connected")
+    bob = Terminal(link, tmp_path / "bob.json", "--name", "Bob")
+    gus: Terminal | None = None
+    try:
+        wait_for(http, table, 1, "connected")
+        start(http, table, host)
+        ann.wait_printed("Hand 1 of 13")
+        (entry,) = json.loads((tmp_path / "bob.json").read_text()).values()
+        token = entry["seats"][0]["token"]
+        left = http.post(f"/tables/{table}/leave", headers={"Authorization": f"Bearer {token}"})
+        assert left.status_code in (200, 204), left.text
+        gus = Terminal(link, tmp_path / "gus.json", "--name", "Gus")
+        gus.wait_printed("You took seat 2.")
+        ann.wait_printed("Gus is at the table.")
+    finally:
+        for person in (ann, bob, gus):
+            if person is not None:
+                person.stop()
+
+
 def test_quit_while_waiting_leaves_at_once(http: httpx.Client, tmp_path: Path) -> None:
     """docs/protocol.md, Playing from the command line: ``quit`` typed while the game has
     not started, or while others play, leaves at once and says how to come back; so does

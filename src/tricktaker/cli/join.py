@@ -74,6 +74,15 @@ def _table_class() -> type:
             self.pending_action: Action | None = None
             self.lock = threading.Lock()
 
+        def rename(self, names: list[str]) -> None:
+            """The seats' names changed (someone took or left a seat): use the new ones
+            from now on."""
+            with self.lock:
+                self.seat_names[:] = names
+                self.given_names = tuple(names)
+                for view in self.views.values():
+                    view.names[:] = names
+
         def start(self, obs: Observation, names: list[str]) -> None:
             """A (new) snapshot of the game from ``obs``'s seat."""
             rules = obs.rules
@@ -408,7 +417,11 @@ def terminal_player(
 
         def notice(self, message: dict[str, Any]) -> None:
             kind = message.get("type")
-            if kind == "chat":
+            if kind == "table" and table.seat_names:
+                info = message["table"]
+                table.levels = {s["seat"]: str(s["bot"]) for s in info["seats"] if s.get("bot")}
+                table.rename(seat_names(info, table.viewer))
+            elif kind == "chat":
                 line = message["line"]
                 say(f"[chat] {line['name']}: {line['text']}")
             elif kind == "presence" and table.seat_names:
