@@ -67,6 +67,25 @@ export default [
           message: "keep things through storage.js",
         },
       ],
+      // Cards are written in one place: cards.js (cardText, cardName, SUITS...).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/[\\u2660-\\u2667]/]",
+          message: "a suit symbol belongs in cards.js: use cardText, cardsInText or SUITS",
+        },
+        {
+          selector: "TemplateElement[value.cooked=/[\\u2660-\\u2667]/]",
+          message: "a suit symbol belongs in cards.js: use cardText, cardsInText or SUITS",
+        },
+      ],
+    },
+  },
+  {
+    // cards.js is the one module that writes cards.
+    files: ["src/tricktaker/web/static/cards.js"],
+    rules: {
+      "no-restricted-syntax": "off",
     },
   },
   {
