@@ -298,6 +298,28 @@ def test_a_long_games_replay_opens_with_little_and_sends_each_hand_when_asked(
         assert missing["detail"] == f"This replay has no hand {number}: the game has 150."
 
 
+def test_a_replay_names_the_seats_as_the_record_does_and_counts_its_undos(
+    web: TestClient,
+) -> None:
+    """docs/protocol.md, Replays: a record that keeps the players' names is replayed with
+    them (narration included), and one of a practice game says how many actions were
+    taken back; a record without names numbers its seats from 1."""
+    record = finished_record("blackout", 3, seed=8)
+    record["names"] = ["Ann", "Ben", "Cleo"]
+    first_bid = next(i for i, (_, text) in enumerate(record["events"]) if text[:3] == "bid")
+    seat = record["events"][first_bid][0]
+    record["undos"] = [{"seat": seat, "at": first_bid, "events": [[seat, "bid 0"]]}]
+    replay = web.post("/api/replays", json=record).json()
+    assert replay["names"] == ["Ann", "Ben", "Cleo"]
+    assert replay["undos"] == 1
+    frames = frames_of(web, replay)
+    bid = frames[first_bid + 1]
+    assert bid["narration"][0].startswith(f"{record['names'][seat]} bids ")
+    plain = web.post("/api/replays", json=finished_record("blackout", 3, seed=8)).json()
+    assert plain["names"] == ["Seat 1", "Seat 2", "Seat 3"]
+    assert plain["undos"] == 0
+
+
 def test_replay_of_pluck_shows_each_seats_own_information(web: TestClient) -> None:
     """docs/games/pluck.md, Plucks: the cards passed in a pluck are seen only by the two
     players involved; a replay (the game over) shows them for every seat."""
