@@ -565,10 +565,13 @@ function viewer(root, replay, { tableId, game }) {
 
   /** @type {Promise<Scorecard> | null} */
   let sheet = null;
+  let drawn = -1; // how many hands the sheet on the page shows
 
   function renderSheet() {
     const count = marks.filter((h) => h.end !== null && h.end <= step).length;
+    if (count === drawn) return;
     if (!count) {
+      drawn = 0;
       clear(sheetBox);
       sheetBox.append(el("p", { class: "help" }, "The sheet fills in as each hand ends."));
       return;
@@ -583,6 +586,7 @@ function viewer(root, replay, { tableId, game }) {
     sheet.then(
       (card) => {
         if (closed || at !== step) return;
+        drawn = count;
         clear(sheetBox);
         renderScorecard(sheetBox, sheetAfter(card, count));
       },
