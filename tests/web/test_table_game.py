@@ -308,3 +308,53 @@ def test_the_table_is_accessible_in_every_theme(
     expect(phone.locator(".tt-hand .tt-card").first).to_be_visible()
     assert_accessible_in_themes(phone, "table, phone")
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_refusal_writes_cards_with_suit_symbols_and_help_clears_it(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """Issue 26, small defects: a card the server names in a refusal is written as 3♦,
+    not 3D; asking for help with "?" clears the refusal instead of leaving it under the
+    help. Game: docs/games/blackout.md (reverse_deals: 13 cards in the first hand)."""
+    made = create_table(
+        web_server,
+        game="blackout",
+        options={"reverse_deals": True},
+        players=4,
+        seats=["human", "easy", "easy", "easy"],
+        host_seat=0,
+        name="Ann",
+        seed=6,
+    )
+    table_id = made["table"]["id"]
+    page = new_page()
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"])
+    start(web_server, table_id, made["host_token"])
+    typed = page.get_by_label("Type a card like QD, or a bid number, then Enter")
+    for _ in range(200):
+        if settled(page) and offered(page) and offered(page)[0].startswith("play "):
+            break
+        if settled(page) and offered(page):
+            touch(page, choose(offered(page)))
+            page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
+        else:
+            page.wait_for_timeout(50)
+    held = set(hand_cards(page))
+    missing = next(
+        f"{rank}{suit}"
+        for suit in "DHSC"
+        for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+        if f"{rank}{suit}" not in held
+    )
+    symbol = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[missing[-1]]
+    typed.fill(f"play {missing.lower()}")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-error")).to_have_text(
+        f"you do not hold {missing[:-1]}{symbol} (play a card from your hand)"
+    )
+    typed.fill("?")
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-help")).to_contain_text("You may: play ")
+    expect(page.locator(".tt-error")).to_have_text("")
+    expect(page.locator(".tt-error")).to_be_hidden()
+    assert page.console_errors == []  # type: ignore[attr-defined]
