@@ -182,3 +182,41 @@ def test_seventeen_cards_fit_a_phone(web_server: ServerProcess, phone: Page) -> 
     expect(phone.locator(".tt-hand .tt-card")).to_have_count(16)
     check_fits(phone)
     assert phone.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_thirteen_cards_and_the_bids_fit_a_phone(web_server: ServerProcess, phone: Page) -> None:
+    """docs/games/blackout.md, Options (reverse_deals: 13 cards each at four players in
+    the first hand): the whole hand, the bid buttons and the bids line lie inside the
+    screen without scrolling while bidding and while playing; the hand result fits too."""
+    seat_at(
+        web_server,
+        phone,
+        game="blackout",
+        options={"reverse_deals": True},
+        players=4,
+        seats=["human", "random", "random", "random"],
+        seed=3,
+    )
+    seen: set[str] = set()
+    for _ in range(400):
+        if seen >= {"bid", "play"}:
+            break
+        if next_hand(phone):
+            continue
+        if not settled(phone) or not offered(phone):
+            phone.wait_for_timeout(40)
+            continue
+        legal = offered(phone)
+        verb = legal[0].split()[0]
+        if verb not in seen:
+            if verb == "bid":
+                expect(phone.locator(".tt-hand .tt-card")).to_have_count(13)
+            check_fits(phone)
+            assert in_reach(phone) == []
+            bids = phone.locator(".tt-bids-line").bounding_box()
+            assert bids is not None
+            assert bids["y"] + bids["height"] <= HEIGHT
+            seen.add(verb)
+        tap(phone, choose(legal))
+    assert seen >= {"bid", "play"}
+    assert phone.console_errors == []  # type: ignore[attr-defined]

@@ -152,3 +152,24 @@ export function layoutHand(box) {
     });
   });
 }
+
+/**
+ * Draw `box` again with `draw`, and put the focus back on the same card or choice
+ * (by its data-card or data-action) when it was inside.
+ * @param {HTMLElement} box
+ * @param {() => void} draw
+ */
+export function keepFocus(box, draw) {
+  const focused = document.activeElement;
+  const inside = focused instanceof HTMLElement && box.contains(focused);
+  const card = inside ? focused.dataset.card : undefined;
+  const action = inside ? focused.dataset.action : undefined;
+  draw();
+  if (!inside) return;
+  const again = card
+    ? box.querySelector(`[data-card="${CSS.escape(card)}"]`)
+    : action
+      ? box.querySelector(`[data-action="${CSS.escape(action)}"]`)
+      : null;
+  if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+}

@@ -242,3 +242,23 @@ export function renderPresence(table, present = null) {
     h("span", { class: `tt-presence-item state-${info.state}` }, `${seatName(table, i, present)}: ${seatStateText(info)}`),
   );
 }
+
+/**
+ * The trick that this event finished, if any.
+ * @param {Json | null} previous
+ * @param {Json} event
+ */
+export function finishedTrick(previous, event) {
+  const view = event.view;
+  const told = (view.present?.narration ?? []).filter((/** @type {Json} */ line) => line.kind === "trick" && Array.isArray(line.cards));
+  if (told.length) return { cards: told.at(-1).cards, winner: told.at(-1).seat ?? null };
+  const result = event.hand_result;
+  if (result && Array.isArray(result.trick_cards) && result.trick_cards.length) {
+    return { cards: result.trick_cards.at(-1), winner: result.trick_winners?.at(-1) ?? null };
+  }
+  const before = previous && previous.hand_number === view.hand_number ? previous.tricks?.length ?? 0 : 0;
+  if ((view.tricks?.length ?? 0) > before && view.tricks.length) {
+    return { cards: view.tricks.at(-1), winner: view.trick_winners?.at(-1) ?? null };
+  }
+  return null;
+}

@@ -7,6 +7,7 @@
 // Download the record. Nothing is computed here: every number is the server's.
 
 import { el as h } from "./dom.js";
+import { seatName } from "./table-seats.js";
 
 /** @typedef {Record<string, any>} Json */
 
@@ -205,4 +206,34 @@ export function openDialog({ title, parts, buttons, className, onClose }) {
     }
   });
   return { node: back, close };
+}
+
+/**
+ * The game's end as a panel: the standings (else each seat's score), the winner, the
+ * links to replay the game and download its record, and the host's Rematch.
+ * @param {{table: Json | null, view: Json | null, present: Json | null, tableId: string, host: boolean, hostCall: (method: string, path: string) => unknown}} spec
+ * @returns {Node[]}
+ */
+export function overParts({ table, view, present, tableId, host, hostCall }) {
+  const card = present?.scorecard ?? null;
+  const game = table?.game_number ?? 1;
+  const id = encodeURIComponent(tableId);
+  const standings =
+    standingsList(card) ??
+    h("ul", { class: "tt-final" }, ...(view?.scores ?? []).map((/** @type {number} */ score, /** @type {number} */ s) => h("li", {}, `${seatName(table, s, present)}: ${score}`)));
+  /** @type {Node[]} */
+  const parts = [
+    h("h2", {}, "The game is over"),
+    h("p", { class: "tt-winner" }, winnerLine(card, view)),
+    standings,
+    h(
+      "p",
+      { class: "tt-over-links" },
+      h("a", { href: `#/replay/${id}?game=${game}`, class: "tt-replay" }, "Replay this game"),
+      " \u00b7 ",
+      h("a", { href: `/tables/${id}/record?game=${game}`, download: `${tableId}-game${game}.json`, class: "tt-record" }, "Download the record"),
+    ),
+  ];
+  if (host) parts.push(h("button", { type: "button", class: "tt-act tt-rematch", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
+  return parts;
 }

@@ -171,3 +171,30 @@ export function renderSeat(ctx, seat) {
   if (!me && typeof count === "number" && count > 0 && view?.phase !== "game_over") box.append(backs(count));
   return box;
 }
+
+/**
+ * The seats before the game: who is there, and for the host, a bot for each free seat,
+ * the invite link and the start.
+ * @param {{table: Json, seat: number | null, tableId: string, host: boolean, hostCall: (method: string, path: string, body?: Json) => unknown}} spec
+ * @returns {HTMLElement[]}
+ */
+export function waitingParts({ table, seat, tableId, host, hostCall }) {
+  const list = h("ul", { class: "tt-seat-list" });
+  (table.seats ?? []).forEach((/** @type {Json} */ info, /** @type {number} */ i) => {
+    const item = h("li", {}, `${seatName(table, i)}${i === seat ? " (you)" : ""}: ${seatStateText(info)}`);
+    if (host && info.state === "free") {
+      item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
+    }
+    list.append(item);
+  });
+  /** @type {HTMLElement[]} */
+  const parts = [h("h2", {}, "Waiting for the players"), list];
+  if (host) {
+    // The invite page shows the link to send (when this browser made the table) and the seats.
+    parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}`, class: "tt-invite" }, "The invite link to send")));
+    parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", "/start") }, "Start the game"));
+  } else {
+    parts.push(h("p", {}, "The host starts the game when every seat is taken."));
+  }
+  return parts;
+}

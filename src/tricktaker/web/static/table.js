@@ -18,10 +18,10 @@ import { el as h } from "./dom.js";
 import { readJson, readText, writeJson, forget } from "./storage.js";
 import { actionLabel, groupActions, readTyped } from "./table-actions.js";
 import { flyNewCards, places, sweepTrick } from "./table-anim.js";
-import { layoutHand, renderHand } from "./table-hand.js";
-import { renderControls, renderPanel, renderPresence, renderTrick, renderWhere } from "./table-render.js";
-import { handResultParts, openDialog, standingsList, winnerLine } from "./table-result.js";
-import { onEllipse, renderSeat, seatAngle, seatName, seatStateText, SEAT_COLOURS } from "./table-seats.js";
+import { keepFocus, layoutHand, renderHand } from "./table-hand.js";
+import { finishedTrick, renderControls, renderPanel, renderPresence, renderTrick, renderWhere } from "./table-render.js";
+import { handResultParts, openDialog, overParts } from "./table-result.js";
+import { onEllipse, renderSeat, seatAngle, seatName, SEAT_COLOURS, waitingParts } from "./table-seats.js";
 import { TableSocket } from "./table-socket.js";
 import { beep, chooseSound, soundOn } from "./table-theme.js";
 
@@ -192,27 +192,6 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   /** What the hand and the choices were last drawn from. */
   const drawn = { hand: "", controls: "" };
 
-  /**
-   * Draw `box` again with `draw`, and put the focus back on the same card or choice
-   * (by its data-card or data-action) when it was inside.
-   * @param {HTMLElement} box
-   * @param {() => void} draw
-   */
-  function keepFocus(box, draw) {
-    const focused = document.activeElement;
-    const inside = focused instanceof HTMLElement && box.contains(focused);
-    const card = inside ? focused.dataset.card : undefined;
-    const action = inside ? focused.dataset.action : undefined;
-    draw();
-    if (!inside) return;
-    const again = card
-      ? box.querySelector(`[data-card="${CSS.escape(card)}"]`)
-      : action
-        ? box.querySelector(`[data-action="${CSS.escape(action)}"]`)
-        : null;
-    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
-  }
-
   // --- saying things ---------------------------------------------------------------
   /** @param {string} text */
   function announce(text) {
@@ -314,32 +293,11 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     }
   }
 
+  /** The seats before the game (with the host's controls), or nothing once it began. */
   function renderWaiting() {
     const table = state.table;
-    if (!table || table.status !== "waiting") {
-      waiting.replaceChildren();
-      waiting.hidden = true;
-      return;
-    }
-    waiting.hidden = false;
-    const list = h("ul", { class: "tt-seat-list" });
-    table.seats.forEach((/** @type {Json} */ info, /** @type {number} */ i) => {
-      const item = h("li", {}, `${seatName(table, i)}${i === state.seat ? " (you)" : ""}: ${seatStateText(info)}`);
-      if (hostToken && info.state === "free") {
-        item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
-      }
-      list.append(item);
-    });
-    /** @type {HTMLElement[]} */
-    const parts = [h("h2", {}, "Waiting for the players"), list];
-    if (hostToken) {
-      // The invite page shows the link to send (when this browser made the table) and the seats.
-      parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}`, class: "tt-invite" }, "The invite link to send")));
-      parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", "/start") }, "Start the game"));
-    } else {
-      parts.push(h("p", {}, "The host starts the game when every seat is taken."));
-    }
-    waiting.replaceChildren(...parts);
+    waiting.hidden = !table || table.status !== "waiting";
+    waiting.replaceChildren(...(table && !waiting.hidden ? waitingParts({ table, seat: state.seat, tableId, host: Boolean(hostToken), hostCall }) : []));
   }
 
   /** The game's end: the standings, the winner celebrated, rematch, replay, record. */
@@ -347,36 +305,8 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     const view = state.view;
     const finished = Boolean(view && view.phase === "game_over");
     over.hidden = !finished || state.dialog !== null;
-    if (!finished) {
-      over.replaceChildren();
-      return;
-    }
-    const table = state.table;
-    const card = state.present?.scorecard ?? null;
-    const game = table?.game_number ?? 1;
-    const id = encodeURIComponent(tableId);
-    const standings = standingsList(card);
-    /** @type {(Node | null)[]} */
-    const parts = [
-      h("h2", {}, "The game is over"),
-      h("p", { class: "tt-winner" }, winnerLine(card, view)),
-      standings ??
-        h(
-          "ul",
-          { class: "tt-final" },
-          ...(view?.scores ?? []).map((/** @type {number} */ score, /** @type {number} */ s) => h("li", {}, `${seatName(table, s, state.present)}: ${score}`)),
-        ),
-    ];
-    const links = h(
-      "p",
-      { class: "tt-over-links" },
-      h("a", { href: `#/replay/${id}?game=${game}`, class: "tt-replay" }, "Replay this game"),
-      " \u00b7 ",
-      h("a", { href: `/tables/${id}/record?game=${game}`, download: `${tableId}-game${game}.json`, class: "tt-record" }, "Download the record"),
-    );
-    parts.push(links);
-    if (hostToken) parts.push(h("button", { type: "button", class: "tt-act tt-rematch", onclick: () => hostCall("POST", "/rematch") }, "Rematch"));
-    over.replaceChildren(...parts.filter((p) => p !== null));
+    const parts = finished ? overParts({ table: state.table, view, present: state.present, tableId, host: Boolean(hostToken), hostCall }) : [];
+    over.replaceChildren(...parts);
   }
 
   function renderScore() {
@@ -532,26 +462,6 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   function settle(id) {
     if (id) pending.delete(id);
     if (!pending.size) delete page.dataset.pending;
-  }
-
-  /**
-   * The trick that this event finished, if any.
-   * @param {Json | null} previous
-   * @param {Json} event
-   */
-  function finishedTrick(previous, event) {
-    const view = event.view;
-    const told = (view.present?.narration ?? []).filter((/** @type {Json} */ line) => line.kind === "trick" && Array.isArray(line.cards));
-    if (told.length) return { cards: told.at(-1).cards, winner: told.at(-1).seat ?? null };
-    const result = event.hand_result;
-    if (result && Array.isArray(result.trick_cards) && result.trick_cards.length) {
-      return { cards: result.trick_cards.at(-1), winner: result.trick_winners?.at(-1) ?? null };
-    }
-    const before = previous && previous.hand_number === view.hand_number ? previous.tricks?.length ?? 0 : 0;
-    if ((view.tricks?.length ?? 0) > before && view.tricks.length) {
-      return { cards: view.tricks.at(-1), winner: view.trick_winners?.at(-1) ?? null };
-    }
-    return null;
   }
 
   /** @param {Json | null} view */
