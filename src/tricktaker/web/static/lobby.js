@@ -593,8 +593,8 @@ export async function mountLobby(root) {
           },
         },
         el("option", { value: "you", selected: kind === "you" }, "You"),
-        el("option", { value: "human", selected: kind === "human" }, "A person you invite (invite link)"),
-        el("option", { value: "open", selected: kind === "open" }, "Anyone (open to the open tables)"),
+        el("option", { value: "human", selected: kind === "human" }, "A person you invite"),
+        el("option", { value: "open", selected: kind === "open" }, "Anyone (an open seat)"),
         state.bots.map((bot) =>
           el("option", { value: bot.id, selected: kind === bot.id }, `Bot: ${bot.id}`),
         ),
@@ -710,7 +710,7 @@ export async function mountLobby(root) {
     // those); a seat kept for an invited person is not offered.
     const free = invite ? table.seats.filter((s) => s.state === "free" && s.open).length : 0;
     const mine = seatToken(table.id);
-    const who = table.seats.map((s) => seatWho(s)).join(", ");
+    const who = table.seats.map((s) => seatWho(s, s.open ? "open seat" : "kept for an invited player")).join(", ");
     const title = game ? game.name : table.game;
     const id = encodeURIComponent(table.id);
     return el(
