@@ -51,6 +51,10 @@ JS_FILES := $(wildcard src/tricktaker/web/static/*.js)
 NODE_STAMP := node_modules/.tricktaker-npm-ci
 
 $(NODE_STAMP): package.json package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+		echo "make jscheck needs Node 18.18+ and npm (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+	@node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 18 || (a === 18 && b >= 18) ? 0 : 1)' || { \
+		echo "make jscheck needs Node 18.18 or newer, not $$(node --version)" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 	@touch $@
 
