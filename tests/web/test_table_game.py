@@ -358,3 +358,56 @@ def test_a_refusal_writes_cards_with_suit_symbols_and_help_clears_it(
     expect(page.locator(".tt-error")).to_have_text("")
     expect(page.locator(".tt-error")).to_be_hidden()
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+COUNT_MOTION = """() => {
+    window.moved = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+        window.moved += 1;
+        return animate.apply(this, args);
+    };
+}"""
+"""Count, in the page, the Web Animations started (cards flying, tricks sliding)."""
+
+
+def test_cards_move_unless_reduced_motion_is_asked(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """Issue 26: a card played flies to the felt and a trick slides to its winner; with
+    prefers-reduced-motion nothing moves (no animation at all, the turn's glow too)."""
+    counts: dict[str, int] = {}
+    for motion in ("no-preference", "reduce"):
+        made = create_table(
+            web_server,
+            game="blackout",
+            options={"reverse_deals": True},
+            players=3,
+            seats=["human", "easy", "easy"],
+            host_seat=0,
+            name="Ann",
+            seed=4,
+        )
+        table_id = made["table"]["id"]
+        page = new_page(reduced_motion=motion)
+        page.add_init_script(f"({COUNT_MOTION})();")
+        sit(page, web_server, table_id, seat=0, token=made["seat_token"], pause_ms=300)
+        start(web_server, table_id, made["host_token"])
+        plays = 0
+        for _ in range(400):
+            if plays >= 4:
+                break
+            if not settled(page) or not offered(page):
+                page.wait_for_timeout(50)
+                continue
+            action = choose(offered(page))
+            plays += action.startswith("play ")
+            touch(page, action)
+            page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
+        assert plays >= 4
+        counts[motion] = page.evaluate("() => window.moved")
+        running = page.evaluate("() => document.getAnimations().length")
+        if motion == "reduce":
+            assert running == 0
+    assert counts["no-preference"] > 0, counts
+    assert counts["reduce"] == 0, counts
