@@ -227,10 +227,6 @@ def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def _chance(trump: bool, row: Sequence[float]) -> float:
-    return _sigmoid(_logit(trump, row))
-
-
 def table_shift(
     deck: Sequence[int], tables: CardTables, players: int, hand_size: int, turn_up: bool
 ) -> float:
