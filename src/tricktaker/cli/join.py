@@ -340,7 +340,7 @@ def terminal_player(
         prompt = keyboard.open_prompt()
         if prompt is not None:
             console.print()
-        console.print(Text(text, style=style), soft_wrap=True)
+        console.print(Text(text, style=style))  # wrapped between words
         if prompt is not None:
             console.print(prompt, end="")
 
@@ -621,6 +621,8 @@ def join(
                 fail(str(error), status=FAILURE)
             continue
         except ServerGoneError as exc:
+            if keyboard.open_prompt() is not None:
+                console.print()  # under the prompt left open
             err = make_console(stderr=True)
             err.print(f"Error: {exc}.", soft_wrap=True)
             _come_back(err, url, link, index, token, "once the server is back, come back with")
