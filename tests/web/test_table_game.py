@@ -411,3 +411,55 @@ def test_cards_move_unless_reduced_motion_is_asked(
             assert running == 0
     assert counts["no-preference"] > 0, counts
     assert counts["reduce"] == 0, counts
+
+
+def test_the_hand_is_played_from_the_keyboard(web_server: ServerProcess, new_page: NewPage) -> None:
+    """Issue 26, keyboard: the cards of the hand are buttons; the arrow keys, Home and End
+    move along the hand, Enter plays the focused card, and the focus stays on the hand
+    while the others play (docs/games/blackout.md, reverse_deals: 17 cards at three)."""
+    made = create_table(
+        web_server,
+        game="blackout",
+        options={"reverse_deals": True},
+        players=3,
+        seats=["human", "easy", "easy"],
+        host_seat=0,
+        name="Ann",
+        seed=9,
+    )
+    table_id = made["table"]["id"]
+    page = new_page()
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"])
+    start(web_server, table_id, made["host_token"])
+    for _ in range(200):
+        if settled(page) and offered(page) and offered(page)[0].startswith("play "):
+            break
+        if settled(page) and offered(page):
+            page.locator(".tt-controls .tt-act:not(.forbidden)").first.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
+        else:
+            page.wait_for_timeout(50)
+    cards = hand_cards(page)
+    focused = "() => document.activeElement?.dataset.card ?? null"
+    page.locator(".tt-hand .tt-card").first.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == cards[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == cards[0]
+    legal = {a.split()[1] for a in offered(page)}
+    for _ in range(len(cards)):
+        if page.evaluate(focused) in legal:
+            break
+        page.keyboard.press("ArrowRight")
+    chosen = page.evaluate(focused)
+    page.keyboard.press("Enter")
+    expect(page.locator(".tt-hand .tt-card")).to_have_count(len(cards) - 1)
+    assert chosen not in hand_cards(page)
+    # The card played is gone: the focus is on the card now in its place, and stays on
+    # the hand while the others play.
+    page.wait_for_function("() => document.querySelectorAll('.tt-me [data-action]').length > 0")
+    assert page.evaluate("() => !!document.activeElement?.closest('.tt-hand')")
+    assert page.console_errors == []  # type: ignore[attr-defined]

@@ -158,12 +158,15 @@ export function layoutHand(box) {
  * (by its data-card or data-action) when it was inside.
  * @param {HTMLElement} box
  * @param {() => void} draw
+ * @param {boolean} [near] when the focused one is gone, focus the one now in its place
+ *   (a card just played); else (a choice made) the focus is left where it falls
  */
-export function keepFocus(box, draw) {
+export function keepFocus(box, draw, near = false) {
   const focused = document.activeElement;
   const inside = focused instanceof HTMLElement && box.contains(focused);
   const card = inside ? focused.dataset.card : undefined;
   const action = inside ? focused.dataset.action : undefined;
+  const place = inside ? [...box.querySelectorAll("button")].indexOf(/** @type {HTMLButtonElement} */ (focused)) : -1;
   draw();
   if (!inside) return;
   const again = card
@@ -171,5 +174,8 @@ export function keepFocus(box, draw) {
     : action
       ? box.querySelector(`[data-action="${CSS.escape(action)}"]`)
       : null;
-  if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+  // A card just played is gone: the focus goes to the card now in its place.
+  const buttons = [...box.querySelectorAll("button")];
+  const target = again ?? (near ? buttons[Math.min(Math.max(place, 0), buttons.length - 1)] : null);
+  if (target instanceof HTMLElement) target.focus({ preventScroll: true });
 }

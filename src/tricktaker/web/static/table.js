@@ -410,7 +410,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     ]);
     if (handKey !== drawn.hand) {
       drawn.hand = handKey;
-      keepFocus(hand, () => hand.replaceChildren(...renderHand(c)));
+      keepFocus(hand, () => hand.replaceChildren(...renderHand(c)), true);
       layoutHand(hand);
     }
     const bids = state.present?.panel?.bids ?? null;
