@@ -8,6 +8,7 @@ axe-core comes from ``node_modules`` (``make jscheck``); see tests/web/axe.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,42 @@ def test_the_final_standings_have_no_serious_violation(
     last.click()
     expect(page.locator(".tt-standings").first).to_be_visible(timeout=30_000)
     assert_accessible_in_themes(page, "table, final standings")
+
+
+def test_the_table_before_the_game_and_to_a_spectator_has_no_serious_violation(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """The table waiting for its players (the host's page, a seat still free), and a
+    game of bots as a spectator watches it on a phone."""
+    waiting = create_table(
+        web_server,
+        game="blackout",
+        players=3,
+        seats=["human", "human", "easy"],
+        host_seat=0,
+        name="Ann",
+    )
+    host = new_page()
+    sit(
+        host,
+        web_server,
+        waiting["table"]["id"],
+        seat=0,
+        token=waiting["seat_token"],
+        host_token=waiting["host_token"],
+    )
+    expect(host.locator(".tt-page")).to_have_attribute("data-phase", re.compile(r".+"))
+    assert_accessible_in_themes(host, "table, waiting for players")
+    bots = create_table(
+        web_server, game="blackout", players=4, seats=["easy"] * 4, seed=5, name="Ann"
+    )
+    start(web_server, bots["table"]["id"], bots["host_token"])
+    watcher = new_page(viewport=PHONE)
+    sit(watcher, web_server, bots["table"]["id"], seat=None, token=None, watch=True)
+    expect(watcher.locator(".tt-page")).to_have_attribute(
+        "data-phase", re.compile("bidding|playing|hand_over|game_over")
+    )
+    assert_accessible_in_themes(watcher, "table, a spectator on a phone")
 
 
 def start_sheet(page: Page, server: ServerProcess) -> None:
