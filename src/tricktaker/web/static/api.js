@@ -111,6 +111,7 @@ export const postJSON = (path, body, options = {}) => api(path, { ...options, me
  * @property {string} id
  * @property {string} game
  * @property {Record<string, unknown>} options
+ * @property {Record<string, unknown>} [ruleset] the table's rules as data (`name`...)
  * @property {number} players
  * @property {"waiting" | "playing" | "finished"} status
  * @property {number} game_number

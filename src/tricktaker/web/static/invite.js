@@ -23,6 +23,17 @@ import { append, clear, copyText, el, toast } from "./dom.js";
 const seatLabel = (seat) => `Seat ${seat + 1}`;
 
 /**
+ * The game's name as its rules give it ("Blackout"; a house-rules file's own name),
+ * else its id in words.
+ * @param {import("./api.js").TableInfo} table
+ * @returns {string}
+ */
+function gameName(table) {
+  const name = table.ruleset && table.ruleset.name;
+  return typeof name === "string" && name ? name : table.game.replace(/_/g, " ");
+}
+
+/**
  * Who sits at a seat, as the lobby and the invitations say it: the person's name, a bot's
  * name with its level ("Ada (easy)"), or `free`.
  * @param {import("./api.js").SeatInfo} seat
@@ -182,11 +193,11 @@ export async function mountJoin(root, { tableId, invite }) {
     el("p", { class: "row" }, button, el("a", { class: "button", href: `#/table/${id}?watch=1` }, "Just watch")),
     error,
   );
-  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${seatWho(s)}`);
+  const who = table.seats.map((s) => `${seatLabel(s.seat)}: ${seatWho(s, s.open ? "free, open to anyone" : "free, kept for an invited player")}`);
   append(root, el(
     "section",
     { class: "panel narrow" },
-    el("h1", {}, `Join a table of ${table.game.replace(/_/g, " ")}`),
+    el("h1", {}, `Join a table of ${gameName(table)}`),
     el("p", { class: "help" }, `${table.players} players · ${table.status === "waiting" ? "waiting to start" : table.status}`),
     el("ul", { class: "seat-states" }, who.map((w) => el("li", {}, w))),
     free.length ? form : el("p", { role: "alert" }, "Every seat is taken. ", el("a", { href: `#/table/${id}?watch=1` }, "Watch instead")),
