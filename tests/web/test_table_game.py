@@ -266,8 +266,9 @@ def test_the_table_is_accessible_in_every_theme(
     web_server: ServerProcess, new_page: NewPage
 ) -> None:
     """Issue 26, accessibility: axe-core finds no serious violation on the table while
-    bidding and while playing, nor in the hand result, in the light, dark and
-    high-contrast themes, at desktop and phone sizes; the live region tells each event."""
+    waiting for the players, bidding and playing, in the hand result and the final
+    standings, in the light, dark and high-contrast themes, at desktop and phone sizes;
+    the live region tells each event."""
     require_axe()
     made = create_table(
         web_server,
@@ -280,11 +281,13 @@ def test_the_table_is_accessible_in_every_theme(
     )
     table_id = made["table"]["id"]
     page = new_page()
-    sit(page, web_server, table_id, seat=0, token=made["seat_token"])
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
+    expect(page.locator(".tt-waiting")).to_be_visible()
+    assert_accessible_in_themes(page, "table, waiting for the players")
     start(web_server, table_id, made["host_token"])
     checked: set[str] = set()
-    for _ in range(400):
-        if {"bidding", "playing", "result"} <= checked:
+    for _ in range(600):
+        if phase(page) == "game_over" and not result_open(page):
             break
         if result_open(page):
             if "result" not in checked:
@@ -302,11 +305,13 @@ def test_the_table_is_accessible_in_every_theme(
         touch(page, choose(offered(page)))
         page.wait_for_function("() => !document.querySelector('.tt-page').dataset.pending")
     assert checked == {"bidding", "playing", "result"}, checked
+    expect(page.locator(".tt-over")).to_be_visible()
+    assert_accessible_in_themes(page, "table, final standings")
     expect(page.locator(".tt-live")).not_to_be_empty()
     phone = new_page(viewport=PHONE, has_touch=True, is_mobile=True)
     sit(phone, web_server, table_id, seat=0, token=made["seat_token"])
-    expect(phone.locator(".tt-hand .tt-card").first).to_be_visible()
-    assert_accessible_in_themes(phone, "table, phone")
+    expect(phone.locator(".tt-over")).to_be_visible()
+    assert_accessible_in_themes(phone, "table, phone, final standings")
     assert page.console_errors == []  # type: ignore[attr-defined]
 
 

@@ -145,8 +145,10 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   const scoreClose = h("button", { type: "button", class: "tt-tab tt-close" }, "Close");
   const scoreBody = h("div", { class: "tt-score-body" });
   const scoreSection = h("section", { class: "tt-score", hidden: true, "aria-label": "scorecard" }, scoreClose, scoreBody);
-  const log = h("ol", { class: "tt-log", "aria-label": "what happened" });
-  const chatList = h("ol", { class: "tt-chat-lines", "aria-label": "the chat so far" });
+  // The play by play and the chat scroll: each takes the focus, so that the keyboard
+  // scrolls them too.
+  const log = h("ol", { class: "tt-log", "aria-label": "what happened", tabindex: "0" });
+  const chatList = h("ol", { class: "tt-chat-lines", "aria-label": "the chat so far", tabindex: "0" });
   const chatInput = /** @type {HTMLInputElement} */ (h("input", { type: "text", maxlength: "500", "aria-label": "Chat message", placeholder: "say something" }));
   const chatForm = h("form", { class: "tt-chat-form" }, chatInput, h("button", { type: "submit" }, "Send"));
   const presence = h("p", { class: "tt-presence", "aria-label": "who is here" });
