@@ -141,8 +141,21 @@ def act(page: Page) -> None:
 def test_the_table_has_no_serious_violation_bidding_playing_and_at_the_hand_result(
     web_server: ServerProcess, new_page: NewPage, viewport: Any
 ) -> None:
-    """The table at the person's bid, at the person's card, and with the hand result up."""
+    """The table at the person's bid, at the person's card, and with the hand result up;
+    meanwhile a screen reader hears the game in the page's live region (the turn, the
+    hand's result)."""
     page = sit_at_two_hands(web_server, new_page, viewport)
+    live = page.locator(".tt-live")
+    expect(live).to_have_attribute("aria-live", "polite")
+    page.evaluate(
+        """() => {
+            window.saidAloud = [];
+            const live = document.querySelector('.tt-live');
+            new MutationObserver(() => {
+                if (live.textContent) window.saidAloud.push(live.textContent);
+            }).observe(live, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
     assert_accessible_in_themes(page, "table, bidding")
     act(page)
     wait_for_turn(page, "playing")
@@ -150,6 +163,9 @@ def test_the_table_has_no_serious_violation_bidding_playing_and_at_the_hand_resu
     act(page)
     expect(page.locator(".tt-dialog.tt-result")).to_be_visible(timeout=30_000)
     assert_accessible_in_themes(page, "table, hand result")
+    page.wait_for_function("() => window.saidAloud.some((text) => /Hand 1/.test(text))")
+    said: list[str] = page.evaluate("() => window.saidAloud")
+    assert any("turn" in text.lower() for text in said), said
 
 
 @pytest.mark.xfail(
