@@ -239,7 +239,7 @@ export function renderControls(ctx) {
 export function renderPresence(table, present = null) {
   if (!table) return [];
   return (table.seats ?? []).map((/** @type {Json} */ info, /** @type {number} */ i) =>
-    h("span", { class: `tt-presence-item state-${info.state}` }, `${seatName(table, i, present)}: ${seatStateText(info)}`),
+    h("span", { class: `tt-presence-item state-${info.state}` }, [seatName(table, i, present), seatStateText(info)].filter(Boolean).join(": ")),
   );
 }
 

@@ -181,7 +181,8 @@ export function renderSeat(ctx, seat) {
 export function waitingParts({ table, seat, tableId, host, hostCall }) {
   const list = h("ul", { class: "tt-seat-list" });
   (table.seats ?? []).forEach((/** @type {Json} */ info, /** @type {number} */ i) => {
-    const item = h("li", {}, `${seatName(table, i)}${i === seat ? " (you)" : ""}: ${seatStateText(info)}`);
+    const name = seatName(table, i);
+    const item = h("li", {}, name ? `${name}${i === seat ? " (you)" : ""}: ${seatStateText(info)}` : seatStateText(info));
     if (host && info.state === "free") {
       item.append(" ", h("button", { type: "button", class: "tt-act", onclick: () => hostCall("PUT", `/seats/${i}/bot`, { bot: "easy" }) }, "Seat a bot"));
     }
