@@ -177,10 +177,18 @@ def test_pasted_house_rules_show_each_error_next_to_its_line(
     expect(line).to_have_count(1)
     expect(line).to_have_attribute("value", "6")
     expect(line.locator("code")).to_have_text("hook = 3")
+    # A screen reader hears the status line once (the count and the first error), not
+    # every error as an alert at every check while typing; the box is marked invalid.
+    expect(page.locator("#house-status")).to_have_text(
+        "1 error in the file; the first, line 6: expected true or false, got the number 3."
+    )
+    expect(page.locator("#house-rules [role=alert]")).to_have_count(0)
+    expect(page.locator("#house-text")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#create")).to_be_disabled()
     page.fill("#house-text", BAD_HOUSE_RULES.replace("hook = 3", "hook = true"))
     expect(page.locator("#house-status")).to_contain_text("✓ Our Blackout")
     expect(page.locator("#toml-view .field-error")).to_have_count(0)
+    expect(page.locator("#house-text")).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#opt-hook")).to_be_checked()  # the option follows the file
     expect(page.locator("#create")).to_be_enabled()
     assert_local(requests, module_server)

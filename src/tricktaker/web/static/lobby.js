@@ -286,7 +286,7 @@ export async function mountLobby(root) {
     rows: "9",
     spellcheck: "false",
     autocapitalize: "off",
-    "aria-describedby": "house-help",
+    "aria-describedby": "house-help house-status",
     oninput: () => {
       state.houseText = houseText.value;
       clearTimeout(checkTimer);
@@ -361,6 +361,7 @@ export async function mountLobby(root) {
       const changes = result.changes && result.changes.length ? `; it changes ${result.changes.join(", ")}` : "";
       houseStatus.textContent = `✓ ${result.game.name} (${playersText(result.game.players)})${base}${changes}.`;
       houseStatus.className = "house-status ok";
+      houseText.removeAttribute("aria-invalid");
       if (state.choice === HOUSE) {
         const kept = { ...state.options };
         state.game = result.game;
@@ -369,8 +370,15 @@ export async function mountLobby(root) {
         render();
       }
     } else {
-      houseStatus.textContent = `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in the file.`;
+      // The status line is what a screen reader hears (once, politely): the count and the
+      // first error in full; the errors by their lines are there to read, not shouted.
+      const firstError = result.errors[0];
+      const where = firstError && firstError.line ? `line ${firstError.line}: ` : "";
+      houseStatus.textContent =
+        `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in the file` +
+        (firstError ? `; the first, ${where}${firstError.message}.` : ".");
       houseStatus.className = "house-status bad";
+      houseText.setAttribute("aria-invalid", String(result.errors.some((e) => Boolean(e.line))));
       createButton.disabled = true;
       // An option's error belongs next to the option, the players' next to the count.
       renderOptionErrors(result.errors);
@@ -421,7 +429,7 @@ export async function mountLobby(root) {
     const field = error.field || (error.option ? `options.${error.option}` : "");
     return el(
       "span",
-      { class: "field-error", role: "alert", dataset: { field, line: error.line ? String(error.line) : "" } },
+      { class: "field-error", dataset: { field, line: error.line ? String(error.line) : "" } },
       `${where}${error.column ? `:${error.column}` : ""}${error.field ? ` · ${error.field}` : ""}: ${error.message}`,
     );
   }
