@@ -436,7 +436,7 @@ def hidden_hand_note(obs: Observation) -> str:
     blind hand is bid before looking)."""
     if obs.phase == "game_over":
         return "(none: the game is over)"
-    if obs.phase == "deal" or obs.cards_in_hand == 0:
+    if obs.phase == "deal":
         return "(not dealt yet)"
     if obs.phase == "call_size":
         return "(not dealt yet: the caller first calls the hand size)"
