@@ -168,12 +168,6 @@ def test_the_table_has_no_serious_violation_bidding_playing_and_at_the_hand_resu
     assert any("turn" in text.lower() for text in said), said
 
 
-@pytest.mark.xfail(
-    reason="TODO(table helper, table.js): the play-by-play (.tt-log) scrolls once it is"
-    " long, but the keyboard cannot reach it to scroll it (scrollable-region-focusable,"
-    " serious): give it tabindex=0 with its role=log and a name",
-    strict=False,
-)
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_the_final_standings_have_no_serious_violation(
     web_server: ServerProcess, new_page: NewPage, viewport: Any
