@@ -174,7 +174,7 @@ def test_start_needs_every_seat_taken_and_a_bot_can_take_one(client: TestClient)
     created = client.post("/tables", json={"game": "blackout", "players": 3}).json()
     table_id, host = created["table"]["id"], {"Authorization": f"Bearer {created['host_token']}"}
     refused = problem_of(client.post(f"/tables/{table_id}/start", headers=host), 409)
-    assert "Seat 0, 1, 2 is still free" in refused["detail"]
+    assert "Seat 1, Seat 2 and Seat 3 are still free" in refused["detail"]
     for seat in range(3):
         put = client.put(
             f"/tables/{table_id}/seats/{seat}/bot", json={"bot": "random"}, headers=host

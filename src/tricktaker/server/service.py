@@ -311,11 +311,13 @@ class TableService:
                 raise ServiceError(409, "already-started", "This table's game has started.")
             free = [s.seat for s in d.seats if s.kind == "human" and s.token_hash is None]
             if free:
-                seats = ", ".join(str(s) for s in free)
+                names = [default_seat_name(s) for s in free]
+                listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+                verb = "is" if len(names) == 1 else "are"
                 raise ServiceError(
                     409,
                     "seats-free",
-                    f"Seat {seats} is still free: invite someone or give it to a bot.",
+                    f"{listed} {verb} still free: invite someone or give it to a bot.",
                 )
             number = d.game_number + 1
             candidate = TableData(**{**_fields(d), "game_number": number, "status": "playing"})
