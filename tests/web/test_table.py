@@ -68,7 +68,7 @@ def test_two_people_and_two_bots_play_a_whole_game(
     expect(bob.locator(".tt-invite")).to_have_count(0)  # the host's alone
     ann.get_by_role("button", name="Start the game").click()
     expect(ann.locator(".tt-error")).to_have_text(
-        "Seat 2 is still free: invite someone or give it to a bot."
+        "Seat 3 is still free: invite someone or give it to a bot."
     )
     ann.get_by_role("button", name="Seat a bot").click()
     expect(ann.locator(".tt-waiting")).to_contain_text("Cleo: bot (easy)")
