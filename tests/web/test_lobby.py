@@ -180,7 +180,8 @@ def test_pasted_house_rules_show_each_error_next_to_its_line(
     # A screen reader hears the status line once (the count and the first error), not
     # every error as an alert at every check while typing; the box is marked invalid.
     expect(page.locator("#house-status")).to_have_text(
-        "1 error in the file; the first, line 6: expected true or false, got the number 3."
+        "1 error in the file; the first, line 6 (bidding.hook): expected true or false,"
+        " got the number 3."
     )
     expect(page.locator("#house-rules [role=alert]")).to_have_count(0)
     expect(page.locator("#house-text")).to_have_attribute("aria-invalid", "true")

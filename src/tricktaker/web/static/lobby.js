@@ -373,10 +373,12 @@ export async function mountLobby(root) {
       // The status line is what a screen reader hears (once, politely): the count and the
       // first error in full; the errors by their lines are there to read, not shouted.
       const firstError = result.errors[0];
-      const where = firstError && firstError.line ? `line ${firstError.line}: ` : "";
+      const where = firstError
+        ? [firstError.line ? `line ${firstError.line}` : "", firstError.field ? `(${firstError.field})` : ""].filter(Boolean).join(" ")
+        : "";
       houseStatus.textContent =
         `${result.errors.length} error${result.errors.length === 1 ? "" : "s"} in the file` +
-        (firstError ? `; the first, ${where}${firstError.message}.` : ".");
+        (firstError ? `; the first, ${where ? `${where}: ` : ""}${firstError.message}.` : ".");
       houseStatus.className = "house-status bad";
       houseText.setAttribute("aria-invalid", String(result.errors.some((e) => Boolean(e.line))));
       createButton.disabled = true;
