@@ -94,6 +94,8 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     /** @type {{node: HTMLElement, close: () => void} | null} */ dialog: null,
     /** @type {ReturnType<typeof setTimeout> | undefined} */ dialogTimer: undefined,
     /** @type {number | null} */ gameNumber: null,
+    /** @type {number | null} */ awaitSeq: null,
+    /** @type {number | null} */ shownSeq: null,
   };
 
   // --- the page's skeleton: built once; each part is redrawn from the state -----------
@@ -234,6 +236,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     state.actedAt = Date.now();
     pending.add(socket.act(action));
     page.dataset.pending = "1";
+    render();
   }
 
   /** Ask the server to take back this seat's last action: offered (a button) at a
@@ -252,7 +255,11 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
 
   /** The view as the page shows it: while a finished trick or a hand result is held in
    * view, the choices that come after it are not offered yet. */
-  const shownView = () => (state.holding && state.view ? { ...state.view, legal_actions: [] } : state.view);
+  const shownView = () => (state.view && (state.holding || awaiting()) ? { ...state.view, legal_actions: [] } : state.view);
+
+  /** Whether this seat's action was sent and its event is not shown yet: the choices it
+   * answered are not offered again meanwhile. */
+  const awaiting = () => pending.size > 0 || (state.awaitSeq !== null && (state.shownSeq ?? 0) < state.awaitSeq);
 
   const ctx = () => ({
     table: state.table,
@@ -461,9 +468,17 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
 
   // --- messages ---------------------------------------------------------------------
   /** @param {string | undefined} id */
-  function settle(id) {
+  /**
+   * The server answered an action: an ack names the event's seq (the choices stay hidden
+   * until that event is shown), a refusal offers the choices again.
+   * @param {string | undefined} id
+   * @param {number | null} [seq]
+   */
+  function settle(id, seq = null) {
     if (id) pending.delete(id);
+    if (seq !== null) state.awaitSeq = Math.max(state.awaitSeq ?? 0, seq);
     if (!pending.size) delete page.dataset.pending;
+    if (!state.holding) render();
   }
 
   /** @param {Json | null} view */
@@ -477,6 +492,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   /** @param {Json} event */
   function applyEvent(event) {
     const previous = state.view;
+    if (typeof event.seq === "number") state.shownSeq = event.seq;
     state.reviewing = false; // the game moved on: back to the cards on the table
     state.view = { ...event.view, history: previous?.history };
     takePresent(event.view);
@@ -592,6 +608,8 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         state.seat = message.seat ?? null;
         state.view = message.view ?? null;
         state.present = null;
+        state.shownSeq = typeof message.seq === "number" ? message.seq : null;
+        state.awaitSeq = null;
         takePresent(message.view);
         if (myToken && state.seat !== null) writeJson(seatKey, { seat: state.seat, token: myToken });
         const tricks = state.view?.tricks ?? [];
@@ -625,7 +643,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         addChat(message.line);
         break;
       case "ack":
-        settle(message.id);
+        settle(message.id, typeof message.seq === "number" ? message.seq : null);
         break;
       case "error":
         settle(message.id);
