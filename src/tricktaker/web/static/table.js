@@ -501,13 +501,17 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     if ((event.view.current_trick?.length ?? 0) > (previous?.current_trick?.length ?? 0)) beep("card");
     const done = finishedTrick(previous, event);
     if (done) state.lastTrick = { ...done, review: true };
-    return { done, result: Boolean(event.hand_result) };
+    return { done, result: event.hand_result ?? null };
   }
 
   /** The hand result (and, at the end, the way to the final standings). */
-  function openResult() {
+  /** @param {Json} handResult the finished hand, as the event tells it */
+  function openResult(handResult) {
     const card = state.present?.scorecard;
-    const row = card?.rows?.at(-1);
+    // The sheet's row of the hand just finished (by its number, when the event gives it).
+    const number = typeof handResult?.hand === "number" ? handResult.hand : null;
+    const rows = card?.rows ?? [];
+    const row = number === null ? rows.at(-1) : rows.find((/** @type {Json} */ r) => r.hand === number);
     if (!card || !row) return false;
     const final = state.view?.phase === "game_over";
     const next = h("button", { type: "button", class: "tt-act tt-next" }, final ? "Final standings" : "Next hand");
@@ -564,7 +568,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
             if (!state.holding || state.dialog) return;
             state.holding = false;
             state.showTrick = state.reviewing ? state.lastTrick : null;
-            if (result && openResult()) {
+            if (result && openResult(result)) {
               render();
               return;
             }
@@ -578,7 +582,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         state.showTrick = state.reviewing ? state.lastTrick : null;
         render();
         flyNewCards(page, before);
-        if (openResult()) {
+        if (openResult(result)) {
           render();
           return;
         }
