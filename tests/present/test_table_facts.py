@@ -178,3 +178,12 @@ def test_a_record_keeps_the_names_and_the_undos() -> None:
     assert again.replay().hand_size == state.hand_size
     old = {k: v for k, v in record.to_json().items() if k not in ("names", "undos")}
     assert GameRecord.from_json(old).names is None
+
+
+def test_no_hidden_hand_note_between_hands() -> None:
+    """docs/games/blackout.md, Deal and trump: between two hands the cards are not dealt
+    yet; the panel says nothing of a hidden hand then (the heading tells the next hand)."""
+    state = new_game(load_ruleset("blackout"), players=3, seed=2)
+    assert state.is_chance()
+    block = present_json(state.observe(0), NAMES[:3])
+    assert block["panel"]["hand_note"] is None

@@ -512,7 +512,9 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
         },
         "notes": notes(obs),
         "hand_note": (
-            hidden_hand_note(obs) if obs.hand is None and obs.phase != "game_over" else None
+            hidden_hand_note(obs)
+            if obs.hand is None and obs.phase not in ("game_over", "deal")
+            else None
         ),
         "hook": hook_info(obs),
         "bids": bids_line(obs),
