@@ -39,3 +39,24 @@ def test_the_first_action_of_a_game_is_narrated_to_every_socket(
         assert any(line.get("seat") == mover.seat for line in narration), narration
     for p in [*people, watcher]:
         p.close()
+
+
+def test_the_welcome_at_a_games_start_tells_the_first_hands_opening(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/protocol.md, the present block: a welcome sent as a game starts narrates the
+    first hand's deal and trump (the play by play begins with them; the heading shows
+    the hand), to
+    the players and to a spectator alike; the narration names no card a seat may not see."""
+    table = make_table(http, game="blackout", seats=["human", "human"], host_seat=0, seed=4)
+    people = [Player(live_server.ws_url, table.id, table.tokens[s]) for s in (0, 1)]
+    watcher = Player(live_server.ws_url, table.id, None)  # each read the table's welcome
+    assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+    for p in [*people, watcher]:
+        welcome = p.until("welcome")
+        lines = welcome["view"]["present"]["narration"]
+        kinds = [line["kind"] for line in lines]
+        assert "dealt" in kinds, lines
+        assert any(line["kind"] == "trump" and "Trump" in line["text"] for line in lines), lines
+    for p in [*people, watcher]:
+        p.close()

@@ -116,8 +116,8 @@ def test_the_present_blocks_show_no_card_the_receiver_may_not_see(game: str) -> 
 
 
 def test_the_server_sends_present_blocks_to_seats_and_spectators(live_server: LiveServer) -> None:
-    """docs/protocol.md, Views, The present block: a welcome carries the scorecard and
-    no narration; each event the narration of that event, and the event that ends a hand
+    """docs/protocol.md, Views, The present block: a welcome carries the scorecard, and at
+    a game's start the narration of its first deal (else none); each event the narration of that event, and the event that ends a hand
     the whole scorecard again; a spectator's lines are in their public form, so a
     pluck's card never reaches it."""
     http = httpx.Client(base_url=live_server.url, timeout=30)
@@ -129,7 +129,9 @@ def test_the_server_sends_present_blocks_to_seats_and_spectators(live_server: Li
     assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
     for client in (person, watcher):
         welcome = client.until("welcome")
-        assert welcome["view"]["present"]["narration"] == []
+        opening = welcome["view"]["present"]["narration"]
+        assert {line["kind"] for line in opening} <= {"dealt", "trump"}
+        assert any(line["kind"] == "dealt" for line in opening)
         assert welcome["view"]["present"]["scorecard"]["rows"] == []
     play_out([person], random.Random(1))
     events = [m for m in person.messages if m["type"] == "event"]

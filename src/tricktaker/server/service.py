@@ -371,12 +371,20 @@ class TableService:
         state = live.state
         view: dict[str, Json] | None = None
         if state is not None:
+            # At a game's start (nothing but chance steps yet) the welcome tells the
+            # first hand's opening: its heading, the deal, the trump.
+            fresh = None
+            if all(event[0] == "chance" for event in state.events):
+                fresh = self._new_state(live.data)
             if seat is None:
                 view = public_view(
-                    [seat_view(live, state.observe(s)) for s in range(state.players)]
+                    [
+                        seat_view(live, state.observe(s), fresh.observe(s) if fresh else None)
+                        for s in range(state.players)
+                    ]
                 )
             else:
-                view = seat_view(live, state.observe(seat))
+                view = seat_view(live, state.observe(seat), fresh.observe(seat) if fresh else None)
         table = info if info is not None else live.info()
         return m.Welcome(
             seat=seat, seq=live.data.seq, table=table, view=view, chat=list(live.chat)

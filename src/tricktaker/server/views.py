@@ -186,11 +186,13 @@ def seat_names_of(live: Live) -> list[str]:
     return seat_names(live.data.seats)
 
 
-def seat_view(live: Live, obs: Observation) -> dict[str, Json]:
+def seat_view(live: Live, obs: Observation, opening: Observation | None = None) -> dict[str, Json]:
     """A seat's whole view (a ``welcome``): its observation with history, and its
-    ``present`` block with the scorecard and no narration."""
+    ``present`` block with the scorecard; narrated from ``opening`` (the seat's view
+    before the game's first deal) when given, so that a welcome at the start of a game
+    tells the first hand's heading, deal and trump; else with no narration."""
     view = observation_json(obs)
-    view["present"] = present_json(obs, seat_names_of(live))
+    view["present"] = present_json(obs, seat_names_of(live), opening)
     return view
 
 
