@@ -108,8 +108,9 @@ def test_the_hooks_forbidden_bid_comes_with_its_reason(http: TestClient) -> None
 
 
 def test_buckup_antes_and_decisions_come_from_the_rules(http: TestClient) -> None:
-    """docs/games/buckup.md, Chips, antes and the pot; Stay or fold; Options (out_for_now): the antes the dealer may
-    choose and the decisions a player may announce are the engine's."""
+    """docs/games/buckup.md, Chips, antes and the pot; Stay or fold; Options (out_for_now):
+    the antes the dealer may choose and the decisions a player may announce are the
+    engine's."""
     plain = Sheet(http, game="buckup", players=PLAYERS)
     nxt: dict[str, Any] = plain.first["next"]
     assert nxt["antes"] == list(ante_choices(ScoreSheet("buckup", PLAYERS)))

@@ -117,9 +117,9 @@ def test_the_present_blocks_show_no_card_the_receiver_may_not_see(game: str) -> 
 
 def test_the_server_sends_present_blocks_to_seats_and_spectators(live_server: LiveServer) -> None:
     """docs/protocol.md, Views, The present block: a welcome carries the scorecard, and at
-    a game's start the narration of its first deal (else none); each event the narration of that event, and the event that ends a hand
-    the whole scorecard again; a spectator's lines are in their public form, so a
-    pluck's card never reaches it."""
+    a game's start the narration of its first deal (else none); each event the narration
+    of that event, and the event that ends a hand the whole scorecard again; a
+    spectator's lines are in their public form, so a pluck's card never reaches it."""
     http = httpx.Client(base_url=live_server.url, timeout=30)
     table = make_table(
         http, game="pluck", options={"hands": 2}, seats=["human", "random", "random"], seed=4
