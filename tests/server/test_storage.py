@@ -181,11 +181,12 @@ def test_the_protocol_page_has_the_schemas_of_the_current_messages() -> None:
 
 
 def test_serve_help_fits() -> None:
-    """docs/protocol.md: ``tricktaker serve [--host] [--port] [--db URL]``."""
+    """``tricktaker serve --help`` fits 80 and 100 columns and names ``--db DB`` (a
+    SQLite file's path or a database URL, docs/deploy.md)."""
     for columns in (80, 100):
         result = CliRunner().invoke(cli_app, ["serve", "--help"], terminal_width=columns)
         assert result.exit_code == 0
-        assert "--db URL" in result.stdout
+        assert "--db DB" in result.stdout
         assert max(len(line) for line in result.stdout.splitlines()) <= columns
 
 
