@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.postgres import PostgresServer, PostgresUnavailableError, in_ci
-from tests.server_process import free_port
+from tests.server_process import ServerProcess, free_port
 
 try:
     import fastapi  # noqa: F401  (the server extra: skipped without it, except in CI)
@@ -113,3 +113,15 @@ def live_server(app: FastAPI) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A real ``tricktaker serve`` process on ``db_url`` (each database in turn), stopped
+    after the test: for the tests that kill it or restart it."""
+    process = ServerProcess(db_url, free_port(), tmp_path / "server.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()

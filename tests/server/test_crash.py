@@ -15,31 +15,19 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.helpers import Player, Table, make_table
-from tests.server_process import ServerProcess, free_port
+from tests.server_process import ServerProcess
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, ChanceOutcome, GameRecord, GameState, new_game
 from tricktaker.rules.ruleset import ruleset_from_data
 
 SEED = 20_261_124
-
-
-@pytest.fixture
-def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(db_url, free_port(), tmp_path / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
 
 
 def choose(player: Player) -> str:

@@ -6,27 +6,14 @@ the test's database (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.server_process import ServerProcess, free_port
+from tests.server_process import ServerProcess
 from tricktaker.scorekeeper import ScoreSheet
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-
-
-@pytest.fixture
-def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(db_url, free_port(), tmp_path / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
 
 
 def a_hand(sheet: ScoreSheet, rng: random.Random) -> dict[str, Any]:

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,7 +20,7 @@ import pytest
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table
-from tests.server_process import ServerProcess, free_port
+from tests.server_process import ServerProcess
 from tricktaker.engine import GameRecord
 
 PRACTICE = {"game": "blackout", "seats": ["human", "random", "random", "random"], "seed": 7}
@@ -214,16 +212,6 @@ def test_undo_is_refused_where_another_person_plays(
     assert refused["code"] == "not_your_seat"
     for p in [*people, spectator]:
         p.close()
-
-
-@pytest.fixture
-def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(db_url, free_port(), tmp_path / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
 
 
 def test_an_undo_survives_kill_9_and_a_resumed_client_gets_a_welcome(
