@@ -21,9 +21,9 @@ from tests.helpers import act, deal, game
 from tricktaker import GameState
 from tricktaker.bots import make_bot
 from tricktaker.bots.determinize import known_voids
-from tricktaker.bots.search_buckup import BuckupDeterminizer
 from tricktaker.cards import cards_of, parse_card
-from tricktaker.games.buckup import BuckupData, is_nineteen_hand
+from tricktaker.games.buckup.hooks import BuckupData, is_nineteen_hand
+from tricktaker.games.buckup.search import BuckupDeterminizer
 
 
 def data(state: GameState) -> BuckupData:

@@ -230,7 +230,7 @@ def test_no_import_cycle_runs_through_a_game() -> None:
         graph[name] = {
             m for m in _source_imports(path, runtime_only=True) if m in modules and m != name
         } - own
-    assert graph["tricktaker.games.pluck"] >= {"tricktaker.engine.hooks"}
+    assert graph["tricktaker.games.pluck.hooks"] >= {"tricktaker.engine.hooks"}
     through_games = [c for c in _cycles(graph) if any(m.startswith("tricktaker.games") for m in c)]
     assert not through_games, f"import cycles through the games: {through_games}"
 
@@ -259,8 +259,8 @@ def test_the_engine_alone_imports_no_game_and_finds_the_shipped_ones_by_name() -
     )
     before, module, after = _run(code).splitlines()
     assert before == "[]"
-    assert module == "tricktaker.games.pluck"
-    assert after == "['tricktaker.games', 'tricktaker.games.pluck']"
+    assert module == "tricktaker.games.pluck.hooks"
+    assert after == "['tricktaker.games', 'tricktaker.games.pluck', 'tricktaker.games.pluck.hooks']"
 
 
 def test_a_ruleset_without_hooks_loads_no_engine_and_one_with_hooks_loads_its_game() -> None:

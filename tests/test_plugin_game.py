@@ -177,7 +177,8 @@ def test_register_hooks_refuses_a_taken_name_and_non_hooks() -> None:
         name = "pluck"
 
     get_hooks("pluck")
-    with pytest.raises(ValueError, match=r"registered by tricktaker\.games\.pluck:PluckHooks"):
+    taken = r"registered by tricktaker\.games\.pluck\.hooks:PluckHooks"
+    with pytest.raises(ValueError, match=taken):
         register_hooks(OtherPluck)
     assert register_hooks(LastTrickHooks) is LastTrickHooks
     assert isinstance(get_hooks("last_trick"), LastTrickHooks)

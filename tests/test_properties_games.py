@@ -60,7 +60,7 @@ from tricktaker import (
 )
 from tricktaker.bots import Bot, make_bot
 from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, CardError, cards_of, format_card, parse_card
-from tricktaker.games.pluck import pluck_order
+from tricktaker.games.pluck.hooks import pluck_order
 
 # ------------------------------------------------------------------ settings
 

@@ -20,11 +20,14 @@ import pytest
 from tests.helpers import act, deal, game, play_cards
 from tricktaker import ChanceOutcome, GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import ISMCTSBot, PIMCBot, make_bot
-from tricktaker.bots.buckup_history import hand_strength
 from tricktaker.bots.determinize import known_voids
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
-from tricktaker.bots.search_buckup import (
+from tricktaker.cards import cards_of, format_card, parse_card
+from tricktaker.engine.actions import Action
+from tricktaker.games.buckup.history import hand_strength
+from tricktaker.games.buckup.hooks import BuckupData
+from tricktaker.games.buckup.search import (
     BuckupDeterminizer,
     Step,
     play_card,
@@ -32,9 +35,6 @@ from tricktaker.bots.search_buckup import (
     rewards,
     rollout_action,
 )
-from tricktaker.cards import cards_of, format_card, parse_card
-from tricktaker.engine.actions import Action
-from tricktaker.games.buckup import BuckupData
 
 # ---------------------------------------------------------------------- helpers
 

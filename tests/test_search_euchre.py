@@ -18,10 +18,13 @@ import pytest
 from tests.helpers import game
 from tricktaker import ChanceOutcome, GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
-from tricktaker.bots.euchre_policy import auction, trump_estimate
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
-from tricktaker.bots.search_euchre import (
+from tricktaker.cards import card_set, cards_of, format_card, parse_card
+from tricktaker.engine.actions import Action, play
+from tricktaker.games.euchre.hooks import AUCTION, DISCARD, PASS, EuchreData
+from tricktaker.games.euchre.policy import auction, trump_estimate
+from tricktaker.games.euchre.search import (
     EUCHRE,
     EuchreDeterminizer,
     contract_estimates,
@@ -29,9 +32,6 @@ from tricktaker.bots.search_euchre import (
     rewards,
     rollout_action,
 )
-from tricktaker.cards import card_set, cards_of, format_card, parse_card
-from tricktaker.engine.actions import Action, play
-from tricktaker.games.euchre import AUCTION, DISCARD, PASS, EuchreData
 
 # A hand with voids, hearts trump (the left bower is the JD). Seat 1 bids 3H and
 # discards 9C 10S 9D. Trick 1: seat 2 shows no trump (so no JD either). Trick 2

@@ -22,7 +22,13 @@ from tests.helpers import act, deal, game, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
 from tricktaker.bots.gamesearch import search_for
-from tricktaker.bots.search_pluck import (
+from tricktaker.cards import JOKER_MASK, SUIT_MASKS, card_set, cards_of, parse_card
+from tricktaker.engine.actions import Action, play
+from tricktaker.engine.base import ChanceOutcome
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.tables import build_tables
+from tricktaker.games.pluck.hooks import GIVE_BACK, PLUCK, PluckData
+from tricktaker.games.pluck.search import (
     PLUCK_SEARCH,
     PluckDeterminizer,
     play_card,
@@ -30,12 +36,6 @@ from tricktaker.bots.search_pluck import (
     pluck_voids,
     rollout_action,
 )
-from tricktaker.cards import JOKER_MASK, SUIT_MASKS, card_set, cards_of, parse_card
-from tricktaker.engine.actions import Action, play
-from tricktaker.engine.base import ChanceOutcome
-from tricktaker.engine.observation import Observation
-from tricktaker.engine.tables import build_tables
-from tricktaker.games.pluck import GIVE_BACK, PLUCK, PluckData
 
 TRIPLES: tuple[tuple[str, str, str], ...] = (
     ("2C", "3C", "4C"),

@@ -27,7 +27,7 @@ from tricktaker import (
 from tricktaker.bots import make_bot
 from tricktaker.cards import card_set, cards_of, format_card, parse_card
 from tricktaker.engine.actions import Action
-from tricktaker.games.buckup import BuckupData, is_nineteen_hand
+from tricktaker.games.buckup.hooks import BuckupData, is_nineteen_hand
 from tricktaker.rules.ruleset import ruleset_from_data
 
 START = 500

@@ -14,7 +14,7 @@ from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_rulese
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import DIAMONDS, HEARTS, SPADES, format_card, parse_card
 from tricktaker.engine.actions import Action, bid, play
-from tricktaker.games.euchre import BIDS, bid_rank, contract_of, contract_points
+from tricktaker.games.euchre.hooks import BIDS, bid_rank, contract_of, contract_points
 
 # A deal for scoring (hearts trump, seat 1 declares): the same cards make 3, 4 or 5
 # tricks for seats 1 & 3 depending on how they are played.

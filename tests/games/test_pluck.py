@@ -27,7 +27,7 @@ from tricktaker.cards import (
     format_card,
     parse_card,
 )
-from tricktaker.games.pluck import pluck_order, quotas_for
+from tricktaker.games.pluck.hooks import pluck_order, quotas_for
 
 LABELS = ("BJ", "LJ")
 

@@ -16,13 +16,13 @@ from tests.kernel.play import HOOK_GAMES, variant
 from tests.kernel.test_determinize import position
 from tricktaker import GameState, load_ruleset
 from tricktaker.bots import ISMCTSBot, make_bot
-from tricktaker.bots.buckup_sampler import BuckupDeterminizer
 from tricktaker.bots.determinize import known_voids
-from tricktaker.bots.search_euchre import EuchreDeterminizer
-from tricktaker.bots.search_pluck import PluckDeterminizer, pluck_voids
 from tricktaker.cards import parse_card
 from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
+from tricktaker.games.buckup.sampler import BuckupDeterminizer
+from tricktaker.games.euchre.search import EuchreDeterminizer
+from tricktaker.games.pluck.search import PluckDeterminizer, pluck_voids
 from tricktaker.kernel import KernelUnsupportedError, kernel_search, kernel_world, native
 from tricktaker.kernel.results import result_table
 from tricktaker.kernel.search import world_inputs

@@ -19,10 +19,10 @@ from tricktaker import GameState, load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
 from tricktaker.bots.determinize import Determinizer
-from tricktaker.bots.search_buckup import BuckupDeterminizer
-from tricktaker.bots.search_euchre import EuchreDeterminizer
-from tricktaker.bots.search_pluck import PluckDeterminizer
 from tricktaker.engine import Observation
+from tricktaker.games.buckup.search import BuckupDeterminizer
+from tricktaker.games.euchre.search import EuchreDeterminizer
+from tricktaker.games.pluck.search import PluckDeterminizer
 from tricktaker.present import present_json
 
 SAMPLERS: dict[str | None, Callable[[Observation], object]] = {

@@ -1,12 +1,14 @@
 """Bots: they see an Observation, never a GameState."""
 
-from tricktaker.bots import buckup_policy, euchre_policy, pluck_policy
 from tricktaker.bots.base import BOT_NAMES, LEVELS, Bot, make_bot, parse_bot_spec, play_game
 from tricktaker.bots.determinize import Determinizer, sample_state
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.ismcts import ISMCTSBot
 from tricktaker.bots.pimc import PIMCBot
 from tricktaker.bots.random_bot import RandomBot
+from tricktaker.games.buckup import policy as buckup_policy
+from tricktaker.games.euchre import policy as euchre_policy
+from tricktaker.games.pluck import policy as pluck_policy
 
 __all__ = [
     "BOT_NAMES",

@@ -87,9 +87,9 @@ _REGISTRY: dict[str | None, GameSearch] = {}
 
 _MODULES = {
     None: "tricktaker.bots.search_ohhell",
-    "pluck": "tricktaker.bots.search_pluck",
-    "euchre": "tricktaker.bots.search_euchre",
-    "buckup": "tricktaker.bots.search_buckup",
+    "pluck": "tricktaker.games.pluck.search",
+    "euchre": "tricktaker.games.euchre.search",
+    "buckup": "tricktaker.games.buckup.search",
 }
 
 

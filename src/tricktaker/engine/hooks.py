@@ -16,7 +16,7 @@ order:
 1. hooks already registered with :func:`register_hooks` (a class decorator), which is
    how a game's module announces itself when it is imported;
 2. the ``tricktaker.games`` entry-point group (:data:`HOOKS_GROUP`) of the installed
-   packages: ``pluck = "tricktaker.games.pluck:PluckHooks"``. The shipped games are
+   packages: ``pluck = "tricktaker.games.pluck.hooks:PluckHooks"``. The shipped games are
    declared there in ``pyproject.toml``, and a game in another package is declared the
    same way in its own, so ``tricktaker play their_game.toml`` finds it;
 3. a ruleset may also name the class itself, ``hooks = "mypackage.mygame:MyHooks"``
@@ -27,6 +27,8 @@ A name found in (2) or (3) is imported once and then kept in the registry.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -64,6 +66,52 @@ class GameHooks:
     name: ClassVar[str] = ""
     settings_model: ClassVar[type[BaseModel] | None] = None
     """A pydantic model validating the ruleset's ``[settings]`` table."""
+    capabilities: ClassVar[Mapping[str, str | object]] = {}
+    """What the game offers the layers above the engine, by capability name.
+
+    Each value is the object itself or a ``"module:attribute"`` path, imported the
+    first time a layer asks (so a game's hooks never import its panel or its search).
+    The layers ask by name and define what they expect of the object:
+
+    * ``"present"``: the panel and narration (:mod:`tricktaker.present`);
+    * ``"search"`` and ``"policy"``: the search bots' facts and the heuristic bot's
+      decisions for the game's own action kinds (:mod:`tricktaker.bots`);
+    * ``"scorekeeper"``: the steps of a hand on a score sheet kept for real cards;
+    * ``"encoding"``: the game's fields in the research encoding (:mod:`tricktaker.envs`);
+    * ``"stats"``: the game's own figures in simulation statistics.
+
+    A game that declares none of them still plays, records and replays; each layer then
+    uses its default, the Oh Hell family's behaviour.
+    """
+    _loaded: ClassVar[dict[str, object]]
+
+    @classmethod
+    def capability(cls, name: str) -> object | None:
+        """The object the game declares for capability ``name``, or None.
+
+        A ``"module:attribute"`` path is imported once per class; an import error says
+        which game declared it.
+        """
+        declared = cls.capabilities.get(name)
+        if declared is None or not isinstance(declared, str):
+            return declared
+        loaded: dict[str, object] | None = cls.__dict__.get("_loaded")
+        if loaded is None:
+            loaded = {}
+            cls._loaded = loaded
+        if name not in loaded:
+            module_name, _, attribute = declared.partition(":")
+            try:
+                obj: object = importlib.import_module(module_name)
+                for part in attribute.split("."):
+                    obj = getattr(obj, part)
+            except (ImportError, AttributeError) as exc:
+                raise ImportError(
+                    f"the {cls.name or cls.__qualname__} game declares its {name!r}"
+                    f" capability as {declared!r}, which cannot be loaded: {exc}"
+                ) from exc
+            loaded[name] = obj
+        return loaded[name]
 
     def settings(self, state: GameState) -> Any:
         """The ruleset's validated ``[settings]`` (an instance of :attr:`settings_model`)."""
@@ -158,6 +206,17 @@ def register_hooks(hooks: type[_H], *, name: str | None = None) -> type[_H]:
         raise TypeError(f"{hooks!r} is not a subclass of tricktaker.engine.hooks.GameHooks")
     registry.register(hooks, name=name)
     return hooks
+
+
+def capability(hooks: GameHooks | None, name: str) -> object | None:
+    """The object a ruleset's game declares for capability ``name``; None when the
+    ruleset has no hooks (the Oh Hell family) or its game does not declare it.
+
+    >>> from tricktaker.rules import load_ruleset
+    >>> capability(load_ruleset("blackout").hooks, "present") is None
+    True
+    """
+    return None if hooks is None else hooks.capability(name)
 
 
 def known_hooks() -> list[str]:

@@ -59,8 +59,8 @@ from tricktaker.engine.calls import KINDS, MODIFIERS
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import FREE
-from tricktaker.games.buckup_money import ANTE_CHOICES
-from tricktaker.games.euchre import BIDS
+from tricktaker.games.buckup.money import ANTE_CHOICES
+from tricktaker.games.euchre.hooks import BIDS
 from tricktaker.rules.ruleset import Ruleset
 
 __all__ = [

@@ -115,9 +115,9 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
     """What the game's determinizer knows of the hidden cards, as the kernel's sampler
     takes it: the seats sampled, the cards each holds beyond those known with it, the
     effective suits each cannot hold, the cards to place and the cards known with a seat."""
-    from tricktaker.bots.buckup_sampler import BuckupDeterminizer
     from tricktaker.bots.determinize import CardPlacement
-    from tricktaker.bots.search_pluck import PluckDeterminizer
+    from tricktaker.games.buckup.sampler import BuckupDeterminizer
+    from tricktaker.games.pluck.search import PluckDeterminizer
 
     n = obs.players
     placement = getattr(sampler, "placement", None)

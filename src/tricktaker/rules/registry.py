@@ -20,7 +20,7 @@ A name is found in three ways, in order:
 1. hooks already registered with :func:`register` (the engine's ``register_hooks``
    decorator), which is how a game's module announces itself when it is imported;
 2. the ``tricktaker.games`` entry-point group (:data:`HOOKS_GROUP`) of the installed
-   packages: ``pluck = "tricktaker.games.pluck:PluckHooks"``;
+   packages: ``pluck = "tricktaker.games.pluck.hooks:PluckHooks"``;
 3. a ``"module:Class"`` path given as the name, for a game that is not packaged.
 
 A name found in (2) or (3) is imported once and then kept in the registry.

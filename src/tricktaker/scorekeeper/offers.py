@@ -116,7 +116,7 @@ def decision_words(sheet: ScoreSheet) -> tuple[str, ...]:
     and conceding."""
     if sheet.rules.spec.hooks != "buckup":
         return ()
-    from tricktaker.games.buckup import BuckupSettings
+    from tricktaker.games.buckup.hooks import BuckupSettings
 
     settings = sheet.rules.hook_settings
     assert isinstance(settings, BuckupSettings)

@@ -47,7 +47,7 @@ from tricktaker.cards import cards_of, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import DEAL, HOOK, ChanceOutcome, mix_seed
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
-from tricktaker.games.buckup_money import (
+from tricktaker.games.buckup.money import (
     ANTE,
     ANTE_CHOICES,
     DRAW_FEE,

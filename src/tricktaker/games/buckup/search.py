@@ -2,9 +2,9 @@
 or fold (and out for now), the discards and the draw, and the tricks, with the chips
 at stake.
 
-The determinizer is :class:`~tricktaker.bots.buckup_sampler.BuckupDeterminizer` (what a
+The determinizer is :class:`~tricktaker.games.buckup.sampler.BuckupDeterminizer` (what a
 seat knows, how the hidden cards are sampled); the public history it reads is
-:mod:`tricktaker.bots.buckup_history`. This module holds the rest of the search: the
+:mod:`tricktaker.games.buckup.history`. This module holds the rest of the search: the
 rollout policy and the rewards.
 
 **Rollout policy** (:func:`rollout_action`; it sees every hand but decides the money
@@ -24,19 +24,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tricktaker.bots.buckup_history import (
+from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.cards import cards_of
+from tricktaker.engine.actions import PLAY, Action
+from tricktaker.engine.state import GameState
+from tricktaker.games.buckup.history import (
     Step,
     hand_strength,
     public_script,
     strength_needed,
     throwaways,
 )
-from tricktaker.bots.buckup_sampler import BuckupDeterminizer
-from tricktaker.bots.gamesearch import GameSearch, register_search
-from tricktaker.cards import cards_of
-from tricktaker.engine.actions import PLAY, Action
-from tricktaker.engine.state import GameState
-from tricktaker.games.buckup import (
+from tricktaker.games.buckup.hooks import (
     A_DRAW,
     A_REDEAL,
     A_STAY,
@@ -51,6 +50,7 @@ from tricktaker.games.buckup import (
     REDEAL,
     STAY,
 )
+from tricktaker.games.buckup.sampler import BuckupDeterminizer
 
 __all__ = [
     "BUCKUP",

@@ -86,7 +86,6 @@ import random
 from dataclasses import dataclass
 
 from tricktaker.bots.gamesearch import GameSearch, register_search
-from tricktaker.bots.pluck_policy import suit_strength
 from tricktaker.cards import HIGH_JOKER, JOKER_MASK, LOW_JOKER, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -94,7 +93,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, new_game
 from tricktaker.engine.tables import CardTables
-from tricktaker.games.pluck import (
+from tricktaker.games.pluck.hooks import (
     CALL_TRUMP,
     GIVE_BACK,
     PLUCK,
@@ -102,6 +101,7 @@ from tricktaker.games.pluck import (
     PluckData,
     PluckRecord,
 )
+from tricktaker.games.pluck.policy import suit_strength
 
 __all__ = [
     "PLUCK_SEARCH",
@@ -490,7 +490,7 @@ class PluckDeterminizer:
         sample gives it (up to a constant; 1 when the seat is the dealer or no trump is
         named yet). The model: the dealer names suit ``X`` with probability
         proportional to ``exp(CALL_SHARPNESS * strength(X))`` (length and high cards,
-        as :func:`~tricktaker.bots.pluck_policy.suit_strength` counts them), mixed with
+        as :func:`~tricktaker.games.pluck.policy.suit_strength` counts them), mixed with
         a floor of :data:`CALL_FLOOR`. The search bots use it as an importance weight;
         the samples themselves stay uniform."""
         trump = self.obs.trump

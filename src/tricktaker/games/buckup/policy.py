@@ -14,7 +14,7 @@ from tricktaker.bots.policies import register_policy
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
-from tricktaker.games.buckup import (
+from tricktaker.games.buckup.hooks import (
     ANTE_ACTION,
     COME_BACK,
     CONCEDE,

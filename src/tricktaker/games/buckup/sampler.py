@@ -1,7 +1,7 @@
 """The Buckup determinizer (docs/games/buckup.md): states consistent with one seat's
-observation, for the search bots (:mod:`tricktaker.bots.search_buckup`). What the seat
+observation, for the search bots (:mod:`tricktaker.games.buckup.search`). What the seat
 knows of the hand's public history (the order of the decisions, the counts of cards
-thrown and drawn, the stocks) is read by :mod:`tricktaker.bots.buckup_history`.
+thrown and drawn, the stocks) is read by :mod:`tricktaker.games.buckup.history`.
 
 **Distribution.** A *world* is the deal (every seat's five cards in order and the
 stock's order), each shuffle of the discards into a new stock, and the cards each
@@ -56,7 +56,7 @@ different voids).
 bots may weigh each by how likely the other players' decisions were with its cards
 (an importance weight, as the Oh Hell bid model does): a stay (or a come-back) is
 likelier the more the hand's strength
-(:func:`~tricktaker.bots.buckup_history.hand_strength`, the rollout policy's measure)
+(:func:`~tricktaker.games.buckup.history.hand_strength`, the rollout policy's measure)
 exceeds what the rollout policy needs at that moment, by a logistic of spread
 :data:`DECISION_SPREAD`, and a number of discards the likelier the closer it is to the
 policy's; each factor has a floor (:data:`DECISION_FLOOR`) for players who follow other
@@ -75,18 +75,6 @@ import random
 from math import factorial
 from typing import Any
 
-from tricktaker.bots.buckup_history import (
-    DECISIONS,
-    PILE,
-    Draw,
-    Flow,
-    ante_action,
-    dealt_size,
-    hand_start,
-    hand_strength,
-    public_script,
-    throwaways,
-)
 from tricktaker.bots.determinize import (
     CardPlacement,
     _CountTooLargeError,
@@ -98,7 +86,19 @@ from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.games.buckup import (
+from tricktaker.games.buckup.history import (
+    DECISIONS,
+    PILE,
+    Draw,
+    Flow,
+    ante_action,
+    dealt_size,
+    hand_start,
+    hand_strength,
+    public_script,
+    throwaways,
+)
+from tricktaker.games.buckup.hooks import (
     A_DRAW,
     A_KEEP,
     COME_BACK,
@@ -254,7 +254,7 @@ class BuckupDeterminizer:
     """Samples Buckup states consistent with one observation (see the module notes).
 
     >>> from tricktaker import load_ruleset, new_game
-    >>> from tricktaker.games.buckup import ANTE_ACTION
+    >>> from tricktaker.games.buckup.hooks import ANTE_ACTION
     >>> state = new_game(load_ruleset("buckup"), players=4, seed=3)
     >>> state.apply(state.dealer, Action(ANTE_ACTION, "kept"))
     >>> state.apply_chance()

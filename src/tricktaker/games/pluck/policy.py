@@ -8,7 +8,7 @@ from tricktaker.bots.policies import register_policy
 from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
-from tricktaker.games.pluck import CALL_TRUMP, PLUCK
+from tricktaker.games.pluck.hooks import CALL_TRUMP, PLUCK
 
 
 def suit_strength(hand: int, suit: int) -> float:

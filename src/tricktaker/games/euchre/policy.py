@@ -13,7 +13,7 @@ from tricktaker.cards import ACE, cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.tables import build_tables
-from tricktaker.games.euchre import AUCTION, DISCARD, PASS, contract_of
+from tricktaker.games.euchre.hooks import AUCTION, DISCARD, PASS, contract_of
 
 PARTNER_TRICKS = 1.0
 """What the partner is expected to add to a contract."""

@@ -1,5 +1,5 @@
 """The public history of a Buckup hand as one seat sees it (docs/games/buckup.md), for
-the determinizer (:mod:`tricktaker.bots.buckup_sampler`): the order of the decisions,
+the determinizer (:mod:`tricktaker.games.buckup.sampler`): the order of the decisions,
 how many cards each player threw and drew, the stocks they drew from, and the strength
 model that the rollout policy and the sampler's weights share.
 
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tricktaker.bots.buckup_policy import estimate_tricks
 from tricktaker.bots.determinize import (
     public_hand_start,
 )
@@ -39,7 +38,7 @@ from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.games.buckup import (
+from tricktaker.games.buckup.hooks import (
     A_DRAW,
     ANTE_ACTION,
     COME_BACK,
@@ -54,7 +53,8 @@ from tricktaker.games.buckup import (
     STAY,
     BuckupData,
 )
-from tricktaker.games.buckup_money import Ledger
+from tricktaker.games.buckup.money import Ledger
+from tricktaker.games.buckup.policy import estimate_tricks
 
 __all__ = [
     "DECISIONS",
@@ -89,7 +89,7 @@ class Step:
     nobody sees how many cards another player has thrown before the draw). ``need``: the
     strength the rollout policy needs to stay in (or come back) at that moment, None
     when the seat had no choice (for the sampler's weights,
-    :meth:`~tricktaker.bots.buckup_sampler.BuckupDeterminizer.weight`)."""
+    :meth:`~tricktaker.games.buckup.sampler.BuckupDeterminizer.weight`)."""
 
     seat: int
     action: Action

@@ -50,7 +50,7 @@ depends on the hidden cards, so later samples copy the first and change its card
 which gives the state a replay would give (tested).
 
 **Rollout policy** (:func:`rollout_action`; it sees every hand). Auction calls are
-the heuristic bot's (:mod:`tricktaker.bots.euchre_policy`: the cheapest contract the
+the heuristic bot's (:mod:`tricktaker.games.euchre.policy`: the cheapest contract the
 seat's own hand and its partner's expected trick support, pass when the partner
 holds the high bid), from precomputed per-card weights; the declarer discards its
 weakest side cards, keeping trumps and aces and emptying short suits first. Cards,
@@ -73,7 +73,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from tricktaker.bots.determinize import CardPlacement, known_voids, public_hand_start
-from tricktaker.bots.euchre_policy import PARTNER_TRICKS
 from tricktaker.bots.gamesearch import GameSearch, register_search
 from tricktaker.cards import ACE, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
@@ -82,7 +81,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
-from tricktaker.games.euchre import (
+from tricktaker.games.euchre.hooks import (
     AUCTION,
     BIDS,
     DISCARD,
@@ -93,6 +92,7 @@ from tricktaker.games.euchre import (
     bid_rank,
     contract_of,
 )
+from tricktaker.games.euchre.policy import PARTNER_TRICKS
 
 __all__ = [
     "EUCHRE",
@@ -394,7 +394,7 @@ def _partner_of(partnerships: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 @lru_cache(maxsize=4)
 def _trump_weights(bowers: str | None) -> tuple[tuple[tuple[float, ...], int], ...]:
     """Per trump suit: each card's weight in the heuristic's trump estimate
-    (:func:`tricktaker.bots.euchre_policy.trump_estimate`) and the trump suit's cards."""
+    (:func:`tricktaker.games.euchre.policy.trump_estimate`) and the trump suit's cards."""
     out = []
     for trump in range(4):
         tables = build_tables(trump=trump, jokers_as_trump=False, bowers=bowers)
@@ -412,7 +412,7 @@ def _trump_weights(bowers: str | None) -> tuple[tuple[tuple[float, ...], int], .
 def contract_estimates(hand: int, bowers: str | None) -> list[float]:
     """The heuristic's trick estimates of ``hand`` (without the partner's share) with
     each trump suit 0-3 and, last, at no trump; equal to
-    :func:`~tricktaker.bots.euchre_policy.trump_estimate`, computed faster.
+    :func:`~tricktaker.games.euchre.policy.trump_estimate`, computed faster.
 
     >>> from tricktaker.cards import card_set
     >>> [round(x, 2) for x in contract_estimates(card_set("JD JH AH AC 9C".split()), "left_high")]
@@ -450,7 +450,7 @@ _CONTRACTS = tuple((text, *contract_of(text)) for text in BIDS)
 def heuristic_call(
     hand: int, bowers: str | None, high: tuple[int, str] | None, partner: int
 ) -> str:
-    """The heuristic's call (:func:`tricktaker.bots.euchre_policy.auction`) with ``hand``
+    """The heuristic's call (:func:`tricktaker.games.euchre.policy.auction`) with ``hand``
     after the high bid ``high`` (seat, bid): ``pass`` when ``partner`` holds it, else the
     cheapest bid its estimate (plus the partner's expected share) supports in its best
     trump, else ``pass``."""
