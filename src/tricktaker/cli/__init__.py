@@ -109,8 +109,8 @@ class LazyCommands(TyperGroup):
 app = typer.Typer(
     name="tricktaker",
     cls=LazyCommands,
-    help="Trick-taking games (the Oh Hell family, Pluck, Euchre, Buckup): rules, play"
-    " against bots, simulate, replay and compare bots.",
+    help="Trick-taking games (the Oh Hell family and its relatives: `tricktaker rules`"
+    " lists them): rules, play against bots, simulate, replay and compare bots.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
