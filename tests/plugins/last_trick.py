@@ -47,6 +47,17 @@ class LastTrickData:
         return LastTrickData(list(self.stakes))
 
 
+@dataclass(frozen=True, slots=True)
+class LastTrickView:
+    """The game's part of an observation: the stakes made so far this hand, from the
+    dealer's left."""
+
+    stakes: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stakes": list(self.stakes)}
+
+
 @register_hooks
 class LastTrickHooks(GameHooks):
     """Stakes on the last trick before the play, and the hand's points."""
@@ -111,5 +122,5 @@ class LastTrickHooks(GameHooks):
     def game_over(self, state: GameState) -> bool:
         return state.hands_played >= self._settings(state).hands
 
-    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
-        return {"stakes": list(self._data(state).stakes)}
+    def view(self, state: GameState, seat: int) -> LastTrickView:
+        return LastTrickView(stakes=tuple(self._data(state).stakes))

@@ -6,6 +6,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.record import GameRecord, replay
 from tricktaker.engine.results import HandResult
 from tricktaker.engine.state import ChanceOutcome, GameState, new_game
+from tricktaker.engine.view import GameView
 
 __all__ = [
     "Action",
@@ -13,6 +14,7 @@ __all__ = [
     "ChanceOutcome",
     "GameRecord",
     "GameState",
+    "GameView",
     "HandResult",
     "IllegalActionError",
     "Observation",

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from tricktaker.engine.results import HandResult
     from tricktaker.engine.state import GameState
+    from tricktaker.engine.view import GameView
 
 
 class Copyable(Protocol):
@@ -176,9 +177,14 @@ class GameHooks:
         """Whether the game ends after the hand just scored."""
         return False
 
-    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
-        """The game's own part of ``seat``'s observation (only what it may know)."""
-        return {}
+    def view(self, state: GameState, seat: int) -> GameView | None:
+        """The game's own part of ``seat``'s observation (only what it may know), as a
+        typed :class:`~tricktaker.engine.view.GameView` (None: the game adds nothing).
+
+        The observation keeps it as ``observation.view``; ``observation.extra`` is its
+        ``to_json()``, the form the wire and the records carry.
+        """
+        return None
 
     def redact(self, result: HandResult, seat: int) -> HandResult:
         """A finished hand as ``seat`` may see it (private parts removed)."""

@@ -18,6 +18,7 @@ from tricktaker.rules.ruleset import Ruleset
 if TYPE_CHECKING:
     from tricktaker.engine.hooks import GameHooks
     from tricktaker.engine.state import GameState
+    from tricktaker.engine.view import GameView
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,12 @@ class Observation:
     active: tuple[bool, ...] | None = None
     """Seats taking part in the tricks of this hand (None: everyone)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
-    """The game's own information for this seat (plucks, auction, kitty, pot, stacks)."""
+    """The game's own information for this seat (plucks, auction, kitty, pot, stacks) as
+    JSON data: ``view.to_json()`` (empty when the game adds none)."""
+    view: GameView | None = None
+    """The game's own information for this seat, typed (card ids, seats, counts): what
+    its hooks' :meth:`~tricktaker.engine.hooks.GameHooks.view` gives; None when the game
+    adds none, or for an observation decoded from JSON, which has only :attr:`extra`."""
 
     @property
     def my_cards(self) -> list[int]:
@@ -170,7 +176,7 @@ SHARED_FIELDS: tuple[str, ...] = (
 """The fields of :class:`Observation` that every seat sees alike (public knowledge):
 :func:`build_observations` makes them once, as the same objects in each seat's
 observation. The others (``seat``, ``hand``, ``cards_in_hand``, ``bids``,
-``legal_actions``, ``history`` and ``extra``) are each seat's own."""
+``legal_actions``, ``history``, ``extra`` and ``view``) are each seat's own."""
 
 
 def _shared_values(state: GameState) -> dict[str, Any]:
@@ -237,14 +243,12 @@ def _seat_observation(
     if bids is None:
         bids = tuple(b if s == seat else None for s, b in enumerate(state.bids))
     hooks = state.hooks
-    extra: Mapping[str, Any]
+    view: GameView | None = None
     if hooks is not None:
         history = _redacted_history(state.history, hooks, seat)
-        extra = hooks.observe(state, seat)
-    else:
-        if history is None:
-            history = tuple(state.history)
-        extra = {}
+        view = hooks.view(state, seat)
+    elif history is None:
+        history = tuple(state.history)
     visible = state.cards_seen[seat] and not over
     values = dict(shared)
     values["seat"] = seat
@@ -253,7 +257,8 @@ def _seat_observation(
     values["bids"] = bids
     values["legal_actions"] = tuple(state.legal_actions(seat))
     values["history"] = history
-    values["extra"] = extra
+    values["extra"] = view.to_json() if view is not None else {}
+    values["view"] = view
     return _observation(values)
 
 

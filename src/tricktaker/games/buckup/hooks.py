@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tricktaker.cards import cards_of, format_card
 from tricktaker.engine.actions import Action, register_action_kind
@@ -58,6 +58,7 @@ from tricktaker.games.buckup.money import (
     Ledger,
     settlement,
 )
+from tricktaker.games.buckup.view import BuckupView
 from tricktaker.rules.ruleset import RulesetError
 
 if TYPE_CHECKING:
@@ -198,6 +199,10 @@ class BuckupHooks(GameHooks):
 
     name = "buckup"
     settings_model = BuckupSettings
+    capabilities = {
+        "search": "tricktaker.games.buckup.search:SEARCH",
+        "policy": "tricktaker.games.buckup.policy:POLICY",
+    }
 
     # ------------------------------------------------------------ helpers
 
@@ -628,7 +633,7 @@ class BuckupHooks(GameHooks):
 
     # ------------------------------------------------------------ views
 
-    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int) -> BuckupView:
         """The chips, the pot, the ante, each seat's status and the stock's size (public),
         and what ``seat`` alone knows of the draw: ``discarded``, its own discards of this
         deal, and ``drew``, the cards it drew (each present once it has any).
@@ -639,35 +644,43 @@ class BuckupHooks(GameHooks):
         """
         data = self._data(state)
         settings = self._settings(state)
-        view: dict[str, Any] = {
-            "stacks": list(data.stacks),
-            "pot": data.pot,
-            "ante": data.ante.describe() if data.ante is not None else None,
-            "status": list(data.status),
-            "stock": len(data.stock),
-            "payments": [p.to_json() for p in data.ledger.payments],
-        }
         discards = self._deal_discards(state, data)
+        scare_cards: tuple[int | None, ...] | None = None
+        scare_discarded: tuple[bool, ...] | None = None
         if settings.scare_cards:
-            view["scare_cards"] = [format_card(c) if c is not None else None for c in data.scare]
-            view["scare_discarded"] = [
-                discards is not None and card is not None and (s, card) in discards
-                for s, card in enumerate(data.scare)
-            ]
-        if discards is None:
-            return view
-        assert data.ante is not None
-        if data.ante.card_fee == 0:
-            view["drawn"] = list(data.drawn)
-        mine = [card for s, card in discards if s == seat]
-        if mine:
-            view["discarded"] = [format_card(c) for c in mine]
-        if data.drawn[seat]:
-            dealt = 4 if settings.four_card_deal else FULL_HAND
-            drew = state.dealt[seat][dealt - len(mine) :]
-            if drew:
-                view["drew"] = [format_card(c) for c in drew]
-        return view
+            scare_cards = tuple(data.scare)
+            scare_discarded = tuple(
+                [
+                    discards is not None and card is not None and (s, card) in discards
+                    for s, card in enumerate(data.scare)
+                ]
+            )
+        drawn: tuple[int, ...] | None = None
+        discarded: tuple[int, ...] | None = None
+        drew: tuple[int, ...] | None = None
+        if discards is not None:
+            assert data.ante is not None
+            if data.ante.card_fee == 0:
+                drawn = tuple(data.drawn)
+            mine = [card for s, card in discards if s == seat]
+            if mine:
+                discarded = tuple(mine)
+            if data.drawn[seat]:
+                dealt = 4 if settings.four_card_deal else FULL_HAND
+                drew = tuple(state.dealt[seat][dealt - len(mine) :]) or None
+        return BuckupView(
+            stacks=tuple(data.stacks),
+            pot=data.pot,
+            ante=data.ante,
+            status=tuple(data.status),
+            stock=len(data.stock),
+            payments=tuple(data.ledger.payments),
+            scare_cards=scare_cards,
+            scare_discarded=scare_discarded,
+            drawn=drawn,
+            discarded=discarded,
+            drew=drew,
+        )
 
     def _deal_discards(self, state: GameState, data: BuckupData) -> list[tuple[int, int]] | None:
         """``(seat, card)`` of every discard since the current deal, in order (None before

@@ -30,6 +30,7 @@ from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.games.euchre.view import EuchreContract, EuchreView
 from tricktaker.rules.errors import RulesetError
 
 if TYPE_CHECKING:
@@ -141,6 +142,10 @@ class EuchreHooks(GameHooks):
 
     name = "euchre"
     settings_model = EuchreSettings
+    capabilities = {
+        "search": "tricktaker.games.euchre.search:SEARCH",
+        "policy": "tricktaker.games.euchre.policy:POLICY",
+    }
 
     def init_game(self, state: GameState) -> EuchreData:
         pattern = state.setup.deal_pattern or ()
@@ -325,32 +330,26 @@ class EuchreHooks(GameHooks):
 
     # ------------------------------------------------------------ observations
 
-    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int) -> EuchreView:
         data = self._data(state)
-        contract: dict[str, Any] | None = None
+        contract: EuchreContract | None = None
         mine = data.declarer is not None and data.declarer == seat
         if data.declarer is not None and data.high is not None:
             bid_tricks, trump = contract_of(data.high[1])
-            contract = {
-                "declarer": data.declarer,
-                "tricks": bid_tricks,
-                "trump": SUIT_NAMES[trump] if trump is not None else "no_trump",
-            }
-        return {
-            "auction": [[s, text] for s, text in data.auction],
-            "high_bid": (
-                {"seat": data.high[0], "bid": data.high[1]} if data.high is not None else None
+            contract = EuchreContract(declarer=data.declarer, tricks=bid_tricks, trump=trump)
+        return EuchreView(
+            auction=tuple(data.auction),
+            high_bid=data.high,
+            passed=tuple([s for s, out in enumerate(data.passed) if out]),
+            contract=contract,
+            kitty=tuple(state.kitty) if mine else None,
+            discards=tuple(data.discards) if mine else None,
+            team_scores=tuple(self.team_scores(state)),
+            team_tricks=tuple(
+                [sum(state.tricks_won[s] for s in team) for team in state.setup.partnerships]
             ),
-            "passed": [s for s, out in enumerate(data.passed) if out],
-            "contract": contract,
-            "kitty": [format_card(c) for c in state.kitty] if mine else None,
-            "discards": [format_card(c) for c in data.discards] if mine else None,
-            "team_scores": self.team_scores(state),
-            "team_tricks": [
-                sum(state.tricks_won[s] for s in team) for team in state.setup.partnerships
-            ],
-            "target": self.target(state),
-        }
+            target=self.target(state),
+        )
 
     def redact(self, result: HandResult, seat: int) -> HandResult:
         contract = result.extra.get("contract")

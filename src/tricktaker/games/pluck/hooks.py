@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,6 +20,7 @@ from tricktaker.cards import JOKER_MASK, SUIT_LETTERS, SUIT_MASKS, cards_of, for
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.games.pluck.view import PluckMove, PluckView
 
 if TYPE_CHECKING:
     from tricktaker.engine.results import HandResult
@@ -128,6 +129,10 @@ class PluckHooks(GameHooks):
 
     name = "pluck"
     settings_model = PluckSettings
+    capabilities = {
+        "search": "tricktaker.games.pluck.search:SEARCH",
+        "policy": "tricktaker.games.pluck.policy:POLICY",
+    }
 
     def init_game(self, state: GameState) -> PluckData:
         return PluckData()
@@ -252,38 +257,33 @@ class PluckHooks(GameHooks):
     def game_over(self, state: GameState) -> bool:
         return state.hands_played >= int(self.settings(state).hands)
 
-    def observe(self, state: GameState, seat: int) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int) -> PluckView:
         data = self._data(state)
-        labels = state.setup.labels
 
-        def seen(card: int | None, record_seats: tuple[int, int]) -> str | None:
-            if card is None or seat not in record_seats:
-                return None
-            return format_card(card, labels=labels)
+        def seen(card: int | None, record_seats: tuple[int, int]) -> int | None:
+            return card if seat in record_seats else None
 
-        plucks = [
-            {
-                "plucker": p.plucker,
-                "pluckee": p.pluckee,
-                "given": seen(p.given, (p.plucker, p.pluckee)),
-                "returned": seen(p.returned, (p.plucker, p.pluckee)),
-            }
-            for p in data.done
-        ]
-        current: dict[str, Any] | None = None
+        current: PluckMove | None = None
         if data.stage == "give_back" and data.pending:
             plucker, pluckee = data.pending[0]
-            current = {
-                "plucker": plucker,
-                "pluckee": pluckee,
-                "given": seen(data.given, (plucker, pluckee)),
-            }
-        return {
-            "quotas": list(data.quotas),
-            "plucks": plucks,
-            "plucks_pending": [list(p) for p in data.pending],
-            "pluck_in_progress": current,
-        }
+            current = PluckMove(plucker, pluckee, seen(data.given, (plucker, pluckee)))
+        return PluckView(
+            quotas=tuple(data.quotas),
+            plucks=tuple(
+                [
+                    PluckMove(
+                        p.plucker,
+                        p.pluckee,
+                        seen(p.given, (p.plucker, p.pluckee)),
+                        seen(p.returned, (p.plucker, p.pluckee)),
+                    )
+                    for p in data.done
+                ]
+            ),
+            plucks_pending=tuple(data.pending),
+            pluck_in_progress=current,
+            labels=state.setup.labels,
+        )
 
     def redact(self, result: HandResult, seat: int) -> HandResult:
         plucks = result.extra.get("plucks", [])
