@@ -10,7 +10,7 @@ times that part alone, on one core, without sockets, a database or a load genera
 ``--tables`` tables of the game, four people each, are played in turn (one random
 legal action at a table, then the next table, as a busy server's loop does), and each
 action is applied, its chance steps resolved and its events told
-(``tricktaker.server.telling.tell_events``) to four sockets that ask for views as
+(``tricktaker.server.tables.telling.tell_events``) to four sockets that ask for views as
 changes and for events as acks (protocol 1.2). Each socket is the server's own
 ``Connection`` on a socket that keeps nothing: every message is encoded as it would be
 sent. A finished game is followed by a new one.
@@ -57,10 +57,10 @@ def run_once(tables: int, actions: int, game: str, seed: int) -> dict[str, Any]:
     from tricktaker import load_ruleset, new_game
     from tricktaker.cards import format_card
     from tricktaker.engine import Action, ChanceOutcome
-    from tricktaker.server.live import Live
-    from tricktaker.server.store import SeatData, StoredEvent, TableData
-    from tricktaker.server.telling import tell_events
-    from tricktaker.server.ws import Connection
+    from tricktaker.server.tables.live import Live
+    from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
+    from tricktaker.server.tables.telling import tell_events
+    from tricktaker.server.tables.ws import Connection
 
     rules = load_ruleset(game)
     players = 4

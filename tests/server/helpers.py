@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from tricktaker.server.views import apply_delta
+from tricktaker.server.tables.views import apply_delta
 
 
 @dataclass

@@ -16,7 +16,7 @@ from tricktaker.bots import make_bot
 from tricktaker.client.decode import ViewError, hand_result, observation
 from tricktaker.engine import new_game
 from tricktaker.rules import list_rulesets, load_ruleset
-from tricktaker.server.views import observation_json
+from tricktaker.server.tables.views import observation_json
 
 
 @pytest.mark.parametrize("game", list_rulesets())

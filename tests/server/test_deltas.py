@@ -23,8 +23,8 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
 from tricktaker.present import present_json
 from tricktaker.rules import list_rulesets
-from tricktaker.server.messages import EventDelta
-from tricktaker.server.views import apply_delta, observation_json, view_delta
+from tricktaker.server.tables.messages import EventDelta
+from tricktaker.server.tables.views import apply_delta, observation_json, view_delta
 
 
 @pytest.mark.parametrize("game", list_rulesets())

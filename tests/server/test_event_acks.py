@@ -15,7 +15,7 @@ from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table
 from tests.server.test_deltas import drain
 from tests.server.test_live_play import start
-from tricktaker.server.messages import Event, EventDelta
+from tricktaker.server.tables.messages import Event, EventDelta
 
 
 def test_events_answer_the_actions_of_a_socket_that_asks(live_server: LiveServer) -> None:

@@ -373,7 +373,7 @@ def test_people_play_games_with_their_own_phases(
 def test_the_plain_messages_are_what_their_models_give() -> None:
     """docs/protocol.md, Messages: the event and ack messages the server builds as plain
     dicts (for speed) are exactly what the schemas of ``Event`` and ``Ack`` describe."""
-    from tricktaker.server import messages as m
+    from tricktaker.server.tables import messages as m
 
     view = {"seat": 1, "hand": ["AS"], "present": {"narration": []}}
     for event in (

@@ -42,7 +42,7 @@ def test_the_generator_applies_changes_as_the_protocol_says() -> None:
     event's changes, the whole view (as the server's own reference, apply_delta)."""
     from tricktaker import load_ruleset, new_game
     from tricktaker.present import present_json
-    from tricktaker.server.views import apply_delta, observation_json, view_delta
+    from tricktaker.server.tables.views import apply_delta, observation_json, view_delta
 
     state = new_game(load_ruleset("bluke"), players=4, seed=3)
     names = ["A", "B", "C", "D"]

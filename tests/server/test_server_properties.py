@@ -45,7 +45,7 @@ from tricktaker.engine import Action, ChanceOutcome, new_game
 from tricktaker.rules import load_ruleset
 from tricktaker.rules.ruleset import ruleset_from_data
 from tricktaker.server import create_app
-from tricktaker.server.views import Json, observation_json
+from tricktaker.server.tables.views import Json, observation_json
 
 GAMES = [
     "blackout",

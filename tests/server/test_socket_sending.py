@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktaker.server import create_app
 from tricktaker.server.collector import Collector
-from tricktaker.server.ws import QUEUE_LIMIT, Connection, encode
+from tricktaker.server.tables.ws import QUEUE_LIMIT, Connection, encode
 
 
 def test_encode_writes_the_json_the_standard_library_reads() -> None:

@@ -77,8 +77,8 @@ def test_a_tables_sequence_number_moves_from_its_row_to_its_last_event(db_url: s
     event's. The fifth migration drops the row's copy and keeps every event (on SQLite
     the table is made again: its events, seats and chat must not go with it); going
     back makes the copy again from the events."""
-    from tricktaker.server import store
     from tricktaker.server.db import make_engine
+    from tricktaker.server.tables import store
 
     upgrade(db_url, "0004")
     engine = create_engine(db_url)

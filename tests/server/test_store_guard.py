@@ -12,9 +12,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import sessionmaker
 
-from tricktaker.server import store
 from tricktaker.server.db import EventRow, make_engine, upgrade
-from tricktaker.server.store import SeatData, StoredEvent, TableData
+from tricktaker.server.tables import store
+from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
 
 
 def _table(table_id: str = "guarded") -> TableData:

@@ -21,8 +21,8 @@ from tricktaker.cards import format_card
 from tricktaker.engine import Action, ChanceOutcome, GameState, Observation
 from tricktaker.present import PresentMemo, present_json
 from tricktaker.rules import list_rulesets
-from tricktaker.server.store import StoredEvent
-from tricktaker.server.views import event_views, observation_json
+from tricktaker.server.tables.store import StoredEvent
+from tricktaker.server.tables.views import event_views, observation_json
 
 
 def scratch_view(

@@ -22,7 +22,7 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
 from tricktaker.present import present_json
 from tricktaker.rules import list_rulesets
-from tricktaker.server.views import common, observation_json, public_view, seat_views
+from tricktaker.server.tables.views import common, observation_json, public_view, seat_views
 
 CARD = re.compile(r'"((?:10|[2-9JQKA])[SHDC]|HB|LB)"')
 

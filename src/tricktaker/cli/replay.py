@@ -189,7 +189,7 @@ def replay_in_browser(file: Path) -> None:
         import uvicorn
 
         from tricktaker.server import create_app
-        from tricktaker.server.problems import ServiceError
+        from tricktaker.server.errors import RefusedError
         from tricktaker.server.web import load_replay
     except ImportError:
         fail(INSTALL_HINT)
@@ -199,7 +199,7 @@ def replay_in_browser(file: Path) -> None:
         app = create_app(f"sqlite:///{Path(folder) / 'replay.sqlite3'}")
         try:
             replay_id = load_replay(app, record.to_json())
-        except ServiceError as exc:
+        except RefusedError as exc:
             fail(f"{file}: {exc.detail}")
         listener = socket.socket()
         listener.bind(("127.0.0.1", 0))

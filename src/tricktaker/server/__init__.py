@@ -21,8 +21,8 @@ def create_app(
     socket_rate: float | None = 50.0,
 ) -> FastAPI:
     """The server's ASGI application on the database at ``db_url``; see
-    :func:`tricktaker.server.api.create_app`."""
-    from tricktaker.server.api import create_app as build
+    :func:`tricktaker.server.app.create_app`."""
+    from tricktaker.server.app import create_app as build
 
     return build(
         db_url,

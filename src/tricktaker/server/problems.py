@@ -6,6 +6,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tricktaker.server.errors import (
+    DamagedError,
+    InvalidRequestError,
+    NotAllowedError,
+    NotFoundError,
+    NotPossibleNowError,
+    NotSignedInError,
+    RefusedError,
+)
+
 PROBLEM_TYPE_BASE = "https://tricktaker.invalid/problems/"
 """The ``type`` of every problem is this base and a short code (``table-full``)."""
 
@@ -31,19 +41,32 @@ _TITLES = {
 }
 
 
-class ServiceError(Exception):
-    """A request the server refuses, with a message for the player."""
+_STATUS: tuple[tuple[type[RefusedError], int], ...] = (
+    (NotFoundError, 404),
+    (NotSignedInError, 401),
+    (NotAllowedError, 403),
+    (NotPossibleNowError, 409),
+    (InvalidRequestError, 422),
+    (DamagedError, 500),
+)
+"""The HTTP status of each kind of refusal."""
 
-    def __init__(self, status: int, code: str, detail: str, *, field: str | None = None) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.field = field
 
-    def body(self) -> dict[str, Any]:
-        """The problem+json body."""
-        return problem(self.status, self.code, self.detail, field=self.field)
+def status_of(refusal: RefusedError) -> int:
+    """The HTTP status that answers ``refusal``."""
+    for kind, status in _STATUS:
+        if isinstance(refusal, kind):
+            return status
+    return 400
+
+
+def problem_of(refusal: RefusedError) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and problem+json body that answer ``refusal``: the one mapping
+    of the services' refusals to HTTP."""
+    status = status_of(refusal)
+    body = problem(status, refusal.code, refusal.detail, field=refusal.field)
+    body.update(refusal.extra())
+    return status, body
 
 
 def problem(status: int, code: str, detail: str, *, field: str | None = None) -> dict[str, Any]:

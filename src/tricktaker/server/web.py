@@ -42,9 +42,10 @@ from starlette.types import Receive, Scope, Send
 
 from tricktaker.docs import game_page, has_page, page_ids
 from tricktaker.engine import GameRecord, RecordError
-from tricktaker.server.messages import Body
-from tricktaker.server.problems import PROBLEM_RESPONSES, ServiceError
-from tricktaker.server.views import seat_names_of
+from tricktaker.server.deps import Body
+from tricktaker.server.errors import InvalidRequestError, NotFoundError
+from tricktaker.server.problems import PROBLEM_RESPONSES
+from tricktaker.server.tables.views import seat_names_of
 from tricktaker.web import catalog, static_dir
 from tricktaker.web.replays import Replay
 
@@ -235,17 +236,17 @@ def _load_record(data: dict[str, Any]) -> GameRecord:
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
-        raise ServiceError(422, "bad-record", str(exc), field="record") from None
+        raise InvalidRequestError("bad-record", str(exc), field="record") from None
 
 
 def _replay(record: GameRecord, names: list[str] | None = None) -> Replay:
     try:
         return Replay(record, names)
     except RecordError as exc:
-        raise ServiceError(422, "bad-record", str(exc), field="record") from None
+        raise InvalidRequestError("bad-record", str(exc), field="record") from None
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
         detail = f"the record cannot be replayed ({type(exc).__name__}: {exc})"
-        raise ServiceError(422, "bad-record", detail, field="record") from None
+        raise InvalidRequestError("bad-record", detail, field="record") from None
 
 
 def remember_replay(app: FastAPI, replay: Replay, key: Any = None) -> str:
@@ -276,8 +277,7 @@ def _kept(app: FastAPI, replay_id: str) -> Replay:
     kept: OrderedDict[str, Replay] = app.state.replays
     replay = kept.get(replay_id)
     if replay is None:
-        raise ServiceError(
-            404,
+        raise NotFoundError(
             "no-replay",
             "No such replay here (the server keeps the recent ones"
             " while it runs): open the record file again.",
@@ -293,7 +293,8 @@ def _opening(replay_id: str, replay: Replay) -> dict[str, Any]:
 
 def load_replay(app: FastAPI, record: dict[str, Any]) -> str:
     """Replay a record (its JSON) and keep it: the id of :func:`remember_replay`.
-    Raises :class:`ServiceError` (422) for a record that does not replay."""
+    Raises :class:`~tricktaker.server.errors.InvalidRequestError` for a record that
+    does not replay."""
     return remember_replay(app, _replay(_load_record(record)))
 
 
@@ -317,7 +318,7 @@ def make_router() -> APIRouter:
         """A shipped game's rules page (docs/games/GAME.md) as HTML."""
         if not has_page(game):
             known = ", ".join(page_ids())
-            raise ServiceError(404, "no-page", f"No rules page for {game!r}; the pages: {known}")
+            raise NotFoundError("no-page", f"No rules page for {game!r}; the pages: {known}")
         return HTMLResponse(await asyncio.to_thread(rules_html, game))
 
     @router.post("/api/rulesets/check", responses=PROBLEM_RESPONSES)
@@ -359,7 +360,7 @@ def make_router() -> APIRouter:
         try:
             return await asyncio.to_thread(replay.hand, number)
         except LookupError as exc:
-            raise ServiceError(404, "no-hand", f"This replay has {exc}.") from None
+            raise NotFoundError("no-hand", f"This replay has {exc}.") from None
 
     @router.get("/api/replays/{replay_id}/scorecard", responses=PROBLEM_RESPONSES)
     async def replay_scorecard(request: Request, replay_id: str) -> dict[str, Any]:

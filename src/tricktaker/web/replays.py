@@ -56,7 +56,7 @@ from tricktaker.engine.state import ChanceOutcome, GameState
 from tricktaker.present import CardText, game_lines, narrate, scorecard
 from tricktaker.present.panels import hand_view
 from tricktaker.present.text import default_seat_name
-from tricktaker.server.views import observation_json, public_view
+from tricktaker.server.tables.views import observation_json, public_view
 
 Json = Any
 """Plain JSON data."""

@@ -27,14 +27,6 @@ MAX_CHAT_CHARS = 500
 """The longest chat message, in characters."""
 
 
-class Body(BaseModel):
-    """A request body of the HTTP API: each field takes a JSON value of its own type
-    only, as the schema says (``true`` is not a number, as lax validation would take
-    it), else a 422 problem names the field."""
-
-    model_config = ConfigDict(strict=True)
-
-
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

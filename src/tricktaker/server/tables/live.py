@@ -11,10 +11,10 @@ from typing import Protocol
 
 from tricktaker.bots import Bot
 from tricktaker.engine import GameState
-from tricktaker.server import messages as m
-from tricktaker.server.store import CHAT_KEPT, SeatData, TableData
-from tricktaker.server.undo import practice
-from tricktaker.server.views import Json, SharedPart
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.store import CHAT_KEPT, SeatData, TableData
+from tricktaker.server.tables.undo import practice
+from tricktaker.server.tables.views import Json, SharedPart
 
 
 class Subscriber(Protocol):

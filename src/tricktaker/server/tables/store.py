@@ -408,7 +408,7 @@ class GroupCommit:
     holds for each action, while a busy server pays one commit (and one trip to the
     database thread) for many actions instead of one each. ``run`` runs a blocking
     store function off the event loop, giving it the session factory first (the
-    service's :meth:`~tricktaker.server.service.TableService.db`)."""
+    service's :meth:`~tricktaker.server.tables.service.TableService.db`)."""
 
     def __init__(self, run: Callable[..., Awaitable[list[bool]]], limit: int = 500) -> None:
         self._run = run

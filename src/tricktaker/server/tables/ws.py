@@ -20,11 +20,11 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
-from tricktaker.server import messages as m
-from tricktaker.server.live import Live
-from tricktaker.server.problems import ServiceError
-from tricktaker.server.service import TableService
-from tricktaker.server.views import Json, SharedPart, view_delta
+from tricktaker.server.errors import NotAllowedError, NotSignedInError, RefusedError
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.live import Live
+from tricktaker.server.tables.service import TableService
+from tricktaker.server.tables.views import Json, SharedPart, view_delta
 
 RATE_PER_SECOND = 50.0
 """Messages a connection may send per second, on average (a burst of four times as
@@ -84,7 +84,7 @@ _OUTBOX = _Outbox()
 
 
 class Connection:
-    """One socket's sending side (a :class:`~tricktaker.server.service.Subscriber`).
+    """One socket's sending side (a :class:`~tricktaker.server.tables.service.Subscriber`).
 
     Messages queued while the event loop runs its current callbacks are sent right after
     them, or as soon as :data:`FLUSH_AT` sockets have some, all together (one callback a
@@ -119,7 +119,7 @@ class Connection:
         self.last_view: dict[str, Json] | None = None
         """The last view queued for this socket, when it asked for changes."""
         self.last_shared: dict[str, Json] | None = None
-        """The shared part (:class:`~tricktaker.server.views.SharedPart`) that the last
+        """The shared part (:class:`~tricktaker.server.tables.views.SharedPart`) that the last
         view holds, if it holds one."""
 
     def _put(self, message: dict[str, Json] | None) -> None:
@@ -334,8 +334,9 @@ async def serve_socket(
                 try:
                     resume = message.last_seq if message.resume else None
                     live = await service.connect(table_id, message.token, conn, resume_from=resume)
-                except ServiceError as exc:
-                    code = "unauthorized" if exc.status in (401, 403) else "not_found"
+                except RefusedError as exc:
+                    refused_seat = isinstance(exc, NotSignedInError | NotAllowedError)
+                    code = "unauthorized" if refused_seat else "not_found"
                     conn.push(_error(code, exc.detail))
                 continue
             if isinstance(message, m.Ping):
@@ -365,7 +366,7 @@ async def serve_socket(
                     answer = await service.act(live, conn, message.id, message.action)
                 if answer is not None:
                     conn.push(answer)
-            except ServiceError as exc:
+            except RefusedError as exc:
                 conn.push(_error("not_playing", exc.detail, id=message.id))
     except (WebSocketDisconnect, WebSocketDisconnected):
         # WebSocketDisconnected: the sending side found the socket gone first (the

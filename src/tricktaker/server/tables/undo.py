@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktaker.server.store import SeatData, StoredEvent
+from tricktaker.server.tables.store import SeatData, StoredEvent
 
 UNDO = "undo"
 """The kind of a stored undo (never a chance step's kind)."""

@@ -1,18 +1,18 @@
 """Telling the sockets of a table what happened: each stored event with each receiver's
 view after it, live (:func:`tell_events`) or again for a client that reconnects and
 resumes (:func:`replayed`). The views are the seats' observations
-(:mod:`tricktaker.server.views`); a spectator's is their public part."""
+(:mod:`tricktaker.server.tables.views`); a spectator's is their public part."""
 
 from __future__ import annotations
 
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, ChanceOutcome, GameState
 from tricktaker.engine.observation import Observation
-from tricktaker.server import messages as m
-from tricktaker.server.live import Live, Subscriber
-from tricktaker.server.store import StoredEvent
-from tricktaker.server.undo import effective, undo_of
-from tricktaker.server.views import (
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.live import Live, Subscriber
+from tricktaker.server.tables.store import StoredEvent
+from tricktaker.server.tables.undo import effective, undo_of
+from tricktaker.server.tables.views import (
     Json,
     common,
     event_present,

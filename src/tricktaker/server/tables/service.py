@@ -15,10 +15,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any, TypeVar
-
-from sqlalchemy.orm import sessionmaker
 
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
@@ -35,16 +32,23 @@ from tricktaker.engine import (
 )
 from tricktaker.present.text import default_seat_name
 from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
-from tricktaker.server import messages as m
-from tricktaker.server import store
-from tricktaker.server.db import (
-    WalCheckpointer,
-    hash_token,
-    make_engine,
-    open_code,
-    sqlite_file,
+from tricktaker.server.db import hash_token, open_code
+from tricktaker.server.deps import Database
+from tricktaker.server.errors import (
+    BadSeatTokenError,
+    NotAllowedError,
+    NotHostError,
+    NotPossibleNowError,
+    SeatNotFoundError,
+    SeatTakenError,
+    TableFinishedError,
+    TableFullError,
+    TableMovedOnError,
+    TableNotFoundError,
 )
-from tricktaker.server.live import (
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables import store
+from tricktaker.server.tables.live import (
     REFUSALS_KEPT,
     Live,
     Subscriber,
@@ -52,11 +56,10 @@ from tricktaker.server.live import (
     game_seed,
     subscriber_gone,
 )
-from tricktaker.server.names import others, unique_name
-from tricktaker.server.problems import ServiceError
-from tricktaker.server.store import SeatData, StoredEvent, TableData
-from tricktaker.server.telling import replayed, tell_events
-from tricktaker.server.undo import (
+from tricktaker.server.tables.names import others, unique_name
+from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
+from tricktaker.server.tables.telling import replayed, tell_events
+from tricktaker.server.tables.undo import (
     GAME_OVER,
     NO_GAME,
     NOT_PRACTICE,
@@ -68,7 +71,7 @@ from tricktaker.server.undo import (
     undo_of,
     undo_text,
 )
-from tricktaker.server.views import Json, public_view, seat_names_of, seat_view
+from tricktaker.server.tables.views import Json, public_view, seat_names_of, seat_view
 
 log = logging.getLogger("tricktaker.server")
 
@@ -82,15 +85,8 @@ T = TypeVar("T")
 class TableService:
     """Every table of one server process. Create with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, db_url: str, *, bot_workers: int = 2) -> None:
-        self.db_url = db_url
-        in_file = sqlite_file(db_url)
-        self.engine = make_engine(db_url, checkpoint_apart=in_file)
-        self._checkpointer = WalCheckpointer(self.engine) if in_file else None
-        """Copies SQLite's write-ahead log into the database file, off the commits."""
-        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        workers = 1 if db_url.startswith("sqlite") else 8
-        self._db_pool = ThreadPoolExecutor(workers, thread_name_prefix="tricktaker-db")
+    def __init__(self, database: Database, *, bot_workers: int = 2) -> None:
+        self.database = database
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
         self.writer = store.GroupCommit(self.db)
         self._tables: dict[str, Live] = {}
@@ -100,8 +96,6 @@ class TableService:
 
     async def open(self) -> None:
         """Rebuild every unfinished table that is being played, so that its bots resume."""
-        if self._checkpointer is not None:
-            self._checkpointer.start()
         ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
         for table_id in ids:
             live = await self.live(table_id)
@@ -113,7 +107,7 @@ class TableService:
             self._after_start(live)
 
     async def close(self) -> None:
-        """Stop timers and bots, and release the database."""
+        """Stop timers and bots (the database is closed after)."""
         self._closed = True
         for live in self._tables.values():
             tasks = [live.drive_task, live.timer_task, *live.grace_tasks.values()]
@@ -121,21 +115,16 @@ class TableService:
                 if task is not None:
                     task.cancel()
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
-        self._db_pool.shutdown(wait=True)
-        if self._checkpointer is not None:
-            self._checkpointer.stop()
-        self.engine.dispose()
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a :mod:`tricktaker.server.store` function off the event loop."""
-        loop = asyncio.get_running_loop()
-        call = partial(function, self.sessions, *args, **kwargs)
-        return await loop.run_in_executor(self._db_pool, call)
+        """Run a :mod:`tricktaker.server.tables.store` function off the event loop."""
+        return await self.database.run(function, *args, **kwargs)
 
     # ------------------------------------------------------------ loading
 
     async def live(self, table_id: str) -> Live:
-        """The table, from the cache or rebuilt from the database (404 if none)."""
+        """The table, from the cache or rebuilt from the database
+        (:class:`TableNotFoundError` if none)."""
         cached = self._tables.get(table_id)
         if cached is not None:
             return cached
@@ -146,7 +135,7 @@ class TableService:
                 return cached
             loaded = await self.db(store.load_table, table_id)
             if loaded is None:
-                raise ServiceError(404, "no-such-table", f"There is no table {table_id!r}.")
+                raise TableNotFoundError(table_id)
             data, events = loaded
             chat = await self.db(store.recent_chat, table_id)
             live = Live(data=data, state=self._rebuild(data, events))
@@ -209,18 +198,18 @@ class TableService:
         return [(await self.live(i)).info() for i in ids]
 
     def seat_of(self, live: Live, token: str | None) -> int:
-        """The seat whose token this is (401 if none)."""
+        """The seat whose token this is (:class:`BadSeatTokenError` if none)."""
         if token:
             digest = hash_token(token)
             for s in live.data.seats:
                 if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                     return s.seat
-        raise ServiceError(401, "bad-token", "That seat token is not valid at this table.")
+        raise BadSeatTokenError()
 
     def check_host(self, live: Live, token: str | None) -> None:
-        """Refuse (403) unless ``token`` is the table's host token."""
+        """Refuse (:class:`NotHostError`) unless ``token`` is the table's host token."""
         if not token or not secrets.compare_digest(hash_token(token), live.data.host_token_hash):
-            raise ServiceError(403, "not-host", "Only the table's host may do that.")
+            raise NotHostError()
 
     async def join(
         self, table_id: str, invite: str, name: str, seat: int | None
@@ -234,25 +223,24 @@ class TableService:
             code, invite_code = invite.encode(), live.data.invite_code.encode()
             listed = secrets.compare_digest(code, open_code(live.data.invite_code).encode())
             if not listed and not secrets.compare_digest(code, invite_code):
-                raise ServiceError(403, "bad-invite", "That invite code is not this table's.")
+                raise NotAllowedError("bad-invite", "That invite code is not this table's.")
             if live.data.status == "finished":
-                raise ServiceError(409, "table-finished", "The game at this table is over.")
+                raise TableFinishedError()
             free = [s for s in live.data.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
                 if not free:
-                    raise ServiceError(409, "seat-taken", f"Seat {seat} is not a free seat.")
+                    raise SeatTakenError(seat)
             if listed and free and not any(s.open_seat for s in free):
                 # The list's code takes open seats only: the others are kept for invitees.
-                raise ServiceError(
-                    403,
+                raise NotAllowedError(
                     "seat-kept",
                     "That seat is kept for someone the host invited: ask the host for the"
                     " invite link.",
                 )
             free = [s for s in free if s.open_seat or not listed]
             if not free:
-                raise ServiceError(409, "table-full", "Every seat at this table is taken.")
+                raise TableFullError()
             token = new_token()
             taken = others(live.data.seats, free[0].seat)
             given = unique_name(name, taken) if name.strip() else None
@@ -287,9 +275,9 @@ class TableService:
         async with live.lock:
             self.check_host(live, token)
             if not 0 <= seat < live.data.players:
-                raise ServiceError(404, "no-such-seat", f"There is no seat {seat} at this table.")
+                raise SeatNotFoundError(seat)
             if live.data.status == "finished":
-                raise ServiceError(409, "table-finished", "The game at this table is over.")
+                raise TableFinishedError()
             s = SeatData(seat, "bot", bot, bot_name(seat, others(live.data.seats, seat)))
             await self.db(store.set_seat, table_id, s)
             live.data.seats[seat] = s
@@ -306,16 +294,15 @@ class TableService:
             self.check_host(live, token)
             d = live.data
             if rematch and d.status != "finished":
-                raise ServiceError(409, "not-finished", "A rematch starts once the game is over.")
+                raise NotPossibleNowError("not-finished", "A rematch starts once the game is over.")
             if not rematch and d.status != "waiting":
-                raise ServiceError(409, "already-started", "This table's game has started.")
+                raise NotPossibleNowError("already-started", "This table's game has started.")
             free = [s.seat for s in d.seats if s.kind == "human" and s.token_hash is None]
             if free:
                 names = [default_seat_name(s) for s in free]
                 listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
                 verb = "is" if len(names) == 1 else "are"
-                raise ServiceError(
-                    409,
+                raise NotPossibleNowError(
                     "seats-free",
                     f"{listed} {verb} still free: invite someone or give it to a bot.",
                 )
@@ -350,8 +337,7 @@ class TableService:
         d = live.data
         number = d.game_number if game_number is None else game_number
         if not 1 <= number <= d.game_number or (number == d.game_number and d.status != "finished"):
-            raise ServiceError(
-                409,
+            raise NotPossibleNowError(
                 "not-finished",
                 f"Game {number} of this table is not finished; its record is not public yet.",
             )
@@ -537,9 +523,7 @@ class TableService:
             await self.writer.append(store.Append(d.id, d.seq, [taken]))
         except store.StaleTableError:
             self._forget(d.id)
-            raise ServiceError(
-                409, "stale-table", "Another server wrote to this table; reconnect."
-            ) from None
+            raise TableMovedOnError() from None
         # A bot's move or a timer begun before the undo finds the table moved on
         # (another state, another seq) and is dropped.
         d.seq = taken.seq
@@ -648,9 +632,7 @@ class TableService:
                 await self.writer.append(store.Append(d.id, d.seq, stored, changed, number))
             except store.StaleTableError:
                 self._forget(d.id)
-                raise ServiceError(
-                    409, "stale-table", "Another server wrote to this table; reconnect."
-                ) from None
+                raise TableMovedOnError() from None
         first = d.seq + 1
         live.state = after
         d.seq += len(stored)

@@ -24,11 +24,11 @@ from tricktaker.engine import Action
 from tricktaker.engine.observation import SHARED_FIELDS, Observation
 from tricktaker.engine.state import GameState
 from tricktaker.present import PresentMemo, present_json, public_present
-from tricktaker.server.names import seat_names
+from tricktaker.server.tables.names import seat_names
 
 if TYPE_CHECKING:
-    from tricktaker.server.live import Live
-    from tricktaker.server.store import StoredEvent
+    from tricktaker.server.tables.live import Live
+    from tricktaker.server.tables.store import StoredEvent
 
 Json = Any
 """Plain JSON data (dicts, lists, text, numbers, booleans, None)."""
@@ -182,7 +182,7 @@ def public_view(views: list[dict[str, Json]]) -> dict[str, Json]:
 
 def seat_names_of(live: Live) -> list[str]:
     """The table's seat names, as people see them
-    (:func:`~tricktaker.server.names.seat_names`)."""
+    (:func:`~tricktaker.server.tables.names.seat_names`)."""
     return seat_names(live.data.seats)
 
 

@@ -13,7 +13,7 @@ from tricktaker.bots.names import bot_name
 from tricktaker.present.text import default_seat_name
 
 if TYPE_CHECKING:
-    from tricktaker.server.store import SeatData
+    from tricktaker.server.tables.store import SeatData
 
 
 def unique_name(name: str, taken: Collection[str]) -> str:

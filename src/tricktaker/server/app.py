@@ -1,0 +1,179 @@
+"""The server's application: the tables' and the sheets' routes on one database, the
+live-play sockets, the browser client, the limits on requests and the one handler that
+answers every refusal with an RFC 9457 problem body (``application/problem+json``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
+
+from tricktaker.server.collector import Collector
+from tricktaker.server.db import upgrade
+from tricktaker.server.deps import MAX_BODY_BYTES, Database, RateLimits
+from tricktaker.server.errors import RefusedError
+from tricktaker.server.problems import MEDIA_TYPE, problem, problem_of
+from tricktaker.server.sheets.routes import sheets_router
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.routes import tables_router
+from tricktaker.server.tables.service import TableService
+from tricktaker.server.tables.ws import RATE_PER_SECOND, serve_socket
+from tricktaker.server.web import BODY_LIMITS, install_web
+
+HTTP_RATE_PER_SECOND = 20.0
+"""Requests one address may make per second, on average (three times as many at once)."""
+
+
+async def _no_endpoint(_socket: WebSocket) -> None:  # pragma: no cover - never called
+    raise RuntimeError("the live-play socket is served by TableServerApp.__call__")
+
+
+LIVE_SOCKET = WebSocketRoute("/tables/{table_id}/ws", _no_endpoint)
+"""The path of a table's live-play socket (matched as the router would match it)."""
+
+
+class TableServerApp(FastAPI):
+    """The server's FastAPI application, its live-play sockets served ahead of the
+    middleware stack.
+
+    Every message the server sends on a socket would otherwise pass through the
+    wrappers that the middleware (error handling, telemetry) put around the ASGI
+    ``send`` for the socket's whole life, which do nothing for a socket that is already
+    open: without them the server's CPU an action fell by about 6% under load
+    (``bench/server_load.py``). The HTTP API and every other socket take the usual way."""
+
+    live_socket: Callable[[WebSocket, str], Awaitable[None]] | None = None
+    """Serves a live-play socket, given the table's id (None: the router does)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        serve = self.live_socket
+        if serve is not None and scope["type"] == "websocket":
+            match, child = LIVE_SOCKET.matches(scope)
+            if match is Match.FULL:
+                scope["app"] = self
+                await serve(WebSocket(scope, receive, send), child["path_params"]["table_id"])
+                return
+        await super().__call__(scope, receive, send)
+
+
+def _problem_response(
+    status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def create_app(
+    db_url: str,
+    *,
+    bot_workers: int = 2,
+    migrate: bool = True,
+    http_rate: float | None = HTTP_RATE_PER_SECOND,
+    socket_rate: float | None = RATE_PER_SECOND,
+) -> FastAPI:
+    """The server's ASGI application on the database at ``db_url`` (upgraded to the
+    newest schema first unless ``migrate`` is False). ``bot_workers`` threads run the
+    bots; ``http_rate`` and ``socket_rate`` limit requests per address and messages per
+    socket, a second (None: no limit, for benchmarks)."""
+    if migrate:
+        upgrade(db_url)
+    database = Database(db_url)
+    service = TableService(database, bot_workers=bot_workers)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        database.start()
+        await service.open()
+        collector = Collector()
+        collector.start()
+        try:
+            yield
+        finally:
+            await collector.stop()
+            await service.close()
+            database.close()
+
+    app = TableServerApp(
+        title="tricktaker table server",
+        version=f"protocol v{m.PROTOCOL_VERSION}",
+        description="Tables for trick-taking games: seats, bots, spectators, live play"
+        " over a WebSocket at /tables/{id}/ws (see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    buckets = RateLimits(http_rate, 3 * http_rate) if http_rate is not None else None
+
+    @app.middleware("http")
+    async def limits(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        size = request.headers.get("content-length")
+        limit = BODY_LIMITS.get((request.method, request.url.path), MAX_BODY_BYTES)
+        too_large = _problem_response(
+            413, problem(413, "too-large", f"A request may be at most {limit} bytes.")
+        )
+        if size is not None and (not size.isdigit() or int(size) > limit):
+            return too_large
+        if size is None and request.method in ("POST", "PUT", "PATCH"):
+            # A body sent in chunks, without a length: read it up to the limit here, and
+            # hand what was read on (the middleware's request replays a cached body).
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    return too_large
+            request._body = body
+        if buckets is None:
+            return await call_next(request)
+        client = request.client.host if request.client else "?"
+        if not buckets.take(client, time.monotonic()):
+            return _problem_response(
+                429, problem(429, "rate-limited", "Too many requests: slow down.")
+            )
+        return await call_next(request)
+
+    @app.exception_handler(RefusedError)
+    async def refused(_request: Request, exc: RefusedError) -> JSONResponse:
+        status, body = problem_of(exc)
+        return _problem_response(status, body)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "header")]
+        field = ".".join(loc) or None
+        detail = f"{field}: {first.get('msg')}" if field else str(first.get("msg"))
+        return _problem_response(422, problem(422, "invalid-request", detail, field=field))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        body = problem(exc.status_code, "http", str(exc.detail))
+        headers = exc.headers
+        if exc.status_code == 405:  # Allow: every method of the path, not of one route
+            allowed = {
+                method
+                for route in app.routes
+                if isinstance(route, Route) and route.matches(request.scope)[0] != Match.NONE
+                for method in route.methods or ()
+            }
+            headers = {"Allow": ", ".join(sorted(allowed))}
+        return _problem_response(exc.status_code, body, headers)
+
+    app.include_router(tables_router(service))
+
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await serve_socket(service, websocket, table_id, rate=socket_rate)
+
+    app.live_socket = socket
+
+    app.include_router(sheets_router(database))  # score sheets (docs/scorekeeper.md)
+    install_web(app)  # the browser client; its static files at / come last
+    return app
