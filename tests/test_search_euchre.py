@@ -25,7 +25,7 @@ from tricktaker.engine.actions import Action, play
 from tricktaker.games.euchre.hooks import AUCTION, DISCARD, PASS, EuchreData
 from tricktaker.games.euchre.policy import auction, trump_estimate
 from tricktaker.games.euchre.search import (
-    EUCHRE,
+    SEARCH,
     EuchreDeterminizer,
     contract_estimates,
     heuristic_call,
@@ -125,7 +125,7 @@ def check_sample(real: GameState, seat: int, sampled: GameState) -> None:
     assert sorted(cards) == sorted(sampled.setup.deck)
     assert len(sampled.kitty) == 3
     after = sampled.clone()
-    rollout_hand(after, EUCHRE)
+    rollout_hand(after, SEARCH)
     assert after.hands_played == real.hands_played + 1
 
 
@@ -144,8 +144,8 @@ def samples(
 
 
 def test_the_search_support_is_registered_for_euchre() -> None:
-    assert search_for("euchre") is EUCHRE
-    assert EUCHRE.searched is None  # every decision: calls, discards, cards
+    assert search_for("euchre") is SEARCH
+    assert SEARCH.searched is None  # every decision: calls, discards, cards
 
 
 @pytest.mark.parametrize(("seat", "moment"), [(0, 0), (2, 2), (1, 3), (1, 6), (3, 8), (0, 20)])
@@ -171,8 +171,8 @@ def test_a_copied_sample_is_the_state_a_replay_gives(seat: int, moment: int) -> 
         assert copied.kitty == replayed.kitty
         assert copied.ext == replayed.ext
         assert [copied.observe(s) for s in range(4)] == [replayed.observe(s) for s in range(4)]
-        rollout_hand(copied, EUCHRE)
-        rollout_hand(replayed, EUCHRE)
+        rollout_hand(copied, SEARCH)
+        rollout_hand(replayed, SEARCH)
         assert copied.history[-1] == replayed.history[-1]
 
 

@@ -29,7 +29,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.tables import build_tables
 from tricktaker.games.pluck.hooks import GIVE_BACK, PLUCK, PluckData
 from tricktaker.games.pluck.search import (
-    PLUCK_SEARCH,
+    SEARCH,
     PluckDeterminizer,
     play_card,
     pluck_card,
@@ -542,8 +542,8 @@ def test_rewards_are_tricks_against_quota() -> None:
     """docs/games/pluck.md, Scoring: each hand reports tricks against quota (9, 7, 1 against 7,
     6, 4)."""
     state = after_first_hand([9, 7, 1])
-    assert PLUCK_SEARCH.rewards(state) == [2 / 8, 1 / 8, -3 / 8]
-    assert search_for("pluck") is PLUCK_SEARCH
+    assert SEARCH.rewards(state) == [2 / 8, 1 / 8, -3 / 8]
+    assert search_for("pluck") is SEARCH
 
 
 # ------------------------------------------------------------ whole games

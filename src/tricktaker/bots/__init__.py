@@ -6,9 +6,6 @@ from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.ismcts import ISMCTSBot
 from tricktaker.bots.pimc import PIMCBot
 from tricktaker.bots.random_bot import RandomBot
-from tricktaker.games.buckup import policy as buckup_policy
-from tricktaker.games.euchre import policy as euchre_policy
-from tricktaker.games.pluck import policy as pluck_policy
 
 __all__ = [
     "BOT_NAMES",
@@ -19,11 +16,8 @@ __all__ = [
     "ISMCTSBot",
     "PIMCBot",
     "RandomBot",
-    "buckup_policy",
-    "euchre_policy",
     "make_bot",
     "parse_bot_spec",
     "play_game",
-    "pluck_policy",
     "sample_state",
 ]

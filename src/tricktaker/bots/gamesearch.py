@@ -22,23 +22,29 @@ the game: its UCB1 constant, how the other seats move in its tree and in its rol
 how much their results count against the searching seat's (see
 :class:`~tricktaker.bots.ismcts.ISMCTSBot`).
 
-The Oh Hell family (rulesets without hooks) is registered under the key ``None``;
-the hook games register under their hooks' names from their ``search_*`` modules.
+A game declares its search support as the ``"search"`` capability of its hooks
+(:attr:`~tricktaker.engine.hooks.GameHooks.capabilities`, e.g.
+``"search": "mygame.search:SEARCH"``, loaded the first time a bot asks); a ruleset
+without hooks (the Oh Hell family) gets :data:`~tricktaker.bots.search_ohhell.OH_HELL`.
+:func:`search_for` finds it; no table here names a game.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from tricktaker.engine.actions import Action
+from tricktaker.engine.hooks import GameHooks, UnknownHooksError, capability, get_hooks
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 
-__all__ = ["GameSearch", "Sampler", "register_search", "sample_weight", "search_for"]
+__all__ = ["SEARCH_CAPABILITY", "GameSearch", "Sampler", "sample_weight", "search_for"]
+
+SEARCH_CAPABILITY = "search"
+"""The capability name under which a game's hooks declare their :class:`GameSearch`."""
 
 
 class Sampler(Protocol):
@@ -83,27 +89,24 @@ class GameSearch:
         return self.searched is None or kind in self.searched
 
 
-_REGISTRY: dict[str | None, GameSearch] = {}
+def search_for(hooks: GameHooks | str | None) -> GameSearch:
+    """The search support of the games using ``hooks`` (a ruleset's hooks object or their
+    name; None: the Oh Hell family), as the game declares it (its ``"search"``
+    capability).
 
-_MODULES = {
-    None: "tricktaker.bots.search_ohhell",
-    "pluck": "tricktaker.games.pluck.search",
-    "euchre": "tricktaker.games.euchre.search",
-    "buckup": "tricktaker.games.buckup.search",
-}
+    >>> from tricktaker.rules import load_ruleset
+    >>> search_for(load_ruleset("blackout").hooks).rivalry
+    1.0
+    """
+    if hooks is None:
+        from tricktaker.bots.search_ohhell import OH_HELL
 
-
-def register_search(hooks: str | None, search: GameSearch) -> GameSearch:
-    """Make ``search`` the search support of the games using ``hooks`` (None: Oh Hell)."""
-    _REGISTRY[hooks] = search
-    return search
-
-
-def search_for(hooks: str | None) -> GameSearch:
-    """The search support of the games using ``hooks`` (None: the Oh Hell family)."""
-    if hooks not in _REGISTRY and hooks in _MODULES:
-        importlib.import_module(_MODULES[hooks])
+        return OH_HELL
+    name = hooks if isinstance(hooks, str) else hooks.name
     try:
-        return _REGISTRY[hooks]
-    except KeyError:
-        raise NotImplementedError(f"the search bots do not play games with {hooks} hooks") from None
+        found = capability(get_hooks(hooks) if isinstance(hooks, str) else hooks, SEARCH_CAPABILITY)
+    except UnknownHooksError:
+        found = None
+    if not isinstance(found, GameSearch):
+        raise NotImplementedError(f"the search bots do not play games with {name} hooks")
+    return found

@@ -411,7 +411,7 @@ class HeuristicBot:
             raise ValueError(f"seat {observation.seat} has no legal action now")
         if len(actions) == 1:
             return actions[0]
-        policy = policy_for(actions)
+        policy = policy_for(observation.rules.hooks, actions)
         if policy is not None:
             return policy(observation, self.rng)
         kind = actions[0].kind

@@ -97,7 +97,7 @@ class SearchBot:
             raise ValueError(f"seat {observation.seat} has no legal action now")
         if len(actions) == 1:
             return actions[0]
-        game = search_for(observation.rules.spec.hooks)
+        game = search_for(observation.rules.hooks)
         if not game.searches(actions[0].kind):
             return self.fallback.act(observation)
         return self._search(observation, actions, game)

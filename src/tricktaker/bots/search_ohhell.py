@@ -14,7 +14,7 @@ import math
 import random
 
 from tricktaker.bots.determinize import Determinizer
-from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
@@ -278,15 +278,13 @@ def _card_values(obs: Observation) -> list[float] | None:
     return value
 
 
-OH_HELL = register_search(
-    None,
-    GameSearch(
-        determinizer=_Sampler,
-        rollout_action=rollout_action,
-        rewards=rewards,
-        searched=frozenset({BID, PLAY}),
-        exploration=EXPLORATION,
-        opponent_noise=OPPONENT_NOISE,
-        rivalry=RIVALRY,
-    ),
+OH_HELL = GameSearch(
+    determinizer=_Sampler,
+    rollout_action=rollout_action,
+    rewards=rewards,
+    searched=frozenset({BID, PLAY}),
+    exploration=EXPLORATION,
+    opponent_noise=OPPONENT_NOISE,
+    rivalry=RIVALRY,
 )
+"""The search support of the rulesets without hooks (the Oh Hell family)."""

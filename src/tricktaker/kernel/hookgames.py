@@ -61,7 +61,7 @@ def hook_world_inputs(
     if obs.hand is None or obs.tables is None or not obs.trump_known:
         raise KernelUnsupportedError("the kernel needs the seat's cards and the hand's trump")
     if sampler is None:
-        sampler = search_for(rules.spec.hooks).determinizer(obs)
+        sampler = search_for(rules.hooks).determinizer(obs)
     facts = _facts(obs, sampler)
     result = result_table(sampler.sample(random.Random(0)))
     config = hand_config(

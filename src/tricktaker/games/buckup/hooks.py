@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tricktaker.cards import cards_of, format_card
 from tricktaker.engine.actions import Action, register_action_kind
@@ -199,7 +199,7 @@ class BuckupHooks(GameHooks):
 
     name = "buckup"
     settings_model = BuckupSettings
-    capabilities = {
+    capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.buckup.search:SEARCH",
         "policy": "tricktaker.games.buckup.policy:POLICY",
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tricktaker.bots.policies import register_policy
+from tricktaker.bots.policies import GamePolicies
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
@@ -93,7 +93,6 @@ def _choose(obs: Observation, kinds: dict[str, Action]) -> Action:
     return obs.legal_actions[0]
 
 
-@register_policy(ANTE_ACTION, REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW)
 def buckup_decision(observation: Observation, rng: random.Random) -> Action:
     """Default ante; always demand a redeal; stay with about two tricks in sight (or a small
     pot); throw non-trumps below a king, then draw."""
@@ -101,3 +100,12 @@ def buckup_decision(observation: Observation, rng: random.Random) -> Action:
     for action in observation.legal_actions:
         kinds.setdefault(action.kind, action)
     return _choose(observation, kinds)
+
+
+POLICY = GamePolicies(
+    dict.fromkeys(
+        (ANTE_ACTION, REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW),
+        buckup_decision,
+    )
+)
+"""The heuristic bot's Buckup decisions (its hooks' ``"policy"`` capability)."""

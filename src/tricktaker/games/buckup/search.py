@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.state import GameState
@@ -53,7 +53,7 @@ from tricktaker.games.buckup.hooks import (
 from tricktaker.games.buckup.sampler import BuckupDeterminizer
 
 __all__ = [
-    "BUCKUP",
+    "SEARCH",
     "BuckupDeterminizer",
     "Step",
     "public_script",
@@ -154,12 +154,10 @@ def rewards(state: GameState) -> list[float]:
     return [(score + share) / scale for score in result.hand_scores]
 
 
-BUCKUP = register_search(
-    "buckup",
-    GameSearch(
-        determinizer=BuckupDeterminizer,
-        rollout_action=rollout_action,
-        rewards=rewards,
-        searched=None,
-    ),
+SEARCH = GameSearch(
+    determinizer=BuckupDeterminizer,
+    rollout_action=rollout_action,
+    rewards=rewards,
+    searched=None,
 )
+"""The search support of Buckup (its hooks' ``"search"`` capability)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -142,7 +142,7 @@ class EuchreHooks(GameHooks):
 
     name = "euchre"
     settings_model = EuchreSettings
-    capabilities = {
+    capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.euchre.search:SEARCH",
         "policy": "tricktaker.games.euchre.policy:POLICY",
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from tricktaker.bots.policies import register_policy
+from tricktaker.bots.policies import GamePolicies
 from tricktaker.cards import ACE, cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
@@ -68,7 +68,6 @@ def _partner(observation: Observation) -> int | None:
     return None
 
 
-@register_policy(AUCTION, PASS)
 def auction(observation: Observation, rng: random.Random) -> Action:
     """Bid the cheapest legal contract the partnership's estimate supports (at least
     3 tricks), in the trump that suits the hand best; otherwise pass. A player whose
@@ -100,7 +99,6 @@ def auction(observation: Observation, rng: random.Random) -> Action:
     return passing  # pragma: no cover - choices always hold the best
 
 
-@register_policy(DISCARD)
 def discard(observation: Observation, rng: random.Random) -> Action:
     """Discard the weakest card that is not a trump (short suits first), keeping aces;
     trumps only when nothing else is left."""
@@ -117,3 +115,7 @@ def discard(observation: Observation, rng: random.Random) -> Action:
         return trump is not None and suit == trump, tables.rank_of[card], length, card
 
     return min(observation.legal_actions, key=weakness)
+
+
+POLICY = GamePolicies({AUCTION: auction, PASS: auction, DISCARD: discard})
+"""The heuristic bot's Euchre decisions (its hooks' ``"policy"`` capability)."""

@@ -73,7 +73,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from tricktaker.bots.determinize import CardPlacement, known_voids, public_hand_start
-from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.cards import ACE, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -95,7 +95,7 @@ from tricktaker.games.euchre.hooks import (
 from tricktaker.games.euchre.policy import PARTNER_TRICKS
 
 __all__ = [
-    "EUCHRE",
+    "SEARCH",
     "EuchreDeterminizer",
     "contract_estimates",
     "heuristic_call",
@@ -628,13 +628,11 @@ def rewards(state: GameState) -> list[float]:
     return out
 
 
-EUCHRE = register_search(
-    "euchre",
-    GameSearch(
-        determinizer=EuchreDeterminizer,
-        rollout_action=rollout_action,
-        rewards=rewards,
-        searched=None,
-        model_opponents=True,
-    ),
+SEARCH = GameSearch(
+    determinizer=EuchreDeterminizer,
+    rollout_action=rollout_action,
+    rewards=rewards,
+    searched=None,
+    model_opponents=True,
 )
+"""The search support of Euchre (its hooks' ``"search"`` capability)."""

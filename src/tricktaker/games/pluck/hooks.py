@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -129,7 +129,7 @@ class PluckHooks(GameHooks):
 
     name = "pluck"
     settings_model = PluckSettings
-    capabilities = {
+    capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.pluck.search:SEARCH",
         "policy": "tricktaker.games.pluck.policy:POLICY",
     }

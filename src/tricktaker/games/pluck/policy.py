@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tricktaker.bots.policies import register_policy
+from tricktaker.bots.policies import GamePolicies
 from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
@@ -17,7 +17,6 @@ def suit_strength(hand: int, suit: int) -> float:
     return len(cards) + sum(max(0, card % 13 - 8) * 0.5 for card in cards)
 
 
-@register_policy(CALL_TRUMP)
 def call_trump(observation: Observation, rng: random.Random) -> Action:
     """Name the suit with the most length and strength."""
     hand = observation.hand or 0
@@ -27,7 +26,6 @@ def call_trump(observation: Observation, rng: random.Random) -> Action:
     )
 
 
-@register_policy(PLUCK)
 def pluck(observation: Observation, rng: random.Random) -> Action:
     """Give a low card of a short suit: the pluckee must return their highest of it."""
     hand = (observation.hand or 0) & ~JOKER_MASK
@@ -38,3 +36,7 @@ def pluck(observation: Observation, rng: random.Random) -> Action:
         return card % 13, length
 
     return min(observation.legal_actions, key=cost)
+
+
+POLICY = GamePolicies({CALL_TRUMP: call_trump, PLUCK: pluck})
+"""The heuristic bot's Pluck decisions (its hooks' ``"policy"`` capability)."""

@@ -85,7 +85,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from tricktaker.bots.gamesearch import GameSearch, register_search
+from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.cards import HIGH_JOKER, JOKER_MASK, LOW_JOKER, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -104,7 +104,7 @@ from tricktaker.games.pluck.hooks import (
 from tricktaker.games.pluck.policy import suit_strength
 
 __all__ = [
-    "PLUCK_SEARCH",
+    "SEARCH",
     "PluckDeterminizer",
     "play_card",
     "pluck_card",
@@ -752,7 +752,5 @@ def rewards(state: GameState) -> list[float]:
     return [score / 8.0 for score in state.history[-1].hand_scores]
 
 
-PLUCK_SEARCH = register_search(
-    "pluck",
-    GameSearch(determinizer=PluckDeterminizer, rollout_action=rollout_action, rewards=rewards),
-)
+SEARCH = GameSearch(determinizer=PluckDeterminizer, rollout_action=rollout_action, rewards=rewards)
+"""The search support of Pluck (its hooks' ``"search"`` capability)."""
