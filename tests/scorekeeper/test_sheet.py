@@ -236,8 +236,9 @@ def test_undo_takes_back_the_last_hand() -> None:
         sheet.undo()
 
 
-def test_players_are_checked() -> None:
-    """docs/games/bluke.md, Players and deck: 2 to 15 players."""
+def test_players_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/games/bluke.md, Players and deck: 2 to 15 players. A game with Python rules
+    that declares no scorekeeper steps has no sheet."""
     with pytest.raises(SheetError, match="same name"):
         ScoreSheet("bluke", ["Ann", "ann"])
     with pytest.raises(SheetError, match="no player is called 'Zed'"):
@@ -245,8 +246,9 @@ def test_players_are_checked() -> None:
     with pytest.raises(ValueError, match="players"):
         ScoreSheet("bluke", ["Ann"])
     plugin = Path(__file__).resolve().parents[1] / "plugins" / "last_trick.toml"
-    import tests.plugins.last_trick  # noqa: F401  (registers the game's Python rules)
+    from tests.plugins.last_trick import LastTrickHooks  # registers the game's Python rules
 
+    monkeypatch.setattr(LastTrickHooks, "capabilities", {})
     with pytest.raises(SheetError, match="does not keep the sheet of"):
         ScoreSheet(str(plugin), ["Ann", "Bob", "Cy", "Di"])
 
@@ -296,8 +298,8 @@ def test_pluck_quotas_and_plucks_owed() -> None:
     short; Scoring: the hand's result is the tricks against quota."""
     sheet = ScoreSheet("pluck", ["Ann", "Bob", "Cy"])
     first = sheet.next_hand()
-    assert first.quotas == (7, 6, 4)
-    assert first.plucks == ()
+    assert first.facts["quotas"] == (7, 6, 4)
+    assert first.facts["plucks"] == ()
     assert not sheet.has_bids()
     with pytest.raises(EntryError, match="11, not 17"):
         sheet.add(tricks=[5, 5, 1])
@@ -307,8 +309,8 @@ def test_pluck_quotas_and_plucks_owed() -> None:
     assert row.trump == "hearts"
     second = sheet.next_hand()
     assert second.dealer == 1
-    assert second.quotas == (4, 7, 6)
-    assert second.plucks == ((0, 1), (0, 2))
+    assert second.facts["quotas"] == (4, 7, 6)
+    assert second.facts["plucks"] == ((0, 1), (0, 2))
     assert "Ann plucks Bob once" in second.notes
 
 

@@ -3,17 +3,18 @@ score sheet, and the words for trump rules and special hands."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import SUIT_NAMES, parse_suit
 
 if TYPE_CHECKING:
-    from tricktaker.engine import GameState, HandResult
+    from tricktaker.scorekeeper.steps import GameEntry
 
 NO_TRUMP = "no trump"
-KEPT_HOOKS = ("pluck", "euchre", "buckup")
-"""The games with their own Python rules whose sheets are kept (besides the Oh Hell family)."""
+GENERIC_FIELDS = ("bids", "tricks", "trick_winners", "trump", "call")
+"""The fields of every hand entry's JSON; a game's own fields follow them."""
 
 
 class SheetError(ValueError):
@@ -42,6 +43,10 @@ class CallEntry:
         words = f"{self.size} cards, {self.kind}"
         return words + "".join(f" + {m}" for m in self.modifiers)
 
+    def to_json(self) -> dict[str, Any]:
+        """The call as JSON data."""
+        return {"size": self.size, "kind": self.kind, "modifiers": list(self.modifiers)}
+
 
 @dataclass(frozen=True, slots=True)
 class HandEntry:
@@ -50,7 +55,12 @@ class HandEntry:
     ``bids`` may hold None in a misere hand (everyone bids 0). ``trick_winners`` (the
     seat that won each trick, in order) is needed only where tricks score by their
     number (Caller Clag's madness). ``trump`` is a suit name or ``"no trump"``, or
-    None when not entered.
+    None when not entered. ``game`` is the game's own part (a Euchre contract, Buckup's
+    ante and decisions), made by the game's scorekeeper steps
+    (:mod:`tricktaker.scorekeeper.steps`).
+
+    >>> HandEntry(bids=(3, 2), tricks=(4, 1)).to_json()["bids"]
+    [3, 2]
     """
 
     bids: tuple[int | None, ...]
@@ -58,18 +68,37 @@ class HandEntry:
     trick_winners: tuple[int, ...] = ()
     trump: str | None = None
     call: CallEntry | None = None
-    contract: str | None = None
-    """Euchre: the winning bid (``4H``, ``NT``), None when all four passed."""
-    declarer: int | None = None
-    """Euchre: the seat that won the auction."""
-    ante: str | None = None
-    """Buckup: the dealer's ante structure (``kept``, ``drawn``, ``kept_no_fold_fee``,
-    ``drawn_no_fold_fee``); None: ``kept``."""
-    decisions: tuple[tuple[str, ...], ...] = ()
-    """Buckup: each seat's decisions in the order made (``stay``, ``fold``,
-    ``out_for_now``, ``come_back``, ``concede``)."""
-    drawn: tuple[int, ...] = ()
-    """Buckup: the cards each seat drew."""
+    game: GameEntry | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as JSON data, seats as numbers: the fields of
+        :meth:`ScoreSheet.add <tricktaker.scorekeeper.ScoreSheet.add>` (the game's own
+        fields after the others). The server stores and sends entries so, and the
+        browser sends them back (:meth:`ScoreSheet.entry_from_json`)."""
+        call = self.call
+        data: dict[str, Any] = {
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "trick_winners": list(self.trick_winners),
+            "trump": self.trump,
+            "call": None if call is None else call.to_json(),
+        }
+        if self.game is not None:
+            data.update(self.game.to_json())
+        return data
+
+
+def call_from_json(data: object) -> CallEntry:
+    """A :class:`CallEntry` from its JSON (``size``, ``kind``, ``modifiers``);
+    :class:`SheetError` when malformed."""
+    if not isinstance(data, Mapping):
+        raise SheetError("'call' has the wrong type")
+    size, kind, modifiers = data.get("size"), data.get("kind", "normal"), data.get("modifiers", [])
+    if not isinstance(size, int) or isinstance(size, bool) or not isinstance(kind, str):
+        raise SheetError("'call' needs a whole number 'size' and a 'kind'")
+    if not isinstance(modifiers, list | tuple) or not all(isinstance(m, str) for m in modifiers):
+        raise SheetError("'call' needs a list of 'modifiers'")
+    return CallEntry(size=size, kind=kind, modifiers=tuple(modifiers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +144,11 @@ class NextHand:
     call_sizes: tuple[int, ...] = ()
     trick_points: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
-    quotas: tuple[int, ...] = ()
-    """Pluck: the tricks each seat needs this hand."""
-    plucks: tuple[tuple[int, int], ...] = ()
-    """Pluck: the plucks owed from the last hand, ``(plucker, pluckee)`` in order."""
+    opening: str = ""
+    """Who starts the hand, in words (``Ann bids first``)."""
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    """The game's own facts about the hand, as JSON-able data (Pluck's ``quotas``, the
+    tricks each seat needs, and ``plucks``, the plucks owed from the last hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,50 +176,3 @@ def trump_word(text: str | None) -> str | None:
             f"{text!r} is not a trump: give a suit (clubs, diamonds, hearts, spades) or none",
             rule="trump",
         ) from None
-
-
-def trump_rule(state: GameState, *, pending: bool) -> str:
-    setup, spec = state.setup, state.spec
-    if state.rules.spec.hooks == "pluck":
-        return "named by the dealer after the plucks"
-    if state.rules.spec.hooks == "euchre":
-        return "the contract's suit, or no trump"
-    if state.rules.spec.hooks == "buckup":
-        return "the turned-up card"
-    if pending:
-        return "the caller's call decides (else the turned-up card)"
-    method = setup.trump_method
-    after = ", after the bids" if spec.bid_before_trump else ""
-    if spec.no_trump or method == "none":
-        return NO_TRUMP
-    if method == "rotate":
-        rotation = setup.rotation
-        return SUIT_NAMES[rotation[(state.hand_number - 1) % len(rotation)]]
-    if method == "second_deck":
-        return f"a card turned from a second deck{after}"
-    return f"the turned-up card{after}"
-
-
-def pluck_facts(state: GameState) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """Pluck's quotas and plucks owed for the coming hand, as the game's own rules set
-    them once the cards are dealt (read from a copy dealt from the hidden deck)."""
-    copy = state.clone()
-    while copy.is_chance():
-        copy.apply_chance()
-    data = copy.ext
-    return tuple(data.quotas), tuple(data.pending)
-
-
-def result_special(result: HandResult) -> str | None:
-    """A scored hand's special hand, Euchre contract or Buckup pot, in words."""
-    if "pot_after" in result.extra:
-        return f"pot {result.extra['pot_before']} -> {result.extra['pot_after']}"
-    contract = result.extra.get("contract", False)
-    if contract is None:
-        return "thrown in"
-    if contract:
-        trump = contract["trump"].replace("_", " ")
-        return f"{contract['tricks']} {trump}"
-    if result.special is not None:
-        return str(result.special.get("name"))
-    return None

@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tricktaker.rules import Ruleset, RulesetError
+from tricktaker.scorekeeper.entries import call_from_json
 from tricktaker.scorekeeper.sheet import (
-    CallEntry,
     EntryError,
     Row,
     ScoreSheet,
@@ -51,24 +52,9 @@ def sheet_to_json(sheet: ScoreSheet) -> dict[str, Any]:
             "totals": _by_name(sheet, row.totals),
         }
         if entry.call is not None:
-            hand["call"] = {
-                "size": entry.call.size,
-                "kind": entry.call.kind,
-                "modifiers": list(entry.call.modifiers),
-            }
-        if sheet.rules.spec.hooks == "euchre":
-            hand["contract"] = (
-                {"bidder": sheet.players[entry.declarer], "bid": entry.contract}
-                if entry.contract is not None and entry.declarer is not None
-                else None
-            )
-        if sheet.rules.spec.hooks == "buckup":
-            hand["ante"] = entry.ante
-            hand["decisions"] = {
-                name: list(entry.decisions[s]) if s < len(entry.decisions) else []
-                for s, name in enumerate(sheet.players)
-            }
-            hand["drawn"] = _by_name(sheet, entry.drawn or (0,) * len(sheet.players))
+            hand["call"] = entry.call.to_json()
+        if entry.game is not None:
+            hand.update(entry.game.to_json(sheet.players))
         if entry.trick_winners:
             hand["trick_winners"] = [sheet.players[s] for s in entry.trick_winners]
         hands.append(hand)
@@ -142,51 +128,30 @@ def sheet_from_json(data: object, *, rules: Ruleset | None = None) -> ScoreSheet
         if call_data is not None:
             if not isinstance(call_data, dict):
                 raise SheetError(f"{where}: 'call' has the wrong type")
-            modifiers = _need(call_data, "modifiers", list, where)
-            call = CallEntry(
-                size=_need(call_data, "size", int, where),
-                kind=_need(call_data, "kind", str, where),
-                modifiers=tuple(str(m) for m in modifiers),
-            )
+            _need(call_data, "modifiers", list, where)
+            _need(call_data, "size", int, where)
+            _need(call_data, "kind", str, where)
+            call = call_from_json(call_data)
         winner_names = hand.get("trick_winners", [])
         if not isinstance(winner_names, list) or not all(isinstance(w, str) for w in winner_names):
             raise SheetError(f"{where}: 'trick_winners' must be a list of names")
         trump = hand.get("trump")
         if trump is not None and not isinstance(trump, str):
             raise SheetError(f"{where}: 'trump' has the wrong type")
-        contract, declarer = None, None
-        contract_data = hand.get("contract")
-        if contract_data is not None:
-            if not isinstance(contract_data, dict):
-                raise SheetError(f"{where}: 'contract' has the wrong type")
-            contract = _need(contract_data, "bid", str, where)
-            declarer = sheet.seat_of(_need(contract_data, "bidder", str, where))
         bids = _per_player(sheet, hand, "bids", where, optional=True)
-        ante, decisions, drawn = None, [], []
-        if "decisions" in hand:
-            ante = hand.get("ante")
-            if ante is not None and not isinstance(ante, str):
-                raise SheetError(f"{where}: 'ante' has the wrong type")
-            chosen = _need(hand, "decisions", dict, where)
-            if set(chosen) != set(sheet.players) or not all(
-                isinstance(v, list) and all(isinstance(d, str) for d in v) for v in chosen.values()
-            ):
-                raise SheetError(f"{where}: 'decisions' must list each player's decisions")
-            decisions = [tuple(chosen[name]) for name in sheet.players]
-            drawn = _per_player(sheet, hand, "drawn", where)
         try:
-            row = sheet.add(
+            game = sheet.steps.entry_from_file(hand, sheet.players)
+        except SheetError as exc:
+            raise SheetError(f"{where}: {exc}") from None
+        try:
+            entry = sheet.entry(
                 bids=bids if any(b is not None for b in bids) else (),
-                contract=contract,
-                declarer=declarer,
-                ante=ante,
-                decisions=decisions,
-                drawn=drawn,
                 tricks=_per_player(sheet, hand, "tricks", where),
                 trick_winners=[sheet.seat_of(w) for w in winner_names],
                 trump=trump,
                 call=call,
             )
+            row = sheet.add_entry(replace(entry, game=game))
         except EntryError as exc:
             raise SheetError(f"{where}: {exc}") from None
         _check_row(sheet, row, hand, where)

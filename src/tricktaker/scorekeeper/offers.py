@@ -1,6 +1,8 @@
 """What the sheet offers the table to enter next, as the engine's rules allow it: the
-bids the next bidder may make (and the ones refused, with the reason), Buckup's antes
-and decisions, and the one trick count that makes the tricks add up.
+bids the next bidder may make (and the ones refused, with the reason) and the one trick
+count that makes the tricks add up. The choices of a game's own steps (Buckup's antes
+and decisions) are the game's (:meth:`ScoreSheet.game_steps
+<tricktaker.scorekeeper.ScoreSheet.game_steps>`).
 
 The clients (``tricktaker score``, the browser over ``/sheets``) show these and never
 restate a rule themselves.
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from tricktaker.scorekeeper.entries import CallEntry
     from tricktaker.scorekeeper.sheet import ScoreSheet
 
-__all__ = ["BidOffer", "ante_choices", "bid_offer", "decision_words", "last_tricks"]
+__all__ = ["BidOffer", "bid_offer", "last_tricks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,35 +96,6 @@ def bid_offer(
 
 def _bids(state: GameState, seat: int) -> list[int]:
     return sorted(int(a.value) for a in state.legal_actions(seat) if a.kind == BID)
-
-
-def ante_choices(sheet: ScoreSheet) -> tuple[str, ...]:
-    """Buckup: the antes the dealer may choose from next hand, as the engine offers them
-    (empty in other games or once the game is over)."""
-    if sheet.rules.spec.hooks != "buckup" or sheet.is_over():
-        return ()
-    state = sheet.game_copy()
-    while state.is_chance():
-        state.apply_chance()
-    waiting = state.to_act()
-    if not waiting:
-        return ()
-    return tuple(str(a.value) for a in state.legal_actions(waiting[0]) if a.kind == "ante")
-
-
-def decision_words(sheet: ScoreSheet) -> tuple[str, ...]:
-    """Buckup: the decisions a player may announce under the sheet's rules (empty in other
-    games): stay and fold, and with the out-for-now rule going out for now, coming back
-    and conceding."""
-    if sheet.rules.spec.hooks != "buckup":
-        return ()
-    from tricktaker.games.buckup.hooks import BuckupSettings
-
-    settings = sheet.rules.hook_settings
-    assert isinstance(settings, BuckupSettings)
-    if settings.out_for_now:
-        return ("stay", "fold", "out_for_now", "come_back", "concede")
-    return ("stay", "fold")
 
 
 def last_tricks(size: int, tricks: Sequence[int | None]) -> int | None:

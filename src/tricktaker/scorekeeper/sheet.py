@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
-from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES
+from tricktaker.cards import SUIT_NAMES
 from tricktaker.engine import Action, GameState, new_game
 from tricktaker.engine.actions import BID, CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
 from tricktaker.engine.base import (
@@ -39,7 +40,7 @@ from tricktaker.present.scorecard import Scorecard, scorecard
 from tricktaker.present.text import default_seat_name
 from tricktaker.rules import Ruleset, load_ruleset
 from tricktaker.scorekeeper.entries import (
-    KEPT_HOOKS,
+    GENERIC_FIELDS,
     NO_TRUMP,
     CallEntry,
     Change,
@@ -48,11 +49,10 @@ from tricktaker.scorekeeper.entries import (
     NextHand,
     Row,
     SheetError,
-    pluck_facts,
-    result_special,
-    trump_rule,
+    call_from_json,
     trump_word,
 )
+from tricktaker.scorekeeper.steps import HandTurn, SheetSteps, Step, sheet_steps
 
 __all__ = [
     "CallEntry",
@@ -76,7 +76,8 @@ class ScoreSheet:
     left unnamed is called as the table calls an empty seat (``Seat 2``). The first
     dealer is ``first_dealer`` (a player's name), else the first player named.
     ``rules``, when given, is the ruleset already loaded (house rules kept as data, as
-    the server keeps them): ``game`` then only names it.
+    the server keeps them): ``game`` then only names it. What the game asks beyond bids
+    and tricks is its ``scorekeeper`` capability (:attr:`steps`).
     """
 
     def __init__(
@@ -96,16 +97,12 @@ class ScoreSheet:
         if len(set(folded)) != len(folded):
             raise SheetError("two players have the same name; give each a different one")
         self.rules.check_players(len(names))
-        if self.rules.spec.hooks not in (None, *KEPT_HOOKS):
-            raise SheetError(
-                f"the scorekeeper does not keep the sheet of {self.rules.name}; it keeps"
-                " every shipped game and house rules built on them"
-            )
+        self.steps: SheetSteps = sheet_steps(self.rules)
+        """The game's steps of entering a hand (:mod:`tricktaker.scorekeeper.steps`)."""
         self.players: tuple[str, ...] = tuple(names)
         dealer = self.players[0] if first_dealer is None else first_dealer
         self.first_dealer = self.seat_of(dealer)
         self._entries: list[HandEntry] = []
-        self._used: dict[int, int] = {}
         self._rows: list[Row] = []
         self._state = self._fresh()
 
@@ -158,12 +155,14 @@ class ScoreSheet:
         return tuple(self._state.winners())
 
     def chips(self) -> tuple[tuple[int, ...], int] | None:
-        """Buckup: each player's stack and the pot, as the game's ledger holds them
-        (they always add up to the chips at the start); None in other games."""
-        if self.rules.spec.hooks != "buckup":
-            return None
-        data = self._state.ext
-        return tuple(data.stacks), int(data.pot)
+        """In a game played for chips (Buckup), each player's stack and the pot, as the
+        game's ledger holds them; None in other games."""
+        return self.steps.chips(self._state)
+
+    def game_steps(self) -> tuple[Step, ...]:
+        """The game's own steps of entering the next hand, with the choices the rules
+        offer now (none once the game is over, none in the Oh Hell family)."""
+        return self.steps.game_steps(None if self.is_over() else self._state)
 
     def game_copy(self) -> GameState:
         """A copy of the game under the sheet, at the next hand (its deal is a hidden
@@ -228,31 +227,7 @@ class ScoreSheet:
             notes.append("hook: the dealer may not bring the bids to the number of tricks")
         if setup.cooperative and setup.advance_when_all_exact:
             notes.append("unless every bid is made exactly, this hand size is played again")
-        quotas: tuple[int, ...] = ()
-        plucks: tuple[tuple[int, int], ...] = ()
-        if self.rules.spec.hooks == "pluck":
-            quotas, plucks = pluck_facts(state)
-            said = ", ".join(f"{self.players[s]} {q}" for s, q in enumerate(quotas))
-            notes.append(f"quotas: {said} tricks")
-            for plucker, pluckee in dict.fromkeys(plucks):
-                times = plucks.count((plucker, pluckee))
-                notes.append(
-                    f"{self.players[plucker]} plucks {self.players[pluckee]}"
-                    + (" once" if times == 1 else f" {times} times")
-                )
-        chips = self.chips()
-        if chips is not None:
-            stacks = ", ".join(f"{self.players[s]} {c}" for s, c in enumerate(chips[0]))
-            notes.append(f"pot {chips[1]}; stacks: {stacks}")
-            notes.append("enter the ante, who stayed or folded, the cards drawn and the tricks")
-        if self.rules.spec.hooks == "euchre":
-            teams = " against ".join(
-                " & ".join(self.players[s] for s in team) for team in setup.partnerships
-            )
-            assert state.hooks is not None
-            target = state.hooks.settings(state).target
-            notes.append(f"partnerships: {teams}; game to {target} points")
-            notes.append("enter the contract (e.g. 4H or NT) and who won the auction")
+        notes += self.steps.notes(state, self.players)
         sizes: tuple[int, ...] = ()
         if setup.called:
             sizes = tuple(s for s in range(setup.called_min, setup.called_max + 1) if s * n < 52)
@@ -261,7 +236,7 @@ class ScoreSheet:
             dealer=state.dealer,
             hand_size=None if pending else state.hand_size,
             special=spec.name,
-            trump_rule=trump_rule(state, pending=pending),
+            trump_rule=self.steps.trump_rule(state, pending=pending),
             bid_order=order,
             simultaneous=setup.simultaneous,
             blind=spec.blind_bid,
@@ -271,8 +246,8 @@ class ScoreSheet:
             call_sizes=sizes,
             trick_points=not pending and state.scoring.trick_points is not None,
             notes=tuple(notes),
-            quotas=quotas,
-            plucks=plucks,
+            opening=self.steps.opening(self.players[order[0]], simultaneous=setup.simultaneous),
+            facts=self.steps.facts(state),
         )
 
     def upto(self, hands: int) -> ScoreSheet:
@@ -293,12 +268,9 @@ class ScoreSheet:
         return self._apply(self._state.clone(), entry)
 
     def trump_by_rule(self) -> bool:
-        """Whether the rules fix the next hand's trump (rotation, no trump): nothing to enter."""
-        state = self._state
-        method = state.setup.trump_method
-        if state.hooks is not None:
-            return state.rules.spec.hooks in ("euchre", "buckup")  # not entered
-        return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
+        """Whether the rules fix the next hand's trump (rotation, no trump, a game whose
+        own steps settle it): nothing to enter."""
+        return self.steps.trump_by_rule(self._state)
 
     def trump_known(self, call: CallEntry | None = None) -> bool:
         """Whether the rules fix the next hand's trump (rotation, no trump), so the table
@@ -349,26 +321,26 @@ class ScoreSheet:
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
         call: CallEntry | None = None,
-        contract: str | None = None,
-        declarer: int | None = None,
-        ante: str | None = None,
-        decisions: Sequence[Sequence[str]] = (),
-        drawn: Sequence[int] = (),
+        **game_fields: Any,
     ) -> Row:
         """Enter the next hand (by seat) and return its scored row; a hand the rules
-        refuse raises :class:`EntryError` and changes nothing."""
+        refuse raises :class:`EntryError` and changes nothing. ``game_fields`` are the
+        game's own (a Euchre ``contract`` and ``declarer``; Buckup's ``ante``,
+        ``decisions`` and ``drawn``), as its steps name them."""
         entry = self.entry(
             bids=bids,
             tricks=tricks,
             trick_winners=trick_winners,
             trump=trump,
             call=call,
-            contract=contract,
-            declarer=declarer,
-            ante=ante,
-            decisions=decisions,
-            drawn=drawn,
+            **game_fields,
         )
+        return self.add_entry(entry)
+
+    def add_entry(self, entry: HandEntry) -> Row:
+        """Enter the next hand as ``entry`` (made by :meth:`entry` or
+        :meth:`entry_from_json`) and return its scored row; a hand the rules refuse
+        raises :class:`EntryError` and changes nothing."""
         state = self._state.clone()
         row = self._apply(state, entry)
         self._entries.append(entry)
@@ -384,13 +356,10 @@ class ScoreSheet:
         trick_winners: Sequence[int] = (),
         trump: str | None = None,
         call: CallEntry | None = None,
-        contract: str | None = None,
-        declarer: int | None = None,
-        ante: str | None = None,
-        decisions: Sequence[Sequence[str]] = (),
-        drawn: Sequence[int] = (),
+        **game_fields: Any,
     ) -> HandEntry:
-        """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)."""
+        """A :class:`HandEntry`, its sizes checked (one bid and one trick count a player)
+        and its game's own ``game_fields`` read by the game's steps."""
         n = len(self.players)
         if not bids and not self.has_bids():
             bids = (None,) * n
@@ -404,11 +373,25 @@ class ScoreSheet:
             trick_winners=tuple(trick_winners),
             trump=trump_word(trump),
             call=call,
-            contract=contract.strip().upper() if contract else None,
-            declarer=declarer,
-            ante=ante,
-            decisions=tuple(tuple(d.strip().lower() for d in seat) for seat in decisions),
-            drawn=tuple(drawn),
+            game=self.steps.entry(game_fields, self.players),
+        )
+
+    def entry_from_json(self, data: Mapping[str, Any]) -> HandEntry:
+        """The :class:`HandEntry` of its JSON (:meth:`HandEntry.to_json`, as the server
+        stores it and the browser sends it), checked as :meth:`entry` checks it."""
+        call = data.get("call")
+        try:
+            parsed = None if call is None else call_from_json(call)
+        except SheetError as exc:
+            raise EntryError(str(exc), rule="entry") from None
+        fields = {k: v for k, v in data.items() if k not in GENERIC_FIELDS}
+        return self.entry(
+            bids=data.get("bids") or (),
+            tricks=data.get("tricks") or (),
+            trick_winners=data.get("trick_winners") or (),
+            trump=data.get("trump"),
+            call=parsed,
+            **fields,
         )
 
     def undo(self) -> HandEntry:
@@ -505,9 +488,10 @@ class ScoreSheet:
             return f"{name} may not bid 0 after {state.zero_streak[seat]} zero bids in a row"
         return f"{name} may not bid {value}: {reason}"
 
-    def check_contract(self, entry: HandEntry) -> None:
-        """Euchre: check the contract of ``entry`` against the auction's rules (its
-        tricks are not checked); raise :class:`EntryError` when the rules refuse it."""
+    def check_steps(self, entry: HandEntry) -> None:
+        """Check ``entry`` up to the play (the call, the bids, the game's own steps such
+        as a Euchre contract; not its tricks); raise :class:`EntryError` when the rules
+        refuse it."""
         state = self._state.clone()
         self._require_open(state)
         self._bid_stage(state, entry, None, partial=None)
@@ -515,96 +499,20 @@ class ScoreSheet:
     def has_bids(self) -> bool:
         """Whether each player bids (not in Pluck, with its quotas, nor in Euchre, whose
         auction is entered as its contract)."""
-        return self.rules.spec.hooks not in ("pluck", "euchre", "buckup")
-
-    def _hook_step(self, state: GameState, entry: HandEntry, trump: str | None) -> None:
-        """A step of a game's own phase. Euchre's auction is the contract entered: the
-        declarer bids it and everyone else passes. A step the sheet does not record
-        (Pluck's plucks, Euchre's discards: cards the sheet never sees) is stood for by
-        any legal action; Pluck's dealer names the trump entered, when it was."""
-        assert state.hooks is not None
-        seat = state.to_act()[0]
-        if state.phase_name == "auction":
-            if entry.contract is not None and seat == entry.declarer:
-                self._act(state, seat, Action("auction", entry.contract))
-            else:
-                state.apply(seat, Action("pass"))
-            return
-        if state.rules.spec.hooks == "buckup":
-            self._buckup_step(state, entry, seat)
-            return
-        legal = state.legal_actions(seat)
-        chosen = legal[0]
-        if trump is not None and trump != NO_TRUMP:
-            letter = SUIT_LETTERS[SUIT_NAMES.index(trump)]
-            chosen = next((a for a in legal if a.value == letter), chosen)
-        state.apply(seat, chosen)
-
-    def _buckup_step(self, state: GameState, entry: HandEntry, seat: int) -> None:
-        """Buckup: the ante named, the 19 redeal declined (it changes no chips), each
-        seat's decisions as entered, and for a seat that draws, any cards discarded."""
-        name, stage = self.players[seat], state.phase_name
-        legal = state.legal_actions(seat)
-        kinds = [a.kind for a in legal]
-        if "ante" in kinds:
-            self._act(state, seat, Action("ante", entry.ante or "kept"))
-        elif "keep" in kinds:
-            state.apply(seat, Action("keep"))
-        elif "draw" in kinds:
-            want = entry.drawn[seat] if seat < len(entry.drawn) else 0
-            drawn_so_far = 5 - state.hands[seat].bit_count()
-            if not drawn_so_far <= want <= 5:
-                raise EntryError(
-                    f"{name} cannot draw {want} cards: a player draws {drawn_so_far} to 5",
-                    rule="Buckup: discard and draw",
-                )
-            if drawn_so_far < want:
-                state.apply(seat, next(a for a in legal if a.kind == "discard"))
-            else:
-                state.apply(seat, Action("draw"))
-        else:
-            done = self._used.setdefault(seat, 0)
-            mine = entry.decisions[seat] if seat < len(entry.decisions) else ()
-            if done >= len(mine):
-                options = ", ".join(kinds)
-                raise EntryError(
-                    f"{name}'s decision is missing ({stage}: {options})",
-                    rule="Buckup: stay or fold",
-                )
-            self._used[seat] = done + 1
-            self._act(state, seat, Action(mine[done]))
-
-    def _check_decisions_used(self, state: GameState, entry: HandEntry, dealer: int) -> None:
-        """Buckup: every decision entered was one the rules asked for (the dealer who
-        takes the pot when nobody stayed is not asked)."""
-        for seat, mine in enumerate(entry.decisions):
-            left = mine[self._used.get(seat, 0) :]
-            if seat == dealer and left == ("stay",):
-                continue
-            if left:
-                raise EntryError(
-                    f"{self.players[seat]} was not asked to {', '.join(left)} in this hand",
-                    rule="Buckup: stay or fold",
-                )
-
-    def _check_contract(self, entry: HandEntry) -> None:
-        if entry.contract is None:
-            if entry.declarer is not None:
-                raise EntryError("give the contract the bidder won", rule="Euchre: auction")
-            return
-        if entry.declarer is None or not 0 <= entry.declarer < len(self.players):
-            raise EntryError("give who won the auction with the contract", rule="Euchre: auction")
+        return self.steps.has_bids
 
     def _bid_stage(
         self, state: GameState, entry: HandEntry, trump: str | None, *, partial: set[int] | None
-    ) -> None:
-        """Take the call and the bids; stop at play (or, with ``partial``, at the first
-        bidder whose bid is not given)."""
+    ) -> HandTurn:
+        """Take the call, the bids and the game's own steps; stop at play (or, with
+        ``partial``, at the first bidder whose bid is not given). Returns the hand's
+        turn (what the game used of the entry)."""
+        turn = HandTurn(entry, trump, self.players, self._act)
         call = entry.call
         if state.phase == CALL_SIZE_PHASE:
             if call is None:
                 if partial is not None and not partial:
-                    return
+                    return turn
                 name = self.players[state.dealer]
                 raise EntryError(
                     f"{name} deals and calls the hand first: its size, kind and modifiers",
@@ -617,18 +525,14 @@ class ScoreSheet:
                 rule="calls",
             )
         start = state.hands_played
-        self._used = {}
-        if state.rules.spec.hooks == "euchre":
-            self._check_contract(entry)
-        elif entry.contract is not None or entry.declarer is not None:
-            raise EntryError(f"{self.rules.name} has no contracts", rule="entry")
+        self.steps.check_entry(entry, self.players)
         while state.phase != PLAYING:
             if state.is_chance():
                 if state.phase == TRUMP_DRAW and trump is not None and trump != NO_TRUMP:
                     card = SUIT_NAMES.index(trump) * 13
                     state.apply_chance(ChanceOutcome("second_deck", (card,)))
-                elif state.phase == DEAL and state.rules.spec.hooks == "buckup":
-                    state.apply_chance(_trumpless_deal(state))
+                elif state.phase == DEAL and (hidden := self.steps.hidden_deal(state)) is not None:
+                    state.apply_chance(hidden)
                 else:
                     state.apply_chance()
             elif state.phase == CALL_KIND_PHASE:
@@ -646,39 +550,36 @@ class ScoreSheet:
                 if state.setup.simultaneous and partial is not None:
                     waiting = [s for s in waiting if s in partial]
                     if not waiting:
-                        return
+                        return turn
                 seat = waiting[0]
                 value = entry.bids[seat] if seat < len(entry.bids) else None
                 if partial is not None and seat not in partial:
-                    return
+                    return turn
                 if value is None:
                     if not state.spec.misere:
                         raise EntryError(f"{self.players[seat]}'s bid is missing", rule="entry")
                     value = 0
                 self._act(state, seat, Action(BID, value))
             elif state.phase == HOOK:
-                self._hook_step(state, entry, trump)
+                self.steps.take_step(state, turn)
                 if state.hands_played != start:
-                    return  # thrown in: the hand is over
-            else:  # pragma: no cover - other games with hooks are refused in __init__
+                    return turn  # thrown in: the hand is over
+            else:  # pragma: no cover - the engine has no other phase before the play
                 raise EntryError(f"the sheet cannot take {state.phase_name} here", rule="entry")
+        return turn
 
     def _apply(self, state: GameState, entry: HandEntry) -> Row:
         """Enter one hand into ``state`` (raising :class:`EntryError`) and score it."""
         self._require_open(state)
         number, dealer = state.hand_number, state.dealer
         start = state.hands_played
-        self._bid_stage(state, entry, entry.trump, partial=None)
+        turn = self._bid_stage(state, entry, entry.trump, partial=None)
         size, n = state.hand_size, state.players
         tricks = list(entry.tricks)
-        self._check_decisions_used(state, entry, dealer)
+        self.steps.finish_bidding(state, turn, dealer)
         if state.hands_played != start:
             if any(tricks):
-                reason = (
-                    "all four passed, so the hand was thrown in"
-                    if state.rules.spec.hooks == "euchre"
-                    else "fewer than two players stayed in, so the pot went without play"
-                )
+                reason = self.steps.no_play
                 raise EntryError(f"{reason}: no tricks were played", rule="tricks")
             return self._row(state, entry, number, dealer, None)
         if state.active is not None:
@@ -686,7 +587,7 @@ class ScoreSheet:
                 if not playing and tricks[seat]:
                     raise EntryError(
                         f"{self.players[seat]} is out of this hand and took no tricks",
-                        rule="Buckup: stay or fold",
+                        rule=self.steps.out_rule,
                     )
         if len(tricks) != n:
             raise EntryError(f"give the tricks of each of the {n} players", rule="entry")
@@ -726,9 +627,7 @@ class ScoreSheet:
                 trump = NO_TRUMP
             elif engine_trump is not None:
                 trump = SUIT_NAMES[engine_trump]
-        state.tricks_won = tricks
-        state.trick_winners = winners
-        state.finish_hand()
+        state.finish_hand(tricks, trick_winners=winners)
         return self._row(state, entry, number, dealer, trump)
 
     def _row(
@@ -736,7 +635,7 @@ class ScoreSheet:
     ) -> Row:
         """The row of the hand just scored."""
         result = state.history[-1]
-        special = entry.call.describe() if entry.call is not None else result_special(result)
+        special = entry.call.describe() if entry.call is not None else self.steps.special(result)
         setup = state.setup
         if setup.cooperative and setup.advance_when_all_exact:
             special = "all exact" if result.all_exact else "missed: this size again"
@@ -753,15 +652,3 @@ class ScoreSheet:
             all_exact=result.all_exact,
             entry=replace(entry, bids=tuple(result.bids)),
         )
-
-
-def _trumpless_deal(state: GameState) -> ChanceOutcome:
-    """Buckup's hidden deal: spades turned up and no spade in any hand, so that no
-    hidden card forces a decision (a trump scare card must stay in) that the real
-    cards did not; the table's own announcements decide everything."""
-    spades = SUIT_LETTERS.index("S")
-    others = [c for c in state.setup.deck if c < 52 and c // 13 != spades]
-    size = state.hand_size
-    hands = [others[seat * size : (seat + 1) * size] for seat in range(state.players)]
-    order = state.deck_order_for(hands, turn_up=spades * 13)
-    return ChanceOutcome("deal", order)
