@@ -837,3 +837,66 @@ def test_an_observation_cannot_change_the_game() -> None:
         with contextlib.suppress(TypeError, AttributeError):
             special.clear()
             special.update(saved_special)
+
+
+# ------------------------------------------------ the engine's own setters for search
+
+
+def _playing(seed: int = 4) -> GameState:
+    state = new_game(load_ruleset("blackout"), players=4, seed=seed)
+    while not state.is_terminal() and state.phase_name != "playing":
+        if state.is_chance():
+            state.apply_chance()
+        else:
+            seat = state.to_act()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def test_finish_hand_with_given_tricks_scores_them() -> None:
+    state = _playing()
+    size = state.hand_size
+    tricks = [size, 0, 0, 0]
+    bids = list(state.bids)
+    before = list(state.scores)
+    state.finish_hand(tricks, trick_winners=[0] * size)
+    result = state.history[-1]
+    assert result.tricks == tuple(tricks)
+    assert result.trick_winners == (0,) * size
+    score = state.rules.scoring.score_of
+    expected = [score(bids[s] or 0, tricks[s], size, 4) for s in range(4)]
+    assert [after - b for after, b in zip(state.scores, before, strict=True)] == expected
+    with pytest.raises(ValueError, match="all 4 seats"):
+        _playing().finish_hand([1, 2])
+
+
+def test_replace_cards_changes_the_legal_cards() -> None:
+    state = _playing()
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)  # worked out, so cached
+    held = state.hands[seat]
+    other = (seat + 1) % 4
+    swapped = {seat: state.hands[other], other: held}
+    state.replace_cards(hands=swapped, dealt={seat: cards_of(swapped[seat])})
+    assert state.hands[other] == held
+    assert state.dealt[seat] == cards_of(swapped[seat])
+    assert state.legal_actions(seat) != legal
+    assert {a.value for a in state.legal_actions(seat)} <= set(cards_of(swapped[seat]))
+    state.replace_cards(kitty=[1, 2])
+    assert state.kitty == [1, 2]
+
+
+def test_set_past_and_reseed() -> None:
+    played = _playing()
+    state = new_game(load_ruleset("blackout"), players=4, seed=0, first_dealer=2)
+    state.set_past(hands_played=3, scores=[1, 2, 3, 4], history=played.history, dealer_draw=())
+    assert (state.hands_played, state.scores, state.history) == (3, [1, 2, 3, 4], [])
+    assert state.schedule_pos == 0  # only what is given changes
+    state.reseed(99)
+    assert state.seed == 99
+    first = state.clone()
+    first.apply_chance()
+    again = new_game(load_ruleset("blackout"), players=4, seed=99, first_dealer=2)
+    again.set_past(hands_played=3, scores=[1, 2, 3, 4])
+    again.apply_chance()
+    assert first.hands == again.hands

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import card_set, cards_of, parse_card
@@ -561,9 +561,92 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             return
         self._begin_hand()
 
-    def finish_hand(self) -> None:
-        """Score the hand now (for hooks: a throw-in or an uncontested pot ends it early)."""
+    def finish_hand(
+        self,
+        tricks: Sequence[int] | None = None,
+        *,
+        trick_winners: Sequence[int] | None = None,
+    ) -> None:
+        """Score the hand now (for hooks: a throw-in or an uncontested pot ends it early).
+
+        ``tricks``: score it as if each seat had taken that many tricks, the trick in
+        progress dropped (a score sheet kept for real cards, or the kernel tabling a
+        hand's outcomes); ``trick_winners``: who won each trick, in order, for rules that
+        score a trick by its number (None: those recorded so far).
+        """
+        if tricks is not None:
+            if len(tricks) != self.setup.players:
+                raise ValueError(f"give the tricks of all {self.setup.players} seats")
+            self.tricks_won = list(tricks)
+            self.trick = []
+        if trick_winners is not None:
+            self.trick_winners = list(trick_winners)
         self._score_hand()
+
+    # ------------------------------------------------------------- for search
+
+    def reseed(self, seed: int) -> None:
+        """Draw this game's later chance steps from ``seed`` (a search gives each sampled
+        state fresh deals and draws); what has happened stays as it is."""
+        self.seed = seed
+
+    def replace_cards(
+        self,
+        *,
+        hands: Mapping[int, int] | Sequence[int] | None = None,
+        dealt: Mapping[int, Sequence[int]] | Sequence[Sequence[int]] | None = None,
+        kitty: Sequence[int] | None = None,
+    ) -> None:
+        """Put other cards where the seats cannot see them (a search's sampled position):
+        ``hands``, each seat's cards now as a card set; ``dealt``, the cards each seat was
+        dealt (and took), in order; ``kitty``, the kitty's cards. Each is given for every
+        seat (a sequence) or for some (a mapping from seat). The caller keeps the position
+        consistent (the cards played stay where they are); the legal actions are worked
+        out again."""
+        if hands is not None:
+            for seat, cards in hands.items() if isinstance(hands, Mapping) else enumerate(hands):
+                self.hands[seat] = cards
+        if dealt is not None:
+            for seat, order in dealt.items() if isinstance(dealt, Mapping) else enumerate(dealt):
+                self.dealt[seat] = list(order)
+        if kitty is not None:
+            self.kitty = list(kitty)
+        self._invalidate()
+
+    def set_past(
+        self,
+        *,
+        hands_played: int | None = None,
+        schedule_position: int | None = None,
+        scores: Sequence[int] | None = None,
+        zero_streak: Sequence[int] | None = None,
+        history: Sequence[HandResult] | None = None,
+        first_dealer: int | None = None,
+        dealer_draw: Sequence[tuple[int, int]] | None = None,
+    ) -> None:
+        """Give the game the public past of an observed one (search rebuilds the hand in
+        progress on it): the hands played and the schedule's position, the scores and
+        zero-bid streaks, the finished hands, the first dealer and the dealer draw. Only
+        what is given changes; the hand in progress is not started again."""
+        if hands_played is not None:
+            self.hands_played = hands_played
+        if schedule_position is not None:
+            self.schedule_pos = schedule_position
+        if scores is not None:
+            self.scores = list(scores)
+        if zero_streak is not None:
+            self.zero_streak = list(zero_streak)
+        if history is not None:
+            self.history = list(history)
+        if first_dealer is not None:
+            self.first_dealer = first_dealer
+        if dealer_draw is not None:
+            self.dealer_draw = list(dealer_draw)
+
+    def _invalidate(self) -> None:
+        """Forget the legal cards and bids worked out for the position (it changed)."""
+        self.legal_cache = -1
+        self.bid_cache = None
 
     # ----------------------------------------------------------------- queries
 
@@ -684,14 +767,14 @@ def game_at_hand(
     if rules.hooks is not None:
         raise ValueError(f"{rules.id} keeps data across hands; replay its record instead")
     state = GameState(rules, players=players, seed=seed, first_dealer=dealer)
-    state.hands_played = hands_played
     position = hands_played if schedule_position is None else schedule_position
     if not rules.spec.schedule.called and not 0 <= position < len(state.setup.schedule):
         raise ValueError(f"hand position {position} is outside the schedule")
-    state.schedule_pos = position
-    if scores is not None:
-        state.scores = list(scores)
-    if zero_streak is not None:
-        state.zero_streak = list(zero_streak)
+    state.set_past(
+        hands_played=hands_played,
+        schedule_position=position,
+        scores=scores,
+        zero_streak=zero_streak,
+    )
     state._begin_hand()
     return state

@@ -535,7 +535,7 @@ class TricktakerState(pyspiel.State):  # type: ignore[misc]
         if len(sampled.history) != len(engine.history):
             # The Oh Hell family's samples start at the current hand; its finished hands
             # are open to every seat, so they are the real ones.
-            sampled.history = list(engine.history)
+            sampled.set_past(history=engine.history)
         game = self.get_game()
         assert isinstance(game, TricktakerGame)
         return TricktakerState(game, sampled)
