@@ -36,14 +36,13 @@ Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker.cards import NUM_CARD_IDS, SUIT_LETTERS, parse_card
+from tricktaker.cards import NUM_CARD_IDS, parse_card
 from tricktaker.engine.actions import (
     BID,
     CALL_DONE,
@@ -56,18 +55,20 @@ from tricktaker.engine.actions import (
 )
 from tricktaker.engine.base import PHASE_NAMES
 from tricktaker.engine.calls import KINDS, MODIFIERS
+from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import FREE
-from tricktaker.games.buckup.money import ANTE_CHOICES
-from tricktaker.games.euchre.hooks import BIDS
+from tricktaker.envs.fields import GameEncoding
+from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import Ruleset
 
 __all__ = [
-    "HOOKED_GAMES",
     "Encoding",
     "EncodingError",
     "Field",
+    "GameEncoding",
+    "game_encoding",
     "layout_table",
 ]
 
@@ -89,30 +90,6 @@ CALL_KINDS = KINDS
 """The caller's kinds of hand (Caller Clag), in the engine's order."""
 CALL_MODIFIERS = MODIFIERS
 """The caller's modifiers (Caller Clag), in the engine's order."""
-EUCHRE_BIDS = BIDS
-"""Euchre's bids, lowest first: 3S 3C 3H 3D 4S .. 5D NT."""
-BUCKUP_STATUS = ("undecided", "in", "out", "out_for_now")
-BUCKUP_BARE = ("redeal", "keep", "stay", "fold", "out_for_now", "come_back", "concede", "draw")
-
-HOOK_PHASES: dict[str, tuple[str, ...]] = {
-    "pluck": ("pluck", "give_back", "call_trump"),
-    "euchre": ("deal", "auction", "discard", "play"),
-    "buckup": (
-        "ante",
-        "dealing",
-        "redeal",
-        "stay_or_fold",
-        "come_back",
-        "dealer_choice",
-        "discard",
-        "draw",
-        "restock",
-        "play",
-    ),
-}
-"""The phase names of each shipped game written with hooks."""
-HOOKED_GAMES = tuple(HOOK_PHASES)
-"""The hooks the encoding knows (a ruleset naming other hooks cannot be encoded)."""
 
 
 class EncodingError(ValueError):
@@ -137,9 +114,11 @@ class Field:
 
 
 class _Layout:
-    """Collects fields in order while an :class:`Encoding` is built."""
+    """Collects fields in order while an :class:`Encoding` is built (the
+    :class:`~tricktaker.envs.fields.FieldLayout` a game adds its fields to)."""
 
-    def __init__(self) -> None:
+    def __init__(self, players: int) -> None:
+        self.players = players
         self.fields: list[Field] = []
         self.size = 0
 
@@ -148,10 +127,73 @@ class _Layout:
         self.size += size
 
 
-def _bits(mask: int) -> npt.NDArray[np.uint8]:
-    """The 54 card slots of a card bitset, as 0/1."""
-    raw = np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:CARDS]
+def game_encoding(rules: Ruleset) -> GameEncoding | None:
+    """The encoding fields the ruleset's game declares (its ``"encoding"`` capability);
+    None for a ruleset without hooks (the Oh Hell family), which has none of its own.
+
+    Raises :class:`EncodingError` for a game with hooks that declares none.
+    """
+    hooks = rules.hooks
+    if hooks is None:
+        return None
+    declared = capability(hooks, "encoding")
+    if declared is None:
+        raise EncodingError(
+            f"{rules.id}: the {hooks.name or type(hooks).__name__} game declares no"
+            ' "encoding" capability, so it cannot be encoded'
+        )
+    if not isinstance(declared, GameEncoding):
+        raise EncodingError(
+            f"{rules.id}: the game's encoding {declared!r} has not the methods of a GameEncoding"
+        )
+    return declared
+
+
+class _Actions:
+    """The :class:`~tricktaker.envs.fields.ActionSpace` a game adds its actions to."""
+
+    def __init__(self, group: Callable[[str, Sequence[int | str], str], None]) -> None:
+        self.add = group
+
+
+class _Writer:
+    """The :class:`~tricktaker.envs.fields.FieldWriter` a game writes its fields with:
+    straight into the observation's vector, at the fields' offsets."""
+
+    __slots__ = ("_offset", "_out", "labels", "players", "seat")
+
+    def __init__(
+        self,
+        out: Vector,
+        offset: dict[str, int],
+        players: int,
+        seat: int,
+        labels: tuple[str, str],
+    ) -> None:
+        self._out = out
+        self._offset = offset
+        self.players = players
+        self.seat = seat
+        self.labels = labels
+
+    def relative(self, seat: int) -> int:
+        return (seat - self.seat) % self.players
+
+    def set(self, field: str, index: int = 0, value: float = 1.0) -> None:
+        self._out[self._offset[field] + index] = value
+
+    def add(self, field: str, index: int = 0, value: float = 1.0) -> None:
+        self._out[self._offset[field] + index] += value
+
+    def set_cards(self, field: str, cards: int, block: int = 0) -> None:
+        start = self._offset[field] + block * CARDS
+        while cards:
+            low = cards & -cards
+            self._out[start + low.bit_length() - 1] = 1.0
+            cards ^= low
+
+    def card(self, text: str) -> int:
+        return parse_card(text, labels=self.labels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,42 +222,31 @@ class Encoding:
         self.rules = rules
         self.players = players
         self.setup = setup = Setup.of(rules, players)
-        hooks = rules.spec.hooks
-        if hooks is not None and hooks not in HOOK_PHASES:
-            known = ", ".join(HOOKED_GAMES)
-            raise EncodingError(
-                f"{rules.id}: the encoding knows the games written with the hooks {known},"
-                f" not {hooks!r}"
-            )
-        self.hooks: str | None = hooks
+        self.game: GameEncoding | None = game_encoding(rules)
         self.labels = rules.joker_labels
         engine_phases = tuple(p for p in PHASE_NAMES if p != "hook")
+        own_phases = self.game.phases if self.game is not None else ()
         self.phases: tuple[str, ...] = engine_phases + tuple(
-            p for p in HOOK_PHASES.get(hooks or "", ()) if p not in engine_phases
+            p for p in own_phases if p not in engine_phases
         )
         self._phase_index = {name: i for i, name in enumerate(self.phases)}
         self.max_bid = max(len(setup.deck) // players, setup.called_max if setup.called else 0)
-        self.has_bids = hooks is None
+        self.has_bids = self.game is None or self.game.engine_bids
         self.has_piles = setup.called or any(s.pile or s.blind_hand for s in setup.schedule)
         self._build_fields()
         self._build_actions()
 
     # ------------------------------------------------------------------ building
 
-    _CACHE: ClassVar[dict[tuple[int, int], tuple[Ruleset, Encoding]]] = {}
-
     @classmethod
     def of(cls, rules: Ruleset, players: int) -> Encoding:
-        """The encoding of ``rules`` for ``players`` seats (built once, then shared)."""
-        key = (id(rules), players)
-        entry = cls._CACHE.get(key)
-        if entry is None or entry[0] is not rules:
-            entry = cls._CACHE[key] = (rules, cls(rules, players))
-        return entry[1]
+        """The encoding of ``rules`` for ``players`` seats (built once while ``rules``
+        lives, then shared)."""
+        return _ENCODINGS.get(players, lambda: cls(rules, players), owner=rules)
 
     def _build_fields(self) -> None:
         n = self.players
-        out = _Layout()
+        out = _Layout(n)
         out.add("seat", n, "one-hot: the observing seat's own number (absolute)")
         out.add("phase", len(self.phases), "one-hot: the phase (see the list of phases)")
         out.add("hands_played", 1, "hands finished so far in the game", high=BIG)
@@ -273,104 +304,14 @@ class Encoding:
             out.add(
                 "call_modifiers", len(CALL_MODIFIERS), "1 for each modifier called (see the list)"
             )
-        if self.hooks == "pluck":
-            self._pluck_fields(out)
-        elif self.hooks == "euchre":
-            self._euchre_fields(out)
-        elif self.hooks == "buckup":
-            self._buckup_fields(out)
+        if self.game is not None:
+            self.game.add_fields(out, self.setup)
         self.fields: tuple[Field, ...] = tuple(out.fields)
         self._by_name = {f.name: f for f in out.fields}
         self._offset = {f.name: f.offset for f in out.fields}
         self.observation_size = out.size
         self.low = np.array([f.low for f in out.fields for _ in range(f.size)], dtype=np.float32)
         self.high = np.array([f.high for f in out.fields for _ in range(f.size)], dtype=np.float32)
-
-    def _pluck_fields(self, out: _Layout) -> None:
-        n = self.players
-        out.add("quotas", n, "by relative seat: tricks it needs this hand", high=CARDS)
-        out.add(
-            "plucks_owed",
-            n * n,
-            "[plucker*n + pluckee] (relative seats): plucks still to be made this hand",
-            high=CARDS,
-        )
-        out.add(
-            "plucks_done",
-            n * n,
-            "[plucker*n + pluckee] (relative seats): plucks made this hand",
-            high=CARDS,
-        )
-        out.add("pluck_plucker", n, "one-hot by relative seat: the plucker of the pluck under way")
-        out.add("pluck_pluckee", n, "one-hot by relative seat: the pluckee of the pluck under way")
-        out.add(
-            "pluck_card",
-            CARDS,
-            "one-hot by card id: the card given in the pluck under way, if seen",
-        )
-        out.add("plucks_received", CARDS, "by card id: cards given to me in plucks this hand")
-        out.add("plucks_given", CARDS, "by card id: cards I gave in plucks this hand")
-
-    def _euchre_fields(self, out: _Layout) -> None:
-        n = self.players
-        calls = len(EUCHRE_BIDS) + 1
-        out.add(
-            "auction_calls",
-            n * calls,
-            f"relative seat k at [k*{calls} : k*{calls}+{calls}]: 1 for each bid it made"
-            " (3S 3C 3H 3D 4S .. 5D NT), last slot: it passed",
-        )
-        out.add("high_bid", len(EUCHRE_BIDS), "one-hot: the high bid so far (3S .. NT)")
-        out.add("high_bidder", n, "one-hot by relative seat: who made the high bid")
-        out.add("declarer", n, "one-hot by relative seat: the declarer, once the auction is won")
-        out.add("contract_tricks", 1, "tricks the declarer's side must take (0 before)", high=5)
-        out.add("kitty", CARDS, "by card id: the kitty's cards (seen by the declarer only)")
-        out.add("discards", CARDS, "by card id: the declarer's discards (the declarer only)")
-        out.add(
-            "team_scores",
-            2,
-            "points of my partnership, then the other's",
-            low=-UNBOUNDED,
-            high=UNBOUNDED,
-        )
-        out.add(
-            "team_tricks", 2, "tricks of my partnership, then the other's, this hand", high=CARDS
-        )
-        out.add("target", 1, "points that win the game", high=BIG)
-
-    def _buckup_fields(self, out: _Layout) -> None:
-        n = self.players
-        out.add(
-            "stacks",
-            n,
-            "by relative seat: chips in front of the seat",
-            low=-UNBOUNDED,
-            high=UNBOUNDED,
-        )
-        out.add("pot", 1, "chips in the pot", low=-UNBOUNDED, high=UNBOUNDED)
-        out.add(
-            "ante",
-            5,
-            "the ante named: ante, fold fee, fee per card, fee per card kept (1/0),"
-            " fee per card drawn (1/0); zeros before",
-            high=BIG,
-        )
-        out.add(
-            "status",
-            n * 4,
-            "relative seat k at [k*4 : k*4+4], one-hot: undecided, in, out, out for now",
-        )
-        out.add("stock", 1, "cards left in the stock", high=CARDS)
-        out.add("drawn", n, "by relative seat: cards drawn this hand, when public", high=CARDS)
-        out.add("drawn_known", 1, "1 when the field drawn is public (no fee per card)")
-        out.add("my_discards", CARDS, "by card id: the cards I discarded this hand")
-        out.add("my_draws", CARDS, "by card id: the cards I drew this hand")
-        out.add(
-            "scare_cards",
-            n * CARDS,
-            "relative seat k at [k*54 : k*54+54], one-hot by card id: its face-up scare card",
-        )
-        out.add("scare_discarded", n, "by relative seat: 1 when its scare card was discarded")
 
     def _build_actions(self) -> None:
         groups: list[_ActionGroup] = []
@@ -395,19 +336,8 @@ class Encoding:
             group(CALL_KIND, CALL_KINDS, "call_kind KIND, in the order listed")
             group(CALL_MODIFIER, CALL_MODIFIERS, "call_modifier MOD, in the order listed")
             group(CALL_DONE, (), "call_done")
-        if self.hooks == "pluck":
-            group("pluck", cards, "pluck CARD: index = offset + card id")
-            group("give_back", cards, "give_back CARD: index = offset + card id")
-            group("call_trump", tuple(SUIT_LETTERS), "call_trump C, D, H, S")
-        elif self.hooks == "euchre":
-            group("auction", EUCHRE_BIDS, "auction BID, 3S 3C 3H 3D 4S .. 5D NT")
-            group("pass", (), "pass")
-            group("discard", cards, "discard CARD: index = offset + card id")
-        elif self.hooks == "buckup":
-            group("ante", ANTE_CHOICES, "ante STRUCTURE: " + ", ".join(ANTE_CHOICES))
-            for bare in BUCKUP_BARE:
-                group(bare, (), bare)
-            group("discard", cards, "discard CARD: index = offset + card id")
+        if self.game is not None:
+            self.game.add_actions(_Actions(group), self.setup)
         self.action_groups: tuple[_ActionGroup, ...] = tuple(groups)
         self.action_size = size
         actions: list[Action] = []
@@ -548,13 +478,8 @@ class Encoding:
         self._voids(observation, out, rel)
         if self.setup.called:
             self._call(observation, out)
-        extra = observation.extra
-        if self.hooks == "pluck":
-            self._pluck(extra, out, rel)
-        elif self.hooks == "euchre":
-            self._euchre(observation, out, rel)
-        elif self.hooks == "buckup":
-            self._buckup(extra, out, rel)
+        if self.game is not None:
+            self.game.encode(observation, _Writer(out, self._offset, n, me, self.labels))
         return out
 
     def _voids(self, observation: Observation, out: Vector, rel: Relative) -> None:
@@ -588,102 +513,15 @@ class Encoding:
         for modifier in modifiers:
             out[f["call_modifiers"].offset + CALL_MODIFIERS.index(str(modifier))] = 1
 
-    def _card(self, text: str) -> int:
-        return parse_card(text, labels=self.labels)
-
-    def _pluck(self, extra: Mapping[str, Any], out: Vector, rel: Relative) -> None:
-        n = self.players
-        f = self._by_name
-        for seat, quota in enumerate(extra.get("quotas", [])):
-            out[f["quotas"].offset + rel(seat)] = quota
-        for plucker, pluckee in extra.get("plucks_pending", []):
-            out[f["plucks_owed"].offset + rel(plucker) * n + rel(pluckee)] += 1
-        received = given = 0
-        for pluck in extra.get("plucks", []):
-            plucker, pluckee = pluck["plucker"], pluck["pluckee"]
-            out[f["plucks_done"].offset + rel(plucker) * n + rel(pluckee)] += 1
-            if pluck["given"] is None:
-                continue
-            card_given, card_returned = self._card(pluck["given"]), self._card(pluck["returned"])
-            if rel(plucker) == 0:
-                given |= 1 << card_given
-                received |= 1 << card_returned
-            else:
-                received |= 1 << card_given
-                given |= 1 << card_returned
-        current = extra.get("pluck_in_progress")
-        if current is not None:
-            out[f["pluck_plucker"].offset + rel(current["plucker"])] = 1
-            out[f["pluck_pluckee"].offset + rel(current["pluckee"])] = 1
-            if current["given"] is not None:
-                out[f["pluck_card"].offset + self._card(current["given"])] = 1
-        start = f["plucks_received"].offset
-        out[start : start + CARDS] = _bits(received)
-        start = f["plucks_given"].offset
-        out[start : start + CARDS] = _bits(given)
-
-    def _euchre(self, observation: Observation, out: Vector, rel: Relative) -> None:
-        extra = observation.extra
-        f = self._by_name
-        calls = len(EUCHRE_BIDS) + 1
-        for seat, text in extra.get("auction", []):
-            slot = calls - 1 if text == "pass" else EUCHRE_BIDS.index(text)
-            out[f["auction_calls"].offset + rel(seat) * calls + slot] = 1
-        high = extra.get("high_bid")
-        if high is not None:
-            out[f["high_bid"].offset + EUCHRE_BIDS.index(high["bid"])] = 1
-            out[f["high_bidder"].offset + rel(high["seat"])] = 1
-        contract = extra.get("contract")
-        if contract is not None:
-            out[f["declarer"].offset + rel(contract["declarer"])] = 1
-            out[f["contract_tricks"].offset] = contract["tricks"]
-        for name in ("kitty", "discards"):
-            cards = extra.get(name)
-            if cards:
-                start = f[name].offset
-                for text in cards:
-                    out[start + self._card(text)] = 1
-        teams = observation.partnerships
-        mine = next((i for i, team in enumerate(teams) if observation.seat in team), 0)
-        for key, name in (("team_scores", "team_scores"), ("team_tricks", "team_tricks")):
-            values = extra.get(key, [])
-            if len(values) == 2:
-                out[f[name].offset] = values[mine]
-                out[f[name].offset + 1] = values[1 - mine]
-        out[f["target"].offset] = extra.get("target", 0)
-
-    def _buckup(self, extra: Mapping[str, Any], out: Vector, rel: Relative) -> None:
-        f = self._by_name
-        for seat, chips in enumerate(extra.get("stacks", [])):
-            out[f["stacks"].offset + rel(seat)] = chips
-        out[f["pot"].offset] = extra.get("pot", 0)
-        ante = extra.get("ante")
-        if ante is not None:
-            start = f["ante"].offset
-            out[start : start + 3] = (ante["ante"], ante["fold_fee"], ante["card_fee"])
-            out[start + (3 if ante["fee_per"] == "kept" else 4)] = 1
-        for seat, status in enumerate(extra.get("status", [])):
-            out[f["status"].offset + rel(seat) * 4 + BUCKUP_STATUS.index(status)] = 1
-        out[f["stock"].offset] = extra.get("stock", 0)
-        drawn = extra.get("drawn")
-        if drawn is not None:
-            out[f["drawn_known"].offset] = 1
-            for seat, count in enumerate(drawn):
-                out[f["drawn"].offset + rel(seat)] = count
-        for key, name in (("discarded", "my_discards"), ("drew", "my_draws")):
-            for text in extra.get(key, []):
-                out[f[name].offset + self._card(text)] = 1
-        for seat, text in enumerate(extra.get("scare_cards", [])):
-            if text is not None:
-                out[f["scare_cards"].offset + rel(seat) * CARDS + self._card(text)] = 1
-        for seat, gone in enumerate(extra.get("scare_discarded", [])):
-            out[f["scare_discarded"].offset + rel(seat)] = float(gone)
-
     # ------------------------------------------------------------ documentation
 
     def describe_actions(self) -> list[tuple[str, int, int, str]]:
         """``(kind, offset, size, meaning)`` of each group of actions, in index order."""
         return [(g.kind, g.offset, g.size, g.meaning) for g in self.action_groups]
+
+
+_ENCODINGS: Memo[int, Encoding] = Memo(maxsize=64)
+"""Encodings by player count, each tied to its ruleset (:meth:`Encoding.of`)."""
 
 
 def layout_table(encoding: Encoding) -> str:

@@ -1,0 +1,145 @@
+"""Buckup's fields in the research encoding (its ``"encoding"`` capability): chips, the
+pot, the ante, each seat's status, the stock and draws, the seat's own discards and
+draws, the scare cards.
+
+The layout is documented in docs/envs.md; :mod:`tricktaker.envs.fields` says what the
+encoding asks of a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tricktaker.cards import NUM_CARD_IDS
+from tricktaker.games.buckup.hooks import (
+    ANTE_ACTION,
+    COME_BACK,
+    CONCEDE,
+    DISCARD,
+    DRAW,
+    FOLD,
+    IN,
+    KEEP,
+    OFN,
+    OUT,
+    OUT_FOR_NOW,
+    REDEAL,
+    STAY,
+    UNDECIDED,
+)
+from tricktaker.games.buckup.money import ANTE_CHOICES
+from tricktaker.games.buckup.view import BuckupView
+
+if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
+    from tricktaker.engine.setup import Setup
+    from tricktaker.envs.fields import ActionSpace, FieldLayout, FieldWriter
+
+__all__ = ["ENCODING", "BuckupEncoding"]
+
+CARDS = NUM_CARD_IDS
+BIG = float(2**24)
+"""Bound of fees: float32 holds every whole number up to it."""
+UNBOUNDED = float("inf")
+"""Bound of chips, which have none (a pot can double hand after hand)."""
+STATUS = (UNDECIDED, IN, OUT, OFN)
+"""A seat's status in the hand, in the order of the field ``status``."""
+_STATUS_INDEX = {name: index for index, name in enumerate(STATUS)}
+BARE_ACTIONS = (REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW)
+"""Buckup's actions without a value, in index order."""
+
+
+class BuckupEncoding:
+    """Buckup's part of the encoding: its phases, fields and actions."""
+
+    phases: tuple[str, ...] = (
+        "ante",
+        "dealing",
+        "redeal",
+        "stay_or_fold",
+        "come_back",
+        "dealer_choice",
+        "discard",
+        "draw",
+        "restock",
+        "play",
+    )
+    engine_bids = False
+
+    def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
+        """Stacks, pot, ante, status, stock, draws, the seat's discards and draws, scare
+        cards."""
+        n = layout.players
+        layout.add(
+            "stacks",
+            n,
+            "by relative seat: chips in front of the seat",
+            low=-UNBOUNDED,
+            high=UNBOUNDED,
+        )
+        layout.add("pot", 1, "chips in the pot", low=-UNBOUNDED, high=UNBOUNDED)
+        layout.add(
+            "ante",
+            5,
+            "the ante named: ante, fold fee, fee per card, fee per card kept (1/0),"
+            " fee per card drawn (1/0); zeros before",
+            high=BIG,
+        )
+        layout.add(
+            "status",
+            n * 4,
+            "relative seat k at [k*4 : k*4+4], one-hot: undecided, in, out, out for now",
+        )
+        layout.add("stock", 1, "cards left in the stock", high=CARDS)
+        layout.add("drawn", n, "by relative seat: cards drawn this hand, when public", high=CARDS)
+        layout.add("drawn_known", 1, "1 when the field drawn is public (no fee per card)")
+        layout.add("my_discards", CARDS, "by card id: the cards I discarded this hand")
+        layout.add("my_draws", CARDS, "by card id: the cards I drew this hand")
+        layout.add(
+            "scare_cards",
+            n * CARDS,
+            "relative seat k at [k*54 : k*54+54], one-hot by card id: its face-up scare card",
+        )
+        layout.add("scare_discarded", n, "by relative seat: 1 when its scare card was discarded")
+
+    def add_actions(self, actions: ActionSpace, setup: Setup) -> None:
+        """The ante named, the decisions without a value, the discards."""
+        actions.add(ANTE_ACTION, ANTE_CHOICES, "ante STRUCTURE: " + ", ".join(ANTE_CHOICES))
+        for bare in BARE_ACTIONS:
+            actions.add(bare, (), bare)
+        actions.add(DISCARD, tuple(range(CARDS)), "discard CARD: index = offset + card id")
+
+    def encode(self, observation: Observation, out: FieldWriter) -> None:
+        """Write Buckup's fields from the seat's :class:`BuckupView`."""
+        view = observation.view
+        if not isinstance(view, BuckupView):
+            return
+        rel = out.relative
+        for seat, chips in enumerate(view.stacks):
+            out.set("stacks", rel(seat), chips)
+        out.set("pot", 0, view.pot)
+        ante = view.ante
+        if ante is not None:
+            out.set("ante", 0, ante.ante)
+            out.set("ante", 1, ante.fold_fee)
+            out.set("ante", 2, ante.card_fee)
+            out.set("ante", 3 if ante.fee_per == "kept" else 4)
+        for seat, status in enumerate(view.status):
+            out.set("status", rel(seat) * 4 + _STATUS_INDEX[status])
+        out.set("stock", 0, view.stock)
+        if view.drawn is not None:
+            out.set("drawn_known")
+            for seat, count in enumerate(view.drawn):
+                out.set("drawn", rel(seat), count)
+        for name, cards in (("my_discards", view.discarded), ("my_draws", view.drew)):
+            for card in cards or ():
+                out.set(name, card)
+        for seat, scare in enumerate(view.scare_cards or ()):
+            if scare is not None:
+                out.set("scare_cards", rel(seat) * CARDS + scare)
+        for seat, gone in enumerate(view.scare_discarded or ()):
+            out.set("scare_discarded", rel(seat), float(gone))
+
+
+ENCODING = BuckupEncoding()
+"""Buckup's encoding capability."""
