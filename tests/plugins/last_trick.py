@@ -13,7 +13,7 @@ It uses only public names of the engine: :class:`GameHooks`, :func:`register_hoo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,10 +22,15 @@ from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
 
 if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
+    from tricktaker.engine.setup import Setup
     from tricktaker.engine.state import GameState
+    from tricktaker.envs.fields import ActionSpace, FieldLayout, FieldWriter
 
 STAKE = "stake"
 register_action_kind(STAKE, "int")
+MOST_STAKE = 9
+"""The highest ``max_stake`` a ruleset may set."""
 
 
 class LastTrickSettings(BaseModel):
@@ -34,7 +39,7 @@ class LastTrickSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     hands: int = Field(default=3, ge=1, le=50)
-    max_stake: int = Field(default=2, ge=0, le=9)
+    max_stake: int = Field(default=2, ge=0, le=MOST_STAKE)
 
 
 @dataclass
@@ -58,12 +63,38 @@ class LastTrickView:
         return {"stakes": list(self.stakes)}
 
 
+class LastTrickEncoding:
+    """The game's fields in the research encoding (:mod:`tricktaker.envs.fields`): each
+    seat's stake, and whether it has staked yet; the action ``stake N``."""
+
+    phases = ("stake",)
+    engine_bids = False
+
+    def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
+        n = layout.players
+        layout.add("stakes", n, "by relative seat: its stake this hand", high=MOST_STAKE)
+        layout.add("staked", n, "by relative seat: 1 once it has staked this hand")
+
+    def add_actions(self, actions: ActionSpace, setup: Setup) -> None:
+        actions.add(STAKE, tuple(range(MOST_STAKE + 1)), "stake N: index = offset + N")
+
+    def encode(self, observation: Observation, out: FieldWriter) -> None:
+        view = observation.view
+        if not isinstance(view, LastTrickView):
+            return
+        for done, stake in enumerate(view.stakes):  # from the dealer's left
+            seat = out.relative(observation.dealer + 1 + done)
+            out.set("stakes", seat, stake)
+            out.set("staked", seat)
+
+
 @register_hooks
 class LastTrickHooks(GameHooks):
     """Stakes on the last trick before the play, and the hand's points."""
 
     name = "last_trick"
     settings_model = LastTrickSettings
+    capabilities: ClassVar[dict[str, object]] = {"encoding": LastTrickEncoding()}
 
     def init_game(self, state: GameState) -> LastTrickData:
         return LastTrickData()
