@@ -94,7 +94,10 @@ class LastTrickHooks(GameHooks):
 
     name = "last_trick"
     settings_model = LastTrickSettings
-    capabilities: ClassVar[dict[str, object]] = {"encoding": LastTrickEncoding()}
+    capabilities: ClassVar[dict[str, object]] = {
+        "encoding": LastTrickEncoding(),
+        "scorekeeper": "tests.plugins.last_trick_scorekeeper:SCOREKEEPER",
+    }
 
     def init_game(self, state: GameState) -> LastTrickData:
         return LastTrickData()

@@ -161,8 +161,9 @@ class ScoreSheet:
 
     def game_steps(self) -> tuple[Step, ...]:
         """The game's own steps of entering the next hand, with the choices the rules
-        offer now (none once the game is over, none in the Oh Hell family)."""
-        return self.steps.game_steps(None if self.is_over() else self._state)
+        offer now (none in the Oh Hell family; once the game is over, the steps of its
+        hands without the choices that only a next hand has)."""
+        return self.steps.game_steps(self._state)
 
     def game_copy(self) -> GameState:
         """A copy of the game under the sheet, at the next hand (its deal is a hidden
@@ -244,7 +245,8 @@ class ScoreSheet:
             hook=state.hook,
             called=setup.called,
             call_sizes=sizes,
-            trick_points=not pending and state.scoring.trick_points is not None,
+            trick_points=not pending
+            and (state.scoring.trick_points is not None or self.steps.needs_trick_winners),
             notes=tuple(notes),
             opening=self.steps.opening(self.players[order[0]], simultaneous=setup.simultaneous),
             facts=self.steps.facts(state),
@@ -608,6 +610,11 @@ class ScoreSheet:
             raise EntryError(
                 "this hand scores each trick by its number: give who won each trick, in order",
                 rule="trick points",
+            )
+        if self.steps.needs_trick_winners and not winners:
+            raise EntryError(
+                f"{self.rules.name} scores who won which trick: give who won each, in order",
+                rule="trick winners",
             )
         if winners:
             if len(winners) != size or any(not 0 <= w < n for w in winners):

@@ -19,8 +19,8 @@ subclass as its ``"scorekeeper"`` capability (:attr:`GameHooks.capabilities
 
 >>> from tricktaker.rules import load_ruleset
 >>> steps = sheet_steps(load_ruleset("bluke"))
->>> steps.has_bids, steps.game_steps(None)
-(True, ())
+>>> steps.has_bids, steps.entry({}, ["Ann", "Bob"])
+(True, None)
 """
 
 from __future__ import annotations
@@ -164,6 +164,9 @@ class SheetSteps:
     (not where a player out of the hand took none)."""
     no_play: ClassVar[str] = "the hand ended without play"
     """Why no tricks were played, when a hand ends before the play."""
+    needs_trick_winners: ClassVar[bool] = False
+    """Whether the game scores by who won which trick (the last trick's stakes), so the
+    table gives the winner of each trick, as in a hand whose tricks score by number."""
     out_rule: ClassVar[str] = "out of the hand"
     """The rule a seat out of the hand breaks when tricks are entered for it."""
     entry_type: ClassVar[type | None] = None
@@ -171,9 +174,9 @@ class SheetSteps:
 
     # ------------------------------------------------------------- the steps
 
-    def game_steps(self, state: GameState | None) -> tuple[Step, ...]:
+    def game_steps(self, state: GameState) -> tuple[Step, ...]:
         """The game's own steps of entering a hand, with what the rules offer at
-        ``state`` (the next hand; None: the game is over)."""
+        ``state`` (the next hand, or the end of the game: then none is offered)."""
         return ()
 
     def entry(self, fields: Mapping[str, Any], players: Sequence[str]) -> GameEntry | None:
