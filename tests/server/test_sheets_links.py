@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.test_sheets_api import PLAYERS, Sheet, http
+from tricktaker.games.buckup.scorekeeper import ante_choices
 from tricktaker.scorekeeper import ScoreSheet
-from tricktaker.scorekeeper.offers import ante_choices
 
 __all__ = ["http"]
 
@@ -113,11 +113,15 @@ def test_buckup_antes_and_decisions_come_from_the_rules(http: TestClient) -> Non
     engine's."""
     plain = Sheet(http, game="buckup", players=PLAYERS)
     nxt: dict[str, Any] = plain.first["next"]
-    assert nxt["antes"] == list(ante_choices(ScoreSheet("buckup", PLAYERS)))
-    assert nxt["antes"][0] == "kept"
-    assert nxt["decisions"] == ["stay", "fold"]
+    steps = {step["name"]: step for step in nxt["steps"]}
+    assert steps["ante"]["choices"] == list(ante_choices(ScoreSheet("buckup", PLAYERS).game_copy()))
+    assert steps["ante"]["choices"][0] == "kept"
+    assert steps["decisions"]["choices"] == ["stay", "fold"]
+    assert steps["decisions"]["count"]["name"] == "drawn"
+    assert nxt["enter"] == ["ante", "decisions", "drawn", "tricks"]
     assert nxt["bid_offer"] is None
     ofn = Sheet(http, game="buckup", players=PLAYERS, options={"out_for_now": True})
-    assert "out_for_now" in ofn.first["next"]["decisions"]
+    (_, decisions) = ofn.first["next"]["steps"]
+    assert "out_for_now" in decisions["choices"]
     blackout = Sheet(http, game="blackout", players=PLAYERS)
-    assert blackout.first["next"]["antes"] == []
+    assert blackout.first["next"]["steps"] == []

@@ -84,10 +84,10 @@ class BuckupEntry:
         }
 
 
-def ante_choices(state: GameState | None) -> tuple[str, ...]:
+def ante_choices(state: GameState) -> tuple[str, ...]:
     """The antes the dealer may choose from at ``state`` (the next hand), as the engine
     offers them (empty once the game is over)."""
-    if state is None or state.is_terminal():
+    if state.is_terminal():
         return ()
     state = state.clone()
     while state.is_chance():
@@ -124,10 +124,8 @@ class BuckupSheetSteps(SheetSteps):
     out_rule: ClassVar[str] = RULE_STAY
     entry_type: ClassVar[type | None] = BuckupEntry
 
-    def game_steps(self, state: GameState | None) -> tuple[Step, ...]:
-        words: tuple[str, ...] = ()
-        if state is not None:
-            words = decision_words(state.rules.hook_settings)
+    def game_steps(self, state: GameState) -> tuple[Step, ...]:
+        words = decision_words(state.rules.hook_settings)
         drawn = Step(
             name="drawn",
             kind="seat_number",

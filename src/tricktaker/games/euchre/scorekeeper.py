@@ -54,7 +54,7 @@ class EuchreSheetSteps(SheetSteps):
     no_play: ClassVar[str] = "all four passed, so the hand was thrown in"
     entry_type: ClassVar[type | None] = EuchreEntry
 
-    def game_steps(self, state: GameState | None) -> tuple[Step, ...]:
+    def game_steps(self, state: GameState) -> tuple[Step, ...]:
         return (
             Step(
                 name="contract",

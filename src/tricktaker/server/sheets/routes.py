@@ -9,25 +9,22 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import Response
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from tricktaker.scorekeeper import CallEntry, ScoreSheet, sheet_to_csv, sheet_to_markdown
 from tricktaker.server.deps import Body, Database
-from tricktaker.server.errors import NotFoundError, ReadOnlyError
+from tricktaker.server.errors import InvalidRequestError, NotFoundError, ReadOnlyError
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.sheets.service import (
     SheetService,
     change_json,
     check_hand,
     checked_bids,
-    entry_kwargs,
-    entry_of,
     export_json,
     imported_sheet,
     imported_toml,
     new_sheet,
 )
-from tricktaker.server.sheets.views import entry_data
 
 # ----------------------------------------------------------------- requests
 
@@ -44,8 +41,19 @@ class CallIn(Body):
     modifiers: list[str] = Field(default_factory=list, max_length=10)
 
 
+GAME_FIELDS = 8
+"""The most fields of a game's own a hand entry may carry (a Euchre contract and its
+declarer; Buckup's ante, decisions and cards drawn)."""
+
+
 class HandIn(Body):
-    """One hand as the table reports it, by seat in seating order."""
+    """One hand as the table reports it, by seat in seating order
+    (:meth:`HandEntry.to_json <tricktaker.scorekeeper.HandEntry.to_json>`): the fields of
+    every game, then the fields of the game's own steps (the sheet's ``steps`` name them:
+    a Euchre ``contract`` and ``declarer``; Buckup's ``ante``, ``decisions`` and
+    ``drawn``), which the game's scorekeeper checks."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
 
     id: str | None = Field(
         default=None,
@@ -62,15 +70,15 @@ class HandIn(Body):
     trick_winners: list[int] = Field(default_factory=list, max_length=64)
     trump: str | None = Field(default=None, max_length=20)
     call: CallIn | None = None
-    contract: str | None = Field(default=None, max_length=10)
-    declarer: int | None = Field(default=None, ge=0, le=15)
-    ante: str | None = Field(default=None, max_length=40)
-    decisions: list[list[str]] = Field(default_factory=list, max_length=16)
-    drawn: list[int] = Field(default_factory=list, max_length=16)
 
     def data(self) -> dict[str, Any]:
-        """The entry's fields as data (without ``id`` and ``hand``)."""
-        return self.model_dump(exclude={"id", "hand"})
+        """The entry's fields as data (without ``id`` and ``hand``): the JSON that
+        :meth:`ScoreSheet.entry_from_json
+        <tricktaker.scorekeeper.ScoreSheet.entry_from_json>` reads."""
+        extra = self.model_extra or {}
+        if len(extra) > GAME_FIELDS or len(json.dumps(extra)) > 4096:
+            raise InvalidRequestError("bad-entry", "The entry has too many fields.")
+        return {**self.model_dump(exclude={"id", "hand"}), **extra}
 
 
 class BidsIn(Body):
@@ -191,8 +199,8 @@ def sheets_router(database: Database) -> APIRouter:
 
         def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
             check_hand(request.hand, len(sheet.rows) + 1)
-            sheet.add(**entry_kwargs(sheet, request.data()))
-            return "add", len(sheet.rows), {"entry": entry_data(sheet.entries[-1])}
+            sheet.add_entry(sheet.entry_from_json(request.data()))
+            return "add", len(sheet.rows), {"entry": sheet.entries[-1].to_json()}
 
         view, op, applied = await service.write(sheet_id, authorization, request.id, change)
         return {"applied": applied, "hand": op.hand, "sheet": view}
@@ -204,8 +212,8 @@ def sheets_router(database: Database) -> APIRouter:
         """Correct hand ``number``: every later hand is scored again; answers what changed."""
 
         def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
-            changes = sheet.fix(number, entry_of(sheet, request.data()))
-            entry = entry_data(sheet.entries[number - 1])
+            changes = sheet.fix(number, sheet.entry_from_json(request.data()))
+            entry = sheet.entries[number - 1].to_json()
             return "fix", number, {"entry": entry, "changes": change_json(sheet, changes)}
 
         view, op, applied = await service.write(sheet_id, authorization, request.id, change)
@@ -221,7 +229,7 @@ def sheets_router(database: Database) -> APIRouter:
         def change(sheet: ScoreSheet) -> tuple[str, int, dict[str, Any]]:
             check_hand(request.hand, len(sheet.rows))
             hand = len(sheet.rows)
-            return "undo", hand, {"entry": entry_data(sheet.undo())}
+            return "undo", hand, {"entry": sheet.undo().to_json()}
 
         view, op, applied = await service.write(sheet_id, authorization, request.id, change)
         return {"applied": applied, "hand": op.hand, "sheet": view}

@@ -20,7 +20,6 @@ from tricktaker.rules.ruleset import ruleset_from_data
 from tricktaker.scorekeeper import (
     CallEntry,
     EntryError,
-    HandEntry,
     ScoreSheet,
     SheetError,
     sheet_from_json,
@@ -50,33 +49,11 @@ from tricktaker.server.sheets.store import (
     set_edit_link,
     store_sheet,
 )
-from tricktaker.server.sheets.views import entry_data, next_view, offer_view, sheet_view
+from tricktaker.server.sheets.views import next_view, offer_view, sheet_view
 
 CACHED_SHEETS = 256
 """Sheets kept built in memory (the database stays the truth: a cached sheet is used
 only while the stored log has not moved on)."""
-
-
-# ------------------------------------------------------------ entries as data
-
-
-def entry_of(sheet: ScoreSheet, data: dict[str, Any]) -> HandEntry:
-    """The :class:`HandEntry` of stored or sent data (its sizes checked by the sheet)."""
-    call = data.get("call")
-    return sheet.entry(
-        bids=data.get("bids") or (),
-        tricks=data.get("tricks") or (),
-        trick_winners=data.get("trick_winners") or (),
-        trump=data.get("trump"),
-        call=None
-        if call is None
-        else CallEntry(int(call["size"]), str(call["kind"]), tuple(call["modifiers"])),
-        contract=data.get("contract"),
-        declarer=data.get("declarer"),
-        ante=data.get("ante"),
-        decisions=data.get("decisions") or (),
-        drawn=data.get("drawn") or (),
-    )
 
 
 def sheet_rules(stored: StoredSheet) -> Ruleset:
@@ -107,7 +84,7 @@ def build_sheet(stored: StoredSheet) -> tuple[ScoreSheet, dict[str, Op]]:
             hands.pop()
     try:
         for data in hands:
-            sheet.add(**entry_kwargs(sheet, data))
+            sheet.add_entry(sheet.entry_from_json(data))
     except (EntryError, KeyError) as exc:  # pragma: no cover - a damaged log
         raise DamagedError("sheet-damaged", f"The stored sheet cannot be read: {exc}") from None
     return sheet, by_id
@@ -305,7 +282,7 @@ class SheetService:
             seq=len(sheet.entries),
         )
         ops = [
-            Op(n, "add", n, {"entry": entry_data(e)}, None)
+            Op(n, "add", n, {"entry": e.to_json()}, None)
             for n, e in enumerate(sheet.entries, start=1)
         ]
         await self.database.run(store_sheet, stored, ops)
@@ -418,20 +395,3 @@ def checked_bids(
         return {"ok": True, "next": next_view(sheet, call), "bid_offer": offer_view(offer)}
     except EntryError as exc:
         raise entry_refused(exc) from None
-
-
-def entry_kwargs(sheet: ScoreSheet, data: dict[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of ``ScoreSheet.add`` for entry ``data``."""
-    entry = entry_of(sheet, data)
-    return {
-        "bids": entry.bids,
-        "tricks": entry.tricks,
-        "trick_winners": entry.trick_winners,
-        "trump": entry.trump,
-        "call": entry.call,
-        "contract": entry.contract,
-        "declarer": entry.declarer,
-        "ante": entry.ante,
-        "decisions": entry.decisions,
-        "drawn": entry.drawn,
-    }

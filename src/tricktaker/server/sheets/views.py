@@ -7,31 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tricktaker.scorekeeper import CallEntry, HandEntry, Row, ScoreSheet
+from tricktaker.scorekeeper import CallEntry, Row, ScoreSheet
 from tricktaker.scorekeeper.export import result_line
-from tricktaker.scorekeeper.offers import BidOffer, ante_choices, bid_offer, decision_words
-
-# ------------------------------------------------------------ entries as data
-
-
-def entry_data(entry: HandEntry) -> dict[str, Any]:
-    """A hand as entered, as JSON data (the keyword arguments of ``ScoreSheet.add``)."""
-    call = entry.call
-    return {
-        "bids": list(entry.bids),
-        "tricks": list(entry.tricks),
-        "trick_winners": list(entry.trick_winners),
-        "trump": entry.trump,
-        "call": None
-        if call is None
-        else {"size": call.size, "kind": call.kind, "modifiers": list(call.modifiers)},
-        "contract": entry.contract,
-        "declarer": entry.declarer,
-        "ante": entry.ante,
-        "decisions": [list(d) for d in entry.decisions],
-        "drawn": list(entry.drawn),
-    }
-
+from tricktaker.scorekeeper.offers import BidOffer, bid_offer
+from tricktaker.scorekeeper.steps import Step
 
 # ------------------------------------------------------------------- views
 
@@ -54,23 +33,21 @@ def row_view(sheet: ScoreSheet, row: Row) -> dict[str, Any]:
         "scores": list(row.scores),
         "totals": list(row.totals),
         "outcomes": [row.outcome(s) for s in seats] if row.bids else None,
-        "entry": entry_data(sheet.entries[row.number - 1]),
+        "entry": sheet.entries[row.number - 1].to_json(),
     }
 
 
-def to_enter(sheet: ScoreSheet) -> list[str]:
-    """What the table enters for the next hand, in order: ``call``, ``bids``,
-    ``contract`` (Euchre), ``ante``/``decisions``/``drawn`` (Buckup), ``trump`` (when
-    the rules do not fix it), ``tricks``, ``trick_winners`` (tricks scored by number)."""
+def to_enter(sheet: ScoreSheet, steps: tuple[Step, ...]) -> list[str]:
+    """What the table enters for the next hand, in order: ``call``, ``bids``, the fields
+    of the game's own ``steps`` (a Euchre ``contract``; Buckup's ``ante``, ``decisions``
+    and ``drawn``), ``trump`` (when the rules do not fix it), ``tricks``,
+    ``trick_winners`` (tricks scored by number)."""
     nxt = sheet.next_hand()
-    hooks = sheet.rules.spec.hooks
     out = ["call"] if nxt.called else []
-    if hooks == "euchre":
-        out.append("contract")
-    elif hooks == "buckup":
-        out += ["ante", "decisions", "drawn"]
-    elif sheet.has_bids():
+    if sheet.has_bids():
         out.append("bids")
+    for step in steps:
+        out += [step.name] + ([step.count.name] if step.count is not None else [])
     if not sheet.trump_by_rule():
         out.append("trump")
     out.append("tricks")
@@ -93,12 +70,15 @@ def offer_view(offer: BidOffer | None) -> dict[str, Any] | None:
 
 def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any] | None:
     """The next hand: dealer, size, trump rule, who bids first, what to enter, and what
-    the rules offer (the first bidder's bids, Buckup's antes and decisions)."""
+    the rules offer (the first bidder's bids, the game's own steps with their choices);
+    the game's own facts (Pluck's ``quotas`` and ``plucks``) join them."""
     if sheet.is_over():
         return None
     nxt = sheet.next_hand(call)
     offer = bid_offer(sheet, call=call) if not nxt.misere else None
+    steps = sheet.game_steps()
     return {
+        **nxt.facts,
         "hand": nxt.number,
         "dealer": nxt.dealer,
         "hand_size": nxt.hand_size,
@@ -115,12 +95,11 @@ def next_view(sheet: ScoreSheet, call: CallEntry | None = None) -> dict[str, Any
         "call_sizes": list(nxt.call_sizes),
         "trick_points": nxt.trick_points,
         "notes": list(nxt.notes),
-        "quotas": list(nxt.quotas),
-        "plucks": [list(p) for p in nxt.plucks],
-        "enter": to_enter(sheet),
+        "opening": nxt.opening,
+        "enter": to_enter(sheet, steps),
+        "steps": [step.to_json() for step in steps],
+        "fills_last_tricks": sheet.steps.fills_last_tricks,
         "bid_offer": offer_view(offer),
-        "antes": list(ante_choices(sheet)),
-        "decisions": list(decision_words(sheet)),
     }
 
 
@@ -153,6 +132,7 @@ def sheet_view(
         "cooperative": sheet.cooperative,
         "has_bids": sheet.has_bids(),
         "hooks": sheet.rules.spec.hooks,
+        "steps": [step.to_json() for step in sheet.game_steps()],
         "rows": [row_view(sheet, row) for row in sheet.rows],
         "totals": list(sheet.totals),
         "counts": [sheet.counts(s) for s in seats],
