@@ -12,11 +12,11 @@ from tricktaker.bots.search_ohhell import rollout_action
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.kernel import (
-    BID_BASE,
     KERNEL_HOOKS,
     KernelUnsupportedError,
     config_of_state,
-    state_dict,
+    kernel_state,
+    limits,
 )
 from tricktaker.rules.ruleset import RulesetError, list_rulesets
 
@@ -32,7 +32,7 @@ HOOK_GAMES = tuple(
 def code(action: Action) -> int:
     """The kernel's move code of an engine action."""
     assert isinstance(action.value, int)
-    return BID_BASE + action.value if action.kind == BID else action.value
+    return limits().bid_base + action.value if action.kind == BID else action.value
 
 
 def variant(name: str, players: int, flags: list[bool]) -> Ruleset | None:
@@ -68,7 +68,7 @@ def kernel_accepts(state: GameState) -> bool:
         return False
     try:
         config_of_state(state)
-        state_dict(state)
+        kernel_state(state)
     except KernelUnsupportedError:
         return False
     return True

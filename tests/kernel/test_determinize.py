@@ -8,6 +8,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +20,14 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.determinize import known_voids
 from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import KernelUnsupportedError, kernel_world, native, state_dict
+from tricktaker.kernel import (
+    KernelState,
+    KernelUnsupportedError,
+    WorldFacts,
+    kernel_state,
+    kernel_world,
+    native,
+)
 from tricktaker.kernel.search import world_inputs
 from tricktaker.rules.ruleset import load_ruleset
 
@@ -53,13 +61,16 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     is the bid model's."""
     world = kernel_world(obs)
     _, public, det = world_inputs(obs)
-    truth = state_dict(state)
-    mine = {"hands", "first_bidder", "bids", "bid_sum"}
-    assert {k: v for k, v in public.items() if k not in mine} == {
-        k: v for k, v in truth.items() if k not in mine
-    }
-    for seat, (shown, real) in enumerate(zip(public["bids"], truth["bids"], strict=True)):
-        assert shown == real or (shown == -1 and seat in det["guess_bids"])
+    assert isinstance(public, KernelState)
+    assert isinstance(det, WorldFacts)
+    truth = kernel_state(state)
+
+    def shared(state: KernelState) -> KernelState:  # what the seat and the truth share
+        return replace(state, hands=(), first_bidder=0, bids=(), bid_sum=0)
+
+    assert shared(public) == shared(truth)
+    for seat, (shown, real) in enumerate(zip(public.bids, truth.bids, strict=True)):
+        assert shown == real or (shown == -1 and seat in det.guess_bids)
     voids = known_voids(obs)
     tables = obs.tables
     assert tables is not None
@@ -74,14 +85,14 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
             union |= hand
             if seat == obs.seat:
                 continue
-            assert hand & ~det["unknown"] == 0
+            assert hand & ~det.unknown == 0
             for card in range(54):
                 if (hand >> card) & 1:
                     assert not (voids[seat] >> tables.suit_of[card]) & 1
         expected = 1.0
         if value is not None:
-            for seat in det["weight_seats"]:
-                held = hands[seat] | det["played"][seat]
+            for seat in det.weight_seats:
+                held = hands[seat] | det.played[seat]
                 estimate = sum(value[c] for c in range(54) if (held >> c) & 1)
                 error = (obs.bids[seat] or 0) - estimate
                 likely = math.exp(-0.5 * error * error / (BID_SPREAD * BID_SPREAD))
@@ -123,10 +134,11 @@ def consistent_deals(state: GameState, obs: Observation) -> set[tuple[int, ...]]
     """Every deal of the unseen cards to the other seats that respects their card counts
     and known voids, by brute force (for small positions)."""
     _, _, det = world_inputs(obs)
+    assert isinstance(det, WorldFacts)
     tables = obs.tables
     assert tables is not None
     voids = known_voids(obs)
-    unknown = [c for c in range(54) if (det["unknown"] >> c) & 1]
+    unknown = [c for c in range(54) if (det.unknown >> c) & 1]
     others = [s for s in range(obs.players) if s != obs.seat]
     counts = [state.hands[s].bit_count() for s in others]
     assert sum(counts) == len(unknown)  # the whole deck is dealt: no undealt cards

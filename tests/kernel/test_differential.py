@@ -24,14 +24,14 @@ from tricktaker import new_game
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.search_ohhell import rewards
 from tricktaker.kernel import (
-    BID_BASE,
     KERNEL_HOOKS,
     KernelUnsupportedError,
     check_ruleset,
     config_of_state,
+    kernel_state,
     kernel_world,
+    limits,
     native,
-    state_dict,
 )
 from tricktaker.rules.ruleset import load_ruleset
 
@@ -41,7 +41,7 @@ def check_segment(segment: Segment) -> int:
     start, end = segment.start, segment.end
     assert end is not None
     steps, winners, scores, kernel_rewards, phase = native().replay(
-        config_of_state(start), state_dict(start), segment.moves
+        config_of_state(start), kernel_state(start), segment.moves
     )
     hooks = start.rules.spec.hooks
     if hooks is None:
@@ -159,14 +159,15 @@ def test_kernel_rejects_an_illegal_move() -> None:
     """docs/games/blackout.md, Play: a card that does not follow suit is refused."""
     rules = load_ruleset("blackout")
     segment = play_segments(rules, 4, seed=5, bots=False, hands=8, skip=0.0)[-1]
-    config, start = config_of_state(segment.start), state_dict(segment.start)
+    config, start = config_of_state(segment.start), kernel_state(segment.start)
+    bid_base = limits().bid_base
     hands = list(segment.start.hands)
     for i, ((seat, legal, _), move) in enumerate(zip(segment.steps, segment.moves, strict=True)):
-        if move < BID_BASE and hands[seat] & ~legal:
+        if move < bid_base and hands[seat] & ~legal:
             illegal = (hands[seat] & ~legal).bit_length() - 1
             with pytest.raises(ValueError, match="illegal move"):
                 native().replay(config, start, [*segment.moves[:i], illegal])
             return
-        if move < BID_BASE:
+        if move < bid_base:
             hands[seat] &= ~(1 << move)
     raise AssertionError("no position with an illegal card")

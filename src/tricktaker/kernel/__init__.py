@@ -5,8 +5,11 @@ A CPython extension (``_core``, built by ``pip install`` from the C++ sources in
 folder) plays one hand at a time: cards as 64-bit masks, legal moves, tricks, scores,
 the search's rollout policy, the void-aware determinizer and the ISMCTS and flat-rollout
 (PIMC) loops, called once per decision. It is configured at run time from the loaded ruleset and the
-engine's card tables (:mod:`tricktaker.kernel.convert`); a ruleset or decision it does
-not play raises :class:`KernelUnsupportedError` (the bots then search in Python).
+engine's card tables (:mod:`tricktaker.kernel.convert`) through the typed objects of
+:mod:`tricktaker.kernel.spec`, whose fields and limits the compiled module declares; a
+malformed input raises ``ValueError`` or ``TypeError``, never aborts; a ruleset or
+decision it does not play raises :class:`KernelUnsupportedError` (the bots then search
+in Python).
 
 >>> from tricktaker import load_ruleset, new_game
 >>> state = new_game(load_ruleset("blackout"), players=4, seed=3)
@@ -19,32 +22,55 @@ not play raises :class:`KernelUnsupportedError` (the bots then search in Python)
 """
 
 from tricktaker.kernel.convert import (
-    BID_BASE,
     KERNEL_HOOKS,
-    KernelUnsupportedError,
     ResultTable,
     check_ruleset,
     config_of_state,
     hand_config,
+    kernel_state,
     state_dict,
 )
 from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
 from tricktaker.kernel.search import kernel_rollouts, kernel_search, kernel_world
+from tricktaker.kernel.spec import (
+    KernelConfig,
+    KernelLimits,
+    KernelState,
+    KernelUnsupportedError,
+    SplitGraph,
+    WorldFacts,
+    limits,
+)
 
 __all__ = [
     "BID_BASE",
     "KERNEL_HOOKS",
     "LOAD_ERROR",
+    "KernelConfig",
+    "KernelLimits",
+    "KernelState",
     "KernelUnavailableError",
     "KernelUnsupportedError",
     "ResultTable",
+    "SplitGraph",
+    "WorldFacts",
     "available",
     "check_ruleset",
     "config_of_state",
     "hand_config",
     "kernel_rollouts",
     "kernel_search",
+    "kernel_state",
     "kernel_world",
+    "limits",
     "native",
     "state_dict",
 ]
+
+
+def __getattr__(name: str) -> int:
+    """``BID_BASE``: read from the compiled module when first asked for (see
+    :func:`limits`)."""
+    if name == "BID_BASE":
+        return limits().bid_base
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,4 +1,5 @@
-"""What the compiled kernel reads: a hand's rules, a state and a seat's knowledge as dicts.
+"""What the compiled kernel reads: a hand's rules and a state, as the typed objects of
+:mod:`tricktaker.kernel.spec`, built from a ruleset, an observation or an engine state.
 
 The kernel states no rules of its own. :func:`hand_config` reads them from the loaded
 ruleset (its setup flags, the hand's scoring formulas evaluated for every bid and trick
@@ -16,33 +17,40 @@ from typing import Any
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.engine.tables import FREE, CardTables
-from tricktaker.kernel.native import native
+from tricktaker.engine.tables import CardTables
+from tricktaker.kernel.spec import KernelConfig, KernelState, KernelUnsupportedError, limits
 from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
-    "BID_BASE",
     "KERNEL_HOOKS",
     "KernelUnsupportedError",
     "ResultTable",
     "check_ruleset",
     "config_of_state",
     "hand_config",
+    "hand_rules",
+    "kernel_state",
     "move_code",
     "state_dict",
 ]
 
-BID_BASE = 64
-"""A kernel move below 64 is a card; ``64 + b`` is the bid ``b``."""
+_LIMITS = {
+    "BID_BASE": "bid_base",
+    "MAX_PLAYERS": "max_players",
+    "PHASE_BIDDING": "phase_bidding",
+    "PHASE_PLAYING": "phase_playing",
+}
 
-MAX_PLAYERS = 16
 
-PHASE_BIDDING, PHASE_PLAYING = 0, 1
-
-
-class KernelUnsupportedError(ValueError):
-    """The compiled kernel does not play this ruleset or this decision (the message says
-    why); the search bots then use the Python search."""
+def __getattr__(name: str) -> int:
+    """``BID_BASE`` (a kernel move below it is a card, ``BID_BASE + b`` the bid ``b``),
+    ``MAX_PLAYERS``, ``PHASE_BIDDING`` and ``PHASE_PLAYING``: read from the compiled
+    module (:func:`tricktaker.kernel.spec.limits`) when first asked for."""
+    field = _LIMITS.get(name)
+    if field is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: int = getattr(limits(), field)
+    return value
 
 
 KERNEL_HOOKS = frozenset({"buckup", "euchre", "pluck"})
@@ -60,8 +68,9 @@ def check_ruleset(rules: Ruleset, players: int) -> Setup:
             " compiled kernel does not play yet"
         )
     setup = Setup.of(rules, players)
-    if players > MAX_PLAYERS:
-        raise KernelUnsupportedError(f"the compiled kernel plays at most {MAX_PLAYERS} seats")
+    most = limits().max_players
+    if players > most:
+        raise KernelUnsupportedError(f"the compiled kernel plays at most {most} seats")
     return setup
 
 
@@ -88,7 +97,7 @@ class ResultTable:
 
 def move_code(kind_is_bid: bool, value: int) -> int:
     """The kernel's code of a card play or a bid."""
-    return BID_BASE + value if kind_is_bid else value
+    return limits().bid_base + value if kind_is_bid else value
 
 
 _CONFIGS: dict[tuple[Any, ...], tuple[tuple[object, ...], Any]] = {}
@@ -109,11 +118,8 @@ def hand_config(
     result: ResultTable | None = None,
     active: tuple[bool, ...] | None = None,
 ) -> Any:
-    """The kernel's config of one hand (cached; the rules are read, never restated).
-
-    A hook game's hand gives its ``result`` table (its scoring formulas are not the Oh
-    Hell family's) and the seats ``active`` in its tricks (None: every seat)."""
-    core = native()
+    """The kernel's config of one hand (cached; the rules are read, never restated):
+    :meth:`KernelConfig.build` of :func:`hand_rules`."""
     setup = check_ruleset(rules, players)
     if tables is None:
         raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
@@ -143,61 +149,97 @@ def hand_config(
     owners = (rules, scoring, tables)
     if found is not None and all(a is b for a, b in zip(found[0], owners, strict=True)):
         return found[1]
-    size = hand_size
-    if result is not None:
-        score, trick_points = [0] * (size + 1) ** 2, [0] * size
-    else:
-        if scoring is None:
-            raise KernelUnsupportedError("the hand has no scoring the kernel can read")
-        score = [
-            scoring.score_of(b, t, size, players) for b in range(size + 1) for t in range(size + 1)
-        ]
-        points = scoring.trick_points
-        trick_points = [
-            points(k=k, hand_size=size, players=players) if points is not None else 0
-            for k in range(1, size + 1)
-        ]
-    strength = tables.key
-    config = core.make_config(
-        {
-            "players": players,
-            "hand_size": size,
-            "trump": -1 if trump is None else trump,
-            "suit_of": list(tables.suit_of),
-            "rank_of": list(tables.rank_of),
-            "key": [strength(card, led) for card in range(54) for led in range(FREE + 1)],
-            "suit_masks": list(tables.suit_masks),
-            "trump_mask": tables.trump_mask,
-            "deck_mask": sum(1 << card for card in setup.deck),
-            "turn_up_mask": 0 if turn_up is None else 1 << turn_up,
-            "follow_suit": setup.follow_suit,
-            "must_trump": setup.must_trump,
-            "trump_lead_after_broken": setup.trump_lead_after_broken,
-            "misere": misere,
-            "cooperative": setup.cooperative,
-            "hook": hook,
-            "sum_equals_hand": setup.sum_equals_hand,
-            "simultaneous": setup.simultaneous,
-            "min_bid": setup.min_bid,
-            "no_zero_seats": no_zero,
-            "score": score,
-            "trick_points": trick_points,
-            "reward_scale": 10.0 + size,
-            "table_result": result is not None,
-            "result_score": list(result.score) if result is not None else [],
-            "result_reward": list(result.reward) if result is not None else [],
-            "team": list(result.teams) if result is not None else [1 << s for s in range(players)],
-            "outcome_keys": list(result.outcomes) if result is not None else [],
-            "outcome_score": list(result.outcome_score) if result is not None else [],
-            "outcome_reward": list(result.outcome_reward) if result is not None else [],
-            "active": active_mask,
-            "opening_card": -1 if setup.opening_lead is None else setup.opening_lead,
-        }
-    )
+    config = hand_rules(
+        rules,
+        players,
+        setup=setup,
+        hand_size=hand_size,
+        scoring=scoring,
+        misere=misere,
+        hook=hook,
+        tables=tables,
+        trump=trump,
+        turn_up=turn_up,
+        no_zero=no_zero,
+        result=result,
+        active_mask=active_mask,
+    ).build()
     if len(_CONFIGS) > 256:
         _CONFIGS.clear()
     _CONFIGS[key] = (owners, config)
     return config
+
+
+def hand_rules(
+    rules: Ruleset,
+    players: int,
+    *,
+    setup: Setup,
+    hand_size: int,
+    scoring: CompiledScoring | None,
+    misere: bool,
+    hook: bool,
+    tables: CardTables,
+    trump: int | None,
+    turn_up: int | None,
+    no_zero: int,
+    result: ResultTable | None,
+    active_mask: int,
+) -> KernelConfig:
+    """One hand's rules as the kernel reads them (see :func:`hand_config`; ``no_zero``:
+    the seats that may not bid 0, ``active_mask``: the seats in the tricks, 0 for all)."""
+    size = hand_size
+    if result is not None:
+        score: tuple[int, ...] = ()
+        trick_points: tuple[int, ...] = ()
+    else:
+        if scoring is None:
+            raise KernelUnsupportedError("the hand has no scoring the kernel can read")
+        score = tuple(
+            scoring.score_of(b, t, size, players) for b in range(size + 1) for t in range(size + 1)
+        )
+        points = scoring.trick_points
+        trick_points = tuple(
+            points(k=k, hand_size=size, players=players) if points is not None else 0
+            for k in range(1, size + 1)
+        )
+    known = limits()
+    strength = tables.key
+    return KernelConfig(
+        players=players,
+        hand_size=size,
+        trump=-1 if trump is None else trump,
+        suit_of=tuple(tables.suit_of),
+        rank_of=tuple(tables.rank_of),
+        key=tuple(
+            strength(card, led) for card in range(known.cards) for led in range(known.suit_classes)
+        ),
+        suit_masks=tuple(tables.suit_masks),
+        trump_mask=tables.trump_mask,
+        deck_mask=sum(1 << card for card in setup.deck),
+        turn_up_mask=0 if turn_up is None else 1 << turn_up,
+        follow_suit=setup.follow_suit,
+        must_trump=setup.must_trump,
+        trump_lead_after_broken=setup.trump_lead_after_broken,
+        misere=misere,
+        cooperative=setup.cooperative,
+        hook=hook,
+        sum_equals_hand=setup.sum_equals_hand,
+        simultaneous=setup.simultaneous,
+        min_bid=setup.min_bid,
+        no_zero_seats=no_zero,
+        score=score,
+        trick_points=trick_points,
+        reward_scale=10.0 + size,
+        result_score=() if result is None else result.score,
+        result_reward=() if result is None else result.reward,
+        team=tuple(1 << s for s in range(players)) if result is None else result.teams,
+        outcome_keys=() if result is None else result.outcomes,
+        outcome_score=() if result is None else result.outcome_score,
+        outcome_reward=() if result is None else result.outcome_reward,
+        active=active_mask,
+        opening_card=-1 if setup.opening_lead is None else setup.opening_lead,
+    )
 
 
 def config_of_state(state: GameState) -> Any:
@@ -236,7 +278,7 @@ def _check_state(state: GameState) -> None:
         raise KernelUnsupportedError("the kernel does not play face-down piles")
 
 
-def state_dict(state: GameState) -> dict[str, Any]:
+def kernel_state(state: GameState) -> KernelState:
     """The kernel's state of the hand in progress in an engine state (every hand known)."""
     _check_state(state)
     n = state.players
@@ -245,20 +287,25 @@ def state_dict(state: GameState) -> dict[str, Any]:
     if formula is not None:
         for k, winner in enumerate(state.trick_winners, start=1):
             points[winner] += formula(k=k, hand_size=state.hand_size, players=n)
-    bids = [-1 if b is None else b for b in state.bids]
-    return {
-        "hands": list(state.hands),
-        "bids": bids,
-        "tricks": list(state.tricks_won),
-        "points": points,
-        "trick": [list(pair) for pair in state.trick],
-        "leader": state.leader,
-        "to_play": state.to_play,
-        "tricks_done": len(state.trick_cards),
-        "bid_count": state.bid_count,
-        "bid_sum": sum(b for b in bids if b > 0),
-        "eldest": state.eldest,
-        "phase": PHASE_BIDDING if state.phase == BIDDING else PHASE_PLAYING,
-        "broken": state.trump_broken,
-        "first_bidder": -1,
-    }
+    bids = tuple(-1 if b is None else b for b in state.bids)
+    known = limits()
+    return KernelState(
+        hands=tuple(state.hands),
+        bids=bids,
+        tricks=tuple(state.tricks_won),
+        points=tuple(points),
+        trick=tuple((seat, card) for seat, card in state.trick),
+        leader=state.leader,
+        to_play=state.to_play,
+        tricks_done=len(state.trick_cards),
+        bid_count=state.bid_count,
+        bid_sum=sum(b for b in bids if b > 0),
+        eldest=state.eldest,
+        phase=known.phase_bidding if state.phase == BIDDING else known.phase_playing,
+        broken=state.trump_broken,
+        first_bidder=-1,
+    )
+
+
+state_dict = kernel_state
+"""The former name of :func:`kernel_state` (it returned a dict)."""

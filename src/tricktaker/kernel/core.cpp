@@ -2,14 +2,26 @@
 #include "core.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tk {
 
 void Config::finish() {
     if (players < 2 || players > MAXP)
         throw Unsupported("the kernel plays 2 to " + std::to_string(MAXP) + " seats");
-    if (hand_size < 1 || hand_size * players > NCARDS || hand_size > 63)
+    if (hand_size < 1 || hand_size * players > NCARDS || hand_size > MAX_HAND_SIZE)
         throw Unsupported("hand size out of the kernel's range");
+    if (trump < -1 || trump >= FREE) throw BadInput("the trump is a suit 0-3, or -1 for none");
+    if (min_bid < 0) throw BadInput("the lowest bid is 0 or more");
+    if (!std::isfinite(reward_scale) || reward_scale <= 0.0)
+        throw BadInput("the reward scale is a positive number");
+    for (int c = 0; c < NCARDS; ++c)
+        if (suit_of[c] < 0 || suit_of[c] > FREE) throw BadInput("a card's suit is 0-4");
+    for (uint64_t mask : suit_masks)
+        if (mask & ~DECK_BITS) throw BadInput("a suit mask holds cards 0-53 only");
+    if ((trump_mask | deck_mask | turn_up_mask) & ~DECK_BITS)
+        throw BadInput("a card mask holds cards 0-53 only");
+    table_result = !result_score.empty() || !result_reward.empty();
     if (table_result) {
         size_t need = size_t(players) * size_t(hand_size + 1);
         if (result_score.size() != need || result_reward.size() != need)
@@ -19,6 +31,12 @@ void Config::finish() {
     }
     if (int(score.size()) != (hand_size + 1) * (hand_size + 1))
         throw std::invalid_argument("score table: need (hand_size + 1) ** 2 entries");
+    // Scores and trick points are added up in int: keep them far from its limits.
+    for (int v : score)
+        if (v < -SCORE_LIMIT || v > SCORE_LIMIT) throw BadInput("a score out of the kernel's range");
+    for (int v : trick_points)
+        if (v < -SCORE_LIMIT || v > SCORE_LIMIT)
+            throw BadInput("trick points out of the kernel's range");
     if (int(trick_points.size()) != hand_size)
         throw std::invalid_argument("trick points: need hand_size entries");
     uint32_t all = (1u << players) - 1;
@@ -31,10 +49,12 @@ void Config::finish() {
         if (!((team[s] >> s) & 1) || (team[s] & ~all))
             throw std::invalid_argument("a seat's team must hold the seat and only seats");
     }
-    if (opening_card >= NCARDS) throw std::invalid_argument("bad opening card");
-    if (!outcome_keys.empty()) {
+    if (opening_card < -1 || opening_card >= NCARDS)
+        throw std::invalid_argument("the opening card is a card 0-53, or -1 for none");
+    if (no_zero_seats & ~all) throw BadInput("the seats that may not bid 0 are seats");
+    if (!outcome_keys.empty() || !outcome_score.empty() || !outcome_reward.empty()) {
         size_t need = outcome_keys.size() * size_t(players);
-        if (!table_result || hand_size > 15 || outcome_score.size() != need ||
+        if (!table_result || hand_size > MAX_OUTCOME_TRICKS || outcome_score.size() != need ||
             outcome_reward.size() != need)
             throw std::invalid_argument("outcome tables: need keys * players entries");
         for (size_t i = 1; i < outcome_keys.size(); ++i)
@@ -133,6 +153,50 @@ void make_bid(const Config &cfg, State &st, int bid) {
         st.phase = PLAYING;
         st.leader = st.to_play = st.eldest;
         st.trick_len = 0;
+    }
+}
+
+void no_legal_move(int seat) {
+    throw BadInput("seat " + std::to_string(seat) +
+                   " has no legal move (the state's hands do not fit its tricks)");
+}
+
+void check_state(const Config &cfg, const State &st) {
+    int n = cfg.players;
+    auto seat_ok = [&](int s) { return s >= 0 && s < n; };
+    auto active = [&](int s) { return seat_ok(s) && ((cfg.active >> s) & 1); };
+    if (st.phase < BIDDING || st.phase > OVER) throw BadInput("the phase is 0-2");
+    if (!seat_ok(st.leader) || !seat_ok(st.to_play) || !seat_ok(st.eldest))
+        throw BadInput("the leader, the seat to play and the eldest are seats");
+    if (st.first_bidder < -1 || st.first_bidder >= n)
+        throw BadInput("the first bidder is a seat, or -1");
+    if (st.tricks_done < 0 || st.tricks_done > cfg.hand_size ||
+        (st.phase != OVER && st.tricks_done == cfg.hand_size))
+        throw BadInput("tricks done: 0 to the hand size, less before the hand's end");
+    int taken = 0;
+    for (int s = 0; s < n; ++s) {
+        if (st.hands[s] & ~DECK_BITS) throw BadInput("a hand holds cards 0-53 only");
+        if (st.bids[s] < -1 || st.bids[s] > cfg.hand_size)
+            throw BadInput("a bid is 0 to the hand size, or -1 for none");
+        if (st.tricks[s] < 0) throw BadInput("a seat's tricks are 0 or more");
+        taken += st.tricks[s];
+    }
+    if (taken != st.tricks_done) throw BadInput("the seats' tricks add up to the tricks done");
+    if (st.bid_count < 0 || st.bid_count > n || (st.phase == BIDDING && st.bid_count == n))
+        throw BadInput("bids made: 0 to the seats, fewer while bidding");
+    if (st.bid_sum < 0 || st.bid_sum > n * cfg.hand_size)
+        throw BadInput("the bids' sum is 0 to seats times the hand size");
+    if (st.trick_len < 0 || st.trick_len >= cfg.active_count)
+        throw BadInput("a trick in progress has fewer cards than the seats in it");
+    if (st.phase == PLAYING && (!active(st.to_play) || !active(st.leader)))
+        throw BadInput("the seat to play and the leader play the tricks");
+    uint64_t seen = 0;
+    for (int i = 0; i < st.trick_len; ++i) {
+        if (!active(st.trick_seat[i]) || st.trick_card[i] >= NCARDS)
+            throw BadInput("a trick's cards are cards 0-53 of seats in the tricks");
+        uint64_t bit = uint64_t(1) << st.trick_card[i];
+        if (seen & bit) throw BadInput("a card twice in the trick");
+        seen |= bit;
     }
 }
 

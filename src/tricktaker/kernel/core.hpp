@@ -15,10 +15,18 @@
 
 namespace tk {
 
-constexpr int MAXP = 16;   // seats
-constexpr int NCARDS = 54; // 52 cards and two jokers
-constexpr int FREE = 4;    // the effective "suit" of a free joker (Bluke)
-constexpr int BID_BASE = 64; // a move below 64 is a card, 64 + b is the bid b
+// The kernel's limits and codes; the binding exports them (module.cpp) and the Python
+// side reads them from there (tricktaker/kernel/spec.py), never restating them.
+constexpr int MAXP = 16;                 // seats
+constexpr int NCARDS = 54;               // 52 cards and two jokers
+constexpr int FREE = 4;                  // the effective "suit" of a free joker (Bluke)
+constexpr int SUIT_CLASSES = FREE + 1;   // effective suits 0-3 and FREE
+constexpr int BID_BASE = 64;             // a move below 64 is a card, 64 + b is the bid b
+constexpr int MAX_HAND_SIZE = 63;        // bids are bits of a 64-bit mask
+constexpr int OUTCOME_BITS = 4;          // a seat's tricks in an outcome key
+constexpr int MAX_OUTCOME_TRICKS = (1 << OUTCOME_BITS) - 1;
+constexpr int SCORE_LIMIT = 1 << 24;     // the largest score or trick points, either sign
+constexpr uint64_t DECK_BITS = (uint64_t(1) << NCARDS) - 1; // every card id as a mask
 
 enum Phase : int8_t { BIDDING = 0, PLAYING = 1, OVER = 2 };
 
@@ -169,10 +177,21 @@ int outcome_index(const Config &cfg, const State &st);
 
 uint64_t legal_cards(const Config &cfg, const State &st, int seat);
 uint64_t legal_bids(const Config &cfg, const State &st, int seat);
-// Legal moves of the seat to act: cards (bits 0..53) or bids (bit b of the mask).
+// A state or config that contradicts itself (a seat to move with no card, a count out
+// of range): the binding raises ValueError for it.
+struct BadInput : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+[[noreturn]] void no_legal_move(int seat); // throws BadInput
+
+// Legal moves of the seat to act: cards (bits 0..53) or bids (bit b of the mask). None
+// only in a state that contradicts itself (a seat to play with no card left): BadInput,
+// so that no search or rollout goes on without a move.
 inline uint64_t legal_moves(const Config &cfg, const State &st) {
     int seat = seat_to_act(cfg, st);
-    return st.phase == BIDDING ? legal_bids(cfg, st, seat) : legal_cards(cfg, st, seat);
+    uint64_t legal = st.phase == BIDDING ? legal_bids(cfg, st, seat) : legal_cards(cfg, st, seat);
+    if (legal == 0) no_legal_move(seat);
+    return legal;
 }
 int trick_winner(const Config &cfg, const State &st);
 void play_card(const Config &cfg, State &st, int card);
@@ -186,6 +205,9 @@ inline void apply_move(const Config &cfg, State &st, int move) {
 }
 int hand_score(const Config &cfg, const State &st, int seat);
 void rewards(const Config &cfg, const State &st, double *out);
+// Checks that a state read from outside fits the config and itself (seats, cards, trick
+// counts, phase), so that playing it on cannot index out of range: BadInput otherwise.
+void check_state(const Config &cfg, const State &st);
 
 struct Unsupported : std::runtime_error {
     using std::runtime_error::runtime_error;

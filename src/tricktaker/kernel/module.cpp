@@ -1,12 +1,23 @@
 // The CPython binding of the kernel: tricktaker.kernel._core (plain C API, no
-// dependencies). The Python side (tricktaker/kernel/__init__.py) builds the dicts
-// these functions read from a ruleset, an observation or an engine state.
+// dependencies).
+//
+// The Python side hands over typed objects (tricktaker/kernel/spec.py: KernelConfig,
+// KernelState, WorldFacts, SplitGraph), each read here by one function (read_config,
+// read_state, read_facts, read_split) through the field tables below, which the module
+// exports (CONFIG_FIELDS, ...) so that the Python classes are checked against them. Every
+// value is checked at this boundary (types, seats, cards, lengths that must agree) before
+// any C++ code indexes with it, and every entry point runs under `guarded`, which turns
+// any C++ exception into a Python one: a bad input raises, it never aborts.
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include <chrono>
+#include <climits>
+#include <cmath>
+#include <exception>
 #include <memory>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core.hpp"
@@ -20,68 +31,438 @@ using namespace tk;
 
 struct PyError {}; // a Python exception is set
 
-PyObject *item(PyObject *dict, const char *name) {
-    PyObject *value = PyDict_GetItemString(dict, name); // borrowed
-    if (value == nullptr) {
-        PyErr_Format(PyExc_KeyError, "kernel: missing field %s", name);
-        throw PyError{};
+PyObject *unsupported_error = nullptr; // tricktaker.kernel._core.Unsupported
+
+[[noreturn]] void fail(PyObject *type, const std::string &message) {
+    PyErr_SetString(type, ("kernel: " + message).c_str());
+    throw PyError{};
+}
+
+// A new reference, released when it goes out of scope (also when an exception unwinds).
+class Ref {
+  public:
+    explicit Ref(PyObject *object = nullptr) : object_(object) {}
+    Ref(Ref &&other) noexcept : object_(other.release()) {}
+    Ref(const Ref &) = delete;
+    Ref &operator=(const Ref &) = delete;
+    Ref &operator=(Ref &&) = delete;
+    ~Ref() { Py_XDECREF(object_); }
+    PyObject *get() const { return object_; }
+    PyObject *release() {
+        PyObject *out = object_;
+        object_ = nullptr;
+        return out;
     }
-    return value;
+
+  private:
+    PyObject *object_;
+};
+
+// A new object from the C API, or PyError when it failed (its exception is set).
+PyObject *made(PyObject *object) {
+    if (object == nullptr) throw PyError{};
+    return object;
 }
 
-long long as_int(PyObject *value) {
-    long long out = PyLong_AsLongLong(value);
+// Runs ``body`` (which returns a new reference or nullptr with an exception set) and turns
+// every C++ exception into a Python exception: bad input and contradictory state
+// ValueError, a ruleset or decision the kernel does not play Unsupported (a ValueError),
+// memory MemoryError, anything else RuntimeError. Nothing escapes into the interpreter.
+template <class Body> PyObject *guarded(Body &&body) noexcept {
+    try {
+        return body();
+    } catch (PyError &) {
+    } catch (Unsupported &e) {
+        PyErr_SetString(unsupported_error, e.what());
+    } catch (std::bad_alloc &) {
+        PyErr_NoMemory();
+    } catch (std::logic_error &e) { // invalid_argument (BadInput), out_of_range, length_error
+        PyErr_SetString(PyExc_ValueError, (std::string("kernel: ") + e.what()).c_str());
+    } catch (std::exception &e) {
+        PyErr_SetString(PyExc_RuntimeError, (std::string("kernel: ") + e.what()).c_str());
+    } catch (...) {
+        PyErr_SetString(PyExc_RuntimeError, "kernel: an unknown C++ exception");
+    }
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "kernel: failed without a reason");
+    return nullptr;
+}
+
+// Runs ``work`` without the GIL; an exception it throws is thrown again with the GIL held.
+template <class Work> void without_gil(Work &&work) {
+    std::exception_ptr error;
+    Py_BEGIN_ALLOW_THREADS
+    try {
+        work();
+    } catch (...) {
+        error = std::current_exception();
+    }
+    Py_END_ALLOW_THREADS
+    if (error) std::rethrow_exception(error);
+}
+
+// ------------------------------------------------------------------ field tables
+
+// The attributes of each typed object, in the order of its Python dataclass.
+#define TK_CONFIG_FIELDS(X)                                                                    \
+    X(players) X(hand_size) X(trump) X(suit_of) X(rank_of) X(key) X(suit_masks) X(trump_mask)  \
+    X(deck_mask) X(turn_up_mask) X(follow_suit) X(must_trump) X(trump_lead_after_broken)       \
+    X(misere) X(cooperative) X(hook) X(sum_equals_hand) X(simultaneous) X(min_bid)             \
+    X(no_zero_seats) X(score) X(trick_points) X(reward_scale) X(result_score) X(result_reward)  \
+    X(team) X(outcome_keys) X(outcome_score) X(outcome_reward) X(active) X(opening_card)
+#define TK_STATE_FIELDS(X)                                                                     \
+    X(hands) X(bids) X(tricks) X(points) X(trick) X(leader) X(to_play) X(tricks_done)          \
+    X(bid_count) X(bid_sum) X(eldest) X(phase) X(broken) X(first_bidder)
+#define TK_FACTS_FIELDS(X)                                                                     \
+    X(me) X(hidden) X(counts) X(voids) X(played) X(unknown) X(fixed) X(guess_bids) X(split)    \
+    X(value) X(weight_seats) X(scale) X(floor)
+#define TK_SPLIT_FIELDS(X) X(first) X(second) X(nodes) X(lists)
+
+#define TK_ENUM(name) name,
+#define TK_NAME(name) #name,
+namespace config_field { enum { TK_CONFIG_FIELDS(TK_ENUM) count }; }
+namespace state_field { enum { TK_STATE_FIELDS(TK_ENUM) count }; }
+namespace facts_field { enum { TK_FACTS_FIELDS(TK_ENUM) count }; }
+namespace split_field { enum { TK_SPLIT_FIELDS(TK_ENUM) count }; }
+const char *const CONFIG_NAMES[] = {TK_CONFIG_FIELDS(TK_NAME)};
+const char *const STATE_NAMES[] = {TK_STATE_FIELDS(TK_NAME)};
+const char *const FACTS_NAMES[] = {TK_FACTS_FIELDS(TK_NAME)};
+const char *const SPLIT_NAMES[] = {TK_SPLIT_FIELDS(TK_NAME)};
+#undef TK_ENUM
+#undef TK_NAME
+
+struct FieldTable {
+    const char *object; // the object's name in messages
+    const char *const *names;
+    int count;
+    std::vector<PyObject *> interned; // the names as interned strings (filled at import)
+};
+
+FieldTable config_table{"config", CONFIG_NAMES, config_field::count, {}};
+FieldTable state_table{"state", STATE_NAMES, state_field::count, {}};
+FieldTable facts_table{"facts", FACTS_NAMES, facts_field::count, {}};
+FieldTable split_table{"split", SPLIT_NAMES, split_field::count, {}};
+FieldTable *const TABLES[] = {&config_table, &state_table, &facts_table, &split_table};
+
+// ------------------------------------------------------------------ values
+
+std::string label(const std::string &what, Py_ssize_t index) {
+    return index < 0 ? what : what + "[" + std::to_string(index) + "]";
+}
+
+std::string type_of(PyObject *value) { return Py_TYPE(value)->tp_name; }
+
+long long to_integer(PyObject *value, const std::string &what, Py_ssize_t index, long long low,
+                     long long high) {
+    if (!PyLong_Check(value))
+        fail(PyExc_TypeError, label(what, index) + " must be an int, not " + type_of(value));
+    int overflow = 0;
+    long long out = PyLong_AsLongLongAndOverflow(value, &overflow);
     if (out == -1 && PyErr_Occurred()) throw PyError{};
+    if (overflow || out < low || out > high)
+        fail(PyExc_ValueError, label(what, index) + " must be in " + std::to_string(low) + ".." +
+                                   std::to_string(high));
     return out;
 }
 
-long long get_int(PyObject *dict, const char *name) { return as_int(item(dict, name)); }
-
-double get_float(PyObject *dict, const char *name) {
-    double out = PyFloat_AsDouble(item(dict, name));
-    if (out == -1.0 && PyErr_Occurred()) throw PyError{};
+uint64_t to_mask(PyObject *value, const std::string &what, Py_ssize_t index, uint64_t allowed) {
+    if (!PyLong_Check(value))
+        fail(PyExc_TypeError, label(what, index) + " must be an int, not " + type_of(value));
+    unsigned long long out = PyLong_AsUnsignedLongLong(value);
+    if (out == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+        PyErr_Clear();
+        fail(PyExc_ValueError, label(what, index) + " must be a mask: an int in 0..2**64-1");
+    }
+    if (out & ~allowed)
+        fail(PyExc_ValueError, label(what, index) + " holds bits outside its range (mask " +
+                                   std::to_string(allowed) + ")");
     return out;
 }
 
-bool get_bool(PyObject *dict, const char *name) {
-    int out = PyObject_IsTrue(item(dict, name));
+double to_real(PyObject *value, const std::string &what, Py_ssize_t index) {
+    if (!PyFloat_Check(value) && !PyLong_Check(value))
+        fail(PyExc_TypeError, label(what, index) + " must be a number, not " + type_of(value));
+    double out = PyFloat_AsDouble(value);
+    if (out == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        fail(PyExc_ValueError, label(what, index) + " is too large");
+    }
+    if (!std::isfinite(out)) fail(PyExc_ValueError, label(what, index) + " must be finite");
+    return out;
+}
+
+bool to_flag(PyObject *value, const std::string &what) {
+    if (!PyBool_Check(value) && !PyLong_Check(value))
+        fail(PyExc_TypeError, what + " must be a bool, not " + type_of(value));
+    int out = PyObject_IsTrue(value);
     if (out < 0) throw PyError{};
     return out != 0;
 }
 
-std::vector<long long> int_list(PyObject *value) {
-    PyObject *seq = PySequence_Fast(value, "kernel: expected a sequence of integers");
-    if (seq == nullptr) throw PyError{};
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    std::vector<long long> out(static_cast<size_t>(n));
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            throw PyError{};
+// ``value`` as a list or tuple (a new reference): any sequence but a string.
+PyObject *as_sequence(PyObject *value, const std::string &what) {
+    if (PyUnicode_Check(value) || PyBytes_Check(value) || PyByteArray_Check(value) ||
+        !PySequence_Check(value))
+        fail(PyExc_TypeError, what + " must be a list or tuple, not " + type_of(value));
+    return made(PySequence_Fast(value, "kernel: expected a sequence"));
+}
+
+// A list or tuple, held for reading its items.
+class Items {
+  public:
+    Items(PyObject *value, const std::string &what, Py_ssize_t size = -1)
+        : what_(what), seq_(as_sequence(value, what)) {
+        if (size >= 0 && this->size() != size)
+            fail(PyExc_ValueError, what + " needs " + std::to_string(size) + " entries, not " +
+                                       std::to_string(this->size()));
+    }
+    Py_ssize_t size() const { return PySequence_Fast_GET_SIZE(seq_.get()); }
+    PyObject *operator[](Py_ssize_t i) const { return PySequence_Fast_GET_ITEM(seq_.get(), i); }
+    std::string name(Py_ssize_t i) const { return label(what_, i); }
+
+    std::vector<long long> integers(long long low, long long high) const {
+        std::vector<long long> out(static_cast<size_t>(size()));
+        for (Py_ssize_t i = 0; i < size(); ++i)
+            out[size_t(i)] = to_integer((*this)[i], what_, i, low, high);
+        return out;
+    }
+    std::vector<uint64_t> masks(uint64_t allowed) const {
+        std::vector<uint64_t> out(static_cast<size_t>(size()));
+        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_mask((*this)[i], what_, i, allowed);
+        return out;
+    }
+    std::vector<double> reals() const {
+        std::vector<double> out(static_cast<size_t>(size()));
+        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_real((*this)[i], what_, i);
+        return out;
+    }
+
+  private:
+    std::string what_;
+    Ref seq_;
+};
+
+// Reads the fields of one typed object by the names of its field table.
+class Reader {
+  public:
+    Reader(PyObject *object, const FieldTable &table) : object_(object), table_(table) {}
+
+    std::string name(int field) const {
+        return std::string(table_.object) + "." + table_.names[field];
+    }
+    // The field's value (a new reference); TypeError when the object has no such field.
+    PyObject *attr(int field) {
+        PyObject *value = PyObject_GetAttr(object_, table_.interned[size_t(field)]);
+        if (value == nullptr) {
+            if (!PyErr_ExceptionMatches(PyExc_AttributeError)) throw PyError{};
+            PyErr_Clear();
+            fail(PyExc_TypeError, std::string("the ") + table_.object + " has no field " +
+                                      table_.names[field] + " (a " + type_of(object_) +
+                                      " was given)");
         }
-        out[size_t(i)] = v;
+        held_.emplace_back(value);
+        return value;
     }
-    Py_DECREF(seq);
+    long long integer(int field, long long low, long long high) {
+        return to_integer(attr(field), name(field), -1, low, high);
+    }
+    uint64_t mask(int field, uint64_t allowed) { return to_mask(attr(field), name(field), -1, allowed); }
+    double real(int field) { return to_real(attr(field), name(field), -1); }
+    bool flag(int field) { return to_flag(attr(field), name(field)); }
+    bool none(int field) { return attr(field) == Py_None; }
+    Items items(int field, Py_ssize_t size = -1) { return Items(attr(field), name(field), size); }
+    std::vector<long long> integers(int field, long long low, long long high, Py_ssize_t size = -1) {
+        return items(field, size).integers(low, high);
+    }
+    std::vector<uint64_t> masks(int field, uint64_t allowed, Py_ssize_t size = -1) {
+        return items(field, size).masks(allowed);
+    }
+    std::vector<double> reals(int field, Py_ssize_t size = -1) { return items(field, size).reals(); }
+
+  private:
+    PyObject *object_;
+    const FieldTable &table_;
+    std::vector<Ref> held_; // the values read, alive while their items are read
+};
+
+uint64_t seat_bits(int players) { return (uint64_t(1) << players) - 1; }
+
+// ------------------------------------------------------------------ the typed objects
+
+std::unique_ptr<Config> read_config(PyObject *object) {
+    using namespace config_field;
+    Reader r(object, config_table);
+    auto cfg = std::make_unique<Config>();
+    cfg->players = int(r.integer(players, INT_MIN, INT_MAX));
+    cfg->hand_size = int(r.integer(hand_size, INT_MIN, INT_MAX));
+    if (cfg->players < 2 || cfg->players > MAXP)
+        throw Unsupported("the kernel plays 2 to " + std::to_string(MAXP) + " seats");
+    if (cfg->hand_size < 1 || cfg->hand_size * cfg->players > NCARDS ||
+        cfg->hand_size > MAX_HAND_SIZE)
+        throw Unsupported("hand size out of the kernel's range");
+    const int n = cfg->players;
+    const uint64_t seats = seat_bits(n);
+    cfg->trump = int(r.integer(trump, -1, FREE - 1));
+    auto suits = r.integers(suit_of, 0, FREE, NCARDS);
+    auto ranks = r.integers(rank_of, INT8_MIN, INT8_MAX, NCARDS);
+    auto keys = r.integers(key, INT16_MIN, INT16_MAX, NCARDS * SUIT_CLASSES);
+    for (int c = 0; c < NCARDS; ++c) {
+        cfg->suit_of[c] = int8_t(suits[size_t(c)]);
+        cfg->rank_of[c] = int8_t(ranks[size_t(c)]);
+        for (int led = 0; led < SUIT_CLASSES; ++led)
+            cfg->key[c][led] = int16_t(keys[size_t(c * SUIT_CLASSES + led)]);
+    }
+    auto masks = r.masks(suit_masks, DECK_BITS, SUIT_CLASSES);
+    for (int i = 0; i < SUIT_CLASSES; ++i) cfg->suit_masks[i] = masks[size_t(i)];
+    cfg->trump_mask = r.mask(trump_mask, DECK_BITS);
+    cfg->deck_mask = r.mask(deck_mask, DECK_BITS);
+    cfg->turn_up_mask = r.mask(turn_up_mask, DECK_BITS);
+    cfg->follow_suit = r.flag(follow_suit);
+    cfg->must_trump = r.flag(must_trump);
+    cfg->trump_lead_after_broken = r.flag(trump_lead_after_broken);
+    cfg->misere = r.flag(misere);
+    cfg->cooperative = r.flag(cooperative);
+    cfg->hook = r.flag(hook);
+    cfg->sum_equals_hand = r.flag(sum_equals_hand);
+    cfg->simultaneous = r.flag(simultaneous);
+    cfg->min_bid = int(r.integer(min_bid, 0, MAX_HAND_SIZE));
+    cfg->no_zero_seats = uint32_t(r.mask(no_zero_seats, seats));
+    for (long long v : r.integers(score, -SCORE_LIMIT, SCORE_LIMIT)) cfg->score.push_back(int(v));
+    for (long long v : r.integers(trick_points, -SCORE_LIMIT, SCORE_LIMIT))
+        cfg->trick_points.push_back(int(v));
+    cfg->reward_scale = r.real(reward_scale);
+    for (long long v : r.integers(result_score, INT_MIN, INT_MAX)) cfg->result_score.push_back(int(v));
+    cfg->result_reward = r.reals(result_reward);
+    auto teams = r.masks(team, seats, n);
+    for (int s = 0; s < n; ++s) cfg->team[s] = uint32_t(teams[size_t(s)]);
+    cfg->outcome_keys = r.masks(outcome_keys, ~uint64_t(0));
+    for (long long v : r.integers(outcome_score, INT_MIN, INT_MAX)) cfg->outcome_score.push_back(int(v));
+    cfg->outcome_reward = r.reals(outcome_reward);
+    cfg->active = uint32_t(r.mask(active, seats));
+    cfg->opening_card = int(r.integer(opening_card, -1, NCARDS - 1));
+    cfg->finish();
+    return cfg;
+}
+
+State read_state(const Config &cfg, PyObject *object) {
+    using namespace state_field;
+    Reader r(object, state_table);
+    const int n = cfg.players, size = cfg.hand_size;
+    State st{};
+    auto held = r.masks(hands, DECK_BITS, n);
+    auto bid = r.integers(bids, -1, size, n);
+    auto taken = r.integers(tricks, 0, size, n);
+    auto scored = r.integers(points, INT16_MIN, INT16_MAX, n);
+    for (int s = 0; s < n; ++s) {
+        st.hands[s] = held[size_t(s)];
+        st.bids[s] = int8_t(bid[size_t(s)]);
+        st.tricks[s] = int8_t(taken[size_t(s)]);
+        st.points[s] = int16_t(scored[size_t(s)]);
+    }
+    Items cards = r.items(trick);
+    if (cards.size() >= cfg.active_count)
+        fail(PyExc_ValueError, "state.trick: a trick in progress has fewer cards than seats in it");
+    for (Py_ssize_t i = 0; i < cards.size(); ++i) {
+        auto pair = Items(cards[i], cards.name(i), 2);
+        st.trick_seat[i] = uint8_t(to_integer(pair[0], pair.name(0), -1, 0, n - 1));
+        st.trick_card[i] = uint8_t(to_integer(pair[1], pair.name(1), -1, 0, NCARDS - 1));
+    }
+    st.trick_len = int8_t(cards.size());
+    st.leader = int8_t(r.integer(leader, 0, n - 1));
+    st.to_play = int8_t(r.integer(to_play, 0, n - 1));
+    st.tricks_done = int8_t(r.integer(tricks_done, 0, size));
+    st.bid_count = int8_t(r.integer(bid_count, 0, n));
+    st.bid_sum = int8_t(r.integer(bid_sum, 0, n * size));
+    st.eldest = int8_t(r.integer(eldest, 0, n - 1));
+    st.phase = int8_t(r.integer(phase, BIDDING, OVER));
+    st.broken = r.flag(broken);
+    st.first_bidder = int8_t(r.integer(first_bidder, -1, n - 1));
+    check_state(cfg, st);
+    return st;
+}
+
+// A SplitSampler (see determinize.hpp) from a SplitGraph: per node its options, each a
+// (weight, next node or -1, list) triple; per list the card sets the first seat may take.
+std::unique_ptr<SplitSampler> read_split(const Config &cfg, PyObject *object, uint64_t unknown) {
+    using namespace split_field;
+    Reader r(object, split_table);
+    auto out = std::make_unique<SplitSampler>();
+    out->first = int(r.integer(first, 0, cfg.players - 1));
+    out->second = int(r.integer(second, 0, cfg.players - 1));
+    if (out->first == out->second) fail(PyExc_ValueError, "split: two different seats");
+    out->unknown = unknown;
+    Items lists_read = r.items(lists);
+    for (Py_ssize_t i = 0; i < lists_read.size(); ++i)
+        out->lists.push_back(Items(lists_read[i], lists_read.name(i)).masks(DECK_BITS));
+    Items nodes_read = r.items(nodes);
+    for (Py_ssize_t i = 0; i < nodes_read.size(); ++i) {
+        Items options(nodes_read[i], nodes_read.name(i));
+        SplitSampler::Node node;
+        for (Py_ssize_t j = 0; j < options.size(); ++j) {
+            Items option(options[j], options.name(j), 3);
+            double weight = to_real(option[0], option.name(0), -1);
+            if (weight < 0.0) fail(PyExc_ValueError, option.name(0) + ": a weight is 0 or more");
+            int next = int(to_integer(option[1], option.name(1), -1, -1, INT_MAX));
+            int list = int(to_integer(option[2], option.name(2), -1, 0, INT_MAX));
+            node.total += weight;
+            node.options.push_back({node.total, next, list});
+        }
+        out->nodes.push_back(std::move(node));
+    }
+    out->check();
     return out;
 }
 
-std::vector<long long> get_list(PyObject *dict, const char *name, size_t size) {
-    auto out = int_list(item(dict, name));
-    if (size && out.size() != size) {
-        PyErr_Format(PyExc_ValueError, "kernel: %s needs %zu entries, not %zu", name, size,
-                     out.size());
-        throw PyError{};
+// What one seat knows (a WorldFacts), read into ``w`` beside its public state.
+void read_facts(const Config &cfg, PyObject *object, World &w) {
+    using namespace facts_field;
+    Reader r(object, facts_table);
+    const int n = cfg.players;
+    w.me = int(r.integer(me, 0, n - 1));
+    auto hidden_seats = r.integers(hidden, 0, n - 1);
+    uint64_t seen = 0;
+    for (long long s : hidden_seats) {
+        if ((seen >> s) & 1) fail(PyExc_ValueError, "facts.hidden: a seat twice");
+        seen |= uint64_t(1) << s;
     }
-    return out;
+    auto count = r.integers(counts, 0, cfg.hand_size, n);
+    auto void_of = r.integers(voids, 0, (1 << SUIT_CLASSES) - 1, n);
+    auto shown = r.masks(played, DECK_BITS, n);
+    uint64_t unseen = r.mask(unknown, DECK_BITS);
+    auto known = r.masks(fixed, DECK_BITS, n);
+    int count_buf[MAXP] = {};
+    uint32_t void_buf[MAXP] = {};
+    for (int s = 0; s < n; ++s) {
+        count_buf[s] = int(count[size_t(s)]);
+        void_buf[s] = uint32_t(void_of[size_t(s)]);
+        w.played[s] = shown[size_t(s)];
+        w.fixed[s] = known[size_t(s)];
+        if (w.fixed[s] & (unseen | w.public_state.hands[s]))
+            fail(PyExc_ValueError, "facts.fixed: fixed cards are known, not sampled");
+        w.has_fixed = w.has_fixed || w.fixed[s] != 0;
+    }
+    for (long long s : r.integers(guess_bids, 0, n - 1)) w.guess_seats.push_back(int(s));
+    if (!r.none(split)) {
+        if (!hidden_seats.empty()) fail(PyExc_ValueError, "facts.split: no other hidden seat");
+        w.split = read_split(cfg, r.attr(split), unseen);
+    } else {
+        std::vector<int> seats(hidden_seats.begin(), hidden_seats.end());
+        w.det = std::make_unique<Determinizer>(n, seats, count_buf, void_buf, unseen, cfg.suit_of);
+    }
+    if (!r.none(value)) w.value = r.reals(value, NCARDS);
+    for (long long s : r.integers(weight_seats, 0, n - 1)) w.weight_seats.push_back(int(s));
+    w.scale = r.real(scale);
+    w.floor = r.real(floor);
 }
 
-void fail(PyObject *type, const std::string &message) {
-    PyErr_SetString(type, message.c_str());
-    throw PyError{};
+// The move codes of a decision (cards while playing, BID_BASE + bid while bidding).
+std::vector<int> read_moves(const Config &cfg, const State &st, PyObject *object) {
+    bool bidding = st.phase == BIDDING;
+    long long low = bidding ? BID_BASE : 0;
+    long long high = bidding ? BID_BASE + cfg.hand_size : NCARDS - 1;
+    auto listed = Items(object, "moves").integers(low, high);
+    if (listed.empty()) fail(PyExc_ValueError, "no legal move to search");
+    return std::vector<int>(listed.begin(), listed.end());
 }
-
-PyObject *unsupported_error = nullptr; // tricktaker.kernel._core.Unsupported
 
 // ------------------------------------------------------------------ capsules
 
@@ -104,500 +485,254 @@ void free_world(PyObject *capsule) {
 }
 
 Config *config_of(PyObject *capsule) {
-    auto *cfg = static_cast<Config *>(PyCapsule_GetPointer(capsule, CONFIG));
-    if (cfg == nullptr) throw PyError{};
-    return cfg;
+    if (!PyCapsule_IsValid(capsule, CONFIG))
+        fail(PyExc_TypeError, "expected a kernel config (make_config), not " + type_of(capsule));
+    return static_cast<Config *>(PyCapsule_GetPointer(capsule, CONFIG));
 }
 
 WorldBox *world_of(PyObject *capsule) {
-    auto *box = static_cast<WorldBox *>(PyCapsule_GetPointer(capsule, WORLD));
-    if (box == nullptr) throw PyError{};
-    return box;
+    if (!PyCapsule_IsValid(capsule, WORLD))
+        fail(PyExc_TypeError, "expected a kernel world (make_world), not " + type_of(capsule));
+    return static_cast<WorldBox *>(PyCapsule_GetPointer(capsule, WORLD));
 }
 
-State read_state(const Config &cfg, PyObject *d) {
-    if (!PyDict_Check(d)) fail(PyExc_TypeError, "kernel: a state is a dict");
-    State st{};
-    size_t n = size_t(cfg.players);
-    auto hands = get_list(d, "hands", n);
-    auto bids = get_list(d, "bids", n);
-    auto tricks = get_list(d, "tricks", n);
-    auto points = get_list(d, "points", n);
-    for (size_t s = 0; s < n; ++s) {
-        st.hands[s] = uint64_t(hands[s]);
-        if (st.hands[s] >> NCARDS) fail(PyExc_ValueError, "kernel: a hand holds cards 0..53");
-        st.bids[s] = int8_t(bids[s]);
-        st.tricks[s] = int8_t(tricks[s]);
-        st.points[s] = int16_t(points[s]);
-    }
-    PyObject *trick = PySequence_Fast(item(d, "trick"), "kernel: trick is a sequence");
-    if (trick == nullptr) throw PyError{};
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(trick);
-    if (len >= cfg.players) {
-        Py_DECREF(trick);
-        fail(PyExc_ValueError, "kernel: a trick in progress has fewer cards than seats");
-    }
-    for (Py_ssize_t i = 0; i < len; ++i) {
-        std::vector<long long> pair;
-        try {
-            pair = int_list(PySequence_Fast_GET_ITEM(trick, i));
-        } catch (PyError &) {
-            Py_DECREF(trick);
-            throw;
-        }
-        st.trick_seat[i] = uint8_t(pair.at(0));
-        st.trick_card[i] = uint8_t(pair.at(1));
-    }
-    Py_DECREF(trick);
-    st.trick_len = int8_t(len);
-    st.leader = int8_t(get_int(d, "leader"));
-    st.to_play = int8_t(get_int(d, "to_play"));
-    st.tricks_done = int8_t(get_int(d, "tricks_done"));
-    st.bid_count = int8_t(get_int(d, "bid_count"));
-    st.bid_sum = int8_t(get_int(d, "bid_sum"));
-    st.eldest = int8_t(get_int(d, "eldest"));
-    st.phase = int8_t(get_int(d, "phase"));
-    st.broken = get_bool(d, "broken");
-    st.first_bidder = int8_t(get_int(d, "first_bidder"));
-    if (st.first_bidder >= cfg.players) fail(PyExc_ValueError, "kernel: bad first bidder");
-    if (st.phase < BIDDING || st.phase > OVER) fail(PyExc_ValueError, "kernel: bad phase");
-    return st;
+PyObject *int_tuple(const int *values, int count) {
+    Ref out(made(PyTuple_New(count)));
+    for (int i = 0; i < count; ++i) PyTuple_SET_ITEM(out.get(), i, made(PyLong_FromLong(values[i])));
+    return out.release();
 }
 
-PyObject *state_scores(const Config &cfg, const State &st) {
-    PyObject *out = PyTuple_New(cfg.players);
-    for (int s = 0; s < cfg.players; ++s)
-        PyTuple_SET_ITEM(out, s, PyLong_FromLong(hand_score(cfg, st, s)));
-    return out;
+void append(PyObject *list, PyObject *item) {
+    Ref held(made(item));
+    if (PyList_Append(list, held.get()) < 0) throw PyError{};
 }
 
-// A SplitSampler from {"first", "second", "nodes": [[(weight, next, list), ...], ...],
-// "lists": [[cards, ...], ...]} (see determinize.hpp).
-std::unique_ptr<SplitSampler> read_split(PyObject *d, const Config &cfg, uint64_t unknown) {
-    if (!PyDict_Check(d)) fail(PyExc_TypeError, "kernel: split is a dict");
-    auto out = std::make_unique<SplitSampler>();
-    out->first = int(get_int(d, "first"));
-    out->second = int(get_int(d, "second"));
-    if (out->first < 0 || out->first >= cfg.players || out->second < 0 ||
-        out->second >= cfg.players || out->first == out->second)
-        fail(PyExc_ValueError, "kernel: split: two different seats");
-    out->unknown = unknown;
-    PyObject *lists = PySequence_Fast(item(d, "lists"), "kernel: split lists");
-    if (lists == nullptr) throw PyError{};
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(lists); ++i) {
-        std::vector<long long> cards;
-        try {
-            cards = int_list(PySequence_Fast_GET_ITEM(lists, i));
-        } catch (PyError &) {
-            Py_DECREF(lists);
-            throw;
-        }
-        out->lists.emplace_back(cards.begin(), cards.end());
-    }
-    Py_DECREF(lists);
-    PyObject *nodes = PySequence_Fast(item(d, "nodes"), "kernel: split nodes");
-    if (nodes == nullptr) throw PyError{};
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(nodes); ++i) {
-        PyObject *options = PySequence_Fast(PySequence_Fast_GET_ITEM(nodes, i), "kernel: a node");
-        if (options == nullptr) {
-            Py_DECREF(nodes);
-            throw PyError{};
-        }
-        SplitSampler::Node node;
-        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(options); ++j) {
-            double weight;
-            int next, list;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(options, j), "dii", &weight, &next,
-                                  &list)) {
-                Py_DECREF(options);
-                Py_DECREF(nodes);
-                throw PyError{};
-            }
-            node.total += weight;
-            node.options.push_back({node.total, next, list});
-        }
-        Py_DECREF(options);
-        out->nodes.push_back(std::move(node));
-    }
-    Py_DECREF(nodes);
-    out->check();
-    return out;
+void check_count(long count) {
+    if (count < 0) fail(PyExc_ValueError, "count must be 0 or more");
 }
 
 // ------------------------------------------------------------------ functions
 
 PyObject *make_config(PyObject *, PyObject *arg) {
-    try {
-        if (!PyDict_Check(arg)) fail(PyExc_TypeError, "kernel: the config is a dict");
-        auto cfg = std::make_unique<Config>();
-        cfg->players = int(get_int(arg, "players"));
-        cfg->hand_size = int(get_int(arg, "hand_size"));
-        cfg->trump = int(get_int(arg, "trump"));
-        auto suit_of = get_list(arg, "suit_of", NCARDS);
-        auto rank_of = get_list(arg, "rank_of", NCARDS);
-        auto key = get_list(arg, "key", NCARDS * 5);
-        for (int c = 0; c < NCARDS; ++c) {
-            cfg->suit_of[c] = int8_t(suit_of[c]);
-            cfg->rank_of[c] = int8_t(rank_of[c]);
-            if (suit_of[c] < 0 || suit_of[c] > FREE) fail(PyExc_ValueError, "kernel: bad suit");
-            for (int led = 0; led < 5; ++led) cfg->key[c][led] = int16_t(key[c * 5 + led]);
-        }
-        auto masks = get_list(arg, "suit_masks", 5);
-        for (int i = 0; i < 5; ++i) cfg->suit_masks[i] = uint64_t(masks[i]);
-        cfg->trump_mask = uint64_t(get_int(arg, "trump_mask"));
-        cfg->deck_mask = uint64_t(get_int(arg, "deck_mask"));
-        cfg->turn_up_mask = uint64_t(get_int(arg, "turn_up_mask"));
-        cfg->follow_suit = get_bool(arg, "follow_suit");
-        cfg->must_trump = get_bool(arg, "must_trump");
-        cfg->trump_lead_after_broken = get_bool(arg, "trump_lead_after_broken");
-        cfg->misere = get_bool(arg, "misere");
-        cfg->cooperative = get_bool(arg, "cooperative");
-        cfg->hook = get_bool(arg, "hook");
-        cfg->sum_equals_hand = get_bool(arg, "sum_equals_hand");
-        cfg->simultaneous = get_bool(arg, "simultaneous");
-        cfg->min_bid = int(get_int(arg, "min_bid"));
-        cfg->no_zero_seats = uint32_t(get_int(arg, "no_zero_seats"));
-        for (long long v : get_list(arg, "score", 0)) cfg->score.push_back(int(v));
-        for (long long v : get_list(arg, "trick_points", 0)) cfg->trick_points.push_back(int(v));
-        cfg->reward_scale = get_float(arg, "reward_scale");
-        cfg->table_result = get_bool(arg, "table_result");
-        if (cfg->table_result) {
-            for (long long v : get_list(arg, "result_score", 0)) cfg->result_score.push_back(int(v));
-            PyObject *seq = PySequence_Fast(item(arg, "result_reward"), "kernel: result_reward");
-            if (seq == nullptr) throw PyError{};
-            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i)
-                cfg->result_reward.push_back(PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)));
-            Py_DECREF(seq);
-            if (PyErr_Occurred()) throw PyError{};
-        }
-        if (cfg->table_result) {
-            for (long long v : get_list(arg, "outcome_keys", 0))
-                cfg->outcome_keys.push_back(uint64_t(v));
-            for (long long v : get_list(arg, "outcome_score", 0))
-                cfg->outcome_score.push_back(int(v));
-            PyObject *seq = PySequence_Fast(item(arg, "outcome_reward"), "kernel: outcome_reward");
-            if (seq == nullptr) throw PyError{};
-            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i)
-                cfg->outcome_reward.push_back(PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)));
-            Py_DECREF(seq);
-            if (PyErr_Occurred()) throw PyError{};
-        }
-        auto teams = get_list(arg, "team", size_t(cfg->players));
-        for (int s = 0; s < cfg->players && s < MAXP; ++s) cfg->team[s] = uint32_t(teams[size_t(s)]);
-        cfg->active = uint32_t(get_int(arg, "active"));
-        cfg->opening_card = int(get_int(arg, "opening_card"));
-        cfg->finish();
-        return PyCapsule_New(cfg.release(), CONFIG, free_config);
-    } catch (PyError &) {
-        return nullptr;
-    } catch (Unsupported &e) {
-        PyErr_SetString(unsupported_error, e.what());
-        return nullptr;
-    } catch (std::exception &e) {
-        PyErr_SetString(PyExc_ValueError, e.what());
-        return nullptr;
-    }
+    return guarded([&] {
+        auto cfg = read_config(arg);
+        PyObject *capsule = made(PyCapsule_New(cfg.get(), CONFIG, free_config));
+        cfg.release(); // the capsule owns it now
+        return capsule;
+    });
 }
 
 PyObject *make_world(PyObject *, PyObject *args) {
-    PyObject *capsule, *state, *det;
-    if (!PyArg_ParseTuple(args, "OO!O!", &capsule, &PyDict_Type, &state, &PyDict_Type, &det))
-        return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *state, *facts;
+        if (!PyArg_ParseTuple(args, "OOO", &capsule, &state, &facts)) return nullptr;
         Config *cfg = config_of(capsule);
         auto box = std::make_unique<WorldBox>();
+        box->config = nullptr;
         World &w = box->world;
         w.cfg = cfg;
         w.public_state = read_state(*cfg, state);
-        w.me = int(get_int(det, "me"));
-        size_t n = size_t(cfg->players);
-        auto counts = get_list(det, "counts", n);
-        auto voids = get_list(det, "voids", n);
-        auto played = get_list(det, "played", n);
-        auto hidden = get_list(det, "hidden", 0);
-        int count_buf[MAXP];
-        uint32_t void_buf[MAXP];
-        for (size_t s = 0; s < n; ++s) {
-            count_buf[s] = int(counts[s]);
-            void_buf[s] = uint32_t(voids[s]);
-            w.played[s] = uint64_t(played[s]);
-        }
-        std::vector<int> hidden_seats(hidden.begin(), hidden.end());
-        uint64_t unknown = uint64_t(get_int(det, "unknown"));
-        if (PyDict_GetItemString(det, "fixed") != nullptr) { // cards known with a seat
-            auto fixed = get_list(det, "fixed", n);
-            for (size_t s = 0; s < n; ++s) {
-                w.fixed[s] = uint64_t(fixed[s]);
-                if ((w.fixed[s] & (unknown | w.public_state.hands[s])) || (w.fixed[s] >> NCARDS))
-                    fail(PyExc_ValueError, "kernel: fixed cards are known, not sampled");
-                w.has_fixed = w.has_fixed || w.fixed[s] != 0;
-            }
-        }
-        for (long long s : get_list(det, "guess_bids", 0)) {
-            if (s < 0 || s >= cfg->players) fail(PyExc_ValueError, "kernel: bad guess seat");
-            w.guess_seats.push_back(int(s));
-        }
-        PyObject *split = PyDict_GetItemString(det, "split"); // borrowed; optional
-        if (split != nullptr && split != Py_None) {
-            if (!hidden_seats.empty()) fail(PyExc_ValueError, "kernel: split: no other hidden seat");
-            w.split = read_split(split, *cfg, unknown);
-        } else {
-            w.det = std::make_unique<Determinizer>(cfg->players, hidden_seats, count_buf,
-                                                   void_buf, unknown, cfg->suit_of);
-        }
-        PyObject *value = item(det, "value");
-        if (value != Py_None) {
-            PyObject *seq = PySequence_Fast(value, "kernel: value is a sequence of floats");
-            if (seq == nullptr) throw PyError{};
-            for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); ++i)
-                w.value.push_back(PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i)));
-            Py_DECREF(seq);
-            if (PyErr_Occurred()) throw PyError{};
-            if (w.value.size() != size_t(NCARDS)) fail(PyExc_ValueError, "kernel: value: 54 floats");
-            for (long long s : get_list(det, "weight_seats", 0)) w.weight_seats.push_back(int(s));
-            w.scale = get_float(det, "scale");
-            w.floor = get_float(det, "floor");
-        }
+        read_facts(*cfg, facts, w);
         Py_INCREF(capsule);
         box->config = capsule;
-        return PyCapsule_New(box.release(), WORLD, free_world);
-    } catch (PyError &) {
-        return nullptr;
-    } catch (Unsupported &e) {
-        PyErr_SetString(unsupported_error, e.what());
-        return nullptr;
-    } catch (std::exception &e) {
-        PyErr_SetString(PyExc_ValueError, e.what());
-        return nullptr;
-    }
+        PyObject *out = PyCapsule_New(box.get(), WORLD, free_world);
+        if (out == nullptr) {
+            Py_DECREF(capsule);
+            throw PyError{};
+        }
+        box.release(); // the capsule owns it now
+        return out;
+    });
 }
 
 PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
-    static const char *names[] = {"world",      "moves",    "iterations",      "time_budget",
-                                  "exploration", "noise",   "model_opponents", "weighted",
-                                  "seed",        "rivalry",         nullptr};
-    PyObject *capsule, *moves_obj;
-    SearchParams p;
-    int model = 0, weighted = 1;
-    unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKd", const_cast<char **>(names),
-                                     &capsule, &moves_obj, &p.iterations, &p.time_budget,
-                                     &p.exploration, &p.noise, &model, &weighted, &seed,
-                                     &p.rivalry))
-        return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        static const char *names[] = {"world",       "moves", "iterations",      "time_budget",
+                                      "exploration", "noise", "model_opponents", "weighted",
+                                      "seed",        "rivalry", nullptr};
+        PyObject *capsule, *moves_obj;
+        SearchParams p;
+        int model = 0, weighted = 1;
+        unsigned long long seed = 0;
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKd", const_cast<char **>(names),
+                                         &capsule, &moves_obj, &p.iterations, &p.time_budget,
+                                         &p.exploration, &p.noise, &model, &weighted, &seed,
+                                         &p.rivalry))
+            return nullptr;
         WorldBox *box = world_of(capsule);
         p.model_opponents = model;
         p.weighted = weighted != 0;
-        auto listed = int_list(moves_obj);
-        std::vector<int> moves(listed.begin(), listed.end());
-        if (moves.empty()) fail(PyExc_ValueError, "kernel: no legal move to search");
-        if (p.iterations < 1) fail(PyExc_ValueError, "kernel: iterations must be at least 1");
+        auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
+        if (p.iterations < 1) fail(PyExc_ValueError, "iterations must be at least 1");
         SearchResult result;
-        std::string error;
-        Py_BEGIN_ALLOW_THREADS
-        try {
-            result = ismcts(box->world, moves, p, seed);
-        } catch (std::exception &e) { // the GIL must be taken back before raising
-            error = e.what();
-        }
-        Py_END_ALLOW_THREADS
-        if (!error.empty()) fail(PyExc_RuntimeError, "kernel: " + error);
-        PyObject *root = PyList_New(Py_ssize_t(result.root.size()));
+        without_gil([&] { result = ismcts(box->world, moves, p, seed); });
+        Ref root(made(PyList_New(Py_ssize_t(result.root.size()))));
         for (size_t i = 0; i < result.root.size(); ++i) {
             const RootStat &r = result.root[i];
-            PyList_SET_ITEM(root, Py_ssize_t(i), Py_BuildValue("(iid)", r.move, r.visits, r.mean));
+            PyList_SET_ITEM(root.get(), Py_ssize_t(i),
+                            made(Py_BuildValue("(iid)", r.move, r.visits, r.mean)));
         }
-        return Py_BuildValue("(ilN)", result.move, result.iterations, root);
-    } catch (PyError &) {
-        return nullptr;
-    } catch (std::exception &e) {
-        PyErr_SetString(PyExc_RuntimeError, e.what());
-        return nullptr;
-    }
+        return Py_BuildValue("(ilN)", result.move, result.iterations, root.release());
+    });
 }
 
 // pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)
 PyObject *pimc(PyObject *, PyObject *args) {
-    PyObject *capsule, *moves_obj;
-    long first, keep, rollouts;
-    double noise, budget;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOlllddK", &capsule, &moves_obj, &first, &keep, &rollouts, &noise,
-                          &budget, &seed))
-        return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *moves_obj;
+        long first, keep, rollouts;
+        double noise, budget;
+        unsigned long long seed;
+        if (!PyArg_ParseTuple(args, "OOlllddK", &capsule, &moves_obj, &first, &keep, &rollouts,
+                              &noise, &budget, &seed))
+            return nullptr;
         WorldBox *box = world_of(capsule);
-        auto listed = int_list(moves_obj);
-        std::vector<int> moves(listed.begin(), listed.end());
-        if (moves.empty()) fail(PyExc_ValueError, "kernel: no legal move to search");
+        auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
+        if (first < 0 || keep < 0 || rollouts < 0)
+            fail(PyExc_ValueError, "first, keep and rollouts must be 0 or more");
         SearchResult result;
-        std::string error;
-        Py_BEGIN_ALLOW_THREADS
-        try {
+        without_gil([&] {
             result = flat_rollouts(box->world, moves, first, keep, rollouts, noise, budget, seed);
-        } catch (std::exception &e) { // the GIL must be taken back before raising
-            error = e.what();
-        }
-        Py_END_ALLOW_THREADS
-        if (!error.empty()) fail(PyExc_RuntimeError, "kernel: " + error);
+        });
         return Py_BuildValue("(il)", result.move, result.iterations);
-    } catch (PyError &) {
-        return nullptr;
-    }
+    });
 }
 
-// samples(world, seed, count): each sample's hands (a tuple of masks per seat).
+// samples(world, seed, count): each sample's hands (a tuple of masks per seat) and weight.
 PyObject *samples(PyObject *, PyObject *args) {
-    PyObject *capsule;
-    unsigned long long seed;
-    long count;
-    if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
-    try {
-        WorldBox *box = world_of(capsule);
-        const World &w = box->world;
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule;
+        unsigned long long seed;
+        long count;
+        if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
+        const World &w = world_of(capsule)->world;
+        check_count(count);
         int n = w.cfg->players;
         Rng rng(seed);
-        PyObject *out = PyList_New(0);
+        Ref out(made(PyList_New(0)));
         State st;
         for (long i = 0; i < count; ++i) {
             w.sample(rng, st);
-            PyObject *hands = PyTuple_New(n + 1);
+            Ref hands(made(PyTuple_New(n + 1)));
             for (int s = 0; s < n; ++s)
-                PyTuple_SET_ITEM(hands, s, PyLong_FromUnsignedLongLong(st.hands[s]));
-            PyTuple_SET_ITEM(hands, n, PyFloat_FromDouble(w.weight(st)));
-            PyList_Append(out, hands);
-            Py_DECREF(hands);
+                PyTuple_SET_ITEM(hands.get(), s, made(PyLong_FromUnsignedLongLong(st.hands[s])));
+            PyTuple_SET_ITEM(hands.get(), n, made(PyFloat_FromDouble(w.weight(st))));
+            append(out.get(), hands.release());
         }
-        return out;
-    } catch (PyError &) {
-        return nullptr;
-    }
+        return out.release();
+    });
 }
 
 // sample_loop(world, seed, count): ``count`` determinizations, for timing; a checksum.
 PyObject *sample_loop(PyObject *, PyObject *args) {
-    PyObject *capsule;
-    unsigned long long seed;
-    long count;
-    if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule;
+        unsigned long long seed;
+        long count;
+        if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
         const World &w = world_of(capsule)->world;
+        check_count(count);
         uint64_t check = 0;
-        Py_BEGIN_ALLOW_THREADS
-        Rng rng(seed);
-        State st;
-        for (long i = 0; i < count; ++i) {
-            w.sample(rng, st);
-            check ^= st.hands[i % w.cfg->players];
-        }
-        Py_END_ALLOW_THREADS
+        without_gil([&] {
+            Rng rng(seed);
+            State st;
+            for (long i = 0; i < count; ++i) {
+                w.sample(rng, st);
+                check ^= st.hands[i % w.cfg->players];
+            }
+        });
         return PyLong_FromUnsignedLongLong(check);
-    } catch (PyError &) {
-        return nullptr;
-    }
+    });
 }
 
 // playouts(config, state, seed, count, policy, noise, me): ``count`` playouts of a copy
 // of ``state`` to the hand's end (random moves, or the rollout policy); the total score.
 PyObject *playouts(PyObject *, PyObject *args) {
-    PyObject *capsule, *state;
-    unsigned long long seed;
-    long count;
-    int policy, me;
-    double noise;
-    if (!PyArg_ParseTuple(args, "OO!Klpdi", &capsule, &PyDict_Type, &state, &seed, &count,
-                          &policy, &noise, &me))
-        return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *state;
+        unsigned long long seed;
+        long count;
+        int policy, me;
+        double noise;
+        if (!PyArg_ParseTuple(args, "OOKlpdi", &capsule, &state, &seed, &count, &policy, &noise,
+                              &me))
+            return nullptr;
         const Config &cfg = *config_of(capsule);
         State start = read_state(cfg, state);
+        check_count(count);
         long long total = 0;
-        Py_BEGIN_ALLOW_THREADS
-        Rng rng(seed);
-        for (long i = 0; i < count; ++i) {
-            State st = start;
-            if (policy)
-                rollout(cfg, st, rng, noise, me);
-            else
-                random_rollout(cfg, st, rng);
-            total += hand_score(cfg, st, int(i % cfg.players));
-        }
-        Py_END_ALLOW_THREADS
+        without_gil([&] {
+            Rng rng(seed);
+            for (long i = 0; i < count; ++i) {
+                State st = start;
+                if (policy)
+                    rollout(cfg, st, rng, noise, me);
+                else
+                    random_rollout(cfg, st, rng);
+                total += hand_score(cfg, st, int(i % cfg.players));
+            }
+        });
         return PyLong_FromLongLong(total);
-    } catch (PyError &) {
-        return nullptr;
-    }
+    });
 }
 
 // replay(config, state, moves): plays ``moves`` (move codes) from ``state``; returns
-// (steps, trick winners, hand scores, rewards), a step being (seat, legal mask, the
-// policy's move) before each move. An illegal move raises ValueError.
+// (steps, trick winners, hand scores, rewards, phase), a step being (seat, legal mask,
+// the policy's move) before each move. An illegal move raises ValueError.
 PyObject *replay(PyObject *, PyObject *args) {
-    PyObject *capsule, *state, *moves_obj;
-    if (!PyArg_ParseTuple(args, "OO!O", &capsule, &PyDict_Type, &state, &moves_obj))
-        return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *state, *moves_obj;
+        if (!PyArg_ParseTuple(args, "OOO", &capsule, &state, &moves_obj)) return nullptr;
         const Config &cfg = *config_of(capsule);
         State st = read_state(cfg, state);
-        auto moves = int_list(moves_obj);
-        PyObject *steps = PyList_New(0);
-        PyObject *winners = PyList_New(0);
+        auto moves = Items(moves_obj, "moves").integers(LLONG_MIN, LLONG_MAX);
+        Ref steps(made(PyList_New(0)));
+        Ref winners(made(PyList_New(0)));
         for (long long move : moves) {
-            if (st.phase == OVER) {
-                Py_DECREF(steps);
-                Py_DECREF(winners);
-                fail(PyExc_ValueError, "kernel: a move after the hand's end");
-            }
+            if (st.phase == OVER) fail(PyExc_ValueError, "a move after the hand's end");
             int seat = seat_to_act(cfg, st);
             uint64_t legal = legal_moves(cfg, st);
-            int bit = int(move) - (st.phase == BIDDING ? BID_BASE : 0);
-            if (bit < 0 || bit > 63 || !((legal >> bit) & 1)) {
-                Py_DECREF(steps);
-                Py_DECREF(winners);
-                fail(PyExc_ValueError, "kernel: illegal move " + std::to_string(move));
-            }
-            PyObject *step = Py_BuildValue("(iKi)", seat, (unsigned long long)legal,
-                                           policy_move(cfg, st, legal));
-            PyList_Append(steps, step);
-            Py_DECREF(step);
+            long long bit = move - (st.phase == BIDDING ? BID_BASE : 0);
+            if (bit < 0 || bit > 63 || !((legal >> bit) & 1))
+                fail(PyExc_ValueError, "illegal move " + std::to_string(move));
+            append(steps.get(), Py_BuildValue("(iKi)", seat, (unsigned long long)legal,
+                                              policy_move(cfg, st, legal)));
             int done = st.tricks_done;
             apply_move(cfg, st, int(move));
-            if (st.tricks_done > done) {
-                PyObject *w = PyLong_FromLong(st.leader);
-                PyList_Append(winners, w);
-                Py_DECREF(w);
-            }
+            if (st.tricks_done > done) append(winners.get(), PyLong_FromLong(st.leader));
         }
-        PyObject *scores = state_scores(cfg, st);
+        int score[MAXP];
+        for (int s = 0; s < cfg.players; ++s) score[s] = hand_score(cfg, st, s);
+        Ref scores(int_tuple(score, cfg.players));
         double reward[MAXP];
         rewards(cfg, st, reward);
-        PyObject *rw = PyTuple_New(cfg.players);
-        for (int s = 0; s < cfg.players; ++s) PyTuple_SET_ITEM(rw, s, PyFloat_FromDouble(reward[s]));
-        return Py_BuildValue("(NNNNi)", steps, winners, scores, rw, int(st.phase));
-    } catch (PyError &) {
-        return nullptr;
-    }
+        Ref rw(made(PyTuple_New(cfg.players)));
+        for (int s = 0; s < cfg.players; ++s)
+            PyTuple_SET_ITEM(rw.get(), s, made(PyFloat_FromDouble(reward[s])));
+        return Py_BuildValue("(NNNNi)", steps.release(), winners.release(), scores.release(),
+                             rw.release(), int(st.phase));
+    });
 }
 
 // estimate(config, state, seat): the rollout policy's estimate of the seat's tricks.
 PyObject *estimate(PyObject *, PyObject *args) {
-    PyObject *capsule, *state;
-    int seat;
-    if (!PyArg_ParseTuple(args, "OO!i", &capsule, &PyDict_Type, &state, &seat)) return nullptr;
-    try {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *state;
+        int seat;
+        if (!PyArg_ParseTuple(args, "OOi", &capsule, &state, &seat)) return nullptr;
         const Config &cfg = *config_of(capsule);
         State st = read_state(cfg, state);
+        if (seat < 0 || seat >= cfg.players) fail(PyExc_ValueError, "seat out of range");
         return PyFloat_FromDouble(estimate_tricks(cfg, st, seat));
-    } catch (PyError &) {
-        return nullptr;
-    }
+    });
 }
 
 PyMethodDef methods[] = {
-    {"make_config", make_config, METH_O, "A hand's rules (a dict) as a kernel config."},
+    {"make_config", make_config, METH_O,
+     "make_config(config: KernelConfig) -> a kernel config (a capsule): a hand's rules."},
     {"make_world", make_world, METH_VARARGS,
-     "make_world(config, state, det): what one seat knows, ready to sample and search."},
+     "make_world(config, state: KernelState, facts: WorldFacts): what one seat knows, ready"
+     " to sample and search."},
     {"search", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(search)),
      METH_VARARGS | METH_KEYWORDS,
      "search(world, moves, iterations, time_budget, exploration, noise, model_opponents,"
@@ -618,6 +753,48 @@ PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core",
                       "The compiled search kernel of tricktaker (see tricktaker.kernel).", -1,
                       methods, nullptr, nullptr, nullptr, nullptr};
 
+// The module's constants and field tables (see tricktaker/kernel/spec.py).
+bool add_constants(PyObject *m) {
+    const std::pair<const char *, long> constants[] = {
+        {"BID_BASE", BID_BASE},
+        {"MAX_PLAYERS", MAXP},
+        {"CARDS", NCARDS},
+        {"FREE_SUIT", FREE},
+        {"SUIT_CLASSES", SUIT_CLASSES},
+        {"MAX_HAND_SIZE", MAX_HAND_SIZE},
+        {"OUTCOME_BITS", OUTCOME_BITS},
+        {"MAX_OUTCOME_TRICKS", MAX_OUTCOME_TRICKS},
+        {"SCORE_LIMIT", SCORE_LIMIT},
+        {"PHASE_BIDDING", BIDDING},
+        {"PHASE_PLAYING", PLAYING},
+        {"PHASE_OVER", OVER},
+    };
+    for (const auto &[name, value] : constants)
+        if (PyModule_AddIntConstant(m, name, value) < 0) return false;
+    const char *const exported[] = {"CONFIG_FIELDS", "STATE_FIELDS", "FACTS_FIELDS", "SPLIT_FIELDS"};
+    for (size_t t = 0; t < 4; ++t) {
+        FieldTable &table = *TABLES[t];
+        PyObject *names = PyTuple_New(table.count);
+        if (names == nullptr) return false;
+        table.interned.clear();
+        for (int i = 0; i < table.count; ++i) {
+            PyObject *name = PyUnicode_InternFromString(table.names[i]);
+            if (name == nullptr) {
+                Py_DECREF(names);
+                return false;
+            }
+            Py_INCREF(name); // one reference kept for the reader, for the module's lifetime
+            table.interned.push_back(name);
+            PyTuple_SET_ITEM(names, i, name);
+        }
+        if (PyModule_AddObject(m, exported[t], names) < 0) {
+            Py_DECREF(names);
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 PyMODINIT_FUNC PyInit__core(void) {
@@ -631,7 +808,9 @@ PyMODINIT_FUNC PyInit__core(void) {
         return nullptr;
     }
     Py_INCREF(unsupported_error);
-    PyModule_AddIntConstant(m, "BID_BASE", BID_BASE);
-    PyModule_AddIntConstant(m, "MAX_PLAYERS", MAXP);
+    if (!add_constants(m)) {
+        Py_DECREF(m);
+        return nullptr;
+    }
     return m;
 }

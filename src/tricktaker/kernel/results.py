@@ -24,7 +24,8 @@ from collections.abc import Iterator
 from tricktaker.engine.base import PLAYING
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.kernel.convert import KernelUnsupportedError, ResultTable
+from tricktaker.kernel.convert import ResultTable
+from tricktaker.kernel.spec import KernelUnsupportedError, limits
 
 __all__ = ["result_table", "team_masks"]
 
@@ -111,17 +112,19 @@ def result_table(state: GameState) -> ResultTable:
     if by_team:
         return ResultTable(score=tuple(score), reward=tuple(reward), teams=teams)
     # Every outcome; per seat and trick count, the best reward reachable with it.
-    if size > 15 or n > 16:
-        raise KernelUnsupportedError("the kernel tables every outcome of 15 tricks at most")
+    kernel = limits()
+    bits, most = kernel.outcome_bits, kernel.max_outcome_tricks
+    if size > most or n > kernel.max_players:
+        raise KernelUnsupportedError(f"the kernel tables every outcome of {most} tricks at most")
     rows: list[tuple[int, tuple[int, ...], list[float]]] = []
     for tricks in _splits(size, playing, n):
         scores, values = outcome(tricks)
-        rows.append((sum(t << (4 * s) for s, t in enumerate(tricks)), scores, values))
+        rows.append((sum(t << (bits * s) for s, t in enumerate(tricks)), scores, values))
     rows.sort(key=lambda row: row[0])
     best = [[-1e9] * (size + 1) for _ in range(n)]
     for code, _, values in rows:
         for seat in range(n):
-            t = (code >> (4 * seat)) & 15
+            t = (code >> (bits * seat)) & most
             best[seat][t] = max(best[seat][t], values[seat])
     floor = min(min(values) for _, _, values in rows)
     return ResultTable(

@@ -10,21 +10,16 @@ then runs the whole search in C++ and returns the chosen action.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.engine.actions import BID, PLAY, Action, bid, play
 from tricktaker.engine.calls import Call, called_hand
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
-from tricktaker.kernel.convert import (
-    BID_BASE,
-    PHASE_BIDDING,
-    PHASE_PLAYING,
-    KernelUnsupportedError,
-    check_ruleset,
-    hand_config,
-)
+from tricktaker.kernel.convert import check_ruleset, hand_config
 from tricktaker.kernel.native import native
+from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, WorldFacts, limits
 from tricktaker.rules.ruleset import HandSpec
 
 __all__ = [
@@ -92,20 +87,26 @@ def _check(obs: Observation) -> Setup:
 def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search
     (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made)."""
-    config, state, det = world_inputs(obs, weighted=weighted, sampler=sampler)
+    config, state, facts = world_inputs(obs, weighted=weighted, sampler=sampler)
+    if isinstance(state, Mapping):  # a hook game's inputs as dicts (kernel.hookgames)
+        state = KernelState.from_mapping(state)
+    if isinstance(facts, Mapping):
+        facts = WorldFacts.from_mapping(facts)
+    core = native()
     try:
-        return native().make_world(config, state, det)
-    except ValueError as exc:
-        if type(exc).__name__ == "Unsupported":
-            raise KernelUnsupportedError(str(exc)) from None
-        raise
+        return core.make_world(config, state, facts)
+    except core.Unsupported as exc:
+        raise KernelUnsupportedError(str(exc)) from None
 
 
 def world_inputs(
     obs: Observation, *, weighted: bool = True, sampler: Any = None
-) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+) -> tuple[Any, Any, Any]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
-    (hidden hands empty) and what the determinizer needs."""
+    (hidden hands empty, a :class:`KernelState`) and what the determinizer needs (a
+    :class:`WorldFacts`); a hook game's state and facts as
+    :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them (dicts of the same
+    fields, which :func:`kernel_world` turns into the typed objects)."""
     if obs.rules.hooks is not None:  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
@@ -151,24 +152,24 @@ def world_inputs(
     if formula is not None:
         for k, winner in enumerate(obs.trick_winners, start=1):
             points[winner] += formula(k=k, hand_size=size, players=n)
-    trick = obs.current_trick
     bidding = obs.phase == "bidding"
-    state = {
-        "hands": [obs.hand if seat == me else 0 for seat in range(n)],
-        "bids": bids,
-        "tricks": list(obs.tricks_won),
-        "points": points,
-        "trick": [list(pair) for pair in trick],
-        "leader": obs.leader,
-        "to_play": obs.to_act[0] if obs.to_act and not bidding else obs.leader,
-        "tricks_done": len(obs.tricks),
-        "bid_count": sum(obs.bid_made),
-        "bid_sum": sum(b for b in bids if b > 0),
-        "eldest": (obs.dealer + 1) % n,
-        "phase": PHASE_BIDDING if bidding else PHASE_PLAYING,
-        "broken": obs.trump_broken,
-        "first_bidder": me if setup.simultaneous else -1,
-    }
+    known = limits()
+    state = KernelState(
+        hands=tuple(obs.hand if seat == me else 0 for seat in range(n)),
+        bids=tuple(bids),
+        tricks=tuple(obs.tricks_won),
+        points=tuple(points),
+        trick=tuple((seat, card) for seat, card in obs.current_trick),
+        leader=obs.leader,
+        to_play=obs.to_act[0] if obs.to_act and not bidding else obs.leader,
+        tricks_done=len(obs.tricks),
+        bid_count=sum(obs.bid_made),
+        bid_sum=sum(b for b in bids if b > 0),
+        eldest=(obs.dealer + 1) % n,
+        phase=known.phase_bidding if bidding else known.phase_playing,
+        broken=obs.trump_broken,
+        first_bidder=me if setup.simultaneous else -1,
+    )
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
     value = None
     if weighted and weight_seats and BID_SPREAD > 0:
@@ -179,29 +180,28 @@ def world_inputs(
                 _VALUES.clear()
             found = _VALUES[key] = (obs.rules, obs.tables, _card_values(obs))
         value = found[2]
-    det = {
-        "me": me,
-        "hidden": [s for s in range(n) if s != me],
-        "guess_bids": [s for s in range(n) if obs.bid_made[s] and obs.bids[s] is None and s != me],
-        "counts": counts,
-        "voids": known_voids(obs),
-        "played": played,
-        "unknown": unknown,
-        "value": value,
-        "weight_seats": weight_seats,
-        "scale": -0.5 / (BID_SPREAD * BID_SPREAD),
-        "floor": BID_FLOOR,
-    }
-    return config, state, det
+    facts = WorldFacts(
+        me=me,
+        hidden=tuple(s for s in range(n) if s != me),
+        counts=tuple(counts),
+        voids=tuple(known_voids(obs)),
+        played=tuple(played),
+        unknown=unknown,
+        fixed=(0,) * n,
+        guess_bids=tuple(
+            s for s in range(n) if obs.bid_made[s] and obs.bids[s] is None and s != me
+        ),
+        value=None if value is None else tuple(value),
+        weight_seats=tuple(weight_seats),
+        scale=-0.5 / (BID_SPREAD * BID_SPREAD),
+        floor=BID_FLOOR,
+    )
+    return config, state, facts
 
 
 def move_code(action: Action) -> int:
     """The kernel's code of a bid or card action (others are refused)."""
-    if action.kind == BID and isinstance(action.value, int):
-        return BID_BASE + action.value
-    if action.kind == PLAY and isinstance(action.value, int):
-        return action.value
-    raise KernelUnsupportedError(f"the kernel does not search {action.kind} decisions")
+    return _codes((action,))[0]
 
 
 def kernel_search(
@@ -220,8 +220,7 @@ def kernel_search(
     """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
     (``world``: :func:`kernel_world` of ``obs``, when already made; ``model_opponents``
     and ``rivalry`` as :class:`~tricktaker.bots.ismcts.ISMCTSBot` takes them)."""
-    actions = obs.legal_actions
-    moves = [move_code(a) for a in actions]
+    moves = _codes(obs.legal_actions)
     if world is None:
         world = kernel_world(obs, weighted=weighted)
     move, done, _ = native().search(
@@ -236,7 +235,27 @@ def kernel_search(
         seed,
         rivalry,
     )
-    return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
+    return _action(move), done
+
+
+def _codes(actions: Sequence[Action]) -> list[int]:
+    """The kernel's codes of bid and card actions (others are refused)."""
+    base = limits().bid_base
+    codes = []
+    for action in actions:
+        if action.kind == BID and isinstance(action.value, int):
+            codes.append(base + action.value)
+        elif action.kind == PLAY and isinstance(action.value, int):
+            codes.append(action.value)
+        else:
+            raise KernelUnsupportedError(f"the kernel does not search {action.kind} decisions")
+    return codes
+
+
+def _action(move: int) -> Action:
+    """The action of a kernel move code."""
+    base = limits().bid_base
+    return bid(move - base) if move >= base else play(move)
 
 
 def kernel_rollouts(
@@ -252,7 +271,7 @@ def kernel_rollouts(
 ) -> tuple[Action, int]:
     """The action flat rollouts pick in the kernel for ``obs`` (as
     :func:`tricktaker.bots.pimc.choose_by_rollouts` picks it), and the rollouts run."""
-    moves = [move_code(a) for a in obs.legal_actions]
+    moves = _codes(obs.legal_actions)
     if world is None:
         world = kernel_world(obs)
     move, done = native().pimc(
@@ -265,4 +284,4 @@ def kernel_rollouts(
         -1.0 if time_budget is None else time_budget,
         seed,
     )
-    return (bid(move - BID_BASE) if move >= BID_BASE else play(move)), done
+    return _action(move), done

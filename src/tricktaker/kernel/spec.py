@@ -1,0 +1,287 @@
+"""What the compiled kernel reads, as typed objects: a hand's rules (:class:`KernelConfig`),
+a hand in progress (:class:`KernelState`) and what one seat knows of the hidden cards
+(:class:`WorldFacts`, with Pluck-style coupled splits as a :class:`SplitGraph`).
+
+Each object goes to the C++ side in one place: the binding reads its fields by the names
+of its field table (``_core.CONFIG_FIELDS``, ``STATE_FIELDS``, ``FACTS_FIELDS``,
+``SPLIT_FIELDS``), which the tests check against these dataclasses, and checks every
+value (types, seats, cards, lengths) before using it: a malformed object raises
+``TypeError`` or ``ValueError``. :meth:`KernelConfig.build` makes the kernel's config;
+states and facts are passed as they are to ``make_world``, ``playouts``, ``replay`` and
+``estimate``.
+
+The kernel's limits and codes (cards, seats, the bid code base, phase numbers) are read
+from the compiled module by :func:`limits`, never restated here.
+
+Cards are the engine's card ids (:mod:`tricktaker.cards`); a set of cards or seats is an
+int mask (bit ``c`` for card ``c``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from tricktaker.kernel.native import native
+
+__all__ = [
+    "KernelConfig",
+    "KernelLimits",
+    "KernelState",
+    "KernelUnsupportedError",
+    "SplitGraph",
+    "WorldFacts",
+    "field_tables",
+    "limits",
+]
+
+
+class KernelUnsupportedError(ValueError):
+    """The compiled kernel does not play this ruleset or this decision (the message says
+    why); the search bots then use the Python search."""
+
+
+@dataclass(frozen=True, slots=True)
+class KernelLimits:
+    """The compiled kernel's limits and codes, as its module exports them."""
+
+    cards: int
+    """Card ids 0..cards-1 (52 cards and two jokers)."""
+    suit_classes: int
+    """Effective suits 0..suit_classes-1: the four suits and a free joker's."""
+    free_suit: int
+    """The effective suit of a free joker (the engine's ``tables.FREE``)."""
+    max_players: int
+    max_hand_size: int
+    bid_base: int
+    """A move code below it is a card; ``bid_base + b`` is the bid ``b``."""
+    outcome_bits: int
+    """Bits per seat's tricks in an outcome key (:class:`ResultTable` ``outcomes``)."""
+    max_outcome_tricks: int
+    """The most tricks a hand tabled by every outcome may have."""
+    score_limit: int
+    """The largest score or trick points (either sign) a config may hold."""
+    phase_bidding: int
+    phase_playing: int
+    phase_over: int
+
+
+def limits() -> KernelLimits:
+    """The compiled kernel's limits (:class:`KernelUnavailableError` when not built)."""
+    core = native()
+    return KernelLimits(
+        cards=core.CARDS,
+        suit_classes=core.SUIT_CLASSES,
+        free_suit=core.FREE_SUIT,
+        max_players=core.MAX_PLAYERS,
+        max_hand_size=core.MAX_HAND_SIZE,
+        bid_base=core.BID_BASE,
+        outcome_bits=core.OUTCOME_BITS,
+        max_outcome_tricks=core.MAX_OUTCOME_TRICKS,
+        score_limit=core.SCORE_LIMIT,
+        phase_bidding=core.PHASE_BIDDING,
+        phase_playing=core.PHASE_PLAYING,
+        phase_over=core.PHASE_OVER,
+    )
+
+
+def _ints(values: Iterable[Any]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@dataclass(frozen=True, slots=True)
+class KernelConfig:
+    """One hand's rules as the kernel plays them, read from the ruleset and the engine's
+    card tables (:func:`tricktaker.kernel.convert.hand_config` builds it)."""
+
+    players: int
+    hand_size: int
+    trump: int
+    """The trump suit 0-3, or -1 for none."""
+    suit_of: tuple[int, ...]
+    """Per card: its effective suit (0-3, or the free suit)."""
+    rank_of: tuple[int, ...]
+    key: tuple[int, ...]
+    """Per card and led effective suit (``card * suit_classes + led``): its strength."""
+    suit_masks: tuple[int, ...]
+    """Per effective suit: its cards."""
+    trump_mask: int
+    deck_mask: int
+    turn_up_mask: int
+    follow_suit: bool
+    must_trump: bool
+    trump_lead_after_broken: bool
+    misere: bool
+    cooperative: bool
+    hook: bool
+    sum_equals_hand: bool
+    simultaneous: bool
+    min_bid: int
+    no_zero_seats: int
+    """Seats that may not bid 0 (a zero-bid streak), as a mask."""
+    score: tuple[int, ...]
+    """The hand score by bid and tricks: ``score[bid * (hand_size + 1) + tricks]``."""
+    trick_points: tuple[int, ...]
+    """Points for winning trick ``k`` (index ``k - 1``)."""
+    reward_scale: float
+    result_score: tuple[int, ...] = ()
+    """A hook game's hand score per seat by its team's tricks (empty: the Oh Hell
+    family's score), ``players * (hand_size + 1)`` entries."""
+    result_reward: tuple[float, ...] = ()
+    team: tuple[int, ...] = ()
+    """Per seat: the seats whose tricks count with its own, as a mask."""
+    outcome_keys: tuple[int, ...] = ()
+    outcome_score: tuple[int, ...] = ()
+    outcome_reward: tuple[float, ...] = ()
+    active: int = 0
+    """The seats that play the tricks, as a mask (0: every seat)."""
+    opening_card: int = -1
+    """The card that must open the first trick when held, or -1."""
+
+    def build(self) -> Any:
+        """The kernel's config (an opaque handle for ``make_world``, ``playouts``,
+        ``replay`` and ``estimate``); :class:`KernelUnsupportedError` for a hand the
+        kernel does not play, ``ValueError``/``TypeError`` for a malformed one."""
+        core = native()
+        try:
+            return core.make_config(self)
+        except core.Unsupported as exc:
+            raise KernelUnsupportedError(str(exc)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class KernelState:
+    """A hand in progress: every seat's cards (a seat's own only, in a world's public
+    state), bids (-1: none), tricks, trick points, the trick in progress as (seat, card)
+    pairs, and whose turn it is."""
+
+    hands: tuple[int, ...]
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    leader: int
+    to_play: int
+    tricks_done: int
+    bid_count: int
+    bid_sum: int
+    """The sum of the positive bids made."""
+    eldest: int
+    phase: int
+    """:attr:`KernelLimits.phase_bidding` or ``phase_playing``."""
+    broken: bool
+    first_bidder: int
+    """Simultaneous bids: the seat that bids first (the searching seat), or -1."""
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> KernelState:
+        """The state from a dict of its fields (as :mod:`tricktaker.kernel.hookgames`
+        builds it); a missing field raises ``KeyError``."""
+        return cls(
+            hands=_ints(values["hands"]),
+            bids=_ints(values["bids"]),
+            tricks=_ints(values["tricks"]),
+            points=_ints(values["points"]),
+            trick=tuple((seat, card) for seat, card in values["trick"]),
+            leader=values["leader"],
+            to_play=values["to_play"],
+            tricks_done=values["tricks_done"],
+            bid_count=values["bid_count"],
+            bid_sum=values["bid_sum"],
+            eldest=values["eldest"],
+            phase=values["phase"],
+            broken=values["broken"],
+            first_bidder=values["first_bidder"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SplitGraph:
+    """Which unseen cards the first of two hidden seats holds (the second holds the
+    rest), drawn as a game's determinizer draws them: per node its options, each a
+    ``(weight, next node or -1, list)``; per list the card sets (masks) the first seat
+    may take, one chosen uniformly (see the kernel's ``SplitSampler``)."""
+
+    first: int
+    second: int
+    nodes: tuple[tuple[tuple[float, int, int], ...], ...]
+    lists: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> SplitGraph:
+        """The graph from a dict of its fields."""
+        return cls(
+            first=values["first"],
+            second=values["second"],
+            nodes=tuple(
+                tuple((weight, after, chosen) for weight, after, chosen in node)
+                for node in values["nodes"]
+            ),
+            lists=tuple(_ints(cards) for cards in values["lists"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WorldFacts:
+    """What the searching seat ``me`` knows of the hidden cards, for the kernel's
+    determinizer: the seats sampled (``hidden``), how many cards each holds beyond those
+    known with it (``counts``), the effective suits each cannot hold (``voids``, a mask of
+    suit classes), the cards each played this hand, the cards to place (``unknown``), the
+    cards known with a seat (``fixed``), the seats whose hidden bids are guessed, and the
+    bid model's card ``value`` (None: deals unweighted) with its ``weight_seats``,
+    ``scale`` and ``floor``. With a ``split`` the two other seats' cards are drawn from
+    it instead (``hidden`` then empty)."""
+
+    me: int
+    hidden: tuple[int, ...]
+    counts: tuple[int, ...]
+    voids: tuple[int, ...]
+    played: tuple[int, ...]
+    unknown: int
+    fixed: tuple[int, ...]
+    guess_bids: tuple[int, ...] = ()
+    split: SplitGraph | None = None
+    value: tuple[float, ...] | None = None
+    weight_seats: tuple[int, ...] = ()
+    scale: float = 0.0
+    floor: float = 0.0
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> WorldFacts:
+        """The facts from a dict of their fields (as :mod:`tricktaker.kernel.hookgames`
+        builds it; ``fixed``, ``split`` and the bid model's fields may be absent)."""
+        split = values.get("split")
+        value = values.get("value")
+        counts = _ints(values["counts"])
+        return cls(
+            me=values["me"],
+            hidden=_ints(values["hidden"]),
+            counts=counts,
+            voids=_ints(values["voids"]),
+            played=_ints(values["played"]),
+            unknown=values["unknown"],
+            fixed=_ints(values.get("fixed") or [0] * len(counts)),
+            guess_bids=_ints(values.get("guess_bids") or ()),
+            split=None if split is None else SplitGraph.from_mapping(split),
+            value=None if value is None else tuple(value),
+            weight_seats=_ints(values.get("weight_seats") or ()),
+            scale=values.get("scale", 0.0),
+            floor=values.get("floor", 0.0),
+        )
+
+
+def field_tables() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Per typed object: its dataclass's field names and the names the compiled module
+    reads (they must be the same, in the same order)."""
+    core = native()
+    pairs: tuple[tuple[type, str], ...] = (
+        (KernelConfig, "CONFIG_FIELDS"),
+        (KernelState, "STATE_FIELDS"),
+        (WorldFacts, "FACTS_FIELDS"),
+        (SplitGraph, "SPLIT_FIELDS"),
+    )
+    return {
+        cls.__name__: (tuple(f.name for f in fields(cls)), tuple(getattr(core, table)))
+        for cls, table in pairs
+    }
