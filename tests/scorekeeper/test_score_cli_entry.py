@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 from tests.scorekeeper.test_score_cli import lines, run
+from tricktaker.games.buckup.scorekeeper import ante_choices
 from tricktaker.scorekeeper import ScoreSheet, sheet_from_json
-from tricktaker.scorekeeper.offers import ante_choices, bid_offer, last_tricks
+from tricktaker.scorekeeper.offers import bid_offer, last_tricks
 
 BLUKE = ["bluke", "--players", "John,Margaret,Steve,Betsy", "--dealer", "Betsy"]
 
@@ -104,7 +105,7 @@ def test_buckup_fix_keeps_ante_decisions_and_draws(tmp_path: Path) -> None:
         stdin=stdin,
     )
     assert result.exit_code == 0, result.output
-    antes = ", ".join(ante_choices(ScoreSheet("buckup", ["A", "B", "C", "D"])))
+    antes = ", ".join(ante_choices(ScoreSheet("buckup", ["A", "B", "C", "D"]).game_copy()))
     assert f"Ante ({antes}; Enter: kept):" in result.output
     assert "D's tricks (Enter: 0):" in result.output
     assert "No score changed." in result.output

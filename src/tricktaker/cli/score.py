@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from tricktaker.scorekeeper import CallEntry, HandEntry, ScoreSheet
+    from tricktaker.scorekeeper.steps import Step, TricksAsked
 
 HELP = (
     "Type a number (or a name where asked). Commands at any prompt: fix N (correct hand N),"
@@ -209,7 +210,8 @@ class Keeper:
 
     def ask_hand(self, sheet: ScoreSheet, old: HandEntry | None = None) -> HandEntry:
         """Ask the next hand of ``sheet`` (the whole sheet, or its start for a fix, where
-        Enter keeps each value of the ``old`` entry)."""
+        Enter keeps each value of the ``old`` entry): the call, the trump, the bids, the
+        game's own steps as its scorekeeper gives them, then the tricks."""
         from tricktaker.scorekeeper import EntryError
         from tricktaker.scorekeeper.entries import trump_word
         from tricktaker.scorekeeper.offers import bid_offer
@@ -217,19 +219,10 @@ class Keeper:
         names = sheet.players
         nxt = sheet.next_hand()
         size_text = f"{nxt.hand_size} cards" if nxt.hand_size is not None else "a called hand"
-        first = (
-            "everyone bids at once" if nxt.simultaneous else f"{names[nxt.bid_order[0]]} bids first"
-        )
-        eldest = names[nxt.bid_order[0]]
-        first = {
-            "pluck": "no bids: each player plays to a quota",
-            "euchre": f"{eldest} calls first in the auction",
-            "buckup": f"{eldest} decides first",
-        }.get(sheet.rules.spec.hooks or "", first)
         self.console.print()
         self.say(
             f"Hand {nxt.number}: {names[nxt.dealer]} deals {size_text}; trump: {nxt.trump_rule};"
-            f" {first}.",
+            f" {nxt.opening}.",
             "bold",
         )
         call = self.ask_call(sheet, old.call if old else None) if nxt.called else None
@@ -272,24 +265,36 @@ class Keeper:
                         continue
                     bids[seat] = value
                     break
-        if sheet.rules.spec.hooks == "buckup":
-            return self.ask_buckup(sheet, old)
-        contract, declarer = None, None
-        if sheet.rules.spec.hooks == "euchre":
-            contract, declarer = self.ask_contract(sheet, old)
+        before = old.game.to_json() if old is not None and old.game is not None else {}
+        steps = sheet.game_steps()
+        fields: dict[str, Any] = {}
+
+        def entry_of(tricks: Sequence[int], winners: Sequence[int] = ()) -> HandEntry:
+            return sheet.entry(
+                bids=[bids.get(s) for s in range(len(names))],
+                tricks=tricks,
+                trick_winners=winners,
+                trump=trump,
+                call=call,
+                **fields,
+            )
+
+        for step in (s for s in steps if s.checked):
+            while True:
+                fields.update(self.ask_step(sheet, step, before))
+                try:
+                    sheet.check_steps(entry_of([0] * len(names)))
+                except EntryError as exc:
+                    self.say(f"Not allowed: {exc}", "red")
+                    continue
+                break
+        unchecked = [s for s in steps if not s.checked]
         size = nxt.hand_size or 0
         while True:
+            for step in unchecked:
+                fields.update(self.ask_step(sheet, step, before))
             winners: list[int] = []
-            if sheet.rules.spec.hooks == "euchre":
-                tricks = [0] * len(names)
-                if declarer is not None:
-                    side = next(t for t in sheet.rules.spec.table.partnerships if declarer in t)
-                    who = " & ".join(names[s] for s in side)
-                    was = old.tricks[declarer] if old and old.declarer == declarer else None
-                    taken = self.ask_number(f"Tricks taken by {who}", default=was)
-                    tricks[declarer] = taken
-                    tricks[(declarer + 1) % len(names)] = size - taken
-            elif nxt.trick_points:
+            if nxt.trick_points:
                 kept = ", ".join(names[w] for w in old.trick_winners) if old else ""
                 text = self.ask(
                     f"Who won each of the {size} tricks, in order (names, commas"
@@ -304,117 +309,112 @@ class Keeper:
                     continue
                 tricks = [winners.count(s) for s in range(len(names))]
             else:
-                tricks = self.ask_tricks(sheet, range(len(names)), size, old)
+                try:
+                    asked = sheet.tricks_asked(entry_of([0] * len(names)).game)
+                except EntryError as exc:
+                    self.say(f"Not allowed: {exc}; enter the hand again", "red")
+                    continue
+                tricks = self.ask_tricks(sheet, asked, size, old)
             try:
-                entry = sheet.entry(
-                    bids=[bids.get(s) for s in range(len(names))],
-                    tricks=tricks,
-                    trick_winners=winners,
-                    trump=trump,
-                    call=call,
-                    contract=contract,
-                    declarer=declarer,
-                )
+                entry = entry_of(tricks, winners)
                 sheet.check(entry)
             except EntryError as exc:
-                self.say(f"Not allowed: {exc}", "red")
+                again = "; enter the hand again" if unchecked else ""
+                self.say(f"Not allowed: {exc}{again}", "red")
                 continue
             return entry
 
-    def ask_tricks(
-        self, sheet: ScoreSheet, seats: Sequence[int], size: int, old: HandEntry | None
-    ) -> list[int]:
-        """Each of ``seats``' tricks (0 for the others): Enter keeps the old count in a
-        correction, and the last seat is offered the only count that adds up."""
-        from tricktaker.scorekeeper.offers import last_tricks
-
-        tricks: list[int | None] = [0] * len(sheet.players)
-        for seat in seats:
-            tricks[seat] = None
-        for seat in seats:
-            fits = last_tricks(size, tricks) if seat == seats[-1] else None
-            was = old.tricks[seat] if old is not None and seat < len(old.tricks) else None
-            default = fits if fits is not None else was
-            tricks[seat] = self.ask_number(f"{sheet.players[seat]}'s tricks", default=default)
-        return [t or 0 for t in tricks]
-
-    def ask_buckup(self, sheet: ScoreSheet, old: HandEntry | None = None) -> HandEntry:
-        """Buckup: the ante, each player's decisions and cards drawn, then the tricks (in a
-        correction Enter keeps each old value)."""
-        from tricktaker.scorekeeper import EntryError
-        from tricktaker.scorekeeper.offers import ante_choices, decision_words
-
+    def ask_step(self, sheet: ScoreSheet, step: Step, before: dict[str, Any]) -> dict[str, Any]:
+        """The answer to one of the game's own steps, as the entry's fields (``before``:
+        the fields of the hand being corrected, which Enter keeps)."""
         names = sheet.players
-        n = len(names)
-        nxt = sheet.next_hand()
-        order = [(nxt.dealer + 1 + i) % n for i in range(n)]
-        antes = ante_choices(sheet)
-        words = " or ".join(decision_words(sheet))
-        while True:
-            kept_ante = (old.ante if old else None) or antes[0]
-            ante = self.ask(f"Ante ({', '.join(antes)}; Enter: {kept_ante})") or kept_ante
-            decisions: list[tuple[str, ...]] = [()] * n
-            drawn = [0] * n
+        order = sheet.next_hand().bid_order
+        was = before.get(step.name)
+        if step.kind == "choice":
+            kept = was or (step.choices[0] if step.choices else "")
+            offered = ", ".join(step.choices)
+            text = self.ask(f"{step.label} ({offered}; Enter: {kept})" if offered else step.label)
+            return {step.name: (text or kept) or None}
+        if step.kind == "seat_text":
+            return self.ask_seat_text(sheet, step, before)
+        if step.kind == "seat_number":
+            numbers = [0] * len(names)
             for seat in order:
-                was = old.decisions[seat] if old and seat < len(old.decisions) else ()
-                hint = f"; Enter: {', '.join(was)}" if was else ""
-                text = self.ask(f"{names[seat]}: {words} (several, with commas{hint})")
-                if not text.strip() and was:
-                    text = ", ".join(was)
-                decisions[seat] = tuple(d.strip() for d in text.split(",") if d.strip())
-                if any(d in ("stay", "come_back") for d in decisions[seat]):
-                    had = old.drawn[seat] if old and seat < len(old.drawn) else None
-                    drawn[seat] = self.ask_number(f"{names[seat]}'s cards drawn", default=had)
-            playing = [s for s in range(n) if any(d in ("stay", "come_back") for d in decisions[s])]
-            tricks = [0] * n
-            if len(playing) > 1:
-                size = sheet.next_hand().hand_size or 0
-                tricks = self.ask_tricks(sheet, playing, size, old)
-            try:
-                entry = sheet.entry(
-                    tricks=tricks, ante=ante or None, decisions=decisions, drawn=drawn
+                had = was[seat] if isinstance(was, list) and seat < len(was) else None
+                numbers[seat] = self.ask_number(
+                    f"{names[seat]}'s {step.label} ({step.low}-{step.high})", default=had
                 )
-                sheet.check(entry)
-            except EntryError as exc:
-                self.say(f"Not allowed: {exc}; enter the hand again", "red")
-                continue
-            return entry
+            return {step.name: numbers}
+        words: list[list[str]] = [[] for _ in names]
+        count = step.count
+        counted = [0] * len(names)
+        for seat in order:
+            mine = was[seat] if isinstance(was, list) and seat < len(was) else []
+            hint = f"; Enter: {', '.join(mine)}" if mine else ""
+            text = self.ask(f"{names[seat]}: {step.label} (several, with commas{hint})")
+            if not text.strip() and mine:
+                text = ", ".join(mine)
+            words[seat] = [w.strip() for w in text.split(",") if w.strip()]
+            if count is not None and any(w in step.counted_when for w in words[seat]):
+                old_counts = before.get(count.name)
+                had = (
+                    old_counts[seat]
+                    if isinstance(old_counts, list) and seat < len(old_counts)
+                    else None
+                )
+                counted[seat] = self.ask_number(f"{names[seat]}'s {count.label}", default=had)
+        return {step.name: words} | ({count.name: counted} if count is not None else {})
 
-    def ask_contract(
-        self, sheet: ScoreSheet, old: HandEntry | None = None
-    ) -> tuple[str | None, int | None]:
-        """Euchre: the contract and who won it (None, None when all four passed); in a
-        correction Enter keeps the old ones."""
-        from tricktaker.scorekeeper import EntryError
-
-        was = old.contract if old is not None else None
+    def ask_seat_text(
+        self, sheet: ScoreSheet, step: Step, before: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A text and the seat that made it (a contract and who won the auction), or
+        nothing (``-``, or Enter when nothing was entered before: all passed)."""
+        was = before.get(step.name)
+        skip = step.skip.lower()
+        text = self.ask(
+            f"{step.label} ({step.hint}; Enter: {was}; - if {skip})"
+            if was
+            else f"{step.label} ({step.hint}; Enter if {skip})"
+        )
+        if was and not text.strip():
+            text = str(was)
+        if not text.strip() or text.strip() == "-":
+            return {step.name: None, step.seat_field: None}
+        seat_was = before.get(step.seat_field)
+        who = sheet.players[seat_was] if isinstance(seat_was, int) else ""
         while True:
-            contract = self.ask(
-                f"Contract (e.g. 4H, 5D, NT; Enter: {was}; - if all four passed)"
-                if was
-                else "Contract (e.g. 4H, 5D, NT; Enter if all four passed)"
-            )
-            if was and not contract.strip():
-                contract = was
-            if not contract or contract.strip() == "-":
-                return None, None
-            who = sheet.players[old.declarer] if old and old.declarer is not None else ""
-            name = self.ask(f"Who won the auction (Enter: {who})" if who else "Who won the auction")
+            name = self.ask(f"{step.seat_question} (Enter: {who})" if who else step.seat_question)
             if not name.strip() and who:
                 name = who
             try:
-                declarer = sheet.seat_of(name)
-                entry = sheet.entry(
-                    tricks=[0] * len(sheet.players), contract=contract, declarer=declarer
-                )
-                sheet.check_contract(entry)
-            except EntryError as exc:
-                self.say(f"Not allowed: {exc}", "red")
-                continue
+                seat = sheet.seat_of(name)
             except ValueError as exc:
                 self.say(f"Not understood: {exc}", "red")
                 continue
-            return contract.strip().upper(), declarer
+            return {step.name: text.strip(), step.seat_field: seat}
+
+    def ask_tricks(
+        self, sheet: ScoreSheet, asked: TricksAsked, size: int, old: HandEntry | None
+    ) -> list[int]:
+        """The tricks of the seats ``asked`` (0 for the others, or what is left to the
+        ``rest`` seat): Enter keeps the old count in a correction, and the last seat is
+        offered the only count that adds up."""
+        from tricktaker.scorekeeper.offers import last_tricks
+
+        tricks: list[int | None] = [0] * len(sheet.players)
+        for seat, _ in asked.questions:
+            tricks[seat] = None
+        for index, (seat, prompt) in enumerate(asked.questions):
+            last = index == len(asked.questions) - 1
+            fits = last_tricks(size, tricks) if last and asked.rest is None else None
+            was = old.tricks[seat] if old is not None and seat < len(old.tricks) else None
+            default = fits if fits is not None else was
+            tricks[seat] = self.ask_number(prompt, default=default)
+        out = [t or 0 for t in tricks]
+        if asked.rest is not None and asked.questions:
+            out[asked.rest] = size - sum(out)
+        return out
 
     # ----------------------------------------------------------------- loop
 
@@ -441,19 +441,7 @@ class Keeper:
                 except EntryError as exc:
                     self.say(f"Not allowed: {exc}", "red")
                 continue
-            row = sheet.add(
-                bids=entry.bids,
-                tricks=entry.tricks,
-                trick_winners=entry.trick_winners,
-                trump=entry.trump,
-                call=entry.call,
-                contract=entry.contract,
-                declarer=entry.declarer,
-                ante=entry.ante,
-                decisions=entry.decisions,
-                drawn=entry.drawn,
-            )
-            del row
+            sheet.add_entry(entry)
             self.save()
             self.show_sheet()
         self.save()

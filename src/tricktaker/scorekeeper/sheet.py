@@ -52,7 +52,14 @@ from tricktaker.scorekeeper.entries import (
     call_from_json,
     trump_word,
 )
-from tricktaker.scorekeeper.steps import HandTurn, SheetSteps, Step, sheet_steps
+from tricktaker.scorekeeper.steps import (
+    GameEntry,
+    HandTurn,
+    SheetSteps,
+    Step,
+    TricksAsked,
+    sheet_steps,
+)
 
 __all__ = [
     "CallEntry",
@@ -158,6 +165,11 @@ class ScoreSheet:
         """In a game played for chips (Buckup), each player's stack and the pot, as the
         game's ledger holds them; None in other games."""
         return self.steps.chips(self._state)
+
+    def tricks_asked(self, game: GameEntry | None) -> TricksAsked:
+        """Whose tricks the next hand's prompts ask, for a hand whose game's own part
+        was entered as ``game`` (Euchre: the declarer's side; Buckup: who stayed in)."""
+        return self.steps.tricks_asked(game, self.players, self._state)
 
     def game_steps(self) -> tuple[Step, ...]:
         """The game's own steps of entering the next hand, with the choices the rules

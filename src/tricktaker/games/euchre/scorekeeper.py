@@ -64,7 +64,7 @@ class EuchreSheetSteps(SheetSteps):
                 hint="e.g. 4H, 5D, NT",
                 seat_field="declarer",
                 seat_question="Who won the auction",
-                skip="All passed",
+                skip="All four passed",
                 checked=True,
             ),
         )
