@@ -19,7 +19,7 @@ from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.engine.tables import FREE, CardTables, build_tables
+from tricktaker.engine.tables import CardTables, build_tables
 
 __all__ = ["OH_HELL", "greedy_card", "guess_bid"]
 
@@ -84,22 +84,10 @@ def guess_bid(state: GameState, seat: int) -> Action:
 
 def _reply_strength(state: GameState, seat: int, led: int, tables: CardTables) -> int:
     """The strongest card ``seat`` could legally play to a trick led in ``led``."""
-    hand = state.hands[seat]
-    if led != FREE and state.setup.follow_suit:
-        follow = hand & tables.suit_masks[led]
-        if follow:
-            hand = follow | (hand & tables.suit_masks[FREE])
-        elif state.setup.must_trump and hand & tables.trump_mask:
-            hand = hand & (tables.trump_mask | tables.suit_masks[FREE])
-    key = tables.key
-    best = 0
-    while hand:
-        low = hand & -hand
-        strength = key(low.bit_length() - 1, led)
-        if strength > best:
-            best = strength
-        hand ^= low
-    return best
+    setup = state.setup
+    return tables.strongest_reply(
+        state.hands[seat], led, follow_suit=setup.follow_suit, must_trump=setup.must_trump
+    )
 
 
 def _threat(state: GameState, seat: int, led: int, tables: CardTables) -> int:

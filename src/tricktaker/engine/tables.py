@@ -38,6 +38,45 @@ class CardTables:
             return 100 + self.rank_of[card]
         return 0
 
+    def strongest_reply(
+        self, hand: int, led: int, *, follow_suit: bool = True, must_trump: bool = False
+    ) -> int:
+        """The key (:meth:`key`) of the strongest card ``hand`` (a card set) may legally
+        play to a trick whose led suit is ``led``; 0 when none can win it.
+
+        With ``follow_suit`` a hand holding the led suit plays one of those (or a free
+        Bluke, which may always be played); a hand void in it plays any card, or with
+        ``must_trump`` a trump (or a free Bluke) when it holds one. A free Bluke led
+        (``led`` is :data:`FREE`) asks for no suit. The search's rollouts ask this of
+        every seat still to play, to know whether a card is sure to win.
+
+        >>> tables = build_tables(trump=3, jokers_as_trump=False)
+        >>> hand = (1 << 12) | (1 << 40)  # the ace of clubs and a spade (the trump)
+        >>> tables.strongest_reply(hand, 0) == tables.key(12, 0)  # it follows clubs
+        True
+        >>> tables.strongest_reply(hand, 1) == tables.key(40, 1)  # void: it trumps
+        True
+        """
+        masks = self.suit_masks
+        if led != FREE and follow_suit:
+            follow = hand & masks[led]
+            if follow:
+                hand = follow | (hand & masks[FREE])
+            elif must_trump and hand & self.trump_mask:
+                hand &= self.trump_mask | masks[FREE]
+        trump_key, suit_of, rank_of = self.trump_key, self.suit_of, self.rank_of
+        best = 0
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            strength = trump_key[card]
+            if not strength and suit_of[card] == led:
+                strength = 100 + rank_of[card]
+            if strength > best:
+                best = strength
+            hand ^= low
+        return best
+
     def winner(self, trick: list[tuple[int, int]]) -> int:
         """The seat that wins a complete trick of ``(seat, card)`` pairs."""
         led = self.suit_of[trick[0][1]]

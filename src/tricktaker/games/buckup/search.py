@@ -22,10 +22,7 @@ the hand could reach before the settlement (mostly within -1.5 to 1.5).
 
 from __future__ import annotations
 
-from typing import Any
-
 from tricktaker.bots.gamesearch import GameSearch
-from tricktaker.cards import cards_of
 from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.state import GameState
 from tricktaker.games.buckup.history import (
@@ -70,13 +67,6 @@ def _stays(state: GameState, seat: int, kinds: set[str]) -> bool:
     return hand_strength(state.hands[seat], state.trump) >= strength_needed(state, seat, kinds)
 
 
-def _best_reply(tables: Any, hand: int, led: int) -> int:
-    """The strongest key a hand can play to a trick whose led suit is ``led``."""
-    follow = hand & tables.suit_masks[led]
-    key = tables.key
-    return max((key(c, led) for c in cards_of(follow or hand)), default=0)
-
-
 def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
     """Full information: win the trick with the cheapest card no later player can beat,
     else play the lowest card; lead a card no one can beat (the weakest such), else the
@@ -98,7 +88,7 @@ def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
         led = suit_of[trick[0][1]]
         best = max(key(c, led) for _, c in trick)
         for other in later:
-            best = max(best, _best_reply(tables, hands[other], led))
+            best = max(best, tables.strongest_reply(hands[other], led))
         winners = [c for c in cards if key(c, led) > best]
         if winners:
             return Action(PLAY, min(winners, key=lambda c: key(c, led)))
@@ -107,7 +97,7 @@ def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
     for card in cards:
         led = suit_of[card]
         strength = key(card, led)
-        if all(_best_reply(tables, hands[o], led) < strength for o in later):
+        if all(tables.strongest_reply(hands[o], led) < strength for o in later):
             safe.append(card)
     if safe:
         return Action(PLAY, min(safe, key=lambda c: key(c, suit_of[c])))

@@ -498,32 +498,6 @@ def _discard(state: GameState, seat: int, actions: list[Action]) -> Action:
     return min(actions, key=weakness)
 
 
-_KEYS: dict[int, tuple[CardTables, tuple[tuple[int, ...], ...]]] = {}
-
-
-def _keys(tables: CardTables) -> tuple[tuple[int, ...], ...]:
-    """``keys[led][card]``: :meth:`CardTables.key` as a table, built once per tables."""
-    found = _KEYS.get(id(tables))
-    if found is None or found[0] is not tables:
-        table = tuple(tuple(tables.key(c, led) for c in range(54)) for led in range(5))
-        found = _KEYS[id(tables)] = (tables, table)
-    return found[1]
-
-
-def _top(keys: tuple[int, ...], masks: tuple[int, ...], hand: int, led: int) -> int:
-    """The strongest key ``hand`` can play to a trick led in ``led`` (``keys`` is
-    ``_keys(tables)[led]``; 0 when it cannot win)."""
-    rest = hand & masks[led] or hand
-    best = 0
-    while rest:
-        low = rest & -rest
-        strength = keys[low.bit_length() - 1]
-        if strength > best:
-            best = strength
-        rest ^= low
-    return best
-
-
 def _card(state: GameState, seat: int, actions: list[Action]) -> Action:
     """The rollout's card (see the module notes)."""
     tables = state.tables
@@ -535,32 +509,32 @@ def _card(state: GameState, seat: int, actions: list[Action]) -> Action:
     trick = state.trick
     if not trick:
         return play(_lead(state, tables, seat, partner, cards))
-    rank_of, masks = tables.rank_of, tables.suit_masks
+    rank_of, key, reply = tables.rank_of, tables.key, tables.strongest_reply
     led = tables.suit_of[trick[0][1]]
-    keys = _keys(tables)[led]
     best_seat, best = trick[0][0], -1
     for s, c in trick:
-        if keys[c] > best:
-            best_seat, best = s, keys[c]
+        strength = key(c, led)
+        if strength > best:
+            best_seat, best = s, strength
     after = [(seat + i) % n for i in range(1, n - len(trick))]
-    threat = max((_top(keys, masks, hands[s], led) for s in after if s != partner), default=0)
+    threat = max((reply(hands[s], led) for s in after if s != partner), default=0)
 
     def cheap(card: int) -> tuple[int, int]:
-        return keys[card], rank_of[card]
+        return key(card, led), rank_of[card]
 
     if best_seat == partner and best > threat:
         return play(min(cards, key=cheap))
-    if partner in after and _top(keys, masks, hands[partner], led) > max(best, threat):
+    if partner in after and reply(hands[partner], led) > max(best, threat):
         return play(min(cards, key=cheap))
-    winners = [c for c in cards if keys[c] > best and keys[c] > threat]
+    winners = [c for c in cards if key(c, led) > best and key(c, led) > threat]
     return play(min(winners or cards, key=cheap))
 
 
 def _lead(state: GameState, tables: CardTables, seat: int, partner: int, cards: list[int]) -> int:
     """The rollout's lead (see the module notes)."""
     hands = state.hands
-    keys = _keys(tables)
-    suit_of, rank_of, masks = tables.suit_of, tables.rank_of, tables.suit_masks
+    suit_of, rank_of = tables.suit_of, tables.rank_of
+    key, reply = tables.key, tables.strongest_reply
     opponents = [hands[s] for s in range(state.players) if s not in (seat, partner)]
     trump = state.trump
     data = state.ext
@@ -570,8 +544,8 @@ def _lead(state: GameState, tables: CardTables, seat: int, partner: int, cards: 
 
     def sure(card: int) -> bool:
         suit = suit_of[card]
-        strength = keys[suit][card]
-        return all(_top(keys[suit], masks, held, suit) < strength for held in opponents)
+        strength = key(card, suit)
+        return all(reply(held, suit) < strength for held in opponents)
 
     winners = [c for c in cards if sure(c)]
     if winners:
@@ -583,12 +557,12 @@ def _lead(state: GameState, tables: CardTables, seat: int, partner: int, cards: 
 
         return min(winners, key=order)
     if declaring and their_trumps and (hands[seat] & tables.trump_mask).bit_count() >= 2:
-        return max(cards, key=lambda c: keys[suit_of[c]][c])
+        return max(cards, key=lambda c: key(c, suit_of[c]))
     low = sorted(cards, key=lambda c: (suit_of[c] == trump, rank_of[c]))
     for card in low:
         suit = suit_of[card]
-        theirs = max(_top(keys[suit], masks, held, suit) for held in opponents)
-        if _top(keys[suit], masks, hands[partner], suit) > theirs:
+        theirs = max(reply(held, suit) for held in opponents)
+        if reply(hands[partner], suit) > theirs:
             return card
     return low[0]
 

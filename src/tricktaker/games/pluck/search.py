@@ -86,13 +86,12 @@ import random
 from dataclasses import dataclass
 
 from tricktaker.bots.gamesearch import GameSearch
-from tricktaker.cards import HIGH_JOKER, JOKER_MASK, LOW_JOKER, SUIT_MASKS, cards_of, parse_card
+from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, new_game
-from tricktaker.engine.tables import CardTables
 from tricktaker.games.pluck.hooks import (
     CALL_TRUMP,
     GIVE_BACK,
@@ -122,8 +121,6 @@ CALL_SHARPNESS = 0.7
 
 CALL_FLOOR = 0.1
 """The trump-call model's floor: any call keeps at least this likelihood."""
-
-_HIGH_BIT, _LOW_BIT = 1 << HIGH_JOKER, 1 << LOW_JOKER
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,33 +673,6 @@ def pluck_card(state: GameState, seat: int) -> Action:
     return Action(PLUCK, best)
 
 
-def _top(mask: int) -> int:
-    """The highest card of one effective suit's ``mask`` (jokers top the trump suit)."""
-    if mask & _HIGH_BIT:
-        return HIGH_JOKER
-    if mask & _LOW_BIT:
-        return LOW_JOKER
-    return mask.bit_length() - 1
-
-
-def _key(tables: CardTables, card: int, led: int) -> int:
-    strength = tables.trump_key[card]
-    if strength:
-        return strength
-    return 100 + tables.rank_of[card] if tables.suit_of[card] == led else 0
-
-
-def _best(tables: CardTables, hand: int, led: int) -> int:
-    """The strongest card ``hand`` may play to a trick led in ``led`` (its key)."""
-    follow = hand & tables.suit_masks[led]
-    if follow:
-        return _key(tables, _top(follow), led)
-    trumps = hand & tables.trump_mask
-    if trumps:
-        return _key(tables, _top(trumps), led)
-    return 0
-
-
 def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
     """Full-information card play that wants every trick (see the module notes)."""
     tables = state.tables
@@ -716,8 +686,9 @@ def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
         sure = []
         for c in cards:
             led = suit_of[c]
-            strength = _key(tables, c, led)
-            if _best(tables, left, led) < strength and _best(tables, right, led) < strength:
+            strength = tables.key(c, led)
+            beaten = max(tables.strongest_reply(left, led), tables.strongest_reply(right, led))
+            if beaten < strength:
                 sure.append(c)
         trump_key = tables.trump_key
         if sure:
@@ -726,10 +697,10 @@ def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
             card = min(cards, key=lambda c: (trump_key[c] > 0, rank_of[c]))
         return Action(PLAY, card)
     led = tables.suit_of[trick[0][1]]
-    need = max(_key(tables, c, led) for _, c in trick)
+    need = max(tables.key(c, led) for _, c in trick)
     if len(trick) == 1:
-        need = max(need, _best(tables, hands[(seat + 1) % 3], led))
-    keys = [(_key(tables, c, led), rank_of[c], c) for c in cards]
+        need = max(need, tables.strongest_reply(hands[(seat + 1) % 3], led))
+    keys = [(tables.key(c, led), rank_of[c], c) for c in cards]
     winners = [k for k in keys if k[0] > need]
     return Action(PLAY, min(winners)[2] if winners else min(keys)[2])
 
