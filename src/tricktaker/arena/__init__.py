@@ -22,6 +22,7 @@ import functools
 import itertools
 from collections.abc import Callable
 
+from .game_stats import EXACT_MEANING, SCORE_UNIT, game_stats
 from .play import (
     ArenaConfig,
     ArenaError,
@@ -96,6 +97,7 @@ def run_arena(
             raise
         interrupted = True
     partnered = any(len(team) > 1 for game in played[0].games for team in game.teams)
+    stats = game_stats(rules)
     return ArenaResult(
         game=rules.id,
         name=rules.name,
@@ -111,6 +113,8 @@ def run_arena(
         cooperative=rules.cooperative,
         results=bot_results(config.bots, played),
         interrupted=interrupted,
+        score_unit=stats.score_unit if stats is not None else SCORE_UNIT,
+        exact_meaning=stats.exact_meaning if stats is not None else EXACT_MEANING,
     )
 
 

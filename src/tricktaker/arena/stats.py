@@ -18,6 +18,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from .game_stats import EXACT_MEANING, SCORE_UNIT
 from .play import DealSetResult, GameSummary
 
 _T_975 = (
@@ -111,7 +112,8 @@ class BotResult:
     name: str
     hands: int
     score: Interval
-    """Mean score per hand (Euchre: its team's points; Buckup: net chips)."""
+    """Mean score per hand, in the game's unit (:attr:`ArenaResult.score_unit`); with
+    partnerships, the team's."""
     exact: int
     bid_hands: int
     games: int
@@ -177,6 +179,10 @@ class ArenaResult:
     results: tuple[BotResult, ...]
     interrupted: bool = False
     """Whether Ctrl-C ended the play early (the results cover the deal sets finished)."""
+    score_unit: str = SCORE_UNIT
+    """What a seat's score counts (the game's ``"stats"`` capability says, e.g. net chips)."""
+    exact_meaning: str = EXACT_MEANING
+    """What the column "Exact" counts (the game's ``"stats"`` capability says)."""
 
     @property
     def players(self) -> int:

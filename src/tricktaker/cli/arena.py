@@ -195,14 +195,12 @@ def interval_text(bot: BotResult) -> str:
 
 
 def notes(result: ArenaResult) -> list[str]:
-    unit = "net chips" if result.game.startswith("buckup") else "points"
-    if result.partnerships:
-        unit = "the team's points"
+    unit = f"the team's {result.score_unit}" if result.partnerships else result.score_unit
     lines = [
         f"Mean/hand: {unit} per hand, ± the half width of its 95% interval (Student t over"
         f" the {plural(result.deal_sets, 'deal set')}: each deal set's total over its hands in all"
         " rotations). Rating: mu ± sigma.",
-        "Exact: hands bid exactly (Pluck: quota met exactly); '-' where there are no bids."
+        f"Exact: {result.exact_meaning}; '-' where there are no bids."
         " Wins: games won; ties count each winner"
         + ("; a team's win counts for both partners." if result.partnerships else "."),
     ]

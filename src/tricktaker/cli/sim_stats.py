@@ -1,28 +1,22 @@
-"""Running totals of ``tricktaker simulate``, one kind per family of games.
+"""Running totals of ``tricktaker simulate``, by seat.
 
-* Oh Hell family: mean score, share of exact bids, wins.
-* Pluck: mean tricks over quota per hand, share of hands meeting the quota, wins.
-* Euchre (partnerships): mean points, contracts made when declaring, wins (a team's
-  win counts for both partners).
-* Buckup (chips): mean net chips per game, pots won, burns, wins (highest net).
+* Oh Hell family (no hooks): mean score, share of exact bids, wins.
+* A game that declares its ``"stats"`` capability (:mod:`tricktaker.arena.game_stats`):
+  its own figures and columns, then the wins. Pluck shows tricks over quota, Euchre its
+  partnerships' contracts, Buckup net chips, pots won and burns.
 * Any other game with its own phases: mean score and wins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 
 from rich.table import Table
 
+from tricktaker.arena.game_stats import GameStats, game_stats, percent
 from tricktaker.engine import GameState
 from tricktaker.rules import Ruleset
-
-from .render_games import team_of
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
 
 def zeros(count: int) -> list[int]:
@@ -147,157 +141,93 @@ class BidTally(Tally):
 
 
 @dataclass
-class QuotaTally(Tally):
-    """Pluck: tricks against quota per hand."""
+class GameTally(Tally):
+    """A game's own figures (its ``"stats"`` capability), counted hand by hand; the
+    :class:`~tricktaker.arena.game_stats.StatTotals` the game formats its cells from."""
 
-    over: list[int] = field(default_factory=list)
-    met: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.over = zeros(self.players)
-        self.met = zeros(self.players)
-
-    def add_hands(self, state: GameState) -> None:
-        for hand in state.history:
-            for seat in range(self.players):
-                self.over[seat] += hand.tricks[seat] - hand.bids[seat]
-                self.met[seat] += int(hand.tricks[seat] >= hand.bids[seat])
-
-    def table(self, bots: Sequence[str]) -> Table:
-        table = new_table()
-        table.add_column("Tricks over quota", justify="right")
-        table.add_column("Met quota", justify="right")
-        win_columns(table)
-        for seat, name in enumerate(bots):
-            mean = f"{self.over[seat] / self.hands:+.2f}" if self.hands else "-"
-            met = percent(self.met[seat], self.hands)
-            table.add_row(str(seat + 1), name, mean, met, *self.win_cells(seat))
-        return table
-
-    def notes(self) -> list[str]:
-        return [
-            "Tricks over quota: mean per hand (negative: short). Met quota: share of hands"
-            " with at least the quota. Wins: highest total over quota (ties count each)."
-        ]
-
-
-@dataclass
-class TeamTally(Tally):
-    """Euchre: team points, contracts declared and made, thrown-in hands."""
-
+    stats: GameStats | None = None
     partnerships: tuple[tuple[int, ...], ...] = ()
-    declared: list[int] = field(default_factory=list)
-    made: list[int] = field(default_factory=list)
-    thrown_in: int = 0
+    figures: dict[str, list[int]] = field(default_factory=dict)
+    """Per figure, per seat: the totals the game counted."""
+    tables: dict[str, int] = field(default_factory=dict)
+    """Per figure: the totals the game counted for the table."""
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.declared = zeros(self.players)
-        self.made = zeros(self.players)
+    def _stats(self) -> GameStats:
+        assert self.stats is not None, "a GameTally needs the game's stats"
+        return self.stats
+
+    def count(self, figure: str, amount: int = 1, seat: int | None = None) -> None:
+        """Add ``amount`` to ``figure`` for ``seat`` (None: for the table)."""
+        if seat is None:
+            self.tables[figure] = self.tables.get(figure, 0) + amount
+        else:
+            self.figures.setdefault(figure, zeros(self.players))[seat] += amount
 
     def add_hands(self, state: GameState) -> None:
+        stats = self._stats()
         for hand in state.history:
-            contract = hand.extra.get("contract")
-            if not isinstance(contract, Mapping):
-                self.thrown_in += 1
-                continue
-            bidder = contract.get("bidder", contract.get("declarer"))
-            if not isinstance(bidder, int):
-                continue
-            self.declared[bidder] += 1
-            team = team_of(self.partnerships, bidder)
-            tricks = hand.extra.get("partnership_tricks")
-            if team is not None and isinstance(tricks, list):
-                self.made[bidder] += int(tricks[team] >= int(contract.get("tricks", 0)))
+            stats.count_hand(hand, state.setup, self.count)
+
+    def merge(self, other: Tally) -> None:
+        super().merge(other)
+        assert isinstance(other, GameTally)
+        for name, values in other.figures.items():
+            mine = self.figures.setdefault(name, zeros(self.players))
+            self.figures[name] = [a + b for a, b in zip(mine, values, strict=True)]
+        for name, total in other.tables.items():
+            self.tables[name] = self.tables.get(name, 0) + total
+
+    def per_seat(self, figure: str) -> Sequence[int]:
+        return self.figures.get(figure) or zeros(self.players)
+
+    def table_total(self, figure: str) -> int:
+        return self.tables.get(figure, 0)
 
     def table(self, bots: Sequence[str]) -> Table:
+        stats = self._stats()
         table = new_table()
-        table.add_column("Team")
-        table.add_column("Mean points", justify="right")
-        table.add_column("Declared", justify="right")
-        table.add_column("Made", justify="right")
+        for title, justify in stats.columns:
+            table.add_column(title, justify="left" if justify == "left" else "right")
         win_columns(table)
+        totals = _Totals(self)
         for seat, name in enumerate(bots):
-            team = team_of(self.partnerships, seat)
-            members = self.partnerships[team] if team is not None else ()
-            made = f"{self.made[seat]} ({percent(self.made[seat], self.declared[seat])})"
-            table.add_row(
-                str(seat + 1),
-                name,
-                " & ".join(str(member + 1) for member in members) or "-",
-                self.mean(seat),
-                str(self.declared[seat]),
-                made,
-                *self.win_cells(seat),
-            )
+            table.add_row(str(seat + 1), name, *stats.cells(totals, seat), *self.win_cells(seat))
         return table
 
     def notes(self) -> list[str]:
-        return [
-            "Mean points: the seat's team's points per game. Declared / Made: contracts"
-            " the seat won in the auction, and how many its team made."
-            " A team's win counts for both partners.",
-            f"Thrown in (everyone passed): {percent(self.thrown_in, self.hands)} of hands;"
-            f" mean hands per game: {self.hands / self.games:.2f}.",
-        ]
+        return self._stats().notes(_Totals(self))
 
 
-@dataclass
-class ChipTally(Tally):
-    """Buckup: net chips per game, pots won, burns."""
+class _Totals:
+    """A :class:`GameTally` as the game reads it
+    (:class:`~tricktaker.arena.game_stats.StatTotals`; its ``table`` is the figure's
+    total for the table, not the tally's rich table)."""
 
-    pots_won: list[int] = field(default_factory=list)
-    burned: list[int] = field(default_factory=list)
+    def __init__(self, tally: GameTally) -> None:
+        self._tally = tally
+        self.players = tally.players
+        self.games = tally.games
+        self.hands = tally.hands
+        self.partnerships = tally.partnerships
+        self.score_sum = tally.score_sum
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.pots_won = zeros(self.players)
-        self.burned = zeros(self.players)
+    def per_seat(self, figure: str) -> Sequence[int]:
+        return self._tally.per_seat(figure)
 
-    def add_hands(self, state: GameState) -> None:
-        for hand in state.history:
-            for seat in hand.extra.get("winners") or ():
-                self.pots_won[seat] += 1
-            for seat in hand.extra.get("burned") or ():
-                self.burned[seat] += 1
+    def table(self, figure: str) -> int:
+        return self._tally.table_total(figure)
 
-    def table(self, bots: Sequence[str]) -> Table:
-        table = new_table()
-        table.add_column("Mean net chips", justify="right")
-        table.add_column("Pots won", justify="right")
-        table.add_column("Burned", justify="right")
-        win_columns(table)
-        for seat, name in enumerate(bots):
-            mean = f"{self.score_sum[seat] / self.games:+.2f}" if self.games else "-"
-            table.add_row(
-                str(seat + 1),
-                name,
-                mean,
-                percent(self.pots_won[seat], self.hands),
-                percent(self.burned[seat], self.hands),
-                *self.win_cells(seat),
-            )
-        return table
-
-    def notes(self) -> list[str]:
-        return [
-            "Mean net chips: chips won minus chips paid, per game. Pots won / Burned: share"
-            " of hands. Wins: highest net (ties count each);"
-            f" mean hands per game: {self.hands / self.games:.2f}."
-        ]
+    def share(self, part: int, whole: int) -> str:
+        return percent(part, whole)
 
 
 def tally_for(rules: Ruleset, state: GameState) -> Tally:
-    """The tally that suits the game (``state``: a fresh game of the chosen table)."""
+    """The tally that suits the game (``state``: a fresh game of the chosen table): bids
+    for the Oh Hell family, the game's own figures when it declares them, else scores."""
     players = state.players
-    hooks = rules.spec.hooks
-    if hooks is None:
+    if rules.hooks is None:
         return BidTally(players, cooperative=rules.cooperative)
-    if hooks == "pluck":
-        return QuotaTally(players)
-    if len(state.setup.partnerships) > 1:
-        return TeamTally(players, partnerships=state.setup.partnerships)
-    if hooks.startswith("buckup"):
-        return ChipTally(players)
-    return Tally(players)
+    stats = game_stats(rules)
+    if stats is None:
+        return Tally(players)
+    return GameTally(players, stats=stats, partnerships=state.setup.partnerships)
