@@ -202,6 +202,9 @@ class BuckupHooks(GameHooks):
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.buckup.search:SEARCH",
         "policy": "tricktaker.games.buckup.policy:POLICY",
+        "encoding": "tricktaker.games.buckup.encoding:ENCODING",
+        "stats": "tricktaker.games.buckup.stats:STATS",
+        "scorekeeper": "tricktaker.games.buckup.scorekeeper:SCOREKEEPER",
     }
 
     # ------------------------------------------------------------ helpers

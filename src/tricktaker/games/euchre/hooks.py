@@ -145,6 +145,9 @@ class EuchreHooks(GameHooks):
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.euchre.search:SEARCH",
         "policy": "tricktaker.games.euchre.policy:POLICY",
+        "encoding": "tricktaker.games.euchre.encoding:ENCODING",
+        "stats": "tricktaker.games.euchre.stats:STATS",
+        "scorekeeper": "tricktaker.games.euchre.scorekeeper:SCOREKEEPER",
     }
 
     def init_game(self, state: GameState) -> EuchreData:

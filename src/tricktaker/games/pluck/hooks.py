@@ -132,6 +132,9 @@ class PluckHooks(GameHooks):
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.pluck.search:SEARCH",
         "policy": "tricktaker.games.pluck.policy:POLICY",
+        "encoding": "tricktaker.games.pluck.encoding:ENCODING",
+        "stats": "tricktaker.games.pluck.stats:STATS",
+        "scorekeeper": "tricktaker.games.pluck.scorekeeper:SCOREKEEPER",
     }
 
     def init_game(self, state: GameState) -> PluckData:
