@@ -292,7 +292,7 @@ class Encoding:
         out.add("active", n, "by relative seat: 1 when the seat takes part in this hand's tricks")
         if self.setup.partnerships:
             out.add("partners", n, "by relative seat: 1 for the seats of my partnership")
-        if self.setup.called:
+        if self.setup.called and self.game is None:  # the calls without their game's hooks
             out.add(
                 "call_size", 1, "the caller's hand size this hand (0 before the call)", high=CARDS
             )
@@ -328,7 +328,7 @@ class Encoding:
             group(BID, tuple(range(self.max_bid + 1)), "bid N: index = offset + N")
         if self.has_piles:
             group(PLAY_PILE, (), "play_pile: the next card of the face-down pile")
-        if self.setup.called:
+        if self.setup.called and self.game is None:  # the calls without their game's hooks
             low, high = self.setup.called_min, self.setup.called_max
             group(
                 CALL_SIZE, tuple(range(low, high + 1)), f"call_size N: index = offset + N - {low}"
@@ -476,7 +476,7 @@ class Encoding:
             return (seat - me) % n
 
         self._voids(observation, out, rel)
-        if self.setup.called:
+        if self.setup.called and self.game is None:  # the calls without their game's hooks
             self._call(observation, out)
         if self.game is not None:
             self.game.encode(observation, _Writer(out, self._offset, n, me, self.labels))
