@@ -117,7 +117,7 @@ def enter(page: Page, hand: Hand) -> None:
         elif step == "decisions":
             for seat, name in enumerate(hand.players):
                 decision, drawn = hand.decisions[name]
-                page.fill(f"#sk-dec-{seat}", decision)
+                page.fill(f"#sk-decisions-{seat}", decision)
                 page.fill(f"#sk-drawn-{seat}", str(drawn))
             page.get_by_role("button", name="Next", exact=True).click()
         elif step == "trick_winners":

@@ -144,7 +144,8 @@ def test_buckup_antes_are_the_servers(web_server: ServerProcess, new_page: NewPa
         answer = route.fetch()
         sheet = answer.json()
         if sheet.get("next"):
-            sheet["next"]["antes"] = ["drawn", "kept"]
+            ante = next(step for step in sheet["next"]["steps"] if step["name"] == "ante")
+            ante["choices"] = ["drawn", "kept"]
         route.fulfill(response=answer, json=sheet)
 
     page.route(re.compile(r".*/sheets/[^/]+$"), narrowed)

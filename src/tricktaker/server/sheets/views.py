@@ -133,6 +133,7 @@ def sheet_view(
         "has_bids": sheet.has_bids(),
         "hooks": sheet.rules.spec.hooks,
         "steps": [step.to_json() for step in sheet.game_steps()],
+        "fills_last_tricks": sheet.steps.fills_last_tricks,
         "rows": [row_view(sheet, row) for row in sheet.rows],
         "totals": list(sheet.totals),
         "counts": [sheet.counts(s) for s in seats],

@@ -6,8 +6,8 @@
 // so a retried entry is applied once). The other players follow the sheet read-only
 // with its view link (#/score/ID?view=KEY), which polls the server; another phone keeps
 // it too with the edit link the keeper gives out (#/score/ID?edit=KEY). What may be
-// entered (the bids a bidder may make, Buckup's antes) is the server's word: no rule is
-// written here.
+// entered (the bids a bidder may make, a game's own steps with their choices) is the
+// server's word: no rule is written here, and no game is named.
 //
 //   mountScorekeeper(root, {sheetId, view})  ->  unmount()
 //   #/score              start a sheet (or import one, or reopen one kept here):
@@ -33,10 +33,20 @@ import { readJson, writeJson } from "./storage.js";
  * @typedef {{size: number, kind: string, modifiers: string[]}} Call
  */
 /**
- * A hand as entered (the server's `entry`, and the body of an entry sent).
+ * A hand as entered (the server's `entry`, and the body of an entry sent): the fields of
+ * every game, then the fields of the game's own steps (named by the steps).
  * @typedef {{bids: (number | null)[], tricks: number[], trick_winners: number[], trump: string | null,
- *   call: Call | null, contract: string | null, declarer: number | null, ante: string | null,
- *   decisions: string[][], drawn: number[]}} Entry
+ *   call: Call | null, [field: string]: any}} Entry
+ */
+/**
+ * One of a game's own steps of entering a hand, as the server describes it: "choice" (one
+ * of `choices`), "seat_text" (a text and the seat that made it, or `skip`: nothing was
+ * played), "seat_words" (each seat's words, with the `count` step's number of the seats
+ * whose words include one of `counted_when`), "seat_number" (each seat's number).
+ * @typedef {{name: string, kind: "choice" | "seat_text" | "seat_words" | "seat_number", label: string,
+ *   question: string, choices: string[], low: number, high: number, hint: string,
+ *   seat_field: string | null, seat_question: string, skip: string | null, count: Step | null,
+ *   counted_when: string[], checked: boolean}} Step
  */
 /**
  * A row of the sheet.
@@ -49,13 +59,13 @@ import { readJson, writeJson } from "./storage.js";
  * @typedef {{hand: number, dealer: number, hand_size?: number | null, special?: string | null,
  *   trump_rule?: string, bid_order?: number[], bids_first?: string, misere?: boolean,
  *   call_sizes?: number[], trick_points?: boolean, notes?: string[], enter?: string[],
- *   bid_offer?: BidOffer | null, antes?: string[], decisions?: string[], guessed?: boolean}} Next
+ *   bid_offer?: BidOffer | null, steps?: Step[], guessed?: boolean}} Next
  */
 /**
  * The sheet, as the server shows it.
  * @typedef {{id: string, version: number, game: string, name: string, players: string[],
  *   can_edit: boolean, owner?: boolean, edit_link?: boolean, view_key: string | null,
- *   has_bids: boolean, hooks: string | null, rows: Row[], totals: number[],
+ *   has_bids: boolean, steps: Step[], fills_last_tricks: boolean, rows: Row[], totals: number[],
  *   counts: Record<string, number>[], chips: {stacks: number[], pot: number} | null,
  *   over: boolean, result: string, next: Next | null}} Sheet
  */
@@ -65,8 +75,7 @@ import { readJson, writeJson } from "./storage.js";
  *   steps: string[], step: number, cursor: number, dirty: boolean, busy: boolean, jump: boolean,
  *   asked: boolean, entered: number, filled: number | null, offer: BidOffer | null,
  *   size: number | null, order: number[], call: Call | null, bids: (number | null)[],
- *   tricks: number[], trump: string | null, contract: string | null, declarer: number | null,
- *   ante: string | null, decisions: string[][], drawn: number[], winners: number[]}} Draft
+ *   tricks: number[], trump: string | null, fields: Record<string, any>, winners: number[]}} Draft
  */
 /**
  * A refusal shown above the entry.
@@ -92,6 +101,8 @@ const POLL_MS = 3000;
 const RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 /** The suits as the sheet names them, with their symbols (cards.js). */
 const SUITS = Object.values(CARD_SUITS).map((suit) => [suit.name, suit.symbol]);
+/** The fields of every game's entry; the others are the fields of the game's own steps. */
+const ENTRY_FIELDS = ["bids", "tricks", "trick_winners", "trump", "call"];
 const COLOURS = ["#1f5fbf", "#c4161c", "#157a2c", "#8a4fbf", "#c77800", "#0f8a8a", "#6b6b6b", "#b5367a"];
 
 function ensureStyles() {
@@ -498,7 +509,7 @@ function mountSheet(root, sheetId, viewKey) {
       S.draft = draftFrom("add", nxt.hand, null, sheet, false, nxt);
     }
     const d = S.draft;
-    fillLastTricks(d);
+    fillLastTricks(sheet, d);
     if (d.kind === "add") box.append(nextLine(sheet, d.next));
     else box.append(el("h2", {}, `Correct hand ${d.hand}`), el("p", { class: "help" }, `${d.size} card${d.size === 1 ? "" : "s"} · ${sheet.players[d.dealer]} dealt`));
     box.append(stepView(sheet, d));
@@ -612,46 +623,8 @@ function mountSheet(root, sheetId, viewKey) {
           } else advance();
         }),
       );
-    } else if (step === "contract") {
-      const text = el("input", { type: "text", id: "sk-contract", value: d.contract || "", placeholder: "e.g. 4H or NT", maxlength: "10" });
-      append(view, 
-        el("h3", {}, "Who won the auction, with which bid?"),
-        el("div", { class: "field" }, el("label", { for: "sk-contract" }, "Contract"), text),
-        el(
-          "div",
-          { class: "sk-buttons" },
-          sheet.players.map((name, s) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.declarer === s), onclick: () => { d.contract = text.value.trim(); d.declarer = s; advance(); } }, name)),
-          el("button", { type: "button", class: "sk-big", onclick: () => { d.contract = null; d.declarer = null; d.tricks = new Array(n).fill(0); d.step = d.steps.indexOf("review"); d.dirty = true; render(); } }, "All passed"),
-        ),
-      );
-    } else if (step === "ante") {
-      // The antes the rules offer (the server's list); a corrected hand's own is kept in it.
-      const antes = [...((d.next.antes && d.next.antes.length ? d.next.antes : sheet.next && sheet.next.antes) || [])];
-      if (d.ante && !antes.includes(d.ante)) antes.push(d.ante);
-      append(view, el("h3", {}, "The dealer's ante"), el("div", { class: "sk-buttons" }, antes.map((a) => el("button", { type: "button", class: "sk-big sk-word", "aria-pressed": String(d.ante === a), onclick: () => { d.ante = a; advance(); } }, a.replaceAll("_", " ")))));
-    } else if (step === "decisions") {
-      const inputs = sheet.players.map((name, s) =>
-        el("div", { class: "field" }, el("label", { for: `sk-dec-${s}` }, name), el("input", { type: "text", id: `sk-dec-${s}`, value: (d.decisions[s] || []).join(", "), placeholder: decisionWords(sheet, d) })),
-      );
-      const drawn = sheet.players.map((name, s) =>
-        el("div", { class: "field" }, el("label", { for: `sk-drawn-${s}` }, `${name} drew`), el("input", { type: "number", min: "0", max: "5", id: `sk-drawn-${s}`, value: String(d.drawn[s] ?? 0) })),
-      );
-      append(view, 
-        el("h3", {}, "Who stayed in, who folded (in order), and how many cards each drew"),
-        inputs,
-        drawn,
-        el("button", {
-          type: "button",
-          class: "primary sk-big",
-          onclick: () => {
-            /** @param {string} id */
-            const typed = (id) => /** @type {HTMLInputElement | null} */ (root.querySelector(`#${id}`))?.value || "";
-            d.decisions = sheet.players.map((_, s) => typed(`sk-dec-${s}`).split(",").map((x) => x.trim()).filter(Boolean));
-            d.drawn = sheet.players.map((_, s) => Number(typed(`sk-drawn-${s}`)) || 0);
-            advance();
-          },
-        }, "Next"),
-      );
+    } else if (gameStep(sheet, d, step)) {
+      append(view, gameStepView(sheet, d, /** @type {Step} */ (gameStep(sheet, d, step)), advance));
     } else if (step === "trump") {
       append(view, 
         el("h3", {}, "Trump"),
@@ -707,6 +680,112 @@ function mountSheet(root, sheetId, viewKey) {
       append(view, el("button", { type: "button", class: "primary sk-big sk-save", onclick: () => save(sheet, d) }, d.kind === "fix" ? `Save the correction of hand ${d.hand}` : `Save hand ${d.hand}`));
     }
     return view;
+  }
+
+  /**
+   * The game's own steps of a hand (the server's: the next hand's, else the sheet's).
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   * @returns {Step[]}
+   */
+  function gameSteps(sheet, d) {
+    return (d.next.steps && d.next.steps.length ? d.next.steps : sheet.steps) || [];
+  }
+
+  /**
+   * The game's own step called `name`, if it is one.
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   * @param {string} name
+   * @returns {Step | undefined}
+   */
+  function gameStep(sheet, d, name) {
+    return gameSteps(sheet, d).find((step) => step.name === name);
+  }
+
+  /**
+   * One of the game's own steps, drawn from its kind as the server describes it.
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   * @param {Step} step
+   * @param {() => void} advance
+   * @returns {(Element | null)[]}
+   */
+  function gameStepView(sheet, d, step, advance) {
+    const names = sheet.players;
+    const value = d.fields[step.name];
+    /** @param {string} id */
+    const typed = (id) => /** @type {HTMLInputElement | null} */ (root.querySelector(`#${id}`))?.value || "";
+    /**
+     * Each seat's number, as inputs from `counted.low` to `counted.high`.
+     * @param {Step} counted
+     * @param {(name: string) => string} label
+     */
+    const numberInputs = (counted, label) =>
+      names.map((name, s) =>
+        el("div", { class: "field" }, el("label", { for: `sk-${counted.name}-${s}` }, label(name)), el("input", { type: "number", min: String(counted.low), max: String(counted.high), id: `sk-${counted.name}-${s}`, value: String((d.fields[counted.name] || [])[s] ?? counted.low) })),
+      );
+    /** @param {Step} counted */
+    const readNumbers = (counted) => names.map((_, s) => Number(typed(`sk-${counted.name}-${s}`)) || 0);
+    if (step.kind === "choice") {
+      // The choices the rules offer (the server's list); a corrected hand's own is kept in it.
+      const choices = [...step.choices];
+      if (value && !choices.includes(value)) choices.push(value);
+      return [el("h3", {}, step.question), el("div", { class: "sk-buttons" }, choices.map((c) => el("button", { type: "button", class: "sk-big sk-word", "aria-pressed": String(value === c), onclick: () => { d.fields[step.name] = c; advance(); } }, c.replaceAll("_", " "))))];
+    }
+    if (step.kind === "seat_text") {
+      const seatField = step.seat_field || `${step.name}_seat`;
+      const text = el("input", { type: "text", id: `sk-${step.name}`, value: value || "", placeholder: step.hint, maxlength: "10" });
+      return [
+        el("h3", {}, step.question),
+        el("div", { class: "field" }, el("label", { for: `sk-${step.name}` }, step.label), text),
+        el(
+          "div",
+          { class: "sk-buttons" },
+          names.map((name, s) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.fields[seatField] === s), onclick: () => { d.fields[step.name] = text.value.trim() || null; d.fields[seatField] = s; advance(); } }, name)),
+          step.skip ? el("button", { type: "button", class: "sk-big", onclick: () => { d.fields[step.name] = null; d.fields[seatField] = null; d.tricks = new Array(names.length).fill(0); d.step = d.steps.indexOf("review"); d.dirty = true; render(); } }, step.skip) : null,
+        ),
+      ];
+    }
+    const count = step.count;
+    const next = el("button", {
+      type: "button",
+      class: "primary sk-big",
+      onclick: () => {
+        if (step.kind === "seat_number") d.fields[step.name] = readNumbers(step);
+        else d.fields[step.name] = names.map((_, s) => typed(`sk-${step.name}-${s}`).split(",").map((x) => x.trim()).filter(Boolean));
+        if (count) d.fields[count.name] = readNumbers(count);
+        advance();
+      },
+    }, "Next");
+    if (step.kind === "seat_number") return [el("h3", {}, step.question), ...numberInputs(step, (name) => name), next];
+    const hint = step.choices.length ? `${step.choices.join(" / ")} (several: with commas)` : "";
+    const inputs = names.map((name, s) =>
+      el("div", { class: "field" }, el("label", { for: `sk-${step.name}-${s}` }, name), el("input", { type: "text", id: `sk-${step.name}-${s}`, value: ((value || [])[s] || []).join(", "), placeholder: hint })),
+    );
+    return [el("h3", {}, step.question), ...inputs, ...(count ? numberInputs(count, (name) => `${name}: ${count.label}`) : []), next];
+  }
+
+  /**
+   * The review's line of one of the game's own steps.
+   * @param {Sheet} sheet
+   * @param {Draft} d
+   * @param {Step} step
+   * @returns {string}
+   */
+  function reviewLine(sheet, d, step) {
+    const names = sheet.players;
+    const value = d.fields[step.name];
+    const title = `${step.name.charAt(0).toUpperCase()}${step.name.slice(1).replaceAll("_", " ")}`;
+    if (step.kind === "seat_text") {
+      const seat = d.fields[step.seat_field || `${step.name}_seat`];
+      return value && typeof seat === "number" ? `${step.label}: ${names[seat]} ${value}` : step.skip || `${step.label}: none`;
+    }
+    if (step.kind === "choice") return `${step.label}: ${String(value || "").replaceAll("_", " ")}`;
+    if (step.kind === "seat_number") return `${title}: ${names.map((name, s) => `${name} ${(value || [])[s] ?? step.low}`).join(", ")}`;
+    const count = step.count;
+    const counts = count ? d.fields[count.name] || [] : [];
+    return `${title}: ${names.map((name, s) => `${name} ${((value || [])[s] || []).join(", ") || "…"}${count ? ` (${count.label} ${counts[s] ?? 0})` : ""}`).join("; ")}`;
   }
 
   /**
@@ -785,9 +864,9 @@ function mountSheet(root, sheetId, viewKey) {
     const lines = [];
     const names = sheet.players;
     if (d.call) lines.push([`Call: ${d.call.size} cards, ${d.call.kind}${d.call.modifiers.map((m) => ` + ${m}`).join("")}`, "call", false]);
-    if (d.steps.includes("contract")) lines.push([d.contract && d.declarer !== null ? `Contract: ${names[d.declarer]} ${d.contract}` : "All passed", "contract", false]);
-    if (d.steps.includes("ante")) lines.push([`Ante: ${(d.ante || "").replaceAll("_", " ")}`, "ante", false]);
-    if (d.steps.includes("decisions")) lines.push([`Decisions: ${names.map((name, s) => `${name} ${(d.decisions[s] || []).join(", ") || "…"} (drew ${d.drawn[s] ?? 0})`).join("; ")}`, "decisions", false]);
+    for (const step of gameSteps(sheet, d)) {
+      if (d.steps.includes(step.name)) lines.push([reviewLine(sheet, d, step), step.name, false]);
+    }
     if (d.steps.includes("bids")) lines.push([`Bids: ${names.map((name, s) => `${name} ${d.bids[s] ?? 0}`).join(", ")}`, "bids", false]);
     if (d.steps.includes("trump")) lines.push([`Trump: ${d.trump ? suitWord(d.trump) : "not entered"}`, "trump", false]);
     const filled = d.filled !== null && d.filled !== undefined;
@@ -801,7 +880,6 @@ function mountSheet(root, sheetId, viewKey) {
    * @param {Draft} d
    */
   function save(sheet, d) {
-    const n = sheet.players.length;
     const body = {
       id: newId(),
       hand: d.hand,
@@ -810,11 +888,7 @@ function mountSheet(root, sheetId, viewKey) {
       trick_winners: d.winners,
       trump: d.trump,
       call: d.call,
-      contract: d.contract || null,
-      declarer: d.contract ? d.declarer : null,
-      ante: d.ante,
-      decisions: d.decisions.length ? d.decisions : [],
-      drawn: d.drawn.length === n ? d.drawn : [],
+      ...d.fields,
     };
     S.draft = null;
     S.notice = "";
@@ -990,11 +1064,12 @@ function ruleOf(exc) {
 /**
  * The tricks add up to the hand size: once all but the last player's are entered, the
  * last is the only count that fits. It is filled in (and marked on the review) and the
- * entry moves on. Not in Buckup, where the players out of the hand take none.
+ * entry moves on. Not where the server says the players out of the hand take none.
+ * @param {Sheet} sheet
  * @param {Draft} d
  */
-function fillLastTricks(d) {
-  if (d.steps[d.step] !== "tricks" || d.steps.includes("decisions")) return;
+function fillLastTricks(sheet, d) {
+  if (d.steps[d.step] !== "tricks" || sheet.fills_last_tricks === false) return;
   const order = d.order;
   if (d.cursor !== order.length - 1) return;
   const size = d.size ?? 0;
@@ -1006,16 +1081,6 @@ function fillLastTricks(d) {
   d.step = d.jump ? d.steps.indexOf("review") : d.step + 1;
   d.jump = false;
   d.cursor = 0;
-}
-
-/**
- * The decisions a Buckup player may announce (the server's words), as a hint.
- * @param {Sheet} sheet
- * @param {Draft} d
- */
-function decisionWords(sheet, d) {
-  const words = (d.next.decisions && d.next.decisions.length ? d.next.decisions : sheet.next && sheet.next.decisions) || [];
-  return words.length ? `${words.join(" / ")} (several: with commas)` : "";
 }
 
 /**
@@ -1042,13 +1107,13 @@ function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
   if (row) {
     steps = [];
     if (row.entry.call) steps.push("call");
-    if (sheet.hooks === "euchre") steps.push("contract");
-    else if (sheet.hooks === "buckup") steps.push("ante", "decisions");
-    else if (sheet.has_bids) steps.push("bids");
+    if (sheet.has_bids) steps.push("bids");
+    for (const step of sheet.steps || []) steps.push(step.name);
     steps.push("trump", "tricks");
     if (row.entry.trick_winners.length) steps.push("trick_winners");
   } else {
-    steps = (next.enter || ["bids", "tricks"]).filter((s) => s !== "drawn");
+    const counted = (next.steps || sheet.steps || []).map((step) => step.count && step.count.name);
+    steps = (next.enter || ["bids", "tricks"]).filter((s) => !counted.includes(s));
     if (next.misere) steps = steps.filter((s) => s !== "bids");
     if (next.hand_size === null && !steps.includes("call")) steps.unshift("size");
   }
@@ -1077,11 +1142,7 @@ function draftFrom(kind, hand, entry, sheet, retry, nxt = null) {
     bids: e.bids ? e.bids.slice() : new Array(n).fill(null),
     tricks: e.tricks ? e.tricks.slice() : new Array(n).fill(0),
     trump: e.trump ?? null,
-    contract: e.contract ?? null,
-    declarer: e.declarer ?? null,
-    ante: e.ante ?? null,
-    decisions: e.decisions ? e.decisions.map((x) => x.slice()) : [],
-    drawn: e.drawn ? e.drawn.slice() : [],
+    fields: Object.fromEntries(Object.entries(e).filter(([k]) => !ENTRY_FIELDS.includes(k)).map(([k, v]) => [k, structuredClone(v)])),
     winners: e.trick_winners ? e.trick_winners.slice() : [],
   };
 }
