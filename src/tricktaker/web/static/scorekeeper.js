@@ -743,7 +743,7 @@ function mountSheet(root, sheetId, viewKey) {
           "div",
           { class: "sk-buttons" },
           names.map((name, s) => el("button", { type: "button", class: "sk-big", "aria-pressed": String(d.fields[seatField] === s), onclick: () => { d.fields[step.name] = text.value.trim() || null; d.fields[seatField] = s; advance(); } }, name)),
-          step.skip ? el("button", { type: "button", class: "sk-big", onclick: () => { d.fields[step.name] = null; d.fields[seatField] = null; d.tricks = new Array(names.length).fill(0); d.step = d.steps.indexOf("review"); d.dirty = true; render(); } }, step.skip) : null,
+          step.skip ? el("button", { type: "button", class: "sk-big sk-word", onclick: () => { d.fields[step.name] = null; d.fields[seatField] = null; d.tricks = new Array(names.length).fill(0); d.step = d.steps.indexOf("review"); d.dirty = true; render(); } }, step.skip) : null,
         ),
       ];
     }
