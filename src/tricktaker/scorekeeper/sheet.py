@@ -530,12 +530,12 @@ class ScoreSheet:
                 name = self.players[state.dealer]
                 raise EntryError(
                     f"{name} deals and calls the hand first: its size, kind and modifiers",
-                    rule="Caller Clag calls",
+                    rule="calls",
                 )
             self._act(state, state.dealer, Action(CALL_SIZE, call.size))
         elif call is not None:
             raise EntryError(
-                f"only the caller in Caller Clag calls a hand; {self.rules.name} has no calls",
+                f"the dealer calls no hand: {self.rules.name} has no calls",
                 rule="calls",
             )
         start = state.hands_played
