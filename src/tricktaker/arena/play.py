@@ -24,6 +24,7 @@ from functools import partial
 from tricktaker.bots import Bot, make_bot
 from tricktaker.engine import Action, ChanceOutcome, GameState, new_game
 from tricktaker.engine.base import mix_seed
+from tricktaker.memo import Memo
 from tricktaker.rules import Ruleset, load_ruleset
 
 
@@ -84,16 +85,15 @@ class DealSetResult:
     games: tuple[GameSummary, ...]
 
 
-_RULES: dict[tuple[str, str], Ruleset] = {}
+_RULES: Memo[tuple[str, str], Ruleset] = Memo(maxsize=16)
+"""Rulesets by game and options, loaded once per process (each worker plays many games)."""
 
 
 def rules_of(config: ArenaConfig) -> Ruleset:
     """The arena's ruleset (loaded once per process)."""
-    key = (config.game, repr(sorted(config.options.items())))
-    rules = _RULES.get(key)
-    if rules is None:
-        rules = _RULES[key] = load_ruleset(config.game, options=dict(config.options))
-    return rules
+    game, options = config.game, dict(config.options)
+    key = (game, repr(sorted(options.items())))
+    return _RULES.get(key, lambda: load_ruleset(game, options=options))
 
 
 def check_config(config: ArenaConfig) -> Ruleset:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tricktaker.memo import Memo
+
 from .common import (
     BOTS_HELP,
     INTERRUPTED,
@@ -92,11 +94,14 @@ class GameOutcome:
     rows: GameRows | None = None
 
 
-@functools.cache
+_RULES: Memo[tuple[str, tuple[tuple[str, str], ...]], Ruleset] = Memo(maxsize=16)
+"""Rulesets by game and options, loaded once per worker process."""
+
+
 def _rules(game: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
     from tricktaker.rules import load_ruleset
 
-    return load_ruleset(game, options=dict(options))
+    return _RULES.get((game, options), lambda: load_ruleset(game, options=dict(options)))
 
 
 def play_one(job: SimJob, game_seed: int) -> GameOutcome:

@@ -42,20 +42,6 @@ class ViewError(ValueError):
     """A view that does not fit the game's rules (a server of another version)."""
 
 
-_SETUPS: dict[tuple[int, int], tuple[Ruleset, Setup]] = {}
-
-
-def _setup(rules: Ruleset, players: int) -> Setup:
-    """The engine's set-up of ``rules`` for ``players`` (made once per ruleset)."""
-    key = (id(rules), players)
-    entry = _SETUPS.get(key)
-    if entry is None or entry[0] is not rules:
-        from tricktaker.engine import new_game
-
-        entry = _SETUPS[key] = (rules, new_game(rules, players=players, seed=0).setup)
-    return entry[1]
-
-
 def _suit(name: str | None) -> int | None:
     return None if name is None else SUIT_NAMES.index(name)
 
@@ -92,7 +78,7 @@ def card_tables(
     rules: Ruleset, players: int, trump: int | None, call: dict[str, Any] | None
 ) -> CardTables:
     """How the cards rank this hand, as the engine sets them once the trump is known."""
-    setup = _setup(rules, players)
+    setup = Setup.of(rules, players)  # built once, kept by the ruleset
     modifiers: Sequence[str] = (call or {}).get("modifiers") or ()
     precedence = next(
         (

@@ -61,7 +61,6 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
 import numpy as np
@@ -73,6 +72,7 @@ from tricktaker.engine.base import DEAL, HOOK, PILE_SHUFFLE, TRUMP_DRAW, ChanceO
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.envs.encoding import Encoding
+from tricktaker.memo import Memo
 from tricktaker.rules import Ruleset, load_ruleset
 
 __all__ = [
@@ -149,8 +149,19 @@ def parse_options(text: str) -> dict[str, str]:
     return options
 
 
-@cache
+_SETTINGS: Memo[tuple[str, int, str, int, str, int], Settings] = Memo(maxsize=64)
+"""Checked settings by the parameters as given (each loaded game has its own)."""
+
+
 def _settings(
+    game: str, players: int, options: str, hands: int, utility: str, first_dealer: int
+) -> Settings:
+    """The checked settings of a game's parameters (the ruleset loaded once per set)."""
+    key = (game, players, options, hands, utility, first_dealer)
+    return _SETTINGS.get(key, lambda: _check_settings(*key))
+
+
+def _check_settings(
     game: str, players: int, options: str, hands: int, utility: str, first_dealer: int
 ) -> Settings:
     rules = load_ruleset(game, options=parse_options(options))

@@ -16,12 +16,12 @@ import re
 import tempfile
 import tomllib
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tricktaker.bots import LEVELS
 from tricktaker.docs import has_page
+from tricktaker.memo import Memo
 from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.options import changed_fields
 
@@ -86,15 +86,16 @@ def ruleset_info(rules: Ruleset) -> dict[str, Json]:
     }
 
 
-@lru_cache(maxsize=1)
-def _games() -> tuple[dict[str, Json], ...]:
-    return tuple(ruleset_info(load_ruleset(game)) for game in list_rulesets())
+_GAMES: Memo[tuple[str, ...], tuple[dict[str, Json], ...]] = Memo(maxsize=1)
+"""The lobby's list of games, by the shipped games' ids."""
 
 
 def games() -> list[dict[str, Json]]:
     """Every shipped game (see :func:`ruleset_info`), in the order ``tricktaker rules``
     lists them."""
-    return [dict(g) for g in _games()]
+    ids = tuple(list_rulesets())
+    listed = _GAMES.get(ids, lambda: tuple(ruleset_info(load_ruleset(game)) for game in ids))
+    return [dict(g) for g in listed]
 
 
 def bots() -> list[dict[str, str]]:
