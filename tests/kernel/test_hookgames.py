@@ -275,3 +275,37 @@ def test_result_tables_by_team_tricks_or_by_every_outcome() -> None:
     playing = sum(buckup.active) if buckup.active is not None else buckup.players
     assert len(table.outcomes) == math.comb(5 + playing - 1, playing - 1)
     assert len(table.outcome_score) == len(table.outcomes) * buckup.players
+
+
+@pytest.mark.parametrize("name", [*HOOK_GAMES, "pluck after hidden plucks"])
+def test_the_kernel_reads_the_determinizers_hidden_facts(name: str) -> None:
+    """The kernel places the hidden cards by the game's own description of them
+    (``hidden_facts()``, a :class:`HiddenFacts`), never by the determinizer's internals;
+    a determinizer that describes none is searched in Python."""
+    from tricktaker.bots.gamesearch import search_for
+    from tricktaker.engine.resample import HiddenFacts
+    from tricktaker.kernel.hookgames import hook_world_inputs
+
+    if name == "pluck after hidden plucks":
+        obs = hidden_plucks_position()
+    else:
+        obs = voided_position(name)
+    sampler = search_for(obs.rules.hooks).determinizer(obs)
+    facts = sampler.hidden_facts()  # type: ignore[attr-defined]
+    assert isinstance(facts, HiddenFacts)
+    assert facts.seat == obs.seat
+    assert obs.hand is not None
+    assert not facts.unknown & (obs.hand | obs.played)
+    assert (facts.split is not None) == (name == "pluck after hidden plucks")
+    det = hook_world_inputs(obs, sampler=sampler)[2]
+    assert det["unknown"] == facts.unknown
+    assert det["counts"] == list(facts.counts)
+    assert det["fixed"] == list(facts.fixed)
+    assert det["voids"] == list(facts.voids)
+
+    class Undescribed:
+        def sample(self, rng: random.Random) -> GameState:
+            return sampler.sample(rng)  # type: ignore[no-any-return]
+
+    with pytest.raises(KernelUnsupportedError, match="does not describe its hidden facts"):
+        hook_world_inputs(obs, sampler=Undescribed())

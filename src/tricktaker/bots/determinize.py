@@ -53,6 +53,7 @@ from tricktaker.engine.actions import (
 )
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, game_at_hand
 from tricktaker.engine.tables import FREE
@@ -174,6 +175,32 @@ class CardPlacement:
         sizes = [len(cards) for _, cards in self.classes]
         self.left = [sum(sizes[k:]) for k in range(len(sizes) + 1)]
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def hidden_facts(
+        self,
+        seat: int,
+        *,
+        fixed: list[int] | None = None,
+        soft_evidence: tuple[str, ...] = (),
+    ) -> HiddenFacts:
+        """The facts this sampler places the cards by, as one description
+        (:class:`~tricktaker.engine.resample.HiddenFacts`): its unknown cards, the
+        counts of its seats and the voids that constrain them (those of a seat that
+        holds unknown cards, in the classes among them); ``fixed``: cards known with
+        each seat besides (none by default)."""
+        voids = [0] * self.players
+        for void, seats in self.groups:
+            for s in seats:
+                voids[s] = void
+        return HiddenFacts(
+            seat=seat,
+            hidden=tuple(self.hidden_seats),
+            counts=tuple(self.counts),
+            voids=tuple(voids),
+            unknown=sum(1 << card for card in self.unknown),
+            fixed=tuple(fixed) if fixed is not None else (0,) * self.players,
+            soft_evidence=soft_evidence,
+        )
 
     # ------------------------------------------------------------- counting
 

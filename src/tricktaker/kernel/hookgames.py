@@ -1,5 +1,5 @@
-"""The kernel's world of a card decision in a hook game (Euchre, Pluck, Buckup), from an
-observation.
+"""The kernel's world of a card decision in a hook game (e.g. Euchre, Pluck, Buckup), from
+an observation.
 
 The kernel searches the card play of the hook games named in
 :data:`~tricktaker.kernel.convert.KERNEL_HOOKS`; their other decisions (auctions,
@@ -7,21 +7,17 @@ discards, plucks, stay or fold) stay with the Python search. Everything game-spe
 comes from the game's own Python search support
 (:func:`~tricktaker.bots.gamesearch.search_for`):
 
-- the hard facts about the hidden cards are those of the game's determinizer, read
-  from it: Euchre's and Buckup's counting sampler (a
-  :class:`~tricktaker.bots.determinize.CardPlacement`, their ``placement``) holds the
-  unseen cards, how many each other seat holds and the suits each showed void in, and
-  Buckup's determinizer the scare cards kept (known with their holders);
-  Pluck's determinizer, which cards each of the two other seats is known to hold or
-  cannot hold (voids, what its plucks showed, the opening card), every other unseen card
-  being with one of the two. The kernel's sampler places the same cards under the same
-  constraints, uniformly. Not carried over: the soft evidence the Python determinizers
-  weigh (Euchre's inference from the calls and the discards, Pluck's trump-call model,
-  Buckup's stay-or-fold model), and Buckup's hands once cards the seat saw thrown went
-  into a new stock (placements weighed by their worlds): such decisions are searched in
-  Python. After plucks the seat did not see, which couple the cards of each suit,
-  Pluck's determinizer counts the consistent positions class by class; its choices go
-  to the kernel as a weighted graph (:func:`_pluck_split_graph`), drawn as it draws them;
+- the hard facts about the hidden cards are the game's determinizer's own description of
+  them, its ``hidden_facts()`` (:class:`~tricktaker.engine.resample.HiddenFacts`: the
+  unseen cards, how many each other seat holds, the suits each showed void in, the cards
+  known with a seat, and, where the facts couple the suits, as after Pluck's plucks the
+  seat did not see, the weighted choices of a split). The kernel's sampler places the
+  same cards under the same constraints, uniformly, drawing a split as the determinizer
+  draws it. Not carried over: the soft evidence the Python determinizers weigh
+  (``HiddenFacts.soft_evidence``: Euchre's inference from the calls and the discards,
+  Pluck's trump-call model, Buckup's stay-or-fold model), and facts a determinizer
+  cannot state so (Buckup's hands once cards the seat saw thrown went into a new stock,
+  placements weighed by their worlds): such decisions are searched in Python;
 - the result of the hand for each seat, by the tricks its team takes (or, in Buckup,
   by every seat's tricks), is tabled by :func:`~tricktaker.kernel.results.result_table`
   from one state the determinizer samples (the public inputs of the scoring are the
@@ -34,6 +30,7 @@ import random
 from typing import Any
 
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts, HiddenFactsError
 from tricktaker.kernel.convert import (
     PHASE_PLAYING,
     KernelUnsupportedError,
@@ -112,117 +109,36 @@ def hook_world_inputs(
 
 
 def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
-    """What the game's determinizer knows of the hidden cards, as the kernel's sampler
-    takes it: the seats sampled, the cards each holds beyond those known with it, the
-    effective suits each cannot hold, the cards to place and the cards known with a seat."""
-    from tricktaker.bots.determinize import CardPlacement
-    from tricktaker.games.buckup.sampler import BuckupDeterminizer
-    from tricktaker.games.pluck.search import PluckDeterminizer
-
-    n = obs.players
-    placement = getattr(sampler, "placement", None)
-    if isinstance(placement, CardPlacement):  # Euchre, Buckup: the counting sampler's facts
-        fixed = [0] * n
-        if isinstance(sampler, BuckupDeterminizer):
-            if sampler.semi:
-                raise KernelUnsupportedError(
-                    "cards the seat saw went into a new stock and may be in another hand,"
-                    " which the kernel's sampler cannot weigh"
-                )
-            for seat, cards in sampler.fixed.items():  # kept scare cards
-                fixed[seat] = sum(1 << card for card in cards)
-        voids = [0] * n  # the voids that constrain it (its buckets' classes)
-        for void, seats in placement.groups:
-            for seat in seats:
-                voids[seat] = void
-        return {
-            "hidden": list(placement.hidden_seats),
-            "counts": list(placement.counts),
-            "voids": voids,
-            "unknown": sum(1 << card for card in placement.unknown),
-            "fixed": fixed,
-        }
-    if isinstance(sampler, PluckDeterminizer) and sampler.dealt:
-        if sampler.conditional:
-            return _pluck_split(sampler, n)
-        # Pluck: every unseen card is with one of the two other seats; a card one of
-        # them cannot hold (a void, a pluck's return, the opening card) is the other's.
-        first, second = sampler.others
-        forbid, unknown = sampler.forbid, sampler.unknown
-        free = unknown & ~forbid[first] & ~forbid[second]
-        fixed = [0] * n
-        fixed[first] = sampler.known[first] | (unknown & forbid[second] & ~forbid[first])
-        fixed[second] = sampler.known[second] | (unknown & forbid[first] & ~forbid[second])
-        counts = [0] * n
-        counts[first] = sampler.need - (unknown & forbid[second] & ~forbid[first]).bit_count()
-        counts[second] = free.bit_count() - counts[first]
-        return {
-            "hidden": [first, second],
-            "counts": counts,
-            "voids": [0] * n,
-            "unknown": free,
-            "fixed": fixed,
-        }
-    raise KernelUnsupportedError(
-        f"the kernel cannot place the hidden cards of {obs.rules.name} as its determinizer does"
-    )
-
-
-def _pluck_split(sampler: Any, n: int) -> dict[str, Any]:
-    """Pluck after plucks the seat did not see: its determinizer's count of the
-    consistent splits, class by class (a class's options are the card sets the first
-    other seat may take in it, filed by what they mean for the hidden plucks), handed
-    to the kernel as a weighted graph of those choices (:func:`_pluck_split_graph`)."""
-    first, second = sampler.others
-    nodes, lists = _pluck_split_graph(sampler)
-    fixed = [0] * n
-    fixed[first], fixed[second] = sampler.known[first], sampler.known[second]
-    return {
-        "hidden": [],
-        "counts": [0] * n,
-        "voids": [0] * n,
-        "unknown": sampler.unknown,
-        "fixed": fixed,
-        "split": {"first": first, "second": second, "nodes": nodes, "lists": lists},
+    """What the game's determinizer knows of the hidden cards (its
+    :class:`~tricktaker.engine.resample.HiddenFacts`), as the kernel's sampler takes it:
+    the seats sampled, the cards each holds beyond those known with it, the effective
+    suits each cannot hold, the cards to place, the cards known with a seat, and the
+    weighted choices of a split where the facts couple the suits."""
+    describe = getattr(sampler, "hidden_facts", None)
+    if describe is None:
+        raise KernelUnsupportedError(
+            f"the determinizer of {obs.rules.name} does not describe its hidden facts"
+        )
+    try:
+        facts: HiddenFacts = describe()
+    except HiddenFactsError as exc:
+        raise KernelUnsupportedError(
+            f"the kernel cannot place the hidden cards of {obs.rules.name}"
+            f" as its determinizer does: {exc}"
+        ) from None
+    out: dict[str, Any] = {
+        "hidden": list(facts.hidden),
+        "counts": list(facts.counts),
+        "voids": list(facts.voids),
+        "unknown": facts.unknown,
+        "fixed": list(facts.fixed),
     }
-
-
-def _pluck_split_graph(
-    sampler: Any,
-) -> tuple[list[list[tuple[float, int, int]]], list[list[int]]]:
-    """The choices of Pluck's determinizer when it draws the first other seat's unseen
-    cards (its ``_sample_first``): per state of its count (the class, the cards taken,
-    the cards crossed in hidden swaps, whether the hidden plucker holds a suit's top
-    card), the options with their weights (card sets times consistent completions)."""
-    index_of: dict[tuple[int, int, int, bool], int] = {}
-    nodes: list[list[tuple[float, int, int]]] = []
-    lists: list[list[int]] = []
-    list_of: dict[tuple[int, int], int] = {}
-    last = len(sampler.classes)
-
-    def visit(state: tuple[int, int, int, bool]) -> int:
-        if state[0] == last:
-            return -1
-        found = index_of.get(state)
-        if found is not None:
-            return found
-        index, taken, crossed, top = state
-        at = index_of[state] = len(nodes)
-        nodes.append([])
-        options = []
-        for number, ((count, t, c), masks) in enumerate(sampler.classes[index]):
-            if taken + count > sampler.need or crossed + c > sampler.k:
-                continue
-            after = (index + 1, taken + count, crossed + c, top or t)
-            weight = len(masks) * sampler._ways(*after)
-            if not weight:
-                continue
-            if (index, number) not in list_of:
-                list_of[(index, number)] = len(lists)
-                lists.append(list(masks))
-            options.append((float(weight), visit(after), list_of[(index, number)]))
-        nodes[at] = options
-        return at
-
-    visit((0, 0, 0, False))
-    return nodes, lists
+    split = facts.split
+    if split is not None:
+        out["split"] = {
+            "first": split.first,
+            "second": split.second,
+            "nodes": [list(options) for options in split.nodes],
+            "lists": [list(cards) for cards in split.lists],
+        }
+    return out

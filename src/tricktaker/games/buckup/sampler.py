@@ -70,6 +70,7 @@ keeps, and the decisions, the discards and the draws (forced chance outcomes) an
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from math import factorial
@@ -84,6 +85,7 @@ from tricktaker.cards import cards_of, parse_card
 from tricktaker.engine.actions import Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts, HiddenFactsError
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.games.buckup.history import (
@@ -369,6 +371,27 @@ class BuckupDeterminizer:
         if obs.phase == "redeal" and obs.to_act != (me,):
             self.nineteen = obs.to_act[0]
         self._weigh_placements()
+
+    def hidden_facts(self) -> HiddenFacts:
+        """What the seat knows of the hidden cards, as its counting sampler places them:
+        the other seats' unseen cards and shown voids, the kept scare cards with their
+        holders; the stock and the discard pile are out of play. The stay-or-fold model
+        is soft evidence on top. Raises :class:`HiddenFactsError` once cards the seat
+        saw went into a new stock (their places are weighed by counting worlds) or
+        before the deal."""
+        if self.obs.phase == "ante":
+            raise HiddenFactsError("nothing is dealt yet")
+        if self.semi:
+            raise HiddenFactsError(
+                "cards the seat saw went into a new stock and may be in another hand"
+            )
+        fixed = [0] * self.obs.players
+        for seat, cards in self.fixed.items():  # kept scare cards
+            fixed[seat] = sum(1 << card for card in cards)
+        facts = self.placement.hidden_facts(
+            self.obs.seat, fixed=fixed, soft_evidence=("stay or fold", "discards")
+        )
+        return dataclasses.replace(facts, counts=tuple(self.counts))
 
     def _played_cards(self) -> list[tuple[int, int]]:
         return [(card, s) for s, card in self.plays]

@@ -78,6 +78,7 @@ from tricktaker.cards import ACE, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
@@ -227,6 +228,14 @@ class EuchreDeterminizer:
         # The declarer's discards are sampled only by the other seats, during the play.
         self.weigh_discards = infer_calls and obs.phase == "playing" and not mine
         self.infer = bool(self.calls) or self.weigh_discards
+
+    def hidden_facts(self) -> HiddenFacts:
+        """What the seat knows of the hidden cards, as its counting sampler places them
+        (the other seats' unseen cards and the voids they showed; the kitty and, for a
+        seat other than the declarer, the discards are out of play); the inference from
+        the calls and the discards is soft evidence on top."""
+        soft = ("calls",) * bool(self.calls) + ("discards",) * self.weigh_discards
+        return self.placement.hidden_facts(self.obs.seat, soft_evidence=soft)
 
     def deal(self, rng: random.Random) -> _Deal:
         """Uniformly among the consistent deals: the cards dealt to each seat, the

@@ -90,6 +90,7 @@ from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts, HiddenFactsError, SplitChoices
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, new_game
 from tricktaker.games.pluck.hooks import (
@@ -414,6 +415,89 @@ class PluckDeterminizer:
                 total += len(masks) * self._ways(index + 1, taken + count, crossed + c, top or t)
         self.memo[key] = total
         return total
+
+    def hidden_facts(self) -> HiddenFacts:
+        """What the seat knows of the hidden cards: every unseen card is with one of the
+        two other seats. A card one of them cannot hold (a void, a pluck's return, the
+        opening card) is fixed with the other; the rest are placed by count, or, after
+        plucks the seat did not see (which couple the cards of each suit), by the
+        weighted choices of :meth:`split_choices`. The trump-call model is soft
+        evidence on top. Raises :class:`HiddenFactsError` before the deal."""
+        if not self.dealt:
+            raise HiddenFactsError("nothing is dealt yet")
+        first, second = self.others
+        known, unknown, forbid = self.known, self.unknown, self.forbid
+        fixed = [0, 0, 0]
+        counts = [0, 0, 0]
+        soft = ("trump call",) if self.obs.trump is not None else ()
+        if self.conditional:
+            fixed[first], fixed[second] = known[first], known[second]
+            return HiddenFacts(
+                seat=self.me,
+                hidden=(),
+                counts=tuple(counts),
+                voids=(0, 0, 0),
+                unknown=unknown,
+                fixed=tuple(fixed),
+                split=self.split_choices(),
+                soft_evidence=soft,
+            )
+        only_first = unknown & forbid[second] & ~forbid[first]
+        only_second = unknown & forbid[first] & ~forbid[second]
+        free = unknown & ~forbid[first] & ~forbid[second]
+        fixed[first] = known[first] | only_first
+        fixed[second] = known[second] | only_second
+        counts[first] = self.need - only_first.bit_count()
+        counts[second] = free.bit_count() - counts[first]
+        return HiddenFacts(
+            seat=self.me,
+            hidden=(first, second),
+            counts=tuple(counts),
+            voids=(0, 0, 0),
+            unknown=free,
+            fixed=tuple(fixed),
+            soft_evidence=soft,
+        )
+
+    def split_choices(self) -> SplitChoices:
+        """The choices this sampler makes when it draws the first other seat's unseen
+        cards after hidden plucks (:meth:`_sample_first`), as a weighted graph: per
+        state of its count (the class, the cards taken, the cards crossed in hidden
+        swaps, whether the hidden plucker holds a suit's top card), the options with
+        their weights (card sets times consistent completions)."""
+        index_of: dict[tuple[int, int, int, bool], int] = {}
+        nodes: list[tuple[tuple[float, int, int], ...]] = []
+        lists: list[tuple[int, ...]] = []
+        list_of: dict[tuple[int, int], int] = {}
+        last = len(self.classes)
+
+        def visit(state: tuple[int, int, int, bool]) -> int:
+            if state[0] == last:
+                return -1
+            found = index_of.get(state)
+            if found is not None:
+                return found
+            index, taken, crossed, top = state
+            at = index_of[state] = len(nodes)
+            nodes.append(())
+            options = []
+            for number, ((count, t, c), masks) in enumerate(self.classes[index]):
+                if taken + count > self.need or crossed + c > self.k:
+                    continue
+                after = (index + 1, taken + count, crossed + c, top or t)
+                weight = len(masks) * self._ways(*after)
+                if not weight:
+                    continue
+                if (index, number) not in list_of:
+                    list_of[(index, number)] = len(lists)
+                    lists.append(tuple(masks))
+                options.append((float(weight), visit(after), list_of[(index, number)]))
+            nodes[at] = tuple(options)
+            return at
+
+        visit((0, 0, 0, False))
+        first, second = self.others
+        return SplitChoices(first=first, second=second, nodes=tuple(nodes), lists=tuple(lists))
 
     def allows(self, hands: list[int]) -> bool:
         """Whether the sampler can produce these hands after the done plucks (before a
