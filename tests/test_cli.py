@@ -528,7 +528,7 @@ def card_word(card: object, rules: Ruleset) -> str:
 
 def final_line(state: GameState, seat: int = 0) -> str:
     names = seen_names(state.players, seat)
-    unit = score_unit(state.history)
+    unit = score_unit(state.history, state.rules.spec.hooks)
     teams = state.setup.partnerships
     return result_line(state.winners(), names, state.scores, teams, unit=unit)
 

@@ -212,7 +212,7 @@ def _table_class() -> type:
                 done = obs.hands_in_game is not None and obs.hands_played >= obs.hands_in_game
                 self.say(cooperative_line(obs.hands_played, done), "bold")
             elif self.game_panel:
-                unit = score_unit(obs.history)
+                unit = score_unit(obs.history, obs.rules.spec.hooks)
                 line = result_line(winners, names, scores, self.partnerships, unit=unit)
                 self.say(line, "bold")
             else:

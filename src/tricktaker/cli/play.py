@@ -34,6 +34,7 @@ from tricktaker.bots import Bot
 from tricktaker.bots.names import bot_name
 from tricktaker.cards import parse_card, pretty_card
 from tricktaker.engine import Action, GameState, IllegalActionError, Observation
+from tricktaker.present.game import game_present
 from tricktaker.present.narrate import action_lines, change_lines
 from tricktaker.present.panels import panel_game
 from tricktaker.present.scorecard import observation_scorecard
@@ -84,7 +85,7 @@ from .render import (
 )
 from .render_games import game_lines, seat_grid
 from .saves import SavedGame, SaveError, Saver, new_save_path, resume_seed, saved_game_kind
-from .scorecards import game_hand_table, game_scorecard, has_bids, result_line, score_unit
+from .scorecards import game_hand_table, game_scorecard, has_bids, result_line
 from .seating import Seating, seating
 
 CARD_TOKEN = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
@@ -155,7 +156,7 @@ class Table:
         """The person whose screen it is (None before the first turn with several)."""
         self.simultaneous = state.rules.spec.bidding.style == "simultaneous"
         self.game_panel = panel_game(state.observe(self.humans[0])) is not None
-        """Whether the game has a panel of its own (Pluck, Euchre, Buckup): its seat grid,
+        """Whether the game declares a panel of its own (Pluck, Euchre, Buckup): its seat grid,
         its result line."""
         self.partnerships = state.setup.partnerships
 
@@ -408,12 +409,21 @@ class Table:
             if line.kind in ("hand_over", "summary"):
                 view.say(*styled(line))
         hand = new.history[-1]
-        last = score_sheet([hand], names, self.cards, self.partnerships)
+        game = game_present(new.rules)
+        last = score_sheet([hand], names, self.cards, self.partnerships, game=game)
         quotas = last.layout == "quota"
         row = last.rows[0]
         if len(hand.bids) == new.players:
             header = "Quota" if quotas else "Bid"
-            view.add(hand_result_table(row, names, cooperative=new.cooperative, bid_header=header))
+            view.add(
+                hand_result_table(
+                    row,
+                    names,
+                    cooperative=new.cooperative,
+                    bid_header=header,
+                    outcome_words=last.outcome_words,
+                )
+            )
         else:
             view.add(game_hand_table(row, names))
         heading = [line.text for line in lines if line.kind == "next_hand"]
@@ -435,7 +445,7 @@ class Table:
         self.console.rule(Text("Final scorecard"))
         self.console.print(self.card_table(obs, names))
         sheet = observation_scorecard(obs, names, self.cards)
-        standings = standings_table(sheet, unit=score_unit(state.history))
+        standings = standings_table(sheet, unit=sheet.unit)
         if standings is not None and not obs.cooperative:
             self.console.print()
             self.console.rule(Text("Final standings"))
@@ -444,9 +454,8 @@ class Table:
         if obs.cooperative:
             self.say(cooperative_line(state.hands_played, state.completed), "bold")
         elif self.game_panel:
-            unit = score_unit(state.history)
             winners = state.winners()
-            line = result_line(winners, names, state.scores, self.partnerships, unit=unit)
+            line = result_line(winners, names, state.scores, self.partnerships, unit=sheet.unit)
             self.say(line, "bold")
         else:
             self.say(winners_line(state.winners(), names, state.scores), "bold")

@@ -26,7 +26,7 @@ from tricktaker.present.panels import (
     seat_rows,
 )
 from tricktaker.present.scorecard import (
-    QUOTA_WORDS,
+    OUTCOME_WORDS,
     Scorecard,
     ScoreRow,
     cooperative_line,
@@ -288,9 +288,15 @@ def scorecard(sheet: Scorecard, *, details: bool = True, title: str | None = Non
 
 
 def hand_result_table(
-    hand: ScoreRow, names: Sequence[str], *, cooperative: bool, bid_header: str = "Bid"
+    hand: ScoreRow,
+    names: Sequence[str],
+    *,
+    cooperative: bool,
+    bid_header: str = "Bid",
+    outcome_words: Mapping[str, str] = OUTCOME_WORDS,
 ) -> Table:
-    """One finished hand: bids (or quotas), tricks, hand score and total per seat."""
+    """One finished hand: bids (or quotas), tricks, hand score and total per seat, and
+    the outcome in the sheet's words (``outcome_words``)."""
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
     table.add_column("Seat")
     table.add_column(bid_header, justify="right")
@@ -299,9 +305,7 @@ def hand_result_table(
         table.add_column("Hand", justify="right")
         table.add_column("Total", justify="right")
     table.add_column("")
-    labels = {"S": "set", "O": "over", "P": "exact"}
-    if bid_header != "Bid":
-        labels = QUOTA_WORDS
+    labels = outcome_words
     for name, seat in zip(names, hand.seats, strict=True):
         row = [name, str(seat.bid), str(seat.tricks)]
         if not cooperative:

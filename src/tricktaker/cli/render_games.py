@@ -1,7 +1,7 @@
-"""What the games with their own phases show at the table, laid out for a terminal: the
-game's panel lines (Pluck's plucks, Euchre's auction and contract, Buckup's pot) and a
-grid of the seats, both computed by :mod:`tricktaker.present.panels` from what the seat
-may know."""
+"""What the games with a panel of their own show at the table, laid out for a terminal:
+the game's panel lines (such as Pluck's plucks, Euchre's auction and contract, Buckup's
+pot) and a grid of the seats, both computed by :mod:`tricktaker.present.panels` (and the
+game's ``present`` capability) from what the seat may know."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.table import Table
 
 from tricktaker.engine import Observation
 from tricktaker.present import panels
-from tricktaker.present.scorecard import chips_net
+from tricktaker.present.game import game_present
 from tricktaker.present.text import bid_text, suit_text, team_of
 
 from .render import Cards, with_level
@@ -46,7 +46,7 @@ def seat_grid(
     if stacks:
         grid.add_column("Stack", justify="right")
     grid.add_column("Net" if stacks else "Score", justify="right")
-    net = chips_net(obs) if stacks else None
+    net = game_present(obs.rules).net(obs) if stacks else None
     for row in rows:
         marks = " (D)" if row["dealer"] else ""
         if row["to_act"]:

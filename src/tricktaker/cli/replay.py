@@ -77,6 +77,7 @@ def replay(
     from rich.text import Text
 
     from tricktaker.engine import GameRecord, RecordError
+    from tricktaker.present.game import game_present
     from tricktaker.present.panels import panel_game
     from tricktaker.present.scorecard import scorecard
 
@@ -89,7 +90,7 @@ def replay(
         standings_table,
         winners_line,
     )
-    from .scorecards import hand_summary, has_bids, result_line, score_unit
+    from .scorecards import hand_summary, has_bids, result_line
 
     console = make_console()
     with user_errors():
@@ -109,8 +110,14 @@ def replay(
         console.rule(Text(f"{rules.name} ({record.game})"))
         console.print(Text(f"Players: {state.players} ({', '.join(names)})   seed: {record.seed}"))
         console.print(Text(f"Options: {options or 'none'}"))
+        game = game_present(rules)
         sheet = scorecard(
-            state.history, names, cards, state.setup.partnerships, cooperative=cooperative
+            state.history,
+            names,
+            cards,
+            state.setup.partnerships,
+            cooperative=cooperative,
+            game=game,
         )
         for hand, sheet_row in zip(state.history, sheet.rows, strict=True):
             heading = (
@@ -125,7 +132,7 @@ def replay(
             console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
             quotas = sheet.layout == "quota"
             console.print(hand_table(sheet_row, names, cooperative=cooperative, quotas=quotas))
-            for line in hand_summary(hand, names, cards):
+            for line in hand_summary(hand, names, cards, game):
                 console.print(Text(f"  {line}"))
             if tricks:
                 show_tricks(console, hand, names, cards)
@@ -140,8 +147,8 @@ def replay(
         bids = has_bids(state.history, state.players)
         if bids:
             final.add_column("S/O/P")
-        stacks = state.history[-1].extra.get("stacks") if state.history else None
-        if isinstance(stacks, list):
+        stacks = sheet.stacks
+        if stacks is not None:
             final.add_column("Stack", justify="right")
         for seat, name in enumerate(names):
             row = [name]
@@ -149,13 +156,13 @@ def replay(
                 row.append(str(state.scores[seat]))
             if bids:
                 row.append(outcome_counts(state.history, seat))
-            if isinstance(stacks, list):
+            if stacks is not None:
                 row.append(str(stacks[seat]))
             final.add_row(*row)
         console.print(final)
         if not state.is_terminal():
             return
-        standings = standings_table(sheet, unit=score_unit(state.history))
+        standings = standings_table(sheet, unit=sheet.unit)
         if standings is not None and not cooperative:
             console.print()
             console.rule(Text("Final standings"))
@@ -164,9 +171,8 @@ def replay(
         if cooperative:
             console.print(Text(cooperative_line(state.hands_played, state.completed), style="bold"))
         elif panel_game(state.observe(0)) is not None:
-            unit = score_unit(state.history)
             teams = state.setup.partnerships
-            line = result_line(state.winners(), names, state.scores, teams, unit=unit)
+            line = result_line(state.winners(), names, state.scores, teams, unit=sheet.unit)
             console.print(Text(line, style="bold"))
         else:
             console.print(Text(winners_line(state.winners(), names, state.scores), style="bold"))

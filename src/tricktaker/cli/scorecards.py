@@ -69,14 +69,13 @@ def game_scorecard(sheet: Scorecard, *, title: str | None = None) -> Table:
     table.add_column("Dealer")
     table.add_column("Trump")
     if chips:
-        table.add_column("Pot", justify="right")
+        table.add_column(sheet.column or "", justify="right")
     for name in names:
         table.add_column(name, justify="right")
     for hand in sheet.rows:
         row = [str(hand.hand), hand.dealer_name, hand.trump_text]
         if chips:
-            pot = hand.pot or {}
-            row.append(f"{pot.get('before', '-')}->{pot.get('after', '-')}")
+            row.append(hand.column_detail or "-->-")
         for seat in hand.seats:
             row.append(f"{seat.tricks} tr {seat.score:+d}")
         table.add_row(*row)
@@ -90,20 +89,16 @@ def game_scorecard(sheet: Scorecard, *, title: str | None = None) -> Table:
 
 
 def team_scorecard(sheet: Scorecard, *, title: str | None = None) -> Table:
-    """Euchre: per hand the contract, whether it was made, and each team's points."""
+    """Per hand the game's own column (Euchre: the contract, whether it was made) and
+    each team's points."""
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Dealer")
-    table.add_column("Contract")
+    table.add_column(sheet.column or "")
     for team in sheet.teams:
         table.add_column(team["name"], justify="right")
     for hand in sheet.rows:
-        contract = hand.contract
-        if contract is not None:
-            declared = contract["text"] + (" - made" if contract["made"] else " - set")
-        else:
-            declared = "thrown in"
-        row = [str(hand.hand), hand.dealer_name, declared]
+        row = [str(hand.hand), hand.dealer_name, hand.column_detail or ""]
         for points in hand.teams:
             row.append(f"{points.tricks} tr {points.score:+d} = {points.total}")
         table.add_row(*row)

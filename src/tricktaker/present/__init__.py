@@ -24,8 +24,11 @@ from typing import Any
 
 from tricktaker.engine import Action, HandResult, Observation
 
+from .game import BasePresent, GamePresent, game_present
 from .narrate import Narration, narrate
-from .panels import Line, bids_line, game_lines, hand_view, panel, seat_rows
+from .panels import bids_line, game_lines, hand_view, panel, seat_rows
+from .parts import CardsLine, Line, RowFacts, SeatFacts
+from .reads import ReadsMemo
 from .scorecard import (
     Scorecard,
     ScoreRow,
@@ -38,15 +41,21 @@ from .text import SYMBOLS, CardText
 
 __all__ = [
     "SYMBOLS",
+    "BasePresent",
     "CardText",
+    "CardsLine",
+    "GamePresent",
     "Line",
     "Narration",
     "PresentMemo",
+    "RowFacts",
     "ScoreRow",
     "Scorecard",
+    "SeatFacts",
     "TextLine",
     "bids_line",
     "game_lines",
+    "game_present",
     "hand_view",
     "narrate",
     "observation_scorecard",
@@ -70,20 +79,18 @@ class PresentMemo:
 
     __slots__ = (
         "_panel",
-        "_panel_key",
         "_row_json",
         "_rows",
-        "_rows_key",
         "_score_rows",
         "_sheet",
         "_sheet_key",
     )
 
     def __init__(self) -> None:
-        self._panel_key: tuple[Any, ...] | None = None
-        self._panel: dict[str, Json] = {}
-        self._rows_key: tuple[Any, ...] | None = None
-        self._rows: list[dict[str, Json]] = []
+        self._panel: ReadsMemo[dict[str, Json]] = ReadsMemo(panel)
+        """The panel, keyed on the fields of the observation that building it read."""
+        self._rows: ReadsMemo[list[dict[str, Json]]] = ReadsMemo(seat_rows)
+        """The seat rows, the same way."""
         self._sheet_key: tuple[Any, ...] | None = None
         self._sheet: dict[str, Json] = {}
         self._score_rows: dict[int, tuple[HandResult, ScoreRow]] = {}
@@ -93,69 +100,14 @@ class PresentMemo:
         """Each of those rows as JSON, by the row's identity (the row is kept)."""
 
     def seat_rows(self, obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
-        """:func:`seat_rows` of ``obs``, built again only when what it reads differs."""
-        extra = obs.extra
-        key = (
-            tuple(names),
-            obs.players,
-            obs.partnerships,
-            obs.active,
-            obs.dealer,
-            obs.to_act,
-            obs.bids,
-            obs.bid_made,
-            obs.tricks_won,
-            obs.scores,
-            obs.phase,
-            obs.hand_size,
-            len(obs.tricks),
-            tuple(seat for seat, _ in obs.current_trick),
-            _listed(extra.get("quotas")) if extra else None,
-            _listed(extra.get("stacks")) if extra else None,
-            _listed(extra.get("status")) if extra else None,
-        )
-        if key == self._rows_key:
-            return self._rows
-        self._rows = seat_rows(obs, names)
-        self._rows_key = key
-        return self._rows
+        """:func:`seat_rows` of ``obs``, built again only when a field of the observation
+        it read (or a name) differs."""
+        return self._rows.get(obs, tuple(names))
 
     def panel(self, obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
-        """:func:`panel` of ``obs``, built again only when what it reads differs (the
-        seat is part of that when the game has teams or its own information)."""
-        extra = obs.extra
-        key = (
-            obs.seat if extra or obs.partnerships else None,
-            dict(extra) if extra else None,
-            obs.rules,
-            tuple(names),
-            cards.labels,
-            cards.symbols,
-            obs.phase,
-            obs.hand is None,
-            obs.pile,
-            obs.hook,
-            obs.bids,
-            obs.bid_made,
-            obs.players,
-            obs.hand_number,
-            obs.hands_in_game,
-            obs.hand_size,
-            obs.dealer,
-            obs.special,
-            obs.call,
-            obs.misere,
-            obs.trump,
-            obs.turn_up,
-            obs.trump_known,
-            obs.partnerships,
-        )
-        old = self._panel_key
-        if old is not None and old[2] is key[2] and old == key:
-            return self._panel
-        self._panel = panel(obs, names, cards)
-        self._panel_key = key
-        return self._panel
+        """:func:`panel` of ``obs``, built again only when a field of the observation it
+        read (the game's own reading included), a name or the card labels differ."""
+        return self._panel.get(obs, tuple(names), cards)
 
     def scorecard(self, obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
         """The seat's score sheet as JSON, built again only when its finished hands (the
@@ -186,7 +138,14 @@ class PresentMemo:
         for hand in obs.history:
             hit = known.get(id(hand))
             if hit is None or hit[0] is not hand:
-                row = score_row(hand, names, cards, obs.partnerships, cooperative=obs.cooperative)
+                row = score_row(
+                    hand,
+                    names,
+                    cards,
+                    obs.partnerships,
+                    cooperative=obs.cooperative,
+                    game=game_present(obs.rules),
+                )
                 hit = known[id(hand)] = (hand, row)
             rows.append(hit[1])
         self._sheet = observation_scorecard(obs, names, cards, rows).to_json(self._written_row)
@@ -203,11 +162,6 @@ class PresentMemo:
 
 _ROWS_KEPT = 1000
 """Score rows a :class:`PresentMemo` keeps before it forgets them all."""
-
-
-def _listed(value: Json) -> tuple[Json, ...] | None:
-    """A list from a game's extra information as a tuple (None when it is no list)."""
-    return tuple(value) if isinstance(value, list) else None
 
 
 def present_json(

@@ -1,6 +1,7 @@
 """The narration of what happened between two observations of one seat: bids, calls,
-cards played and tricks won, plucks and give-backs, auctions and contracts, antes and
-payments, the deal, the trump, and the end of a hand.
+cards played and tricks won, the deal, the trump, the end of a hand, and the game's own
+actions and changes as its ``present`` capability words them (plucks and give-backs,
+auctions and contracts, antes and payments, for example).
 
 A card in another seat's action (a pluck, a give-back, a discard) is named only when
 the seat's own observation shows it: it is now in its hand. Otherwise the text says
@@ -10,10 +11,8 @@ that a card was given or discarded, never which. Each line also has a ``public``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from tricktaker.cards import cards_of
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
     BID,
@@ -25,107 +24,35 @@ from tricktaker.engine.actions import (
     PLAY_PILE,
 )
 
-from .scorecard import TextLine, summary_lines
+from .game import game_present
+from .parts import Narration, TextLine, said
+from .scorecard import summary_lines
 from .text import (
     CardText,
-    ante_text,
-    bid_text,
-    card_text,
-    contract_text,
     describe_call,
     describe_special,
     hand_heading,
-    object_name,
-    payment_groups,
-    seat_name,
     suit_text,
     value_type,
     verb,
+    visible_card,
     words,
 )
 
-PHRASES: dict[str, tuple[str, str]] = {
-    "pass": ("pass", ""),
-    "stay": ("stay", " in"),
-    "fold": ("fold", ""),
-    "out_for_now": ("go", " out for now"),
-    "come_back": ("come", " back in"),
-    "keep": ("keep", " the cards (no redeal)"),
-    "concede": ("concede", ": the player in takes the pot uncontested"),
-    "draw": ("draw", " back to five"),
-    "redeal": ("demand", " a redeal (five low cards adding up to 19 or less)"),
-    "take_pot": ("take", " the pot uncontested"),
-    "play_on": ("play", " on"),
-}
-"""Kinds without a value: the verb and the rest of the sentence."""
-
-
-@dataclass(frozen=True, slots=True)
-class Narration:
-    """One line of narration.
-
-    ``kind``: ``bid``, ``bid_hidden``, ``bids_revealed``, ``call``, ``play``, ``trick``,
-    ``action`` (a game's own phase), ``dealt``, ``face_down``, ``special``, ``trump``,
-    ``piles``, ``contract``, ``draw``, ``payment``, ``hand_over``, ``summary``,
-    ``next_hand``. ``seat`` is the seat the line is about (the actor, the trick's
-    winner), ``mine`` whether that is the observing seat, ``bold`` whether the terminal
-    stresses it, ``cards`` the trick's cards (``[[seat, "7H"], ...]``) for ``trick``,
-    ``hand`` the hand's number for ``hand_over``.
-    """
-
-    kind: str
-    text: str
-    public: str | None
-    seat: int | None = None
-    mine: bool = False
-    bold: bool = False
-    cards: tuple[tuple[int, str], ...] = ()
-    hand: int | None = None
-
-    def to_json(self) -> dict[str, object]:
-        """The value as plain JSON data."""
-        data: dict[str, object] = {
-            "kind": self.kind,
-            "text": self.text,
-            "public": self.public,
-            "seat": self.seat,
-            "mine": self.mine,
-            "bold": self.bold,
-        }
-        if self.cards:
-            data["cards"] = [[s, c] for s, c in self.cards]
-        if self.hand is not None:
-            data["hand"] = self.hand
-        return data
-
-
-def said(
-    kind: str,
-    text: str,
-    *,
-    public: bool = True,
-    seat: int | None = None,
-    mine: bool = False,
-    bold: bool = False,
-    cards: tuple[tuple[int, str], ...] = (),
-    hand: int | None = None,
-) -> Narration:
-    """A line whose public form is the line itself (or None where not ``public``)."""
-    return Narration(kind, text, text if public else None, seat, mine, bold, cards, hand)
+__all__ = [
+    "Narration",
+    "action_lines",
+    "card_lines",
+    "change_lines",
+    "describe_game_action",
+    "narrate",
+    "said",
+    "summary",
+    "visible_card",
+]
 
 
 # ------------------------------------------------------------ actions
-
-
-def visible_card(seat: int, action: Action, new: Observation) -> int | None:
-    """The action's card if ``new``'s seat may know it: its own, or now in its hand."""
-    if not isinstance(action.value, int):
-        return None
-    if seat == new.seat:
-        return action.value
-    if new.hand is not None and new.hand >> action.value & 1:
-        return action.value
-    return None
 
 
 def describe_game_action(
@@ -138,47 +65,25 @@ def describe_game_action(
     *,
     hide: bool = False,
 ) -> str:
-    """One sentence about an action of a game's own phase; a card is named only when the
-    seat may know it (never when ``hide``: the public form)."""
+    """One sentence about an action of a game's own phase, as the game's ``present``
+    capability words it, else in general words; a card is named only when the seat may
+    know it (never when ``hide``: the public form)."""
+    own = game_present(new.rules).action_text(seat, action, prev, new, names, cards, hide=hide)
+    if own is not None:
+        return own
     name = names[seat]
     kind = action.kind
     kind_type = value_type(kind)
     if kind_type == "card":
         card = None if hide else visible_card(seat, action, new)
         shown = cards.card(card) if card is not None else "a card"
-        if kind == "pluck":
-            shown = shown if card is not None else "a card face down"
-            return f"{verb(name, 'pluck')} {_pluckee(prev, names)}, giving {shown}."
-        if kind == "give_back":
-            return f"{verb(name, 'give')} back {shown} to {_plucker(new, names)}."
-        if kind == "discard":
-            return f"{verb(name, 'discard')} {shown}."
         return f"{verb(name, words(kind))} {shown}."
     if kind_type == "none":
-        base, rest = PHRASES.get(kind, (words(kind), ""))
-        return f"{verb(name, base)}{rest}."
+        return f"{verb(name, words(kind))}."
     value = str(action.value)
     if kind == "call_trump":
         return f"{verb(name, 'name')} {suit_text(value, cards)} as trump."
-    if kind == "auction":
-        return f"{verb(name, 'bid')} {bid_text(value, cards)}."
-    if kind == "ante":
-        ante = new.extra.get("ante")
-        structure = ante_text(ante) if ante else words(value)
-        return f"{verb(name, 'set')} the ante: {structure}."
     return f"{name}: {words(kind)} {words(value)}."
-
-
-def _pluckee(prev: Observation, names: Sequence[str]) -> str:
-    pending = prev.extra.get("plucks_pending") or []
-    return object_name(pending[0][1], names) if pending else "a player"
-
-
-def _plucker(new: Observation, names: Sequence[str]) -> str:
-    done = new.extra.get("plucks") or []
-    if done and isinstance(done[-1], Mapping):
-        return object_name(done[-1].get("plucker"), names)
-    return "the plucker"
 
 
 def action_lines(
@@ -265,51 +170,13 @@ def card_lines(
 # ------------------------------------------------------------ changes
 
 
-def game_changes(
-    prev: Observation, new: Observation, names: Sequence[str], cards: CardText
-) -> list[Narration]:
-    """What a game's own section says changed between two observations of one hand:
-    a contract settled, the kitty taken, cards drawn, payments into or out of the pot."""
-    lines: list[Narration] = []
-    if new.hands_played != prev.hands_played:
-        return lines
-    same_hand = new.hand_number == prev.hand_number
-    contract = new.extra.get("contract")
-    had_contract = same_hand and isinstance(prev.extra.get("contract"), Mapping)
-    if isinstance(contract, Mapping) and not had_contract:
-        line = f"Contract: {contract_text(contract, names, cards)}."
-        declarer = contract.get("declarer", contract.get("bidder"))
-        public = line
-        if "kitty" in new.extra:
-            public += f" {seat_name(declarer, names)} takes the kitty and discards three cards."
-        kitty = new.extra.get("kitty")
-        if kitty:
-            taken = " ".join(card_text(c, cards) for c in kitty)
-            line += f" {verb(names[new.seat], 'take')} the kitty: {taken}."
-        else:
-            line = public
-        lines.append(Narration("contract", line, public, seat=declarer))
-    if same_hand and prev.phase in ("draw", "restock") and prev.hand is not None and new.hand:
-        drawn = cards_of(new.hand & ~prev.hand)
-        if drawn:
-            shown = " ".join(cards.card(c) for c in drawn)
-            text = f"{verb(names[new.seat], 'draw')} {shown}."
-            lines.append(said("draw", text, public=False, seat=new.seat, mine=True))
-    before = prev.extra.get("payments") if same_hand else []
-    after = new.extra.get("payments")
-    if isinstance(before, list) and isinstance(after, list) and len(after) > len(before):
-        lines += [
-            said("payment", line + ".") for line in payment_groups(after[len(before) :], names)
-        ]
-    return lines
-
-
 def change_lines(
     prev: Observation, new: Observation, names: Sequence[str], cards: CardText
 ) -> list[Narration]:
     """What changed between ``prev`` and ``new`` besides the action itself: the end of a
     hand (its summary, and the next hand's heading unless the game is over), the deal,
-    a special hand, the trump, the piles, and the game's own changes."""
+    a special hand, the trump, the piles, and the game's own changes (as its
+    ``present`` capability words them)."""
     lines: list[Narration] = []
     if new.hands_played > prev.hands_played:
         hand = new.history[-1]
@@ -331,9 +198,7 @@ def change_lines(
         lines.append(
             said("piles", "The hands are shuffled into face-down piles, played in pile order.")
         )
-    if new.rules.spec.hooks is not None:
-        lines += game_changes(prev, new, names, cards)
-    return lines
+    return lines + game_present(new.rules).changes(prev, new, names, cards)
 
 
 def summary(line: TextLine) -> Narration:

@@ -2,7 +2,8 @@
 its size, trump and dealer and each player's bid (or quota), tricks, score and running
 total, or each team's points (Euchre), or the chips and the pot (Buckup); then the
 totals, each player's Set / Over / Perfect counts and the totals after every hand (a
-chart's series).
+chart's series). A game's own part of a row (its contract, its pot), its column and its
+layout come from its ``present`` capability (:mod:`tricktaker.present.game`).
 
 Everything is computed from the finished hands a seat may see
 (``Observation.history``); a row's ``summary`` lines also come with a ``public`` form
@@ -11,46 +12,43 @@ that names no card only some seats know (for spectators).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.engine import HandResult, Observation
 
-from .text import (
-    CardText,
-    ante_text,
-    bid_text,
-    card_text,
-    contract_text,
-    describe_special,
-    payments_by_seat,
-    pluck_line,
-    seat_name,
-    team_text,
-)
+from .game import DEFAULT_PRESENT, OUTCOME_WORDS, GamePresent, game_present, named_present
+from .parts import TextLine
+from .text import CardText, describe_special, team_text
+
+__all__ = [
+    "OUTCOME_WORDS",
+    "ScoreRow",
+    "Scorecard",
+    "SeatScore",
+    "TeamScore",
+    "TextLine",
+    "cooperative_line",
+    "hand_summary",
+    "has_bids",
+    "is_team_game",
+    "layout_of",
+    "observation_scorecard",
+    "outcome_counts",
+    "outcome_tally",
+    "result_line",
+    "score_row",
+    "score_unit",
+    "scorecard",
+    "standings",
+    "summary_lines",
+    "winners_line",
+]
 
 Json = Any
 """Plain JSON data."""
-
-OUTCOME_WORDS = {"S": "set", "O": "over", "P": "exact"}
-"""How a hand's outcome against a bid is said."""
-QUOTA_WORDS = {"S": "short", "O": "over", "P": "made"}
-"""How a hand's outcome against a quota (Pluck) is said."""
-
-
-@dataclass(frozen=True, slots=True)
-class TextLine:
-    """A line of text as the seat may read it, and its ``public`` form (None: the line is
-    about cards only this seat may know, and a spectator is not told it)."""
-
-    text: str
-    public: str | None
-
-    def to_json(self) -> dict[str, Json]:
-        """The value as plain JSON data."""
-        return {"text": self.text, "public": self.public}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +94,14 @@ class ScoreRow:
     teams: list[TeamScore] = field(default_factory=list)
     all_exact: bool | None = None
     """Cooperative games: whether every bid was made exactly."""
-    contract: dict[str, Json] | None = None
-    """Euchre: ``bidder``, ``tricks``, ``trump``, ``text`` and ``made``."""
-    thrown_in: bool = False
-    pot: dict[str, Json] | None = None
-    """Buckup: ``before``, ``settled``, ``after``, ``winners``, ``burned``, ``ante``."""
-    quotas: list[int] | None = None
-    plucks: list[dict[str, Json]] = field(default_factory=list)
     summary: list[TextLine] = field(default_factory=list)
+    game: dict[str, Json] = field(default_factory=dict)
+    """The game's own keys of the row (such as Euchre's ``contract`` or Buckup's
+    ``pot``), written into the row's JSON beside the others."""
+    column: str | None = None
+    """The text of the game's own column of the sheet (the contract, the pot)."""
+    column_detail: str | None = None
+    """The same as the terminal writes it, where it says more (``- made``)."""
 
     def to_json(self) -> dict[str, Json]:
         """The value as plain JSON data."""
@@ -138,12 +136,9 @@ class ScoreRow:
                 for t in self.teams
             ],
             "all_exact": self.all_exact,
-            "contract": self.contract,
-            "thrown_in": self.thrown_in,
-            "pot": self.pot,
-            "quotas": self.quotas,
-            "plucks": self.plucks,
+            "column": self.column,
             "summary": [line.to_json() for line in self.summary],
+            **self.game,
         }
 
 
@@ -154,7 +149,8 @@ class Scorecard:
     ``layout`` says which columns matter: ``bids`` (bid/tricks/score per seat),
     ``quota`` (Pluck: quota/tricks/over), ``team`` (Euchre: contract and team points),
     ``chips`` (Buckup: chips won or lost, the pot, the stacks) or ``tricks`` (tricks and
-    points per seat, no bids).
+    points per seat, no bids); ``column`` is the heading of the game's own column (its
+    rows' :attr:`ScoreRow.column`), None when it has none.
     """
 
     layout: str
@@ -173,6 +169,7 @@ class Scorecard:
     team_series: list[list[int]]
     standings: list[dict[str, Json]] = field(default_factory=list)
     """The ranking after the hands so far (see :func:`standings`)."""
+    column: str | None = None
 
     def to_json(
         self, row_json: Callable[[ScoreRow], dict[str, Json]] | None = None
@@ -195,6 +192,7 @@ class Scorecard:
             "series": self.series,
             "team_series": self.team_series,
             "standings": self.standings,
+            "column": self.column,
         }
 
 
@@ -211,46 +209,10 @@ def is_team_game(partnerships: Sequence[Sequence[int]]) -> bool:
     return len(partnerships) > 1
 
 
-def chips_game(history: Sequence[HandResult]) -> bool:
-    """Whether the hands are played for chips (Buckup)."""
-    return any("stacks" in hand.extra for hand in history)
-
-
-def chips_net(obs: Observation) -> list[int] | None:
-    """Each seat's chips won or lost so far, as its stack shows them now (docs/games/
-    buckup.md, Chips, antes and the pot: a player's score is their stack minus the
-    starting stack), counting this hand's payments before the hand is settled; None
-    when the game is not played for chips.
-
-    The scores change only when a hand is settled; this is what the stacks say now.
-
-    >>> from tricktaker import load_ruleset, new_game
-    >>> state = new_game(load_ruleset("buckup"), players=4, seed=5)
-    >>> while state.observe(0).extra.get("pot") == 0:
-    ...     if state.is_chance():
-    ...         state.apply_chance()
-    ...     else:
-    ...         seat = state.to_act()[0]
-    ...         state.apply(seat, state.observe(seat).legal_actions[0])
-    >>> obs = state.observe(0)
-    >>> obs.scores, obs.extra["stacks"][0] - 500 == chips_net(obs)[0] != 0
-    ((0, 0, 0, 0), True)
-    """
-    stacks = obs.extra.get("stacks") if obs.extra else None
-    settings = obs.rules.data.get("settings")
-    start = settings.get("starting_stack") if isinstance(settings, Mapping) else None
-    if not isinstance(stacks, list) or not isinstance(start, int):
-        return None
-    return [int(stack) - start for stack in stacks]
-
-
-def score_unit(history: Sequence[HandResult]) -> str:
-    """What a game's totals count: points, tricks over quota, or chips."""
-    if chips_game(history):
-        return "chips net"
-    if any("quotas" in hand.extra for hand in history):
-        return "tricks over quota"
-    return "points"
+def score_unit(history: Sequence[HandResult], hooks: str | None) -> str:
+    """What the totals of a game whose ruleset names ``hooks`` count, once hands are
+    played: its ``present`` capability's unit (points, tricks over quota, chips net)."""
+    return named_present(hooks).unit if history else DEFAULT_PRESENT.unit
 
 
 def outcome_tally(history: Sequence[HandResult], seat: int) -> dict[str, int]:
@@ -270,95 +232,37 @@ def layout_of(
     history: Sequence[HandResult],
     players: int,
     partnerships: Sequence[Sequence[int]],
-    hooks: str | None = None,
+    game: GamePresent = DEFAULT_PRESENT,
 ) -> str:
-    """The scorecard's layout (see :class:`Scorecard`)."""
-    if hooks == "pluck" or any("quotas" in hand.extra for hand in history):
-        return "quota"
-    if (history and has_bids(history, players)) or (not history and hooks is None):
+    """The scorecard's layout (see :class:`Scorecard`): the game's own, else ``bids``
+    where the hands carry bids (or none is finished and the game totals bids), ``team``
+    for partnerships, ``tricks`` otherwise."""
+    if game.layout is not None:
+        return game.layout
+    if (history and has_bids(history, players)) or (not history and game.bids_total):
         return "bids"
     if is_team_game(partnerships):
         return "team"
-    if hooks == "buckup" or chips_game(history):
-        return "chips"
     return "tricks"
 
 
 # ------------------------------------------------------------ one hand
 
 
-def hand_summary(hand: HandResult, names: Sequence[str], cards: CardText) -> list[str]:
+def hand_summary(
+    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent = DEFAULT_PRESENT
+) -> list[str]:
     """The hand's game-specific facts in words (quotas and plucks, contract, pot)."""
-    return [line.text for line in summary_lines(hand, names, cards)]
+    return [line.text for line in summary_lines(hand, names, cards, game)]
 
 
-def summary_lines(hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+def summary_lines(
+    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent = DEFAULT_PRESENT
+) -> list[TextLine]:
     """:func:`hand_summary` with each line's public form, which names no card that only
-    some seats know (a pluck's cards, the kitty)."""
-    extra = hand.extra
-    lines: list[TextLine] = []
-    if "quotas" in extra:
-        quotas = ", ".join(f"{seat_name(s, names)} {q}" for s, q in enumerate(extra["quotas"]))
-        plucks = extra.get("plucks") or []
-        line = f"Quotas: {quotas}.  Plucks before play: {len(plucks)}."
-        lines.append(TextLine(line, line))
-        for pluck in plucks:
-            hidden = {**pluck, "given": None, "returned": None}
-            lines.append(
-                TextLine(
-                    f"  {pluck_line(pluck, names, cards)}", f"  {pluck_line(hidden, names, cards)}"
-                )
-            )
-    if "contract" in extra or extra.get("thrown_in"):
-        line = contract_summary(extra, names, cards)
-        lines.append(TextLine(line, line))
-        if isinstance(extra.get("kitty"), list):
-            kitty = " ".join(card_text(c, cards) for c in extra["kitty"])
-            discards = " ".join(card_text(c, cards) for c in extra.get("discards") or [])
-            line = f"Kitty: {kitty}" + (f";  discarded: {discards}" if discards else "")
-            lines.append(TextLine(line, None))
-    if "pot_before" in extra:
-        lines += [TextLine(line, line) for line in pot_summary(extra, names)]
-    return lines
-
-
-def contract_summary(extra: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
-    """``Contract Seat 1: 4 tricks, ♥ hearts trump (auction: ...); tricks by team: 4 - 1.``"""
-    contract = extra.get("contract")
-    if extra.get("thrown_in") or not isinstance(contract, Mapping):
-        return "Thrown in: everyone passed."
-    text = f"Contract {contract_text(contract, names, cards)}"
-    auction = extra.get("auction")
-    if isinstance(auction, list) and auction:
-        bids = ", ".join(f"{seat_name(s, names)} {bid_text(b, cards)}" for s, b in auction)
-        text += f" (auction: {bids})"
-    tricks = extra.get("partnership_tricks")
-    if isinstance(tricks, list):
-        text += f"; tricks by team: {' - '.join(map(str, tricks))}"
-    return text + "."
-
-
-def pot_summary(extra: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    """Buckup: the pot carried in and out, who won it, who was burned, the payments."""
-    winners = extra.get("winners") or []
-    burned = extra.get("burned") or []
-    settled = extra.get("pot_settled")
-    line = f"Pot: {extra.get('pot_before')} carried in"
-    line += f", {settled} at settlement" if settled is not None else ""
-    line += f", {extra.get('pot_after')} carried over."
-    if winners:
-        line += f"  Won by {', '.join(seat_name(s, names) for s in winners)}."
-    else:
-        line += "  Nobody took 2 tricks: the pot stays."
-    if burned:
-        line += f"  Burned: {', '.join(seat_name(s, names) for s in burned)}."
-    lines = [line]
-    payments = extra.get("payments")
-    if isinstance(payments, list) and payments:
-        lines.append("Payments: " + payments_by_seat(payments, names) + ".")
-    if extra.get("ante"):
-        lines.append(f"Ante: {ante_text(extra['ante'])}.")
-    return lines
+    some seats know (a pluck's cards, the kitty): the game's ``present`` capability
+    writes them."""
+    return game.summary(hand, names, cards)
 
 
 def score_row(
@@ -368,12 +272,13 @@ def score_row(
     partnerships: Sequence[Sequence[int]],
     *,
     cooperative: bool = False,
+    game: GamePresent = DEFAULT_PRESENT,
 ) -> ScoreRow:
-    """One finished hand as a row of the score sheet."""
+    """One finished hand as a row of the score sheet (``game``: the game's ``present``
+    capability, which adds its own part)."""
     players = len(names)
-    extra = hand.extra
     bids = len(hand.bids) == players
-    stacks = extra.get("stacks") if isinstance(extra.get("stacks"), list) else None
+    stacks = game.hand_stacks(hand)
     seats = [
         SeatScore(
             bid=hand.bids[s] if bids else None,
@@ -400,7 +305,7 @@ def score_row(
         special=describe_special(special_name, call),
         seats=seats,
         all_exact=hand.all_exact if cooperative else None,
-        summary=summary_lines(hand, names, cards),
+        summary=summary_lines(hand, names, cards, game),
     )
     if is_team_game(partnerships):
         row.teams = [
@@ -413,41 +318,10 @@ def score_row(
             )
             for team in partnerships
         ]
-    contract = extra.get("contract")
-    if isinstance(contract, Mapping):
-        bidder = contract.get("bidder", contract.get("declarer"))
-        made = any(bidder in team and hand.hand_scores[team[0]] > 0 for team in partnerships)
-        row.contract = {
-            "bidder": bidder,
-            "tricks": contract.get("tricks"),
-            "trump": contract.get("trump"),
-            "text": contract_text(contract, names, cards),
-            "made": made,
-        }
-    row.thrown_in = bool(extra.get("thrown_in"))
-    if "pot_before" in extra:
-        row.pot = {
-            "before": extra.get("pot_before"),
-            "settled": extra.get("pot_settled"),
-            "after": extra.get("pot_after"),
-            "winners": list(extra.get("winners") or []),
-            "burned": list(extra.get("burned") or []),
-            "ante": dict(extra["ante"]) if isinstance(extra.get("ante"), Mapping) else None,
-            "ante_text": ante_text(extra["ante"]) if extra.get("ante") else None,
-        }
-    if isinstance(extra.get("quotas"), list):
-        row.quotas = [int(q) for q in extra["quotas"]]
-        row.plucks = [
-            {
-                "plucker": p.get("plucker"),
-                "pluckee": p.get("pluckee"),
-                "given": p.get("given"),
-                "returned": p.get("returned"),
-                "text": pluck_line(p, names, cards),
-            }
-            for p in extra.get("plucks") or []
-            if isinstance(p, Mapping)
-        ]
+    facts = game.row(hand, names, cards, partnerships)
+    row.game = facts.data
+    row.column = facts.column
+    row.column_detail = facts.column_detail
     return row
 
 
@@ -463,40 +337,46 @@ def scorecard(
     cooperative: bool = False,
     hooks: str | None = None,
     rows: Sequence[ScoreRow] | None = None,
+    game: GamePresent | None = None,
 ) -> Scorecard:
     """The score sheet of the finished hands ``history``. ``rows``: each hand's row of the
     sheet, as :func:`score_row` makes it, already made by the caller (who keeps the rows
-    of the hands it has seen)."""
+    of the hands it has seen). ``game``: the game's ``present`` capability (else the one
+    of the game whose hooks a ruleset names ``hooks``)."""
     players = len(names)
+    if game is None:
+        game = named_present(hooks)
     if rows is None:
         rows = [
-            score_row(hand, names, cards, partnerships, cooperative=cooperative) for hand in history
+            score_row(hand, names, cards, partnerships, cooperative=cooperative, game=game)
+            for hand in history
         ]
     elif len(rows) != len(history):
         raise ValueError(f"{len(rows)} score rows for {len(history)} hands")
-    layout = layout_of(history, players, partnerships, hooks)
+    layout = layout_of(history, players, partnerships, game)
     teams = list(partnerships) if is_team_game(partnerships) else []
     last = history[-1] if history else None
     totals = list(last.total_scores) if last is not None else [0] * players
-    stacks = last.extra.get("stacks") if last is not None else None
+    stacks = game.hand_stacks(last) if last is not None else None
     bids = bool(history) and has_bids(history, players)
     return Scorecard(
         layout=layout,
-        unit=score_unit(history),
+        unit=game.unit if history else DEFAULT_PRESENT.unit,
         cooperative=cooperative,
         names=list(names),
         teams=[{"seats": list(team), "name": team_text(team, names)} for team in teams],
         rows=list(rows),
         totals=totals,
         team_totals=[totals[team[0]] for team in teams],
-        stacks=[int(v) for v in stacks] if isinstance(stacks, list) else None,
+        stacks=list(stacks) if stacks is not None else None,
         counts=[outcome_tally(history, s) for s in range(players)] if bids else None,
-        outcome_words=QUOTA_WORDS if layout == "quota" else OUTCOME_WORDS,
+        outcome_words=dict(game.outcome_words),
         series=[list(hand.total_scores) for hand in history],
         team_series=[[hand.total_scores[team[0]] for team in teams] for hand in history],
         standings=standings(totals, names, partnerships, cooperative=cooperative)
         if history
         else [],
+        column=game.column,
     )
 
 
@@ -545,8 +425,8 @@ def observation_scorecard(
         cards,
         obs.partnerships,
         cooperative=obs.cooperative,
-        hooks=obs.rules.spec.hooks,
         rows=rows,
+        game=game_present(obs.rules),
     )
 
 

@@ -210,7 +210,7 @@ def object_name(seat: Any, names: Sequence[str]) -> str:
 
 
 def conjugate(name: str, base: str) -> str:
-    """``You pluck`` / ``Seat 2 plucks``."""
+    """``You pluck`` / ``Seat 2 plucks`` (for a verb that takes no ``-es``)."""
     return f"{name} {base}" if name == YOU else f"{name} {base}s"
 
 
@@ -273,16 +273,6 @@ def contract_text(contract: Mapping[str, Any], names: Sequence[str], cards: Card
     trump = contract.get("trump")
     trump_words = "no trump" if trump in (None, "no_trump") else f"{suit_text(trump, cards)} trump"
     return f"{seat_name(who, names)}: {contract.get('tricks')} tricks, {trump_words}"
-
-
-def pluck_line(pluck: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
-    """``Seat 1 plucked you (gave 3♥, got back J♥)``; the cards only when they are known."""
-    plucker = seat_name(pluck.get("plucker"), names)
-    text = f"{plucker} plucked {object_name(pluck.get('pluckee'), names)}"
-    given, returned = pluck.get("given"), pluck.get("returned")
-    if given is not None:
-        text += f" (gave {card_text(given, cards)}, got back {card_text(returned, cards)})"
-    return text
 
 
 def ante_text(ante: Any) -> str:
@@ -350,6 +340,17 @@ def payments_by_seat(payments: Sequence[Any], names: Sequence[str]) -> str:
         reason = str(payment.get("reason", "")).replace("_", " ")
         seats.setdefault(who, []).append(f"{reason} {-payment['amount']:+d}")
     return ";  ".join(f"{who}: {', '.join(items)}" for who, items in seats.items()) or "none"
+
+
+def visible_card(seat: int, action: Action, new: Observation) -> int | None:
+    """The action's card if ``new``'s seat may know it: its own, or now in its hand."""
+    if not isinstance(action.value, int):
+        return None
+    if seat == new.seat:
+        return action.value
+    if new.hand is not None and new.hand >> action.value & 1:
+        return action.value
+    return None
 
 
 def describe_call(call: Mapping[str, object]) -> str:

@@ -205,6 +205,7 @@ class BuckupHooks(GameHooks):
         "encoding": "tricktaker.games.buckup.encoding:ENCODING",
         "stats": "tricktaker.games.buckup.stats:STATS",
         "scorekeeper": "tricktaker.games.buckup.scorekeeper:SCOREKEEPER",
+        "present": "tricktaker.games.buckup.present:PRESENT",
     }
 
     # ------------------------------------------------------------ helpers

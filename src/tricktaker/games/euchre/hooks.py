@@ -148,6 +148,7 @@ class EuchreHooks(GameHooks):
         "encoding": "tricktaker.games.euchre.encoding:ENCODING",
         "stats": "tricktaker.games.euchre.stats:STATS",
         "scorekeeper": "tricktaker.games.euchre.scorekeeper:SCOREKEEPER",
+        "present": "tricktaker.games.euchre.present:PRESENT",
     }
 
     def init_game(self, state: GameState) -> EuchreData:

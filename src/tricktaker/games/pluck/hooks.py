@@ -135,6 +135,7 @@ class PluckHooks(GameHooks):
         "encoding": "tricktaker.games.pluck.encoding:ENCODING",
         "stats": "tricktaker.games.pluck.stats:STATS",
         "scorekeeper": "tricktaker.games.pluck.scorekeeper:SCOREKEEPER",
+        "present": "tricktaker.games.pluck.present:PRESENT",
     }
 
     def init_game(self, state: GameState) -> PluckData:
