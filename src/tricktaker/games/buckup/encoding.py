@@ -111,8 +111,8 @@ class BuckupEncoding:
 
     def encode(self, observation: Observation, out: FieldWriter) -> None:
         """Write Buckup's fields from the seat's :class:`BuckupView`."""
-        view = observation.view
-        if not isinstance(view, BuckupView):
+        view = _view(observation)
+        if view is None:
             return
         rel = out.relative
         for seat, chips in enumerate(view.stacks):
@@ -139,6 +139,17 @@ class BuckupEncoding:
                 out.set("scare_cards", rel(seat) * CARDS + scare)
         for seat, gone in enumerate(view.scare_discarded or ()):
             out.set("scare_discarded", rel(seat), float(gone))
+
+
+def _view(observation: Observation) -> BuckupView | None:
+    """The seat's view; for an observation read from JSON (a remote seat's), the view
+    read back from its wire form."""
+    view = observation.view
+    if isinstance(view, BuckupView):
+        return view
+    if view is None and observation.extra:
+        return BuckupView.from_json(observation.extra)
+    return None
 
 
 ENCODING = BuckupEncoding()

@@ -3,10 +3,11 @@ what the seat knows of the draw, with card ids (:class:`BuckupView`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.cards import format_card
+from tricktaker.cards import format_card, parse_card
 from tricktaker.games.buckup.money import AnteStructure, Payment
 
 __all__ = ["BuckupView"]
@@ -61,3 +62,34 @@ class BuckupView:
         if self.drew is not None:
             out["drew"] = [format_card(c) for c in self.drew]
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BuckupView:
+        """The view back from its wire form (an observation read from JSON), the inverse
+        of :meth:`to_json`."""
+        ante = data["ante"]
+
+        def cards(key: str) -> tuple[int, ...] | None:
+            texts = data.get(key)
+            return tuple(parse_card(c) for c in texts) if texts is not None else None
+
+        scare = data.get("scare_cards")
+        gone = data.get("scare_discarded")
+        drawn = data.get("drawn")
+        return cls(
+            stacks=tuple(data["stacks"]),
+            pot=data["pot"],
+            ante=AnteStructure(**ante) if ante is not None else None,
+            status=tuple(data["status"]),
+            stock=data["stock"],
+            payments=tuple(Payment(**p) for p in data["payments"]),
+            scare_cards=(
+                tuple(parse_card(c) if c is not None else None for c in scare)
+                if scare is not None
+                else None
+            ),
+            scare_discarded=tuple(bool(g) for g in gone) if gone is not None else None,
+            drawn=tuple(drawn) if drawn is not None else None,
+            discarded=cards("discarded"),
+            drew=cards("drew"),
+        )

@@ -72,8 +72,8 @@ class EuchreEncoding:
 
     def encode(self, observation: Observation, out: FieldWriter) -> None:
         """Write Euchre's fields from the seat's :class:`EuchreView`."""
-        view = observation.view
-        if not isinstance(view, EuchreView):
+        view = _view(observation)
+        if view is None:
             return
         rel = out.relative
         for seat, text in view.auction:
@@ -97,6 +97,17 @@ class EuchreEncoding:
                 out.set(name, 0, values[mine])
                 out.set(name, 1, values[1 - mine])
         out.set("target", 0, view.target)
+
+
+def _view(observation: Observation) -> EuchreView | None:
+    """The seat's view; for an observation read from JSON (a remote seat's), the view
+    read back from its wire form."""
+    view = observation.view
+    if isinstance(view, EuchreView):
+        return view
+    if view is None and observation.extra:
+        return EuchreView.from_json(observation.extra)
+    return None
 
 
 ENCODING = EuchreEncoding()

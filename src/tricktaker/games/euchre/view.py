@@ -3,10 +3,11 @@ partnerships' points, with card ids (:class:`EuchreView`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.cards import SUIT_NAMES, format_card
+from tricktaker.cards import SUIT_NAMES, format_card, parse_card
 
 __all__ = ["EuchreContract", "EuchreView"]
 
@@ -27,6 +28,16 @@ class EuchreContract:
             "tricks": self.tricks,
             "trump": SUIT_NAMES[self.trump] if self.trump is not None else "no_trump",
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EuchreContract:
+        """The contract back from its wire form (the inverse of :meth:`to_json`)."""
+        trump = data["trump"]
+        return cls(
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            trump=SUIT_NAMES.index(trump) if trump != "no_trump" else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +76,21 @@ class EuchreView:
             "team_tricks": list(self.team_tricks),
             "target": self.target,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EuchreView:
+        """The view back from its wire form (an observation read from JSON), the inverse
+        of :meth:`to_json`."""
+        high, contract = data["high_bid"], data["contract"]
+        kitty, discards = data["kitty"], data["discards"]
+        return cls(
+            auction=tuple((seat, text) for seat, text in data["auction"]),
+            high_bid=(high["seat"], high["bid"]) if high is not None else None,
+            passed=tuple(data["passed"]),
+            contract=EuchreContract.from_json(contract) if contract is not None else None,
+            kitty=tuple(parse_card(c) for c in kitty) if kitty is not None else None,
+            discards=tuple(parse_card(c) for c in discards) if discards is not None else None,
+            team_scores=tuple(data["team_scores"]),
+            team_tricks=tuple(data["team_tricks"]),
+            target=data["target"],
+        )

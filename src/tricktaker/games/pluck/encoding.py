@@ -68,8 +68,8 @@ class PluckEncoding:
 
     def encode(self, observation: Observation, out: FieldWriter) -> None:
         """Write Pluck's fields from the seat's :class:`PluckView`."""
-        view = observation.view
-        if not isinstance(view, PluckView):
+        view = _view(observation)
+        if view is None:
             return
         n = out.players
         rel = out.relative
@@ -97,6 +97,17 @@ class PluckEncoding:
                 out.set("pluck_card", current.given)
         out.set_cards("plucks_received", received)
         out.set_cards("plucks_given", given)
+
+
+def _view(observation: Observation) -> PluckView | None:
+    """The seat's view; for an observation read from JSON (a remote seat's), the view
+    read back from its wire form."""
+    view = observation.view
+    if isinstance(view, PluckView):
+        return view
+    if view is None and observation.extra:
+        return PluckView.from_json(observation.extra, observation.rules.joker_labels)
+    return None
 
 
 ENCODING = PluckEncoding()

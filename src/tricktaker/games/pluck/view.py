@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.cards import DEFAULT_JOKER_LABELS, format_card
+from tricktaker.cards import DEFAULT_JOKER_LABELS, format_card, parse_card
 
 __all__ = ["PluckMove", "PluckView"]
 
@@ -63,3 +64,29 @@ class PluckView:
             "plucks_pending": [list(p) for p in self.plucks_pending],
             "pluck_in_progress": current,
         }
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], labels: tuple[str, str] = DEFAULT_JOKER_LABELS
+    ) -> PluckView:
+        """The view back from its wire form (an observation read from JSON), the inverse
+        of :meth:`to_json`; ``labels``: the ruleset's joker labels."""
+
+        def card(text: str | None) -> int | None:
+            return parse_card(text, labels=labels) if text is not None else None
+
+        current = data.get("pluck_in_progress")
+        return cls(
+            quotas=tuple(data["quotas"]),
+            plucks=tuple(
+                PluckMove(p["plucker"], p["pluckee"], card(p["given"]), card(p["returned"]))
+                for p in data["plucks"]
+            ),
+            plucks_pending=tuple((plucker, pluckee) for plucker, pluckee in data["plucks_pending"]),
+            pluck_in_progress=(
+                PluckMove(current["plucker"], current["pluckee"], card(current["given"]))
+                if current is not None
+                else None
+            ),
+            labels=labels,
+        )
