@@ -108,6 +108,7 @@ from tricktaker.games.buckup.hooks import (
     FULL_HAND,
     STAY,
     BuckupHooks,
+    is_nineteen_hand,
 )
 
 __all__ = ["DECISION_FLOOR", "DECISION_SPREAD", "BuckupDeterminizer"]
@@ -216,26 +217,29 @@ def _nineteen_completions(
     unknown: list[int], count: int, fixed: list[int]
 ) -> list[tuple[int, ...]]:
     """Every set of ``count`` cards of ``unknown`` that, with the ``fixed`` cards, makes
-    a hand of cards 9 or lower adding up to 19 or less."""
-    if any(c % 13 + 2 > 9 for c in fixed):
-        return []
-    low = sorted((c for c in unknown if c % 13 + 2 <= 9), key=lambda c: c % 13)
+    a hand that allows the 19 redeal (the rule is the hooks'
+    :func:`~tricktaker.games.buckup.hooks.is_nineteen_hand`, stated there only).
+
+    The cards are tried from the lowest rank up, and a branch ends as soon as the
+    lowest cards left cannot complete a qualifying hand: a hand that qualifies still
+    does with a card replaced by a lower one, so no later (higher) cards can either."""
+    pool = sorted(unknown, key=lambda c: c % 13)
     out: list[tuple[int, ...]] = []
 
-    def walk(start: int, chosen: list[int], total: int) -> None:
-        if len(chosen) == count:
-            out.append(tuple(chosen))
-            return
+    def walk(start: int, chosen: list[int]) -> None:
         left = count - len(chosen)
-        for i in range(start, len(low)):
-            value = low[i] % 13 + 2
-            if total + value * left > 19:  # the values only grow from here
-                break
-            chosen.append(low[i])
-            walk(i + 1, chosen, total + value)
+        if left == 0:
+            if is_nineteen_hand(fixed + chosen):
+                out.append(tuple(chosen))
+            return
+        for i in range(start, len(pool) - left + 1):
+            if not is_nineteen_hand(fixed + chosen + pool[i : i + left]):
+                break  # the lowest completion from here fails: every later one does
+            chosen.append(pool[i])
+            walk(i + 1, chosen)
             chosen.pop()
 
-    walk(0, [], sum(c % 13 + 2 for c in fixed))
+    walk(0, [])
     return out
 
 
