@@ -22,7 +22,7 @@ from tricktaker.engine import Action, ChanceOutcome, GameState, Observation
 from tricktaker.present import PresentMemo, present_json
 from tricktaker.rules import list_rulesets
 from tricktaker.server.tables.store import StoredEvent
-from tricktaker.server.tables.views import event_views, observation_json
+from tricktaker.server.tables.views import ViewMemo, event_views, observation_json
 
 
 def scratch_view(
@@ -69,7 +69,9 @@ def test_event_views_equal_views_built_from_scratch(game: str) -> None:
     players = 4 if 4 in rules.player_counts else rules.player_counts[0]
     names = [f"Player {s}" for s in range(players)]
     seats = [SimpleNamespace(seat=s, name=names[s]) for s in range(players)]
-    live: Any = SimpleNamespace(data=SimpleNamespace(id=f"memo-{game}", seats=seats))
+    live: Any = SimpleNamespace(
+        data=SimpleNamespace(id=f"memo-{game}", seats=seats), views=ViewMemo()
+    )
     rng = random.Random(game)
     seq = 0
     events = 0

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tricktaker.bots import Bot
-from tricktaker.engine import GameState
+from tricktaker.engine import GameState, new_game
+from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.store import CHAT_KEPT, SeatData, TableData
 from tricktaker.server.tables.undo import practice
-from tricktaker.server.tables.views import Json, SharedPart
+from tricktaker.server.tables.views import Json, SharedPart, ViewMemo
 
 
 class Subscriber(Protocol):
@@ -71,6 +72,13 @@ class Live:
     """The table's last chat messages (at most ``CHAT_KEPT``), oldest first: a
     cache of the stored ones, read once when the table is loaded and kept up as
     messages are stored, so that a welcome needs no read of the database."""
+    views: ViewMemo = field(default_factory=ViewMemo)
+    """What the table's views share from one event to the next (the seats' last
+    observations, the presentation's memo, the JSON written already); it goes with the
+    table."""
+    rules: Ruleset | None = None
+    """The table's ruleset, built from its stored data once (:meth:`new_state`): a
+    table's rules never change, a rematch has the same."""
 
     def acked(self, seat: int, client_id: str) -> int | None:
         """The seq of the action that seat ``seat`` sent with id ``client_id`` in this
@@ -123,6 +131,15 @@ class Live:
             ],
             practice=practice(d.seats, self.replaced),
         )
+
+    def new_state(self, game_number: int) -> GameState:
+        """The start of the table's ``game_number``-th game (before its deal)."""
+        d = self.data
+        rules = self.rules
+        if rules is None:
+            rules = ruleset_from_data(d.ruleset_data, options=d.options, source=d.game)
+            self.rules = rules
+        return new_game(rules, players=d.players, seed=game_seed(d.seed, game_number))
 
     def plays_for(self, seat: int) -> str | None:
         """The bot spec that plays ``seat`` now, or None when a person does."""

@@ -28,10 +28,8 @@ from tricktaker.engine import (
     GameRecord,
     GameState,
     IllegalActionError,
-    new_game,
 )
 from tricktaker.present.text import default_seat_name
-from tricktaker.rules.ruleset import Ruleset, ruleset_from_data
 from tricktaker.server.db import hash_token, open_code
 from tricktaker.server.deps import Database
 from tricktaker.server.errors import (
@@ -90,7 +88,6 @@ class TableService:
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
         self.writer = store.GroupCommit(self.db)
         self._tables: dict[str, Live] = {}
-        self._rules: dict[str, Ruleset] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._closed = False
 
@@ -138,7 +135,8 @@ class TableService:
                 raise TableNotFoundError(table_id)
             data, events = loaded
             chat = await self.db(store.recent_chat, table_id)
-            live = Live(data=data, state=self._rebuild(data, events))
+            live = Live(data=data, state=None)
+            live.state = self._rebuild(live, data.game_number, events)
             live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
             for e in events:
                 if e.client_id is not None:
@@ -152,28 +150,19 @@ class TableService:
     def _forget(self, table_id: str) -> None:
         """Drop a table from the cache (it is rebuilt from the database when asked for)."""
         self._tables.pop(table_id, None)
-        self._rules.pop(table_id, None)
 
-    def _new_state(self, data: TableData) -> GameState:
-        # A table's rules never change (a rematch has the same): built once per table.
-        rules = self._rules.get(data.id)
-        if rules is None:
-            rules = ruleset_from_data(data.ruleset_data, options=data.options, source=data.game)
-            self._rules[data.id] = rules
-        return new_game(rules, players=data.players, seed=game_seed(data.seed, data.game_number))
-
-    def _rebuild(self, data: TableData, events: list[StoredEvent]) -> GameState | None:
-        """The state of the table's current game after its stored ``events`` (its
-        undos applied); None before its first game."""
-        if data.game_number == 0:
+    def _rebuild(self, live: Live, game_number: int, events: list[StoredEvent]) -> GameState | None:
+        """The state of the table's ``game_number``-th game after its stored ``events``
+        (its undos applied); None before its first game."""
+        if game_number == 0:
             return None
         events = effective(events)[0]
-        probe = self._new_state(data)
+        probe = live.new_state(game_number)
         record = GameRecord(
             game=probe.rules.id,
             ruleset=probe.rules.data,
             options=dict(probe.rules.options),
-            players=data.players,
+            players=live.data.players,
             seed=probe.seed,
             first_dealer=probe.first_dealer,
             first_dealer_given=False,
@@ -307,8 +296,7 @@ class TableService:
                     f"{listed} {verb} still free: invite someone or give it to a bot.",
                 )
             number = d.game_number + 1
-            candidate = TableData(**{**_fields(d), "game_number": number, "status": "playing"})
-            state = self._new_state(candidate)
+            state = live.new_state(number)
             kept = d.game_number, live.state, live.acks
             d.game_number = number
             live.state, live.acks = state, {}
@@ -343,7 +331,7 @@ class TableService:
             )
         events = await self.db(store.game_events, table_id, number)
         kept, undos = effective(events)
-        state = self._rebuild(TableData(**{**_fields(d), "game_number": number}), kept)
+        state = self._rebuild(live, number, kept)
         assert state is not None
         return GameRecord.of(state, names=seat_names_of(live), undos=undos).to_json()
 
@@ -361,7 +349,7 @@ class TableService:
             # first hand's opening: its heading, the deal, the trump.
             fresh = None
             if all(event[0] == "chance" for event in state.events):
-                fresh = self._new_state(live.data)
+                fresh = live.new_state(live.data.game_number)
             if seat is None:
                 view = public_view(
                     [
@@ -400,7 +388,8 @@ class TableService:
                 and 0 <= d.seq - resume_from <= REPLAY_LIMIT
             ):
                 events = await self.db(store.game_events, table_id, d.game_number)
-                replay = replayed(live, self._new_state(live.data), seat, resume_from, events)
+                start = live.new_state(d.game_number)
+                replay = replayed(live, start, seat, resume_from, events)
             for message in replay or [self.welcome(live, seat)]:
                 subscriber.push(message)
             if seat is not None:
@@ -513,7 +502,7 @@ class TableService:
         if refusal is not None or index is None:
             message = refusal or NOTHING_YET
             return m.Error(id=client_id, code="not_allowed", message=message).model_dump()
-        rebuilt = self._rebuild(d, kept[:index])
+        rebuilt = self._rebuild(live, d.game_number, kept[:index])
         assert rebuilt is not None
         assert seat in rebuilt.to_act()
         taken = StoredEvent(
@@ -638,7 +627,7 @@ class TableService:
         d.seq += len(stored)
         if tell and live.subscribers and stored:
             if before is None:  # a new game: its events are told from its start
-                before, steps = self._new_state(d), []
+                before, steps = live.new_state(d.game_number), []
             tell_events(live, before, after, stored, by, steps)
         if status != d.status:
             d.status = status
@@ -753,7 +742,3 @@ class TableService:
         live.chat.append(line)
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
-
-
-def _fields(data: TableData) -> dict[str, Any]:
-    return {name: getattr(data, name) for name in TableData.__dataclass_fields__}

@@ -14,7 +14,6 @@ seats' blocks (:func:`tricktaker.present.public_present`).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -34,21 +33,26 @@ Json = Any
 """Plain JSON data (dicts, lists, text, numbers, booleans, None)."""
 
 
-def observation_json(obs: Observation, *, history: bool = True) -> dict[str, Json]:
+def observation_json(
+    obs: Observation, *, history: bool = True, memo: ViewMemo | None = None
+) -> dict[str, Json]:
     """``obs`` as JSON: cards written ``AS``, ``10H`` (the game's joker names), actions
-    as in records (``bid 3``, ``play QD``). ``history`` adds the finished hands."""
-    data = shared_json(obs)
-    data.update(own_json(obs))
+    as in records (``bid 3``, ``play QD``). ``history`` adds the finished hands.
+    ``memo``: the table's (its tricks and hands written once)."""
+    data = shared_json(obs, memo)
+    data.update(own_json(obs, memo))
     if history:
         names = obs.rules.joker_labels
         data["history"] = [h.to_json(labels=names) for h in obs.history]
     return data
 
 
-def shared_json(obs: Observation) -> dict[str, Json]:
+def shared_json(obs: Observation, memo: ViewMemo | None = None) -> dict[str, Json]:
     """The part of ``obs``'s JSON written from its shared fields only
-    (:data:`~tricktaker.engine.observation.SHARED_FIELDS`, what every seat sees alike)."""
+    (:data:`~tricktaker.engine.observation.SHARED_FIELDS`, what every seat sees alike);
+    ``memo``: the table's, whose finished tricks are written once."""
     names = obs.rules.joker_labels
+    tricks = memo.tricks if memo is not None else None
     turn_up = obs.turn_up
     return {
         "players": obs.players,
@@ -70,7 +74,7 @@ def shared_json(obs: Observation) -> dict[str, Json]:
         "tricks_won": list(obs.tricks_won),
         "current_trick": [[s, format_card(c, labels=names)] for s, c in obs.current_trick],
         "leader": obs.leader,
-        "tricks": [_trick_json(trick, names) for trick in obs.tricks],
+        "tricks": [_trick_json(trick, names, tricks) for trick in obs.tricks],
         "trick_winners": list(obs.trick_winners),
         "trump_broken": obs.trump_broken,
         "scores": list(obs.scores),
@@ -82,12 +86,14 @@ def shared_json(obs: Observation) -> dict[str, Json]:
     }
 
 
-def own_json(obs: Observation) -> dict[str, Json]:
-    """The part of ``obs``'s JSON that is the seat's own (without the history)."""
+def own_json(obs: Observation, memo: ViewMemo | None = None) -> dict[str, Json]:
+    """The part of ``obs``'s JSON that is the seat's own (without the history);
+    ``memo``: the table's, whose hands are written once."""
     names = obs.rules.joker_labels
+    hands = memo.hands if memo is not None else None
     return {
         "seat": obs.seat,
-        "hand": _hand_json(obs.hand, names) if obs.hand is not None else None,
+        "hand": _hand_json(obs.hand, names, hands) if obs.hand is not None else None,
         "cards_in_hand": obs.cards_in_hand,
         "bids": list(obs.bids),
         "legal_actions": [a.text(labels=names) for a in obs.legal_actions],
@@ -95,37 +101,44 @@ def own_json(obs: Observation) -> dict[str, Json]:
     }
 
 
-_TRICKS: dict[int, tuple[Any, Any, list[list[Json]]]] = {}
-"""A finished trick's JSON, by the trick's identity: the engine shares one tuple per
-trick between every seat's observation and every later one of the hand, so each trick
-is written once, not once per seat and event (about a tenth of the server's time under
-load, bench/server_load.py). The entry keeps the trick alive, so its id is not reused."""
+TRICKS_KEPT = 256
+"""Finished tricks' JSON a table keeps (:attr:`ViewMemo.tricks`): a few hands' worth."""
+
+HANDS_KEPT = 64
+"""Hands' JSON a table keeps (:attr:`ViewMemo.hands`): each seat's latest few."""
 
 
-def _trick_json(trick: Any, names: Any) -> list[list[Json]]:
-    hit = _TRICKS.get(id(trick))
-    if hit is not None and hit[0] is trick and hit[1] == names:
-        return hit[2]
-    if len(_TRICKS) >= 20_000:
-        _TRICKS.clear()
-    written = [[s, format_card(c, labels=names)] for s, c in trick]
-    _TRICKS[id(trick)] = (trick, names, written)
-    return written
-
-
-_HANDS: dict[tuple[int, Any], list[str]] = {}
-"""A hand's cards as JSON, by the hand (a set of cards) and the joker names: a seat's hand
-is the same from one event to the next until it plays (a few thousand kept: the hands
-of the tables now playing)."""
-
-
-def _hand_json(hand: int, names: Any) -> list[str]:
-    key = (hand, names)
-    hit = _HANDS.get(key)
+def _trick_json(
+    trick: tuple[tuple[int, int], ...],
+    names: tuple[str, str],
+    kept: dict[tuple[Any, ...], list[list[Json]]] | None,
+) -> list[list[Json]]:
+    """A finished trick's JSON; ``kept``: the table's written tricks, by the trick (its
+    seats and cards) and the joker names, the inputs read here."""
+    if kept is None:
+        return [[s, format_card(c, labels=names)] for s, c in trick]
+    key = (trick, names)
+    hit = kept.get(key)
     if hit is None:
-        if len(_HANDS) >= 4096:
-            _HANDS.clear()
-        hit = _HANDS[key] = [format_card(c, labels=names) for c in cards_of(hand)]
+        if len(kept) >= TRICKS_KEPT:
+            kept.clear()
+        hit = kept[key] = [[s, format_card(c, labels=names)] for s, c in trick]
+    return hit
+
+
+def _hand_json(
+    hand: int, names: tuple[str, str], kept: dict[tuple[int, Any], list[str]] | None
+) -> list[str]:
+    """A hand's cards as JSON; ``kept``: the table's written hands, by the hand (a set
+    of cards) and the joker names, the inputs read here."""
+    if kept is None:
+        return [format_card(c, labels=names) for c in cards_of(hand)]
+    key = (hand, names)
+    hit = kept.get(key)
+    if hit is None:
+        if len(kept) >= HANDS_KEPT:
+            kept.clear()
+        hit = kept[key] = [format_card(c, labels=names) for c in cards_of(hand)]
     return hit
 
 
@@ -191,41 +204,33 @@ def seat_view(live: Live, obs: Observation, opening: Observation | None = None) 
     ``present`` block with the scorecard; narrated from ``opening`` (the seat's view
     before the game's first deal) when given, so that a welcome at the start of a game
     tells the first hand's heading, deal and trump; else with no narration."""
-    view = observation_json(obs)
+    view = observation_json(obs, memo=live.views)
     view["present"] = present_json(obs, seat_names_of(live), opening)
     return view
 
 
 @dataclass(slots=True)
-class _Seen:
-    """The last event each seat's view was built for, so that the next event's narration
+class ViewMemo:
+    """What a table's views share, kept with the table (its live object holds one):
+    the last event each seat's view was built for, so that the next event's narration
     is told from the seat's previous observation (no replay, no extra observation), and
     the parts of the views that the seats and events share (:class:`PresentMemo`, the
-    JSON of the shared fields)."""
+    JSON of the shared fields, finished tricks and hands)."""
 
     game_number: int = -1
     seq: int = -1
     last: dict[int, Observation] = field(default_factory=dict)
-    memo: PresentMemo = field(default_factory=PresentMemo)
+    present: PresentMemo = field(default_factory=PresentMemo)
     shared: dict[str, Json] | None = None
     """The JSON of the shared fields last written (:func:`shared_json`)."""
-
-
-_SEEN: OrderedDict[str, _Seen] = OrderedDict()
-"""By table id, the most recently used last; the oldest go beyond :data:`_SEEN_LIMIT`."""
-_SEEN_LIMIT = 10_000
-
-
-def _seen(live: Live) -> _Seen:
-    table = live.data.id
-    seen = _SEEN.get(table)
-    if seen is None:
-        seen = _SEEN[table] = _Seen()
-        if len(_SEEN) > _SEEN_LIMIT:
-            _SEEN.popitem(last=False)
-    else:
-        _SEEN.move_to_end(table)
-    return seen
+    tricks: dict[tuple[Any, ...], list[list[Json]]] = field(default_factory=dict)
+    """Finished tricks' JSON, by trick and joker names (at most :data:`TRICKS_KEPT`):
+    every seat's observation, and every later one of the hand, holds the same tricks,
+    so each is written once, not once per seat and event (about a tenth of the
+    server's time under load, bench/server_load.py)."""
+    hands: dict[tuple[int, Any], list[str]] = field(default_factory=dict)
+    """Hands' JSON, by hand and joker names (at most :data:`HANDS_KEPT`): a seat's hand
+    is the same from one event to the next until it plays."""
 
 
 _SHARED_OF = attrgetter(*SHARED_FIELDS)
@@ -246,13 +251,18 @@ class SharedPart:
     """The keys of :attr:`part` whose values differ from :attr:`before`'s."""
     seats: frozenset[int]
     """The seats whose views hold :attr:`part`."""
+    rows: list[Any] = field(default_factory=lambda: [None, None, None])
+    """The last seat rows of this event's views compared (before, after) and their
+    changes (:func:`view_delta`): the seats of one event share their rows
+    (:class:`~tricktaker.present.PresentMemo`), so the changes are found once an
+    event, not once a socket."""
 
 
-def _shared_part(seen: _Seen, obs: Observation) -> tuple[dict[str, Json], dict[str, Json]]:
+def _shared_part(seen: ViewMemo, obs: Observation) -> tuple[dict[str, Json], dict[str, Json]]:
     """:func:`shared_json` of ``obs``, each value the very object written before when
     it is equal to it (so that the seats' views, and the next event's, share it: a value
     that is not the object written before differs from it), and the values that differ."""
-    part = shared_json(obs)
+    part = shared_json(obs, seen)
     before = seen.shared
     if before is None:
         changed = part
@@ -308,7 +318,7 @@ def event_views(
     The JSON of the shared fields is written once (the :class:`SharedPart`) and put in
     each seat's view whose shared fields equal those it was written from; a view whose
     do not (observations not made together) is written from its own observation alone."""
-    seen = _seen(live)
+    seen = live.views
     if seen.seq != event.seq - 1 or seen.game_number != event.game_number:
         seen.last.clear()
         if before is not None:
@@ -328,13 +338,13 @@ def event_views(
     for obs in observations:
         if obs is first or _SHARED_OF(obs) == key:
             view = dict(part)
-            view.update(own_json(obs))
+            view.update(own_json(obs, seen))
             holding.append(obs.seat)
         else:
-            view = observation_json(obs, history=False)
+            view = observation_json(obs, history=False, memo=seen)
         previous = seen.last.get(obs.seat)
         seen.last[obs.seat] = obs
-        view["present"] = event_present(obs, names, previous, actor, action, seen.memo)
+        view["present"] = event_present(obs, names, previous, actor, action, seen.present)
         views.append(view)
     return views, SharedPart(part, shared_before, changed, frozenset(holding))
 
@@ -382,12 +392,13 @@ def view_delta(
         seats = changed.get("seats")
         if seats is not None:
             before = old["seats"]
-            hit = _ROWS_SEEN
-            if hit[0] is before and hit[1] is seats:
+            hit = shared.rows if shared is not None else None
+            if hit is not None and hit[0] is before and hit[1] is seats:
                 rows = hit[2]
             else:
                 rows = _row_changes(before, seats)
-                _ROWS_SEEN[:] = [before, seats, rows]
+                if hit is not None:
+                    hit[:] = [before, seats, rows]
             if rows is not None:
                 changed["seats"] = rows
         delta["present"] = changed
@@ -397,11 +408,6 @@ def view_delta(
 _OWN_KEYS = ("seat", "hand", "cards_in_hand", "bids", "legal_actions", "extra", "present")
 """The keys of an event's view that are not its shared part's (:func:`own_json`, and
 the ``present`` block)."""
-
-_ROWS_SEEN: list[Any] = [None, None, None]
-"""The last seat rows compared (before, after) and their changes: the seats of one
-event share their rows (:class:`~tricktaker.present.PresentMemo`), so the changes are
-found once an event, not once a seat."""
 
 
 def _row_changes(before: Json, now: Json) -> dict[str, dict[str, Json]] | None:
