@@ -20,6 +20,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
+from tricktaker.server.deps import TokenBucket
 from tricktaker.server.errors import NotAllowedError, NotSignedInError, RefusedError
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.live import Live
@@ -107,10 +108,8 @@ class Connection:
         """Whether the socket is in the outbox (its queue is sent with the round's)."""
         self.done = False
         """Whether the socket was closed (or found gone): nothing more is sent."""
-        self.rate = rate
-        self.burst = 4 * rate if rate is not None else 0.0
-        self.tokens = self.burst
-        self.stamp = time.monotonic()
+        self.limit = TokenBucket(rate, 4 * rate, time.monotonic()) if rate is not None else None
+        """The socket's rate limit (None: none)."""
         self.deltas = False
         """Whether the client asked for views as changes (protocol 1.1)."""
         self.event_acks = False
@@ -185,15 +184,8 @@ class Connection:
 
     def allow(self) -> bool:
         """Take one message from the connection's rate budget."""
-        if self.rate is None:
-            return True
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+        limit = self.limit
+        return limit is None or limit.take(time.monotonic())
 
     def _send(self, message: dict[str, Json] | None) -> Coroutine[Any, Any, None]:
         if message is None:
