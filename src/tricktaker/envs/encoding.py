@@ -20,6 +20,11 @@ Conventions:
 * Everything is computed from the observation alone, which holds only what the seat
   may know: the encoding cannot leak hidden cards.
 
+The fields every game shares come first; a game written with hooks then adds its own
+fields, actions and phases through its ``"encoding"`` capability
+(:class:`~tricktaker.envs.fields.GameEncoding`, found by :func:`game_encoding`), so this
+module knows no game.
+
 >>> from tricktaker import load_ruleset, new_game
 >>> state = new_game(load_ruleset("blackout"), players=4, seed=7)
 >>> state.apply_chance()
