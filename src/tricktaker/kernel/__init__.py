@@ -29,6 +29,7 @@ from tricktaker.kernel.convert import (
     hand_config,
     kernel_state,
     state_dict,
+    state_rules,
 )
 from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
 from tricktaker.kernel.search import kernel_rollouts, kernel_search, kernel_world
@@ -65,6 +66,7 @@ __all__ = [
     "limits",
     "native",
     "state_dict",
+    "state_rules",
 ]
 
 

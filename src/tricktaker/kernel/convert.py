@@ -32,6 +32,7 @@ __all__ = [
     "kernel_state",
     "move_code",
     "state_dict",
+    "state_rules",
 ]
 
 _LIMITS = {
@@ -120,18 +121,8 @@ def hand_config(
 ) -> Any:
     """The kernel's config of one hand (cached; the rules are read, never restated):
     :meth:`KernelConfig.build` of :func:`hand_rules`."""
-    setup = check_ruleset(rules, players)
-    if tables is None:
-        raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
-    if rules.hooks is not None and result is None:
-        raise KernelUnsupportedError(f"{rules.name}: the kernel plays only its card play")
-    limit = setup.zero_streak_limit
-    no_zero = 0
-    if limit is not None:
-        for seat, streak in enumerate(zero_streak):
-            if streak >= limit:
-                no_zero |= 1 << seat
-    active_mask = 0 if active is None else sum(1 << s for s, on in enumerate(active) if on)
+    setup = _check_hand(rules, players, tables, result)
+    no_zero, active_mask = _seat_masks(setup, zero_streak, active)
     key = (
         id(rules),
         players,
@@ -152,7 +143,6 @@ def hand_config(
     config = hand_rules(
         rules,
         players,
-        setup=setup,
         hand_size=hand_size,
         scoring=scoring,
         misere=misere,
@@ -160,9 +150,9 @@ def hand_config(
         tables=tables,
         trump=trump,
         turn_up=turn_up,
-        no_zero=no_zero,
+        zero_streak=zero_streak,
         result=result,
-        active_mask=active_mask,
+        active=active,
     ).build()
     if len(_CONFIGS) > 256:
         _CONFIGS.clear()
@@ -170,24 +160,53 @@ def hand_config(
     return config
 
 
+def _check_hand(
+    rules: Ruleset, players: int, tables: CardTables | None, result: ResultTable | None
+) -> Setup:
+    setup = check_ruleset(rules, players)
+    if tables is None:
+        raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
+    if rules.hooks is not None and result is None:
+        raise KernelUnsupportedError(f"{rules.name}: the kernel plays only its card play")
+    return setup
+
+
+def _seat_masks(
+    setup: Setup, zero_streak: list[int], active: tuple[bool, ...] | None
+) -> tuple[int, int]:
+    """The seats that may not bid 0 (a zero-bid streak at the limit) and the seats in the
+    tricks (0: every seat), as masks."""
+    limit = setup.zero_streak_limit
+    no_zero = 0
+    if limit is not None:
+        for seat, streak in enumerate(zero_streak):
+            if streak >= limit:
+                no_zero |= 1 << seat
+    active_mask = 0 if active is None else sum(1 << s for s, on in enumerate(active) if on)
+    return no_zero, active_mask
+
+
 def hand_rules(
     rules: Ruleset,
     players: int,
     *,
-    setup: Setup,
     hand_size: int,
     scoring: CompiledScoring | None,
     misere: bool,
     hook: bool,
-    tables: CardTables,
+    tables: CardTables | None,
     trump: int | None,
     turn_up: int | None,
-    no_zero: int,
-    result: ResultTable | None,
-    active_mask: int,
+    zero_streak: list[int],
+    result: ResultTable | None = None,
+    active: tuple[bool, ...] | None = None,
 ) -> KernelConfig:
-    """One hand's rules as the kernel reads them (see :func:`hand_config`; ``no_zero``:
-    the seats that may not bid 0, ``active_mask``: the seats in the tricks, 0 for all)."""
+    """One hand's rules as the kernel reads them (:func:`hand_config` builds and caches
+    them). A hook game's hand gives its ``result`` table (its scoring formulas are not the
+    Oh Hell family's) and the seats ``active`` in its tricks (None: every seat)."""
+    setup = _check_hand(rules, players, tables, result)
+    assert tables is not None
+    no_zero, active_mask = _seat_masks(setup, zero_streak, active)
     size = hand_size
     if result is not None:
         score: tuple[int, ...] = ()
@@ -244,13 +263,18 @@ def hand_rules(
 
 def config_of_state(state: GameState) -> Any:
     """The kernel's config of the hand in progress in an engine state."""
+    return state_rules(state).build()
+
+
+def state_rules(state: GameState) -> KernelConfig:
+    """The rules of the hand in progress in an engine state, as the kernel reads them."""
     _check_state(state)
     result = None
     if state.rules.hooks is not None:
         from tricktaker.kernel.results import result_table
 
         result = result_table(state)
-    return hand_config(
+    return hand_rules(
         state.rules,
         state.players,
         hand_size=state.hand_size,

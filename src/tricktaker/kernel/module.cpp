@@ -507,6 +507,13 @@ void append(PyObject *list, PyObject *item) {
     if (PyList_Append(list, held.get()) < 0) throw PyError{};
 }
 
+// A search's time budget in seconds (negative: none); a day at most, so that the deadline
+// fits the clock's ticks.
+void check_budget(double seconds) {
+    if (std::isnan(seconds) || seconds > 86400.0)
+        fail(PyExc_ValueError, "the time budget is at most 86400 seconds (negative: none)");
+}
+
 void check_count(long count) {
     if (count < 0) fail(PyExc_ValueError, "count must be 0 or more");
 }
@@ -564,6 +571,9 @@ PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
         p.weighted = weighted != 0;
         auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
         if (p.iterations < 1) fail(PyExc_ValueError, "iterations must be at least 1");
+        if (!std::isfinite(p.exploration) || !std::isfinite(p.noise) || !std::isfinite(p.rivalry))
+            fail(PyExc_ValueError, "exploration, noise and rivalry must be finite");
+        check_budget(p.time_budget);
         SearchResult result;
         without_gil([&] { result = ismcts(box->world, moves, p, seed); });
         Ref root(made(PyList_New(Py_ssize_t(result.root.size()))));
@@ -590,6 +600,8 @@ PyObject *pimc(PyObject *, PyObject *args) {
         auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
         if (first < 0 || keep < 0 || rollouts < 0)
             fail(PyExc_ValueError, "first, keep and rollouts must be 0 or more");
+        if (!std::isfinite(noise)) fail(PyExc_ValueError, "noise must be finite");
+        check_budget(budget);
         SearchResult result;
         without_gil([&] {
             result = flat_rollouts(box->world, moves, first, keep, rollouts, noise, budget, seed);

@@ -141,7 +141,7 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
             child.avail++;
             double score = child.mean() +
                            p.exploration * std::sqrt(std::log(double(child.avail)) / child.visits);
-            if (score > best_score) {
+            if (best < 0 || score > best_score) { // the first always: a NaN never wins
                 best = i;
                 best_score = score;
             }
