@@ -22,7 +22,7 @@ from tricktaker.arena import ArenaConfig, run_arena
 from tricktaker.arena.game_stats import GameStats, game_stats
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cli.arena import notes as arena_notes
-from tricktaker.cli.sim_stats import GameTally, Tally, tally_for
+from tricktaker.cli.sim_stats import BidTally, GameTally, Tally, tally_for
 from tricktaker.engine.hooks import register_hooks
 from tricktaker.rules import Ruleset
 
@@ -110,13 +110,26 @@ def test_a_plugin_game_declares_its_figures(tmp_path: Path) -> None:
     assert "Last tricks: share of the 12 hands." in text
 
 
-def test_a_game_without_figures_gets_the_mean_score(tmp_path: Path) -> None:
-    """A game with hooks that declares no stats: the mean score and the wins."""
+def test_a_game_without_figures_gets_the_family_s_table(tmp_path: Path) -> None:
+    """A game with hooks that declares no stats: the mean score, the exact bids (Last
+    Trick records each seat's stake as its bid) and the wins."""
     rules = load_ruleset(LAST_TRICK)
     assert game_stats(rules) is None
     tally = _tally(rules, games=2)
-    assert type(tally) is Tally
-    assert "Mean score" in _text(tally)
+    assert isinstance(tally, BidTally)
+    text = _text(tally)
+    assert "Mean score" in text
+    assert "Exact bids" in text
+
+
+def test_exact_bids_only_when_every_hand_has_them() -> None:
+    """A hand without every seat's bid (a game whose hands record none) leaves the
+    column of exact bids out."""
+    tally = BidTally(3)
+    tally.hands, tally.bid_hands, tally.games = 4, 3, 1
+    assert "Exact bids" not in _text(tally)
+    tally.bid_hands = 4
+    assert "Exact bids" in _text(tally)
 
 
 def test_the_arena_says_the_game_s_unit(tmp_path: Path) -> None:

@@ -1,10 +1,10 @@
 """Running totals of ``tricktaker simulate``, by seat.
 
-* Oh Hell family (no hooks): mean score, share of exact bids, wins.
 * A game that declares its ``"stats"`` capability (:mod:`tricktaker.arena.game_stats`):
   its own figures and columns, then the wins. Pluck shows tricks over quota, Euchre its
   partnerships' contracts, Buckup net chips, pots won and burns.
-* Any other game with its own phases: mean score and wins.
+* Any other game (the Oh Hell family): mean score, share of exact bids when every hand
+  has every seat's bid, wins.
 """
 
 from __future__ import annotations
@@ -99,10 +99,14 @@ def win_columns(table: Table) -> None:
 
 @dataclass
 class BidTally(Tally):
-    """Oh Hell family: exact bids per seat (and the cooperative table's result)."""
+    """Exact bids per seat (and the cooperative table's result): the Oh Hell family's
+    table, for a game that declares no figures of its own. The column of exact bids is
+    shown when every hand had a bid for every seat (otherwise only the scores and wins)."""
 
     cooperative: bool = False
     exact: list[int] = field(default_factory=list)
+    bid_hands: int = 0
+    """Hands with a bid for every seat."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -110,10 +114,18 @@ class BidTally(Tally):
 
     def add_hands(self, state: GameState) -> None:
         for hand in state.history:
+            if len(hand.bids) != self.players:
+                continue
+            self.bid_hands += 1
             for seat in range(self.players):
                 self.exact[seat] += int(hand.tricks[seat] == hand.bids[seat])
 
+    def _bids(self) -> bool:
+        return self.bid_hands == self.hands
+
     def table(self, bots: Sequence[str]) -> Table:
+        if not self._bids():
+            return super().table(bots)
         table = new_table()
         if not self.cooperative:
             table.add_column("Mean score", justify="right")
@@ -131,6 +143,8 @@ class BidTally(Tally):
         return table
 
     def notes(self) -> list[str]:
+        if not self._bids():
+            return super().notes()
         if self.cooperative:
             return [
                 f"Completion rate: {percent(self.completed, self.games)}"
@@ -222,12 +236,10 @@ class _Totals:
 
 
 def tally_for(rules: Ruleset, state: GameState) -> Tally:
-    """The tally that suits the game (``state``: a fresh game of the chosen table): bids
-    for the Oh Hell family, the game's own figures when it declares them, else scores."""
+    """The tally that suits the game (``state``: a fresh game of the chosen table): the
+    game's own figures when it declares them, else scores, exact bids and wins."""
     players = state.players
-    if rules.hooks is None:
-        return BidTally(players, cooperative=rules.cooperative)
     stats = game_stats(rules)
     if stats is None:
-        return Tally(players)
+        return BidTally(players, cooperative=rules.cooperative)
     return GameTally(players, stats=stats, partnerships=state.setup.partnerships)
