@@ -93,3 +93,21 @@ def test_threads_share_one_memo() -> None:
 def test_a_memo_keeps_at_least_one_value() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         Memo[int, int](maxsize=0)
+
+
+def test_the_memo_is_the_bottom_layer() -> None:
+    """Every layer may use the memo: it imports nothing of the package."""
+    import ast
+    from pathlib import Path
+
+    import tricktaker.memo
+
+    tree = ast.parse(Path(tricktaker.memo.__file__).read_text(encoding="utf-8"))
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not [name for name in imported if name.startswith("tricktaker")]
