@@ -41,7 +41,6 @@ class LastTrickSheetSteps(SheetSteps):
 
     has_bids: ClassVar[bool] = False
     needs_trick_winners: ClassVar[bool] = True
-    entry_type: ClassVar[type | None] = LastTrickEntry
 
     def game_steps(self, state: GameState) -> tuple[Step, ...]:
         high = int(state.rules.hook_settings.max_stake)

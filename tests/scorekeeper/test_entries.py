@@ -94,7 +94,13 @@ def test_old_sheet_files_load_and_are_written_the_same(old: dict[str, Any]) -> N
 def test_old_server_entries_load() -> None:
     """docs/scorekeeper.md, The HTTP API: entries stored with every game's fields (empty
     where the game has none) load into each game's entry."""
-    empty = {"contract": None, "declarer": None, "ante": None, "decisions": [], "drawn": []}
+    empty: dict[str, Any] = {
+        "contract": None,
+        "declarer": None,
+        "ante": None,
+        "decisions": [],
+        "drawn": [],
+    }
     bluke = ScoreSheet("bluke", ["John", "Margaret", "Steve", "Betsy"])
     entry = bluke.entry_from_json(
         {"bids": [3, 3, 2, 5], "tricks": [4, 0, 4, 5], "trick_winners": [], "trump": None}

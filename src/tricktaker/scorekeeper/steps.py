@@ -169,8 +169,6 @@ class SheetSteps:
     table gives the winner of each trick, as in a hand whose tricks score by number."""
     out_rule: ClassVar[str] = "out of the hand"
     """The rule a seat out of the hand breaks when tricks are entered for it."""
-    entry_type: ClassVar[type | None] = None
-    """The game's :class:`GameEntry` class (None: the game asks nothing of its own)."""
 
     # ------------------------------------------------------------- the steps
 

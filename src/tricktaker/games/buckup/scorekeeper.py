@@ -122,7 +122,6 @@ class BuckupSheetSteps(SheetSteps):
     fills_last_tricks: ClassVar[bool] = False
     no_play: ClassVar[str] = "fewer than two players stayed in, so the pot went without play"
     out_rule: ClassVar[str] = RULE_STAY
-    entry_type: ClassVar[type | None] = BuckupEntry
 
     def game_steps(self, state: GameState) -> tuple[Step, ...]:
         words = decision_words(state.rules.hook_settings)

@@ -52,7 +52,6 @@ class EuchreSheetSteps(SheetSteps):
 
     has_bids: ClassVar[bool] = False
     no_play: ClassVar[str] = "all four passed, so the hand was thrown in"
-    entry_type: ClassVar[type | None] = EuchreEntry
 
     def game_steps(self, state: GameState) -> tuple[Step, ...]:
         return (
