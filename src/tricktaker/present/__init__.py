@@ -239,12 +239,20 @@ def _same_in_all(lists: list[list[dict[str, Json]]], key: str) -> list[dict[str,
 def public_present(blocks: list[dict[str, Json]], common: Any) -> dict[str, Json]:
     """The spectators' block: what every seat's block shows alike. ``common`` is the
     function that keeps the common part of JSON values (``tricktaker.server.views.common``)
-    and lines with a public form are kept where every seat has the same one."""
+    and lines with a public form are kept where every seat has the same one, cards drawn
+    where they are public and every seat has them."""
     narration = _same_in_all([b["narration"] for b in blocks], "kind")
     panel_lines = _same_in_all([b["panel"]["lines"] for b in blocks], "label")
-    panels = common([{k: v for k, v in b["panel"].items() if k != "lines"} for b in blocks])
+    panels = common(
+        [{k: v for k, v in b["panel"].items() if k not in ("lines", "cards")} for b in blocks]
+    )
     if isinstance(panels, dict):
         panels["lines"] = panel_lines
+        panels["cards"] = [
+            shown
+            for shown in blocks[0]["panel"].get("cards") or []
+            if shown.get("public") and all(shown in b["panel"].get("cards") or [] for b in blocks)
+        ]
         panels["hand_note"] = None
     sheet = None
     if all(b["scorecard"] is not None for b in blocks):

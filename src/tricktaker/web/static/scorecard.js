@@ -25,10 +25,8 @@ import { el as h } from "./dom.js";
  * @property {string} trump_text
  * @property {string | null} [special]
  * @property {{text: string}[] | null} [summary]
- * @property {{text: string} | null} [contract]
- * @property {boolean} [thrown_in]
  * @property {boolean} [all_exact]
- * @property {{before?: number | null, after?: number | null} | null} [pot]
+ * @property {string | null} [column] the text of the game's own column (a contract, the pot)
  * @property {ScoreItem[]} [seats]
  * @property {ScoreItem[]} [teams]
  */
@@ -49,6 +47,7 @@ import { el as h } from "./dom.js";
  * @property {Record<string, string> | null} [outcome_words]
  * @property {number[][]} [series]
  * @property {number[][] | null} [team_series]
+ * @property {string | null} [column] the heading of the game's own column, if it has one
  */
 
 /** @typedef {[string, string, (item: ScoreItem) => unknown]} Column */
@@ -96,7 +95,8 @@ function sheet(card) {
   const columns = team
     ? [["Tk", "tricks won", (t) => t.tricks], ["Pts", "points this hand", (t) => signed(t.score)], ["Tot", "total", (t) => t.total]]
     : seatColumns(card.layout);
-  const extraHead = team ? ["Contract"] : card.layout === "chips" ? ["Pot"] : card.cooperative ? ["All exact"] : [];
+  // The game's own column (a contract, the pot), headed and written by the server.
+  const extraHead = card.column ? [card.column] : card.cooperative ? ["All exact"] : [];
   table.append(
     h("caption", {}, `Score sheet (${card.unit})`),
     h(
@@ -121,9 +121,8 @@ function sheet(card) {
       h("td", {}, String(row.hand_size)),
       h("td", { class: "sc-trump" }, row.trump_text + (row.special ? ` \u00b7 ${row.special}` : "")),
     ];
-    if (team) cells.push(h("td", {}, row.contract?.text ?? (row.thrown_in ? "thrown in" : "")));
-    if (!team && card.layout !== "chips" && card.cooperative) cells.push(h("td", {}, row.all_exact ? "yes" : "no"));
-    if (card.layout === "chips") cells.push(h("td", {}, row.pot ? `${row.pot.before ?? ""}\u2192${row.pot.after ?? ""}` : ""));
+    if (card.column) cells.push(h("td", {}, row.column ?? ""));
+    else if (card.cooperative) cells.push(h("td", {}, row.all_exact ? "yes" : "no"));
     const items = (team ? row.teams : row.seats) ?? [];
     for (const item of items) {
       for (const [, , value] of columns) {

@@ -26,7 +26,6 @@ const HEADINGS = {
   call_modifier: "Add to the call",
   call_trump: "Name trumps",
   ante: "Choose the ante",
-  pluck: "Pluck: choose the card to give",
   give_back: "Give back",
   discard: "Discard",
 };
@@ -47,13 +46,15 @@ const WORDS = {
 };
 
 /**
- * The heading over a verb's buttons ("" for a plain choice such as pass or stay).
+ * The heading over a verb's buttons ("" for a plain choice such as pass or stay): the
+ * game's own heading for it where the server's panel gives one (`panel.headings`).
  * @param {string} verb
+ * @param {Record<string, string> | null} [headings]
  * @returns {string}
  */
-export function verbHeading(verb) {
+export function verbHeading(verb, headings = null) {
   if (WORDS[verb]) return "";
-  return HEADINGS[verb] ?? verb.replace(/_/g, " ");
+  return headings?.[verb] ?? HEADINGS[verb] ?? verb.replace(/_/g, " ");
 }
 
 /** @param {string} letters */

@@ -11,7 +11,7 @@ import { el as h } from "./dom.js";
 import { groupActions, verbHeading } from "./table-actions.js";
 
 /** @typedef {import("./table-seats.js").TableCtx} TableCtx */
-/** @typedef {{card: string, trump: boolean, suit: string | null}} HandCard */
+/** @typedef {{card: string, trump: boolean, suit: string | null, received?: boolean}} HandCard */
 
 /**
  * The seat's cards as the server orders and marks them (`present.hand`); a server
@@ -47,10 +47,9 @@ export function renderHand(ctx) {
   const verb = cardVerbs.size ? [...cardVerbs.keys()][0] : null;
   const legal = verb ? cardVerbs.get(verb) ?? new Set() : new Set();
   const myTurn = legalActions.length > 0;
-  const received = new Set();
-  const pip = view.extra?.pluck_in_progress;
-  if (pip && pip.pluckee === ctx.seat && pip.given) received.add(String(pip.given).toUpperCase());
   const cards = handCards(ctx);
+  // A card another seat has just handed over (a pluck's card), as the server marks it.
+  const received = new Set(cards.filter((c) => c.received).map((c) => String(c.card).toUpperCase()));
   const buttons = cards.map(({ card, trump }) => {
     // The button is named by its hidden text (the card's name, "trump", what touching
     // it does); its picture, whose rank and suit are drawn as text, is not read.
@@ -84,7 +83,7 @@ export function renderHand(ctx) {
   fan.append(h("div", { class: "tt-hand-row" }, ...buttons));
   fan.addEventListener("keydown", (event) => moveAlong(/** @type {KeyboardEvent} */ (event), fan));
   const out = [fan];
-  if (verb && verb !== "play") out.unshift(h("p", { class: "tt-note" }, `${verbHeading(verb)}: touch a highlighted card.`));
+  if (verb && verb !== "play") out.unshift(h("p", { class: "tt-note" }, `${verbHeading(verb, ctx.present?.panel?.headings)}: touch a highlighted card.`));
   if (received.size) out.push(h("p", { class: "tt-note" }, `You received ${[...received].map(cardText).join(", ")}.`));
   return out;
 }

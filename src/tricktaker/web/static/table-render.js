@@ -127,12 +127,13 @@ function cardsLine(label, cards, fourColour) {
 
 /** The game's own panel, as the server's presentation gives it (`present.panel`): its
  * labelled lines (Pluck's quotas and plucks, Euchre's auction and contract, Buckup's pot
- * and payments...), its notes, and the cards it names, drawn.
+ * and payments...), its notes, and the cards it names, drawn (`panel.cards`: a label,
+ * the cards and a note said before them). Nothing here knows the game.
  * @param {TableCtx} ctx
  * @returns {Node[]}
  */
 export function renderPanel(ctx) {
-  const { view, table, present } = ctx;
+  const { view, present } = ctx;
   const panel = present?.panel;
   if (!view || !panel) return [];
   const out = [];
@@ -141,15 +142,10 @@ export function renderPanel(ctx) {
     out.push(h("p", {}, line.label ? h("b", {}, `${line.label}: `) : null, cardsInText(line.text ?? "")));
   }
   for (const note of panel.notes ?? []) out.push(h("p", { class: "tt-note" }, note));
-  const game = panel.euchre ?? panel.buckup ?? panel.pluck ?? {};
-  if (Array.isArray(game.kitty) && game.kitty.length) out.push(cardsLine("Kitty", game.kitty, ctx.fourColour));
-  if (Array.isArray(game.discards) && game.discards.length) out.push(cardsLine("Discarded", game.discards, ctx.fourColour));
-  if (Array.isArray(game.discarded) && game.discarded.length) out.push(cardsLine("You discarded", game.discarded, ctx.fourColour));
-  if (Array.isArray(game.drew) && game.drew.length) out.push(cardsLine("You drew", game.drew, ctx.fourColour));
-  const pip = game.in_progress;
-  if (pip && typeof pip === "object" && pip.given) {
-    out.push(h("p", { class: "tt-pluck" }, `${seatName(table, pip.plucker, present)} plucks from ${seatName(table, pip.pluckee, present)}`));
-    out.push(cardsLine("Card given", [pip.given], ctx.fourColour));
+  for (const shown of panel.cards ?? []) {
+    if (!Array.isArray(shown?.cards) || !shown.cards.length) continue;
+    if (shown.note) out.push(h("p", { class: "tt-cards-note" }, shown.note));
+    out.push(cardsLine(shown.label ?? "", shown.cards, ctx.fourColour));
   }
   return out;
 }
@@ -206,7 +202,7 @@ export function renderControls(ctx) {
   const { groups } = groupActions(legal, view?.hand);
   const out = [];
   for (const { verb, actions } of groups) {
-    const heading = verbHeading(verb);
+    const heading = verbHeading(verb, ctx.present?.panel?.headings);
     const box = h("div", { class: `tt-group verb-${verb}`, role: "group", "aria-label": heading || actionLabel(actions[0]) }, heading ? h("h3", {}, heading) : null);
     if (verb === "bid" && actions.every((a) => /^bid \d+$/.test(a))) {
       bidButtons(ctx, actions, box);
@@ -215,7 +211,7 @@ export function renderControls(ctx) {
     }
     const buttons = h("div", { class: "tt-buttons" });
     if (actions.length > 16) {
-      const select = h("select", { "aria-label": verbHeading(verb) }, ...actions.map((a) => h("option", { value: a }, actionLabel(a))));
+      const select = h("select", { "aria-label": heading }, ...actions.map((a) => h("option", { value: a }, actionLabel(a))));
       buttons.append(select, h("button", { type: "button", class: "tt-act", onclick: () => ctx.onAct(/** @type {HTMLSelectElement} */ (select).value) }, "OK"));
     } else {
       for (const text of actions) {

@@ -67,7 +67,7 @@ export function resultTable(card, row, mySeat) {
     if (chips) {
       tr.append(h("td", { class: "num" }, tricks), h("td", { class: "num gain" }, signed(s.score ?? 0)), h("td", { class: "num" }, String(s.stack ?? s.total ?? "")));
     } else if (bids) {
-      const bid = layout === "quota" ? row.quotas?.[seat] ?? s.bid : s.bid;
+      const bid = s.bid;
       tr.append(
         h("td", { class: "num" }, bid === null || bid === undefined ? "\u2013" : String(bid)),
         h("td", { class: "num" }, tricks),

@@ -413,7 +413,6 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
       choiceKey,
       state.present?.hand ?? null,
       state.view?.cards_in_hand ?? null,
-      state.view?.extra?.pluck_in_progress ?? null,
       state.view?.phase ?? null,
       state.fourColour,
     ]);
