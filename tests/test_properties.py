@@ -377,8 +377,9 @@ PUBLIC_FIELDS: Final = frozenset(
         "active",
     }
 )
-GAME_FIELDS: Final = frozenset({"extra"})
-"""A game's own section (plucks, kitty, pot); empty in the Oh Hell games."""
+GAME_FIELDS: Final = frozenset({"extra", "view"})
+"""A game's own section (plucks, kitty, pot), typed (``view``) and as JSON (``extra``);
+empty in the Oh Hell games."""
 """Fields with no card of the hand in progress (``history`` holds finished, fully played hands)."""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tricktaker.cards import SUIT_LETTERS
 from tricktaker.engine.actions import (
@@ -27,6 +28,9 @@ from tricktaker.engine.base import (
 )
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec
 from tricktaker.rules.schema import Scoring
+
+if TYPE_CHECKING:
+    from tricktaker.engine.setup import Setup
 
 KINDS = (
     "normal",
@@ -133,8 +137,55 @@ def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[Hand
         blind_hand="blind_hand" in call.modifiers,
         misere=kind in MISERE_KINDS,
         scoring=scoring or base,
+        nuloss="nuloss" in call.modifiers,
+        precedence=call.precedence,
     )
     return spec, "non_exact" in call.modifiers
+
+
+def call_actions(stage: str, call: Call | None, setup: Setup) -> list[Action]:
+    """The caller's possible actions at ``stage`` (``call_size``, ``call_kind`` or
+    ``call_modifiers``) of the call ``call`` (None before the size is called)."""
+    if stage == "call_size":
+        sizes = range(setup.called_min, setup.called_max + 1)
+        # A card must remain for the turn-up.
+        return [Action(CALL_SIZE, s) for s in sizes if s * setup.players < 52]
+    if stage == "call_kind":
+        return kind_actions()
+    assert call is not None
+    return [DONE_ACTION, *modifier_actions(call)]
+
+
+def call_problem(stage: str, call: Call | None, action: Action) -> tuple[str, str]:
+    """Reason and rule for an ``action`` the caller may not take at ``stage``."""
+    if stage == "call_modifiers" and action.kind == CALL_MODIFIER and call is not None:
+        problem = modifier_problem(call, str(action.value))
+        if problem:
+            return problem, "Caller Clag modifiers"
+    expected = {
+        "call_size": "call_size 3..7",
+        "call_kind": "call_kind KIND",
+        "call_modifiers": "call_modifier MOD or call_done",
+    }.get(stage, "another action")
+    return f"{action} is not possible now; expected {expected}", "Caller Clag calls"
+
+
+def shuffled_seats(spec: HandSpec, caller: int, players: int) -> tuple[int, ...]:
+    """The seats whose cards are shuffled into a pile after the bids in a called hand."""
+    if spec.blind_hand:
+        return tuple(range(players))
+    if spec.pile:
+        # The caller has seen their cards: theirs go back into a shuffled pile;
+        # the others' face-down piles are played in the order dealt.
+        return (caller,)
+    return ()
+
+
+_STAGES = {
+    CALL_SIZE_PHASE: "call_size",
+    CALL_KIND_PHASE: "call_kind",
+    CALL_MODIFIERS: "call_modifiers",
+}
 
 
 class CallingMixin(StateFields):
@@ -143,26 +194,10 @@ class CallingMixin(StateFields):
     __slots__ = ()
 
     def legal_call_actions(self) -> list[Action]:
-        if self.phase == CALL_SIZE_PHASE:
-            sizes = range(self.setup.called_min, self.setup.called_max + 1)
-            # A card must remain for the turn-up.
-            return [Action(CALL_SIZE, s) for s in sizes if s * self.setup.players < 52]
-        if self.phase == CALL_KIND_PHASE:
-            return kind_actions()
-        assert self.call is not None
-        return [DONE_ACTION, *modifier_actions(self.call)]
+        return call_actions(_STAGES[self.phase], self.call, self.setup)
 
     def _why_call_illegal(self, action: Action) -> tuple[str, str]:
-        if self.phase == CALL_MODIFIERS and action.kind == CALL_MODIFIER and self.call is not None:
-            problem = modifier_problem(self.call, str(action.value))
-            if problem:
-                return problem, "Caller Clag modifiers"
-        expected = {
-            CALL_SIZE_PHASE: "call_size 3..7",
-            CALL_KIND_PHASE: "call_kind KIND",
-            CALL_MODIFIERS: "call_modifier MOD or call_done",
-        }.get(self.phase, "another action")
-        return f"{action} is not possible now; expected {expected}", "Caller Clag calls"
+        return call_problem(_STAGES.get(self.phase, ""), self.call, action)
 
     def _apply_call(self, action: Action) -> None:
         kind = action.kind
@@ -189,11 +224,6 @@ class CallingMixin(StateFields):
         spec, hook = called_hand(call, number=self.hands_played + 1, base=self.rules.scoring)
         self._use_spec(spec)
         self.hook = self.setup.hook or hook
-        if spec.blind_hand:
-            self.shuffle_seats = tuple(range(self.setup.players))
-        elif spec.pile:
-            # The caller has seen their cards: theirs go back into a shuffled pile;
-            # the others' face-down piles are played in the order dealt.
-            self.shuffle_seats = (self.dealer,)
+        self.shuffle_seats = shuffled_seats(spec, self.dealer, self.setup.players)
         self._prepare_hand()
         self.cards_seen[self.dealer] = True

@@ -128,7 +128,7 @@ class GameHooks:
 
     def after_deal(self, state: GameState) -> None:
         """Continue after the deal; by default the trump is fixed and bids are taken."""
-        state._prepare_hand()
+        state.prepare_hand()
 
     def to_act(self, state: GameState) -> tuple[int, ...]:
         """The seats that may act in a hook phase."""
@@ -170,8 +170,16 @@ class GameHooks:
         return self.name
 
     def score_hand(self, state: GameState) -> HandScore:
-        """Scores of a finished hand (the ruleset's formulas by default)."""
-        raise NotImplementedError
+        """Scores of a finished hand: by default the ruleset's formulas on the bids and
+        tricks (:meth:`GameState.standard_hand_scores`), for a game that keeps them."""
+        bids = tuple([b if b is not None else 0 for b in state.bids])
+        return HandScore(hand_scores=tuple(state.standard_hand_scores()), bids=bids)
+
+    def describe_call(self, state: GameState) -> dict[str, object] | None:
+        """What has been called for the hand in progress, as public JSON data (a caller's
+        hand size, kind and modifiers): the observations' ``call`` and the finished
+        hand's ``special``. None (the default): nothing is called."""
+        return None
 
     def game_over(self, state: GameState) -> bool:
         """Whether the game ends after the hand just scored."""

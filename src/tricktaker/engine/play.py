@@ -35,12 +35,12 @@ class PlayMixin(StateFields):
         """Fix the hand's trump suit (None: no trump) and expose it to everyone."""
         self.trump = trump
         self.trump_known = True
-        call = self.call
+        spec = self.spec
         self.tables = build_tables(
             trump=trump,
             jokers_as_trump=self.setup.jokers_as_trump,
-            nuloss=call is not None and "nuloss" in call.modifiers,
-            precedence=call.precedence if call is not None else None,
+            nuloss=spec.nuloss,
+            precedence=spec.precedence,
             bowers=self.setup.bowers if trump is not None else None,
         )
 

@@ -139,16 +139,15 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
     def _begin_hand(self) -> None:
         self.redeals = 0
         self._reset_cards()
-        if self.setup.called:
-            self.spec = HandSpec(number=self.hands_played + 1, hand_size=0)
-            self.hand_size = 0
-            self.hook = self.setup.hook
-            self.scoring = self.rules.scoring
-            self.phase = CALL_SIZE_PHASE
-            return
-        self._use_spec(self.setup.schedule[self.schedule_pos % len(self.setup.schedule)])
+        schedule = self.setup.schedule
+        if schedule:
+            self._use_spec(schedule[self.schedule_pos % len(schedule)])
+        else:  # a called schedule: each hand's size is called before its deal
+            self._use_spec(HandSpec(number=self.hands_played + 1, hand_size=0))
         if self.hooks is not None:
             self.hooks.begin_hand(self)
+        elif self.setup.called:
+            self.phase = CALL_SIZE_PHASE
         else:
             self.phase = DEAL
 
@@ -192,6 +191,19 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.hand_size = spec.hand_size
         self.hook = self.setup.hook
         self.scoring = spec.scoring or self.rules.scoring
+
+    def use_hand_spec(self, spec: HandSpec, *, hook: bool | None = None) -> None:
+        """Play the hand in progress by ``spec`` (its size, special rules, card order and
+        scoring), for a game whose hooks decide them each hand (a caller's call);
+        ``hook``: whether the hook rule holds in it (None: as the ruleset says)."""
+        self._use_spec(spec)
+        if hook is not None:
+            self.hook = hook
+
+    def prepare_hand(self) -> None:
+        """Go on after the deal (and anything a game's hooks do after it): who sees their
+        cards, then the trump and the bids, as the ruleset and the hand's spec say."""
+        self._prepare_hand()
 
     def deal_order(self) -> list[int]:
         """Seats in the order they receive cards this hand."""
@@ -502,25 +514,19 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         tricks = self.tricks_won
         all_exact = bid_list == tricks
         extra: dict[str, object] = {}
+        special: dict[str, object] | None = None
         if self.hooks is not None:
             result = self.hooks.score_hand(self)
             hand_scores = list(result.hand_scores)
             bids, extra = result.bids, result.extra
-        elif setup.cooperative:
-            hand_scores = [0] * n
+            special = self.hooks.describe_call(self)
         else:
-            score = self.scoring.score_of
-            hand_scores = [score(bid_list[s], tricks[s], size, n) for s in range(n)]
-            points = self.scoring.trick_points
-            if points is not None:
-                for k, winner in enumerate(self.trick_winners, start=1):
-                    hand_scores[winner] += points(k=k, hand_size=size, players=n)
+            hand_scores = self.standard_hand_scores()
         for s in range(n):
             self.scores[s] += hand_scores[s]
-        special: dict[str, object] | None = None
         if self.call is not None:
             special = self.call.describe()
-        elif self.spec.name is not None:
+        elif special is None and self.spec.name is not None:
             special = {"name": self.spec.name}
         source = self.piles if self.piles is not None else self.dealt
         self.history.append(
@@ -560,6 +566,23 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             self.trick = []
             return
         self._begin_hand()
+
+    def standard_hand_scores(self) -> list[int]:
+        """Each seat's points for the hand by the ruleset's formulas: the bid against the
+        tricks taken, and any points per trick by its number (none in a cooperative game)."""
+        setup, size = self.setup, self.hand_size
+        n = setup.players
+        if setup.cooperative:
+            return [0] * n
+        bids = [b if b is not None else 0 for b in self.bids]
+        tricks = self.tricks_won
+        score = self.scoring.score_of
+        hand_scores = [score(bids[s], tricks[s], size, n) for s in range(n)]
+        points = self.scoring.trick_points
+        if points is not None:
+            for k, winner in enumerate(self.trick_winners, start=1):
+                hand_scores[winner] += points(k=k, hand_size=size, players=n)
+        return hand_scores
 
     def finish_hand(
         self,

@@ -123,6 +123,11 @@ class HandSpec:
     """Cards looked at and bid on, then shuffled into a pile played in pile order."""
     misere: bool = False
     scoring: CompiledScoring | None = None
+    nuloss: bool = False
+    """Twos rank highest and aces lowest in every suit (a Caller Clag modifier)."""
+    precedence: tuple[int, ...] | None = None
+    """A suit order, highest first, that decides tricks in place of a trump (a Caller Clag
+    modifier); None: the usual trump."""
 
 
 def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
