@@ -7,11 +7,14 @@ trick, minus it otherwise. A game is ``hands`` hands.
 
 It uses only public names of the engine: :class:`GameHooks`, :func:`register_hooks`,
 :func:`register_action_kind`, the ``HOOK`` phase and the state's ``set_trump`` and
-``start_play``.
+``start_play``. Its panel at the table is its ``present`` capability, written with the
+presentation layer's public names (:class:`~tricktaker.present.game.BasePresent`,
+:class:`~tricktaker.present.parts.Line`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,6 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.present.game import BasePresent
+from tricktaker.present.parts import Line
+from tricktaker.present.text import CardText
 
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation
@@ -88,6 +94,28 @@ class LastTrickEncoding:
             out.set("staked", seat)
 
 
+class LastTrickPresent(BasePresent):
+    """The game at the table: a panel line with each seat's stake so far (from the
+    dealer's left) and whose turn it is to stake; no bids to total."""
+
+    own_panel = True
+    bids_total = False
+    hidden_note = "(not dealt yet)"
+
+    def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
+        view = obs.view
+        if not isinstance(view, LastTrickView):
+            return []
+        staked = [
+            f"{names[(obs.dealer + 1 + done) % obs.players]} {stake}"
+            for done, stake in enumerate(view.stakes)
+        ]
+        text = ",  ".join(staked) or "none yet"
+        if len(view.stakes) < obs.players and obs.to_act:
+            text += f";  {names[obs.to_act[0]]} to stake"
+        return [Line("Stakes", text, text)]
+
+
 @register_hooks
 class LastTrickHooks(GameHooks):
     """Stakes on the last trick before the play, and the hand's points."""
@@ -97,6 +125,7 @@ class LastTrickHooks(GameHooks):
     capabilities: ClassVar[dict[str, object]] = {
         "encoding": LastTrickEncoding(),
         "scorekeeper": "tests.plugins.last_trick_scorekeeper:SCOREKEEPER",
+        "present": LastTrickPresent(),
     }
 
     def init_game(self, state: GameState) -> LastTrickData:
