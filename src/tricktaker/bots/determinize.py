@@ -53,7 +53,7 @@ from tricktaker.engine.actions import (
 )
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
-from tricktaker.engine.resample import HiddenFacts
+from tricktaker.engine.resample import HiddenFacts, with_hidden
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, game_at_hand
 from tricktaker.engine.tables import FREE
@@ -377,13 +377,11 @@ class Determinizer(CardPlacement):
         dealt = [self.played[s] + held[s] for s in range(obs.players)]
         template = self.template
         if template is not None:
-            state = template.clone()
-            for s in self.hidden_seats:
-                state.hands[s] = sum(1 << c for c in held[s])
-                state.dealt[s] = dealt[s]
-            state.legal_cache = -1
-            state.bid_cache = None
-            return state
+            return with_hidden(
+                template,
+                hands={s: sum(1 << c for c in held[s]) for s in self.hidden_seats},
+                dealt={s: dealt[s] for s in self.hidden_seats},
+            )
         if self.main_turn_up:
             turn_up = obs.turn_up
         else:
@@ -403,20 +401,6 @@ def _choose(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> t
             return option
         pick -= weight
     raise AssertionError("unreachable")
-
-
-def public_hand_start(obs: Observation, setup: Setup) -> GameState:
-    """A game at the start of the observed hand, before its deal, with the public scores,
-    dealer, dealer draw and history the seat sees; the hook games' determinizers (Euchre,
-    Buckup) replay a hand from it."""
-    n = obs.players
-    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
-    state.first_dealer = (obs.dealer - setup.dealer_step * obs.hands_played) % n
-    state.dealer_draw = list(obs.dealer_draw)
-    state.hands_played = state.schedule_pos = obs.hands_played
-    state.scores = list(obs.scores)
-    state.history = list(obs.history)
-    return state
 
 
 def _start(obs: Observation, setup: Setup) -> GameState:

@@ -215,7 +215,7 @@ class ISMCTSBot(SearchBot):
         self.last_iterations = 0
         while self.last_iterations < budget:
             state = sampler.sample(self.rng)
-            state.seed = self.rng.getrandbits(62)  # fresh chance steps for this iteration
+            state.reseed(self.rng.getrandbits(62))  # fresh chance steps for this iteration
             weight = sample_weight(sampler, state) if self.weighted else 1.0
             self._iterate(state, root, seat, game, weight)
             self.last_iterations += 1

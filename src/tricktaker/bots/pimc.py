@@ -214,7 +214,7 @@ def choose_by_rollouts(
             if deadline is not None and spent and time.perf_counter() > deadline:
                 break
             state = sampler.sample(rng)
-            state.seed = rng.getrandbits(62)  # fresh chance steps for this state
+            state.reseed(rng.getrandbits(62))  # fresh chance steps for this state
             weight = sample_weight(sampler, state)
             for j in candidates:
                 trial = state.clone()

@@ -16,15 +16,36 @@ Soft evidence (a bid, a trump call, a stay: likelier with some cards than others
 hard fact; a sampler weighs it on top of these facts, and names the models it weighs in
 :attr:`HiddenFacts.soft_evidence` (the kernel does not weigh them).
 
+Rebuilding a position is the engine's too, so that nothing above it writes a state's
+fields: :func:`hand_start` is the game at the start of the observed hand (its public
+past: the hands played, the scores, the finished hands, the dealer), on which a sampler
+replays the hand with sampled cards through the engine (which checks every action); and
+:func:`with_hidden` gives a copy of such a replayed sample other hidden cards (and the
+hidden events that dealt them), which is what a replay with those cards would give when
+no public action depends on them.
+
 The engine imports nothing from the games or the bots: a game describes its own facts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-__all__ = ["DescribesHiddenFacts", "HiddenFacts", "HiddenFactsError", "SplitChoices"]
+from tricktaker.engine.state import GameState
+
+if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
+
+__all__ = [
+    "DescribesHiddenFacts",
+    "HiddenFacts",
+    "HiddenFactsError",
+    "SplitChoices",
+    "hand_start",
+    "with_hidden",
+]
 
 
 class HiddenFactsError(ValueError):
@@ -111,3 +132,57 @@ class DescribesHiddenFacts(Protocol):
         """The hard facts the sampler places the hidden cards by; raises
         :class:`HiddenFactsError` where they cannot be stated so."""
         ...
+
+
+def hand_start(obs: Observation, *, step_back_first_dealer: bool = True) -> GameState:
+    """The game at the start of the hand ``obs`` is in, before its deal, with the public
+    past the seat sees: the hands played (and the schedule's position), the scores, the
+    finished hands, the dealer draw, and ``obs.dealer`` dealing. The first dealer is set
+    back by the dealer's steps of the hands played (as the game really had it) unless
+    ``step_back_first_dealer`` is false. What the game's own data held at the start of
+    the hand is the game's to restore (its hooks' data in ``state.ext``).
+
+    >>> from tricktaker import load_ruleset, new_game
+    >>> game = new_game(load_ruleset("euchre"), players=4, seed=3)
+    >>> start = hand_start(game.observe(0))
+    >>> start.phase_name, start.dealer == game.dealer, start.hands_played
+    ('deal', True, 0)
+    """
+    n = obs.players
+    state = GameState(obs.rules, players=n, seed=0, first_dealer=obs.dealer)
+    first_dealer = obs.dealer
+    if step_back_first_dealer:
+        first_dealer = (obs.dealer - state.setup.dealer_step * obs.hands_played) % n
+    state.set_past(
+        hands_played=obs.hands_played,
+        schedule_position=obs.hands_played,
+        scores=obs.scores,
+        history=obs.history,
+        first_dealer=first_dealer,
+        dealer_draw=obs.dealer_draw,
+    )
+    return state
+
+
+def with_hidden(
+    replayed: GameState,
+    *,
+    hands: Mapping[int, int] | Sequence[int] | None = None,
+    dealt: Mapping[int, Sequence[int]] | Sequence[Sequence[int]] | None = None,
+    kitty: Sequence[int] | None = None,
+    events: Mapping[int, tuple[object, ...]] | None = None,
+) -> GameState:
+    """A copy of ``replayed`` (a position rebuilt by replaying a hand) with other hidden
+    cards: ``hands`` (card sets now), ``dealt`` (in order), ``kitty``, for every seat or
+    some (see :meth:`GameState.replace_cards`), and ``events``: recorded events to put
+    in place of the hidden ones at their indexes (the deal's chance outcome, a hidden
+    exchange). The caller keeps the position one that a replay of the same public
+    actions with these cards reaches; the original is left unchanged.
+    """
+    state = replayed.clone()
+    if events:
+        past = state.events
+        for index, event in events.items():
+            past[index] = event
+    state.replace_cards(hands=hands, dealt=dealt, kitty=kitty)
+    return state

@@ -29,13 +29,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tricktaker.bots.determinize import (
-    public_hand_start,
-)
 from tricktaker.cards import cards_of, parse_card
 from tricktaker.engine.actions import Action
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import hand_start as engine_hand_start
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.games.buckup.hooks import (
@@ -103,7 +101,7 @@ def hand_start(obs: Observation, setup: Setup) -> GameState:
     of then (the observed ones less this hand's payments), the public scores, dealer
     and history (as the seat sees them)."""
     n = obs.players
-    state = public_hand_start(obs, setup)
+    state = engine_hand_start(obs)
     paid = [0] * n
     for payment in obs.extra.get("payments") or ():
         paid[int(payment["seat"])] += int(payment["amount"])

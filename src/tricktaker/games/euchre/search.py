@@ -72,13 +72,13 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 
-from tricktaker.bots.determinize import CardPlacement, known_voids, public_hand_start
+from tricktaker.bots.determinize import CardPlacement, known_voids
 from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.cards import ACE, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
-from tricktaker.engine.resample import HiddenFacts
+from tricktaker.engine.resample import HiddenFacts, hand_start, with_hidden
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
@@ -222,7 +222,7 @@ class EuchreDeterminizer:
         unknown = [c for c in setup.deck if not (known >> c) & 1]
         voids = known_voids(obs) if obs.phase == "playing" else [0] * n
         self.placement = _Placement(obs, unknown, counts, voids)
-        self.base = _hand_start(obs, setup)
+        self.base = hand_start(obs)
         self.template: GameState | None = None
         self.calls = _informative_calls(self.auction, me, setup) if infer_calls else []
         # The declarer's discards are sampled only by the other seats, during the play.
@@ -298,9 +298,7 @@ class EuchreDeterminizer:
             state = self._build(*candidate)
             self.template = state.clone()
             return state
-        state = self.template.clone()
-        self._refill(state, *candidate)
-        return state
+        return self._refill(*candidate)
 
     def _build(self, dealt: list[list[int]], kitty: list[int], discards: list[int]) -> GameState:
         """The state with this deal, the hand's actions replayed through the engine.
@@ -323,10 +321,9 @@ class EuchreDeterminizer:
             raise ValueError(f"cannot replay the observation (stuck in {state.phase_name})")
         return state
 
-    def _refill(
-        self, state: GameState, dealt: list[list[int]], kitty: list[int], discards: list[int]
-    ) -> None:
-        """Give a copy of a replayed sample these cards, as a replay would."""
+    def _refill(self, dealt: list[list[int]], kitty: list[int], discards: list[int]) -> GameState:
+        """A copy of the replayed sample with these cards, as a replay would give it."""
+        assert self.template is not None
         declarer = self.declarer
         lists = [list(cards) for cards in dealt]
         if declarer is not None and self.obs.phase != "auction":
@@ -334,19 +331,19 @@ class EuchreDeterminizer:
             for card in discards:  # ...and discarded
                 taken.remove(card)
             lists[declarer] = taken
+        hands = []
         for seat, cards in enumerate(lists):
             held = 0
             for card in cards:
                 held |= 1 << card
             for card in self.played[seat]:
                 held &= ~(1 << card)
-            state.hands[seat] = held
-        state.dealt = lists
-        state.kitty = list(kitty)
+            hands.append(held)
+        state = with_hidden(self.template, hands=hands, dealt=lists, kitty=kitty)
         data = state.ext
         assert isinstance(data, EuchreData)
         data.discards = list(discards)
-        state.legal_cache = -1
+        return state
 
 
 MISFIT = 0.25
@@ -380,12 +377,6 @@ def _informative_calls(
         if text != PASS:
             high = (seat, text)
     return out
-
-
-def _hand_start(obs: Observation, setup: Setup) -> GameState:
-    """The game at the start of the observed hand, before its deal (Euchre keeps no
-    data across hands but the scores, and every hand is of five cards)."""
-    return public_hand_start(obs, setup)
 
 
 # ---------------------------------------------------------------- rollout policy

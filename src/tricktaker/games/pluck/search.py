@@ -90,9 +90,15 @@ from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.observation import Observation
-from tricktaker.engine.resample import HiddenFacts, HiddenFactsError, SplitChoices
+from tricktaker.engine.resample import (
+    HiddenFacts,
+    HiddenFactsError,
+    SplitChoices,
+    hand_start,
+    with_hidden,
+)
 from tricktaker.engine.setup import Setup
-from tricktaker.engine.state import GameState, new_game
+from tricktaker.engine.state import GameState
 from tricktaker.games.pluck.hooks import (
     CALL_TRUMP,
     GIVE_BACK,
@@ -593,7 +599,7 @@ class PluckDeterminizer:
             return self.template.clone()
         now, deal, exchanges = self._plan(rng)
         if self.replayed is not None:
-            return self._patch(self.replayed.clone(), now, deal, exchanges)
+            return self._patch(self.replayed, now, deal, exchanges)
         state = self.template.clone()
         obs = self.obs
         state.apply_chance(ChanceOutcome("deal", state.deck_order_for(_lists(deal))))
@@ -649,17 +655,17 @@ class PluckDeterminizer:
 
     def _patch(
         self,
-        state: GameState,
+        replayed: GameState,
         now: list[int],
         deal: list[int],
         exchanges: list[tuple[int, int]],
     ) -> GameState:
-        """A copy of the first replayed state made to hold another sample."""
+        """A copy of the first replayed state made to hold another sample: the hands, the
+        deal and the hidden plucks' cards (in the record of the plucks and the events)."""
         dealt = _lists(deal)
-        events = state.events
-        events[0] = ("chance", ChanceOutcome("deal", state.deck_order_for(dealt)))
-        data = state.ext
-        assert isinstance(data, PluckData)
+        events: dict[int, tuple[object, ...]] = {
+            0: ("chance", ChanceOutcome("deal", replayed.deck_order_for(dealt)))
+        }
         for i, (pl, (given, returned)) in enumerate(zip(self.plucks, exchanges, strict=True)):
             dealt[pl.plucker].remove(given)
             dealt[pl.pluckee].append(given)
@@ -667,11 +673,16 @@ class PluckDeterminizer:
             dealt[pl.plucker].append(returned)
             events[1 + 2 * i] = (pl.plucker, Action(PLUCK, given))
             events[2 + 2 * i] = (pl.pluckee, Action(GIVE_BACK, returned))
-            record = data.done[i]
+        state = with_hidden(
+            replayed,
+            hands=[now[s] & ~self.played[s] for s in range(3)],
+            dealt=dealt,
+            events=events,
+        )
+        data = state.ext
+        assert isinstance(data, PluckData)
+        for record, (given, returned) in zip(data.done, exchanges, strict=False):
             record.given, record.returned = given, returned
-        state.dealt = dealt
-        state.hands = [now[s] & ~self.played[s] for s in range(3)]
-        state.legal_cache = -1
         return state
 
     def _undo_mine(self, hands: list[int]) -> list[int]:
@@ -711,12 +722,7 @@ def _lists(hands: list[int]) -> list[list[int]]:
 
 def _template(obs: Observation) -> GameState:
     """A state at the start of the observed hand, before its deal (the public facts)."""
-    state = new_game(obs.rules, players=3, seed=0, first_dealer=obs.dealer)
-    state.hands_played = obs.hands_played
-    state.schedule_pos = obs.hands_played
-    state.scores = list(obs.scores)
-    state.history = list(obs.history)
-    state.dealer_draw = list(obs.dealer_draw)
+    state = hand_start(obs)
     if obs.phase == "deal":
         # Before a deal the game's data still shows the last hand's quotas and plucks.
         data = state.ext
