@@ -57,7 +57,7 @@ import { readJson, writeJson } from "./storage.js";
 /**
  * The next hand, as the server tells it (or this page guesses it while hands wait).
  * @typedef {{hand: number, dealer: number, hand_size?: number | null, special?: string | null,
- *   trump_rule?: string, bid_order?: number[], bids_first?: string, misere?: boolean,
+ *   trump_rule?: string, bid_order?: number[], bids_first?: string, opening?: string, misere?: boolean,
  *   call_sizes?: number[], trick_points?: boolean, notes?: string[], enter?: string[],
  *   bid_offer?: BidOffer | null, steps?: Step[], guessed?: boolean}} Next
  */
@@ -378,6 +378,7 @@ function mountSheet(root, sheetId, viewKey) {
       hand_size: null,
       bid_order: sheet.players.map((_, i) => (dealer + 1 + i) % n),
       bids_first: sheet.players[(dealer + 1) % n],
+      opening: sheet.has_bids ? `${sheet.players[(dealer + 1) % n]} bids first` : "",
       notes: [],
       bid_offer: null,
       guessed: true,
@@ -477,7 +478,9 @@ function mountSheet(root, sheetId, viewKey) {
     const parts = [`Hand ${nxt.hand}`];
     if (nxt.hand_size !== null && nxt.hand_size !== undefined) parts.push(`${nxt.hand_size} card${nxt.hand_size === 1 ? "" : "s"}`);
     parts.push(`${sheet.players[nxt.dealer]} deals${nxt.guessed ? " (if the waiting hands are right)" : ""}`);
-    if (sheet.has_bids) parts.push(`${nxt.bids_first} bids first`);
+    // Who starts, in the game's words (the server's); a guessed hand says who bids first.
+    if (nxt.opening) parts.push(nxt.opening);
+    else if (sheet.has_bids && nxt.opening === undefined) parts.push(`${nxt.bids_first} bids first`);
     return el(
       "div",
       { class: "sk-next" },
