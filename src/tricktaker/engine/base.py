@@ -58,8 +58,9 @@ class StateFields:
     """Every attribute of :class:`~tricktaker.engine.state.GameState`, with its type."""
 
     __slots__ = (
+        "_bid_cache",
+        "_legal_cache",
         "active",
-        "bid_cache",
         "bid_count",
         "bids",
         "call",
@@ -80,7 +81,6 @@ class StateFields:
         "hooks",
         "kitty",
         "leader",
-        "legal_cache",
         "phase",
         "pile_pos",
         "piles",
@@ -151,9 +151,9 @@ class StateFields:
     cards_seen: list[bool]
     call: Call | None
     shuffle_seats: tuple[int, ...]
-    legal_cache: int
+    _legal_cache: int
     redeals: int
-    bid_cache: tuple[int, list[int]] | None
+    _bid_cache: tuple[int, list[int]] | None
 
     @property
     def eldest(self) -> int:

@@ -72,7 +72,7 @@ class BiddingMixin(StateFields):
 
     def legal_bid_actions(self, seat: int) -> list[Action]:
         bids = self._legal_bids(seat)
-        self.bid_cache = (seat, bids)
+        self._bid_cache = (seat, bids)
         return [BID_ACTIONS[b] if b < 64 else bid(b) for b in bids]
 
     def _why_bid_illegal(self, seat: int, action: Action) -> tuple[str, str]:
@@ -105,7 +105,7 @@ class BiddingMixin(StateFields):
         )
 
     def _bid(self, seat: int, value: int) -> None:
-        self.bid_cache = None
+        self._bid_cache = None
         self.bids[seat] = value
         self.bid_count += 1
         if self.bid_count < self.setup.players:

@@ -54,7 +54,7 @@ class PlayMixin(StateFields):
             if self.active is not None:
                 leader = self.next_active(self.dealer)
         self.leader = self.to_play = leader
-        self.legal_cache = -1
+        self._legal_cache = -1
         self.phase = PLAYING
 
     def next_active(self, seat: int) -> int:

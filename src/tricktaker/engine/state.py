@@ -183,8 +183,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.cards_seen = [False] * n
         self.call = None
         self.shuffle_seats = ()
-        self.legal_cache = -1
-        self.bid_cache = None
+        self._legal_cache = -1
+        self._bid_cache = None
 
     def _use_spec(self, spec: HandSpec) -> None:
         self.spec = spec
@@ -282,8 +282,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         else:
             self._check_chance(outcome)
         self.events.append(("chance", outcome))
-        self.legal_cache = -1
-        self.bid_cache = None
+        self._legal_cache = -1
+        self._bid_cache = None
         if self.phase == HOOK:
             assert self.hooks is not None
             self.hooks.apply_chance(self, outcome)
@@ -381,9 +381,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 return []
             if self.piles is not None:
                 return [Action(PLAY_PILE)]
-            mask = self.legal_cache
+            mask = self._legal_cache
             if mask < 0:
-                mask = self.legal_cache = self._legal_mask(seat)
+                mask = self._legal_cache = self._legal_mask(seat)
             # The actions of the mask's cards, from per-suit tables (the hottest path).
             out: list[Action] = []
             chunk = 0
@@ -453,7 +453,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             if piles is None:
                 value = action.value
                 if action.kind == PLAY and type(value) is int and 0 <= value < 54:
-                    mask = self.legal_cache
+                    mask = self._legal_cache
                     if mask < 0:
                         mask = self._legal_mask(seat)
                     if (mask >> value) & 1:
@@ -465,7 +465,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 # Play the card (the trick's completion is in play.py).
                 self.events.append((seat, action))
                 self.hands[seat] &= ~(1 << card)
-                self.legal_cache = -1
+                self._legal_cache = -1
                 trick = self.trick
                 trick.append((seat, card))
                 trump = self.trump
@@ -484,7 +484,7 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 return
         elif phase == BIDDING and action.kind == BID and type(seat) is int:
             value = action.value
-            cache = self.bid_cache
+            cache = self._bid_cache
             if cache is not None and cache[0] == seat:
                 allowed = cache[1]  # asked for its bids in this very position: its turn
             elif seat in self.to_act():
@@ -497,8 +497,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
                 return
         self.check(seat, action)
         self.events.append((seat, action))
-        self.legal_cache = -1
-        self.bid_cache = None
+        self._legal_cache = -1
+        self._bid_cache = None
         if phase == HOOK:
             assert self.hooks is not None
             self.hooks.apply(self, seat, action)
@@ -668,8 +668,8 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
 
     def _invalidate(self) -> None:
         """Forget the legal cards and bids worked out for the position (it changed)."""
-        self.legal_cache = -1
-        self.bid_cache = None
+        self._legal_cache = -1
+        self._bid_cache = None
 
     # ----------------------------------------------------------------- queries
 
@@ -731,9 +731,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         other.cards_seen = self.cards_seen[:]
         other.call = self.call.copy() if self.call is not None else None
         other.shuffle_seats = self.shuffle_seats
-        other.legal_cache = self.legal_cache
+        other._legal_cache = self._legal_cache
         other.redeals = self.redeals
-        other.bid_cache = self.bid_cache
+        other._bid_cache = self._bid_cache
         return other
 
     def observe(self, seat: int) -> Observation:
