@@ -11,6 +11,7 @@ import pytest
 
 from tricktaker import GameState, Observation, load_ruleset
 from tricktaker.engine.actions import Action
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.record import GameRecord
 from tricktaker.games.ohhell import CallerClagHooks
 
@@ -78,3 +79,8 @@ def test_the_hooks_need_a_called_schedule(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"schedule\.called = true"):
         GameState(load_ruleset(path), players=4, seed=0)
+
+
+def test_the_game_keeps_the_engine_bids() -> None:
+    assert keeps_engine_bids(load_ruleset(HOOKS_RULESET).hooks)
+    assert keeps_engine_bids(load_ruleset("caller_clag").hooks)

@@ -67,6 +67,11 @@ class GameHooks:
     name: ClassVar[str] = ""
     settings_model: ClassVar[type[BaseModel] | None] = None
     """A pydantic model validating the ruleset's ``[settings]`` table."""
+    engine_bids: ClassVar[bool] = False
+    """Whether the game keeps the engine's bids and the ruleset's scoring of them (as the
+    Oh Hell family does: Caller Clag's calls only change the hand), rather than scoring
+    hands its own way without bids (Pluck's quotas, Euchre's auction, Buckup's pot).
+    Layers above the engine read it through :func:`keeps_engine_bids`."""
     capabilities: ClassVar[Mapping[str, str | object]] = {}
     """What the game offers the layers above the engine, by capability name.
 
@@ -220,6 +225,19 @@ def register_hooks(hooks: type[_H], *, name: str | None = None) -> type[_H]:
         raise TypeError(f"{hooks!r} is not a subclass of tricktaker.engine.hooks.GameHooks")
     registry.register(hooks, name=name)
     return hooks
+
+
+def keeps_engine_bids(hooks: GameHooks | None) -> bool:
+    """Whether a ruleset's game takes the engine's bids and scores them by the ruleset's
+    formulas: every ruleset without hooks (the Oh Hell family), and a game whose hooks
+    say so (:attr:`GameHooks.engine_bids`). A layer asks this, not whether a ruleset has
+    hooks, where bids matter (a bid field, a bid to make, a score for exact bids).
+
+    >>> from tricktaker.rules import load_ruleset
+    >>> [keeps_engine_bids(load_ruleset(game).hooks) for game in ("blackout", "pluck")]
+    [True, False]
+    """
+    return hooks is None or hooks.engine_bids
 
 
 def capability(hooks: GameHooks | None, name: str) -> object | None:

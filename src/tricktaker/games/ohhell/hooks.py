@@ -47,6 +47,7 @@ class CallerClagHooks(GameHooks):
     engine's, by the ruleset and the hand the call makes."""
 
     name = "caller_clag"
+    engine_bids = True
 
     def init_game(self, state: GameState) -> CallData:
         if not state.setup.called:
