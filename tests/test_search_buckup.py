@@ -23,6 +23,7 @@ from tricktaker.bots import ISMCTSBot, PIMCBot, make_bot
 from tricktaker.bots.determinize import known_voids
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.cards import cards_of, format_card, parse_card
 from tricktaker.engine.actions import Action
 from tricktaker.games.buckup.history import hand_strength
@@ -30,7 +31,6 @@ from tricktaker.games.buckup.hooks import BuckupData
 from tricktaker.games.buckup.search import (
     BuckupDeterminizer,
     Step,
-    play_card,
     public_script,
     rewards,
     rollout_action,
@@ -546,7 +546,7 @@ def test_rollout_policy_plays_sure_winners_and_ducks() -> None:
     """Full information: a card no later player can beat wins cheaply; otherwise the
     lowest card goes."""
     state = several_voids()
-    assert str(play_card(state, 1, state.legal_actions(1))) == "play 4D"
+    assert str(rollout_card(state, 1, state.legal_actions(1))) == "play 4D"
     state = new(4)
     start(state, ["AD KD QD JD 10D", "AH KH 3C 4D 5D", "QH 2C 3D 9S 7C", "JH 10H 9H 8H 6C"], "2S")
     for seat in (1, 2, 3, 0):

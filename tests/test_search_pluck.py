@@ -22,6 +22,7 @@ from tests.helpers import act, deal, game, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
 from tricktaker.bots.gamesearch import search_for
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.cards import JOKER_MASK, SUIT_MASKS, card_set, cards_of, parse_card
 from tricktaker.engine.actions import Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -31,7 +32,6 @@ from tricktaker.games.pluck.hooks import GIVE_BACK, PLUCK, PluckData
 from tricktaker.games.pluck.search import (
     SEARCH,
     PluckDeterminizer,
-    play_card,
     pluck_card,
     pluck_voids,
     rollout_action,
@@ -514,11 +514,11 @@ def test_the_rollout_card_play() -> None:
     """Leads a card nobody can beat, wins second in hand only when the third seat
     cannot overtake, and wins last as cheaply as it can."""
     state = case_b(plays=1)  # 2C led by seat 0; seat 1 to follow with a club
-    assert play_card(state, 1, state.legal_actions(1)) == play(parse_card("8C"))
+    assert rollout_card(state, 1, state.legal_actions(1)) == play(parse_card("8C"))
     state = case_b(plays=3)  # seat 1 leads: its AH wins (side suits before trumps)
-    assert play_card(state, 1, state.legal_actions(1)) == play(parse_card("AH"))
+    assert rollout_card(state, 1, state.legal_actions(1)) == play(parse_card("AH"))
     state = case_b(plays=8)  # 7D, 5D led; seat 1 is void in diamonds and ruffs low
-    assert play_card(state, 1, state.legal_actions(1)) == play(parse_card("9C"))
+    assert rollout_card(state, 1, state.legal_actions(1)) == play(parse_card("9C"))
 
 
 def test_the_trump_call_weighs_samples_by_the_dealers_cards() -> None:

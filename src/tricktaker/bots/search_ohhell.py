@@ -15,6 +15,7 @@ import random
 
 from tricktaker.bots.determinize import Determinizer
 from tricktaker.bots.gamesearch import GameSearch
+from tricktaker.bots.rollout import greedy_card
 from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
@@ -80,74 +81,6 @@ def guess_bid(state: GameState, seat: int) -> Action:
     """The legal bid closest to the seat's estimated tricks (rollouts, hidden bids)."""
     target = _estimate(state, seat)
     return min(state.legal_actions(seat), key=lambda a: (abs(int(a.value) - target), a.value))
-
-
-def _reply_strength(state: GameState, seat: int, led: int, tables: CardTables) -> int:
-    """The strongest card ``seat`` could legally play to a trick led in ``led``."""
-    setup = state.setup
-    return tables.strongest_reply(
-        state.hands[seat], led, follow_suit=setup.follow_suit, must_trump=setup.must_trump
-    )
-
-
-def _threat(state: GameState, seat: int, led: int, tables: CardTables) -> int:
-    """The strongest card any seat still to play after ``seat`` could add to the trick."""
-    best = 0
-    nxt = state.next_active(seat)
-    end = state.trick[0][0] if state.trick else seat
-    while nxt != end:
-        strength = _reply_strength(state, nxt, led, tables)
-        if strength > best:
-            best = strength
-        nxt = state.next_active(nxt)
-    return best
-
-
-def greedy_card(state: GameState, seat: int, actions: list[Action], *, want: bool) -> Action:
-    """The card a greedy player who sees every hand picks.
-
-    Wanting the trick: the cheapest card sure to win it (no one still to play can beat
-    it), else the strongest card that wins it so far, else the lowest card. Not wanting
-    it: the strongest card that loses it so far (when leading: the lowest card), else,
-    when every card wins, the lowest (the highest when last to play)."""
-    tables: CardTables = state.tables or _NO_TRUMP
-    cards = [int(a.value) for a in actions]
-    trick = state.trick
-    key = tables.key
-    if not trick:
-        suit_of = tables.suit_of
-        if want:
-            threats: dict[int, int] = {}
-            sure = []
-            for card in cards:
-                led = suit_of[card]
-                if led not in threats:
-                    threats[led] = _threat(state, seat, led, tables)
-                if key(card, led) > threats[led]:
-                    sure.append(card)
-            if sure:
-                return Action(PLAY, min(sure, key=lambda c: (key(c, suit_of[c]), c)))
-        ranked = sorted(cards, key=lambda c: key(c, suit_of[c]))
-        return Action(PLAY, ranked[-1] if want else ranked[0])
-    led = tables.suit_of[trick[0][1]]
-    best = max(key(c, led) for _, c in trick)
-    last = len(trick) == state.players - 1 or state.next_active(seat) == trick[0][0]
-    ranked = sorted(cards, key=lambda c: (key(c, led), tables.rank_of[c]))
-    winners = [c for c in ranked if key(c, led) > best]
-    losers = [c for c in ranked if key(c, led) <= best]
-    if want:
-        if winners:
-            if last:
-                return Action(PLAY, winners[0])
-            threat = _threat(state, seat, led, tables)
-            for card in winners:
-                if key(card, led) > threat:
-                    return Action(PLAY, card)
-            return Action(PLAY, winners[-1])
-        return Action(PLAY, losers[0])
-    if losers:
-        return Action(PLAY, losers[-1])
-    return Action(PLAY, winners[-1] if last else winners[0])
 
 
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:

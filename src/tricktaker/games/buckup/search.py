@@ -12,7 +12,8 @@ from its own cards): the default ante; always demand a 19 redeal; stay when the 
 after the draw is worth enough tricks for the pot and the players already in; discard
 the side cards below a king; play cards with full information: lead a card nobody can
 beat, else the lowest; follow with the cheapest card no later player can beat, else
-the lowest.
+the lowest (the card play of every game where each trick counts:
+:func:`tricktaker.bots.rollout.rollout_card`).
 
 **Rewards** (:func:`rewards`): a seat's chips won or lost in the hand plus its equal
 share of the pot carried to the next hand (the next pot is everyone's to win; without
@@ -23,6 +24,7 @@ the hand could reach before the settlement (mostly within -1.5 to 1.5).
 from __future__ import annotations
 
 from tricktaker.bots.gamesearch import GameSearch
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.state import GameState
 from tricktaker.games.buckup.history import (
@@ -67,48 +69,11 @@ def _stays(state: GameState, seat: int, kinds: set[str]) -> bool:
     return hand_strength(state.hands[seat], state.trump) >= strength_needed(state, seat, kinds)
 
 
-def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
-    """Full information: win the trick with the cheapest card no later player can beat,
-    else play the lowest card; lead a card no one can beat (the weakest such), else the
-    lowest."""
-    tables = state.tables
-    assert tables is not None
-    key, suit_of, rank_of = tables.key, tables.suit_of, tables.rank_of
-    cards = [int(a.value) for a in actions]
-    trick = state.trick
-    hands = state.hands
-    active = state.active
-    playing = sum(active) if active is not None else state.players
-    later: list[int] = []
-    s = seat
-    for _ in range(playing - len(trick) - 1):
-        s = state.next_active(s)
-        later.append(s)
-    if trick:
-        led = suit_of[trick[0][1]]
-        best = max(key(c, led) for _, c in trick)
-        for other in later:
-            best = max(best, tables.strongest_reply(hands[other], led))
-        winners = [c for c in cards if key(c, led) > best]
-        if winners:
-            return Action(PLAY, min(winners, key=lambda c: key(c, led)))
-        return Action(PLAY, min(cards, key=lambda c: (key(c, led), rank_of[c])))
-    safe = []
-    for card in cards:
-        led = suit_of[card]
-        strength = key(card, led)
-        if all(tables.strongest_reply(hands[o], led) < strength for o in later):
-            safe.append(card)
-    if safe:
-        return Action(PLAY, min(safe, key=lambda c: key(c, suit_of[c])))
-    return Action(PLAY, min(cards, key=lambda c: (key(c, suit_of[c]), rank_of[c])))
-
-
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
     """The rollout policy (see the module notes) for every decision of a hand."""
     kind = actions[0].kind
     if kind == PLAY:
-        return play_card(state, seat, actions)
+        return rollout_card(state, seat, actions)
     if kind == DRAW:  # the discards: throw the side cards below a king, then draw
         throw = throwaways(state.hands[seat], state.trump)
         return Action(DISCARD, throw[0]) if throw else A_DRAW

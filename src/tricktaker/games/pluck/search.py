@@ -71,7 +71,9 @@ swap gains most (the pluckee's highest card of the suit against the card given);
 dealer names its longest, strongest suit; in the play a seat leads a card no opponent
 can beat when it has one (side suits first), else its lowest card; second to play it
 wins the trick if a card of its beats both the card led and anything the third seat
-could play, else it plays low; last to play it wins as cheaply as it can or plays low.
+could play, else it plays low; last to play it wins as cheaply as it can or plays low
+(the card play of every game where each trick counts:
+:func:`tricktaker.bots.rollout.rollout_card`).
 
 **Rewards.** Each seat's tricks above (or below) its quota for the hand, over 8. The
 plucks of the next hand are not counted separately: every trick above quota is one
@@ -86,6 +88,7 @@ import random
 from dataclasses import dataclass
 
 from tricktaker.bots.gamesearch import GameSearch
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -112,7 +115,6 @@ from tricktaker.games.pluck.policy import suit_strength
 __all__ = [
     "SEARCH",
     "PluckDeterminizer",
-    "play_card",
     "pluck_card",
     "pluck_voids",
     "rewards",
@@ -763,43 +765,11 @@ def pluck_card(state: GameState, seat: int) -> Action:
     return Action(PLUCK, best)
 
 
-def play_card(state: GameState, seat: int, actions: list[Action]) -> Action:
-    """Full-information card play that wants every trick (see the module notes)."""
-    tables = state.tables
-    assert tables is not None
-    hands, trick = state.hands, state.trick
-    cards = [int(a.value) for a in actions]
-    rank_of = tables.rank_of
-    if not trick:
-        left, right = hands[(seat + 1) % 3], hands[(seat + 2) % 3]
-        suit_of = tables.suit_of
-        sure = []
-        for c in cards:
-            led = suit_of[c]
-            strength = tables.key(c, led)
-            beaten = max(tables.strongest_reply(left, led), tables.strongest_reply(right, led))
-            if beaten < strength:
-                sure.append(c)
-        trump_key = tables.trump_key
-        if sure:
-            card = min(sure, key=lambda c: (trump_key[c] > 0, rank_of[c]))
-        else:
-            card = min(cards, key=lambda c: (trump_key[c] > 0, rank_of[c]))
-        return Action(PLAY, card)
-    led = tables.suit_of[trick[0][1]]
-    need = max(tables.key(c, led) for _, c in trick)
-    if len(trick) == 1:
-        need = max(need, tables.strongest_reply(hands[(seat + 1) % 3], led))
-    keys = [(tables.key(c, led), rank_of[c], c) for c in cards]
-    winners = [k for k in keys if k[0] > need]
-    return Action(PLAY, min(winners)[2] if winners else min(keys)[2])
-
-
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
     """The rollout policy for every Pluck decision (see the module notes)."""
     kind = actions[0].kind
     if kind == PLAY:
-        return play_card(state, seat, actions)
+        return rollout_card(state, seat, actions)
     if kind == PLUCK:
         return pluck_card(state, seat)
     if kind == CALL_TRUMP:
