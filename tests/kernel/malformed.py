@@ -1,4 +1,5 @@
-"""Malformed inputs thrown at every entry point of the compiled kernel (hypothesis).
+"""Malformed inputs thrown at every entry point of the compiled kernel (hypothesis, and a
+sweep of every input off in one place).
 
 Run as ``python -m tests.kernel.malformed EXAMPLES`` (by
 ``tests/kernel/test_malformed_inputs.py``, in a subprocess, on the AddressSanitizer and
@@ -8,7 +9,9 @@ a hook game's card play and a coupled split of the hidden cards), breaks a few o
 fields or elements (wrong types, out-of-range seats and cards, lengths that disagree, huge,
 negative and non-finite numbers, whole objects replaced) and calls an entry point: it
 must return or raise ``TypeError``, ``ValueError`` or ``OverflowError``; a crash, a
-sanitizer report or any other exception fails the run. Prints ``checked N`` at the end.
+sanitizer report or any other exception fails the run. Then a deterministic sweep puts
+each field (and the first, middle and last element of each sequence) of each input off
+in one place, through each value a limit could be (:data:`OFF`). Prints ``checked N``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import contextlib
 import dataclasses
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -286,6 +289,101 @@ ENTRIES = (
 """Every function of the compiled module."""
 
 
+OFF = (
+    *range(-2, 18),
+    54,
+    63,
+    64,
+    127,
+    128,
+    255,
+    256,
+    2**31,
+    2**53,
+    2**54,
+    2**63,
+    2**64,
+    -(2**63),
+    1.5,
+    None,
+)
+"""What the sweep puts in place of one int: every small value (each field's limits are
+among them), a card or bid code just out of range, sizes of the C types, and two of the
+wrong type."""
+
+
+def one_off(value: Any) -> list[Any]:
+    """Variants of ``value`` off in one place: an int replaced by each of :data:`OFF`, a
+    sequence with one element (first, middle, last) made one off, shortened or lengthened,
+    a float not finite."""
+    if isinstance(value, bool):
+        return [2, -1, None]
+    if isinstance(value, int):
+        return list(OFF)
+    if isinstance(value, float):
+        return [float("nan"), float("inf"), -1.0, None]
+    if isinstance(value, (SplitGraph, WorldFacts, KernelState, KernelConfig)):
+        return list(variants(value))
+    if isinstance(value, tuple):
+        out: list[Any] = [value[:-1], (*value, value[-1] if value else 0)]
+        for at in sorted({0, len(value) // 2, len(value) - 1} & set(range(len(value)))):
+            out += [(*value[:at], item, *value[at + 1 :]) for item in one_off(value[at])]
+        return out
+    return [0, (), None]
+
+
+def variants(obj: Any) -> Iterator[Any]:
+    """``obj`` (a typed input) with one field off in one place (see :func:`one_off`)."""
+    for field in dataclasses.fields(obj):
+        for value in one_off(getattr(obj, field.name)):
+            yield dataclasses.replace(obj, **{field.name: value})
+
+
+def sweep(bases: list[Base]) -> int:
+    """Every one-off variant of each base's config, state, world state and facts (with and
+    without a split), through the entry points that read it; the calls made."""
+    core = native()
+    calls = 0
+
+    def attempt(function: Callable[..., Any], *args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        with contextlib.suppress(*EXPECTED):
+            return function(*args)
+        return None
+
+    def searched(config: Any, public: Any, facts: Any, moves: list[int]) -> None:
+        world = attempt(core.make_world, config, public, facts)
+        if world is not None:
+            attempt(core.samples, world, 1, 2)
+            attempt(core.sample_loop, world, 1, 2)
+            attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 2, True, 1, 0.1)
+            attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
+
+    for base in bases:
+        config = base.config.build()
+        moves = list(base.moves)
+        for rules in variants(base.config):
+            built = attempt(core.make_config, rules)
+            if built is not None:
+                attempt(core.replay, built, base.state, [])
+                attempt(core.playouts, built, base.state, 1, 2, True, 0.5, 0)
+                searched(built, base.world_state, base.facts, moves)
+        for state in variants(base.state):
+            attempt(core.replay, config, state, moves[:1])
+            attempt(core.playouts, config, state, 1, 2, True, 0.5, 0)
+            attempt(core.playouts, config, state, 1, 2, False, 0.0, 0)
+            attempt(core.estimate, config, state, 1)
+        for public in variants(base.world_state):
+            searched(config, public, base.facts, moves)
+        for facts in (*variants(base.facts), *variants(split_facts(base))):
+            searched(config, base.world_state, facts, moves)
+        for off in one_off(moves[0]):
+            searched(config, base.world_state, base.facts, [off])
+            attempt(core.replay, config, base.state, [off])
+    return calls
+
+
 def run(examples: int) -> int:
     """Throws ``examples`` malformed calls at each entry point; the calls made."""
     bases = positions()
@@ -311,7 +409,7 @@ def run(examples: int) -> int:
 
     random.seed(0)
     check()
-    return calls
+    return calls + sweep(bases)
 
 
 if __name__ == "__main__":

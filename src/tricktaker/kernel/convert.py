@@ -11,8 +11,9 @@ precedence and reversed ranks). Anything the kernel does not play is refused her
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.setup import Setup
@@ -34,6 +35,8 @@ __all__ = [
     "state_dict",
     "state_rules",
 ]
+
+Made = TypeVar("Made")
 
 _LIMITS = {
     "BID_BASE": "bid_base",
@@ -262,19 +265,25 @@ def hand_rules(
 
 
 def config_of_state(state: GameState) -> Any:
-    """The kernel's config of the hand in progress in an engine state."""
-    return state_rules(state).build()
+    """The kernel's config of the hand in progress in an engine state (cached, as
+    :func:`hand_config` caches it)."""
+    return _of_state(state, hand_config)
 
 
 def state_rules(state: GameState) -> KernelConfig:
     """The rules of the hand in progress in an engine state, as the kernel reads them."""
+    return _of_state(state, hand_rules)
+
+
+def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
+    """``hand`` (:func:`hand_config` or :func:`hand_rules`) of the hand in progress."""
     _check_state(state)
     result = None
     if state.rules.hooks is not None:
         from tricktaker.kernel.results import result_table
 
         result = result_table(state)
-    return hand_rules(
+    return hand(
         state.rules,
         state.players,
         hand_size=state.hand_size,
