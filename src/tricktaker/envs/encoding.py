@@ -60,7 +60,7 @@ from tricktaker.engine.actions import (
 )
 from tricktaker.engine.base import PHASE_NAMES
 from tricktaker.engine.calls import KINDS, MODIFIERS
-from tricktaker.engine.hooks import capability
+from tricktaker.engine.hooks import capability, keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import FREE
@@ -236,7 +236,7 @@ class Encoding:
         )
         self._phase_index = {name: i for i, name in enumerate(self.phases)}
         self.max_bid = max(len(setup.deck) // players, setup.called_max if setup.called else 0)
-        self.has_bids = self.game is None or self.game.engine_bids
+        self.has_bids = keeps_engine_bids(rules.hooks)
         self.has_piles = setup.called or any(s.pile or s.blind_hand for s in setup.schedule)
         self._build_fields()
         self._build_actions()

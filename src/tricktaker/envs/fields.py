@@ -8,7 +8,9 @@ phase, cards, tricks, scores), then asks the game for the rest: the names, sizes
 meanings of its fields (:meth:`GameEncoding.add_fields`), its action kinds
 (:meth:`GameEncoding.add_actions`) and, for each observation, their values
 (:meth:`GameEncoding.encode`, through a :class:`FieldWriter`). A ruleset without hooks
-(the Oh Hell family) has no game fields and the engine's bids.
+(the Oh Hell family) has no game fields. The engine's bids (the fields ``bids``,
+``bid_known``, ``bid_made`` and the actions ``bid N``) are encoded for every game that
+keeps them (:func:`tricktaker.engine.hooks.keeps_engine_bids`).
 
 This module imports no numpy: a game's encoding module imports these protocols only for
 type checking, and writes its values through the writer without knowing the vector.
@@ -100,12 +102,6 @@ class GameEncoding(Protocol):
     def phases(self) -> tuple[str, ...]:
         """The game's own phase names, in the order the field ``phase`` lists them after
         the engine's (names the engine already has are not repeated)."""
-        ...
-
-    @property
-    def engine_bids(self) -> bool:
-        """Whether the game takes the engine's bids (the fields ``bids``, ``bid_known``,
-        ``bid_made`` and the ``bid N`` actions)."""
         ...
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:

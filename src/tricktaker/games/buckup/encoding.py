@@ -64,7 +64,6 @@ class BuckupEncoding:
         "restock",
         "play",
     )
-    engine_bids = False
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
         """Stacks, pot, ante, status, stock, draws, the seat's discards and draws, scare

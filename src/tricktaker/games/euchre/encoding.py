@@ -34,7 +34,6 @@ class EuchreEncoding:
     """Euchre's part of the encoding: its phases, fields and actions."""
 
     phases: tuple[str, ...] = ("deal", "auction", "discard", "play")
-    engine_bids = False
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
         """The auction's calls, the high bid, the contract, the kitty and discards, the

@@ -30,7 +30,6 @@ class CallerClagEncoding:
     """The caller's calls in the encoding: phases, fields and actions."""
 
     phases: tuple[str, ...] = ("call_size", "call_kind", "call_modifiers")
-    engine_bids = True
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
         """The hand size called, the kind called (one-hot), the modifiers called."""

@@ -15,7 +15,7 @@ The ruleset keeps the called schedule (``schedule.called``, ``called_hands``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, CALL_SIZE, Action
 from tricktaker.engine.base import DEAL, HOOK
@@ -48,6 +48,9 @@ class CallerClagHooks(GameHooks):
 
     name = "caller_clag"
     engine_bids = True
+    capabilities: ClassVar[dict[str, str]] = {
+        "encoding": "tricktaker.games.ohhell.encoding:ENCODING",
+    }
 
     def init_game(self, state: GameState) -> CallData:
         if not state.setup.called:

@@ -26,7 +26,6 @@ class PluckEncoding:
     """Pluck's part of the encoding: its phases, fields and actions."""
 
     phases: tuple[str, ...] = ("pluck", "give_back", "call_trump")
-    engine_bids = False
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
         """Quotas, plucks owed and made (plucker by pluckee), the pluck under way, and
