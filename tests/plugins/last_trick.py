@@ -74,7 +74,6 @@ class LastTrickEncoding:
     seat's stake, and whether it has staked yet; the action ``stake N``."""
 
     phases = ("stake",)
-    engine_bids = False
 
     def add_fields(self, layout: FieldLayout, setup: Setup) -> None:
         n = layout.players
