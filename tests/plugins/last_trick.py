@@ -125,6 +125,7 @@ class LastTrickHooks(GameHooks):
         "encoding": LastTrickEncoding(),
         "scorekeeper": "tests.plugins.last_trick_scorekeeper:SCOREKEEPER",
         "present": LastTrickPresent(),
+        "search": "tests.plugins.last_trick_search:SEARCH",
     }
 
     def init_game(self, state: GameState) -> LastTrickData:
