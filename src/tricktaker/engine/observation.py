@@ -202,13 +202,7 @@ def _shared_values(state: GameState) -> dict[str, Any]:
         "hand_size": state.hand_size,
         "dealer": state.dealer,
         "special": spec.name,
-        "call": (
-            state.call.describe()
-            if state.call is not None
-            else hooks.describe_call(state)
-            if hooks is not None
-            else None
-        ),
+        "call": state.called(),
         "trump": state.trump if trump_known else None,
         "trump_known": trump_known,
         "turn_up": state.turn_up if trump_known else None,

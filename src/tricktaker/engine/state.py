@@ -514,19 +514,16 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         tricks = self.tricks_won
         all_exact = bid_list == tricks
         extra: dict[str, object] = {}
-        special: dict[str, object] | None = None
         if self.hooks is not None:
             result = self.hooks.score_hand(self)
             hand_scores = list(result.hand_scores)
             bids, extra = result.bids, result.extra
-            special = self.hooks.describe_call(self)
         else:
             hand_scores = self.standard_hand_scores()
         for s in range(n):
             self.scores[s] += hand_scores[s]
-        if self.call is not None:
-            special = self.call.describe()
-        elif special is None and self.spec.name is not None:
+        special = self.called()
+        if special is None and self.spec.name is not None:
             special = {"name": self.spec.name}
         source = self.piles if self.piles is not None else self.dealt
         self.history.append(
@@ -566,6 +563,17 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             self.trick = []
             return
         self._begin_hand()
+
+    def called(self) -> dict[str, object] | None:
+        """What the caller has called for the hand in progress, as public JSON data (a
+        Caller Clag call: ``{"caller_size": 5, "kind": "no_trump", "modifiers": [...]}``):
+        the observations' ``call`` and the finished hand's ``special``; None when nothing
+        is called."""
+        if self.call is not None:
+            return self.call.describe()
+        if self.hooks is not None:
+            return self.hooks.describe_call(self)
+        return None
 
     def standard_hand_scores(self) -> list[int]:
         """Each seat's points for the hand by the ruleset's formulas: the bid against the
