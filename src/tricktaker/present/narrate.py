@@ -181,7 +181,8 @@ def change_lines(
     if new.hands_played > prev.hands_played:
         hand = new.history[-1]
         lines.append(said("hand_over", f"Hand {hand.number} is over.", bold=True, hand=hand.number))
-        lines += [summary(line) for line in summary_lines(hand, names, cards)]
+        game = game_present(new.rules)
+        lines += [summary(line) for line in summary_lines(hand, names, cards, game)]
         if new.phase != "game_over":
             lines.append(said("next_hand", hand_heading(new, names)))
         return lines

@@ -232,7 +232,7 @@ def layout_of(
     history: Sequence[HandResult],
     players: int,
     partnerships: Sequence[Sequence[int]],
-    game: GamePresent = DEFAULT_PRESENT,
+    game: GamePresent,
 ) -> str:
     """The scorecard's layout (see :class:`Scorecard`): the game's own, else ``bids``
     where the hands carry bids (or none is finished and the game totals bids), ``team``
@@ -250,14 +250,14 @@ def layout_of(
 
 
 def hand_summary(
-    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent = DEFAULT_PRESENT
+    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent
 ) -> list[str]:
     """The hand's game-specific facts in words (quotas and plucks, contract, pot)."""
     return [line.text for line in summary_lines(hand, names, cards, game)]
 
 
 def summary_lines(
-    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent = DEFAULT_PRESENT
+    hand: HandResult, names: Sequence[str], cards: CardText, game: GamePresent
 ) -> list[TextLine]:
     """:func:`hand_summary` with each line's public form, which names no card that only
     some seats know (a pluck's cards, the kitty): the game's ``present`` capability
@@ -272,7 +272,7 @@ def score_row(
     partnerships: Sequence[Sequence[int]],
     *,
     cooperative: bool = False,
-    game: GamePresent = DEFAULT_PRESENT,
+    game: GamePresent,
 ) -> ScoreRow:
     """One finished hand as a row of the score sheet (``game``: the game's ``present``
     capability, which adds its own part)."""

@@ -30,6 +30,7 @@ from tricktaker.present.text import (
     payment_groups,
     payments_by_seat,
     seat_name,
+    value_type,
     verb,
     words,
 )
@@ -188,7 +189,7 @@ class BuckupPresent(BasePresent):
             ante = new.extra.get("ante")
             structure = ante_text(ante) if ante else words(str(action.value))
             return f"{verb(name, 'set')} the ante: {structure}."
-        if action.kind in PHRASES and action.value is None:
+        if action.kind in PHRASES and value_type(action.kind) == "none":
             base, rest = PHRASES[action.kind]
             return f"{verb(name, base)}{rest}."
         return None
