@@ -184,8 +184,8 @@ State read_state(const Config &cfg, PyObject *object) {
         fail(PyExc_ValueError, "state.trick: a trick in progress has fewer cards than seats in it");
     for (Py_ssize_t i = 0; i < cards.size(); ++i) {
         auto pair = Items(cards[i], cards.name(i), 2);
-        st.trick_seat[i] = uint8_t(to_integer(pair[0], pair.name(0), -1, 0, n - 1));
-        st.trick_card[i] = uint8_t(to_integer(pair[1], pair.name(1), -1, 0, NCARDS - 1));
+        st.trick_seat[i] = uint8_t(to_integer(pair[0], pair.name(0), 0, n - 1));
+        st.trick_card[i] = uint8_t(to_integer(pair[1], pair.name(1), 0, NCARDS - 1));
     }
     st.trick_len = int8_t(cards.size());
     st.leader = int8_t(r.integer(leader, 0, n - 1));
@@ -220,10 +220,10 @@ std::unique_ptr<SplitSampler> read_split(const Config &cfg, PyObject *object, ui
         SplitSampler::Node node;
         for (Py_ssize_t j = 0; j < options.size(); ++j) {
             Items option(options[j], options.name(j), 3);
-            double weight = to_real(option[0], option.name(0), -1);
-            if (weight < 0.0) fail(PyExc_ValueError, option.name(0) + ": a weight is 0 or more");
-            int next = int(to_integer(option[1], option.name(1), -1, -1, INT_MAX));
-            int list = int(to_integer(option[2], option.name(2), -1, 0, INT_MAX));
+            double weight = to_real(option[0], option.name(0));
+            if (weight < 0.0) fail(PyExc_ValueError, option.name(0).str() + ": a weight is 0 or more");
+            int next = int(to_integer(option[1], option.name(1), -1, INT_MAX));
+            int list = int(to_integer(option[2], option.name(2), 0, INT_MAX));
             node.total += weight;
             node.options.push_back({node.total, next, list});
         }

@@ -55,100 +55,122 @@ struct FieldTable {
 };
 
 
-inline std::string label(const std::string &what, Py_ssize_t index) {
-    return index < 0 ? what : what + "[" + std::to_string(index) + "]";
-}
+// Where a value sits, for messages ("state.trick[2][1]"), spelled out only on failure.
+struct Label {
+    const char *object = nullptr; // "state"; nullptr for an argument ("moves")
+    const char *field = "";
+    Py_ssize_t index[3] = {-1, -1, -1};
+
+    Label(const char *argument) : field(argument) {} // NOLINT: an argument's name
+    Label(const char *object_name, const char *field_name)
+        : object(object_name), field(field_name) {}
+    // The label of item ``i`` of this value.
+    Label at(Py_ssize_t i) const {
+        Label out = *this;
+        for (auto &slot : out.index)
+            if (slot < 0) {
+                slot = i;
+                break;
+            }
+        return out;
+    }
+    std::string str() const {
+        std::string out = object ? std::string(object) + "." + field : std::string(field);
+        for (Py_ssize_t i : index)
+            if (i >= 0) out += "[" + std::to_string(i) + "]";
+        return out;
+    }
+};
 
 inline std::string type_of(PyObject *value) { return Py_TYPE(value)->tp_name; }
 
-inline long long to_integer(PyObject *value, const std::string &what, Py_ssize_t index,
-                            long long low, long long high) {
+inline long long to_integer(PyObject *value, const Label &where, long long low,
+                            long long high) {
     if (!PyLong_Check(value))
-        fail(PyExc_TypeError, label(what, index) + " must be an int, not " + type_of(value));
+        fail(PyExc_TypeError, where.str() + " must be an int, not " + type_of(value));
     int overflow = 0;
     long long out = PyLong_AsLongLongAndOverflow(value, &overflow);
     if (out == -1 && PyErr_Occurred()) throw PyError{};
     if (overflow || out < low || out > high)
-        fail(PyExc_ValueError, label(what, index) + " must be in " + std::to_string(low) + ".." +
+        fail(PyExc_ValueError, where.str() + " must be in " + std::to_string(low) + ".." +
                                    std::to_string(high));
     return out;
 }
 
-inline uint64_t to_mask(PyObject *value, const std::string &what, Py_ssize_t index,
-                        uint64_t allowed) {
+inline uint64_t to_mask(PyObject *value, const Label &where, uint64_t allowed) {
     if (!PyLong_Check(value))
-        fail(PyExc_TypeError, label(what, index) + " must be an int, not " + type_of(value));
+        fail(PyExc_TypeError, where.str() + " must be an int, not " + type_of(value));
     unsigned long long out = PyLong_AsUnsignedLongLong(value);
     if (out == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
         PyErr_Clear();
-        fail(PyExc_ValueError, label(what, index) + " must be a mask: an int in 0..2**64-1");
+        fail(PyExc_ValueError, where.str() + " must be a mask: an int in 0..2**64-1");
     }
     if (out & ~allowed)
-        fail(PyExc_ValueError, label(what, index) + " holds bits outside its range (mask " +
+        fail(PyExc_ValueError, where.str() + " holds bits outside its range (mask " +
                                    std::to_string(allowed) + ")");
     return out;
 }
 
-inline double to_real(PyObject *value, const std::string &what, Py_ssize_t index) {
+inline double to_real(PyObject *value, const Label &where) {
     if (!PyFloat_Check(value) && !PyLong_Check(value))
-        fail(PyExc_TypeError, label(what, index) + " must be a number, not " + type_of(value));
+        fail(PyExc_TypeError, where.str() + " must be a number, not " + type_of(value));
     double out = PyFloat_AsDouble(value);
     if (out == -1.0 && PyErr_Occurred()) {
         PyErr_Clear();
-        fail(PyExc_ValueError, label(what, index) + " is too large");
+        fail(PyExc_ValueError, where.str() + " is too large");
     }
-    if (!std::isfinite(out)) fail(PyExc_ValueError, label(what, index) + " must be finite");
+    if (!std::isfinite(out)) fail(PyExc_ValueError, where.str() + " must be finite");
     return out;
 }
 
-inline bool to_flag(PyObject *value, const std::string &what) {
+inline bool to_flag(PyObject *value, const Label &where) {
     if (!PyBool_Check(value) && !PyLong_Check(value))
-        fail(PyExc_TypeError, what + " must be a bool, not " + type_of(value));
+        fail(PyExc_TypeError, where.str() + " must be a bool, not " + type_of(value));
     int out = PyObject_IsTrue(value);
     if (out < 0) throw PyError{};
     return out != 0;
 }
 
 // ``value`` as a list or tuple (a new reference): any sequence but a string.
-inline PyObject *as_sequence(PyObject *value, const std::string &what) {
+inline PyObject *as_sequence(PyObject *value, const Label &where) {
     if (PyUnicode_Check(value) || PyBytes_Check(value) || PyByteArray_Check(value) ||
         !PySequence_Check(value))
-        fail(PyExc_TypeError, what + " must be a list or tuple, not " + type_of(value));
+        fail(PyExc_TypeError, where.str() + " must be a list or tuple, not " + type_of(value));
     return made(PySequence_Fast(value, "kernel: expected a sequence"));
 }
 
 // A list or tuple, held for reading its items.
 class Items {
   public:
-    Items(PyObject *value, const std::string &what, Py_ssize_t size = -1)
-        : what_(what), seq_(as_sequence(value, what)) {
+    Items(PyObject *value, const Label &where, Py_ssize_t size = -1)
+        : where_(where), seq_(as_sequence(value, where)) {
         if (size >= 0 && this->size() != size)
-            fail(PyExc_ValueError, what + " needs " + std::to_string(size) + " entries, not " +
+            fail(PyExc_ValueError, where.str() + " needs " + std::to_string(size) + " entries, not " +
                                        std::to_string(this->size()));
     }
     Py_ssize_t size() const { return PySequence_Fast_GET_SIZE(seq_.get()); }
     PyObject *operator[](Py_ssize_t i) const { return PySequence_Fast_GET_ITEM(seq_.get(), i); }
-    std::string name(Py_ssize_t i) const { return label(what_, i); }
+    Label name(Py_ssize_t i) const { return where_.at(i); }
 
     std::vector<long long> integers(long long low, long long high) const {
         std::vector<long long> out(static_cast<size_t>(size()));
         for (Py_ssize_t i = 0; i < size(); ++i)
-            out[size_t(i)] = to_integer((*this)[i], what_, i, low, high);
+            out[size_t(i)] = to_integer((*this)[i], name(i), low, high);
         return out;
     }
     std::vector<uint64_t> masks(uint64_t allowed) const {
         std::vector<uint64_t> out(static_cast<size_t>(size()));
-        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_mask((*this)[i], what_, i, allowed);
+        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_mask((*this)[i], name(i), allowed);
         return out;
     }
     std::vector<double> reals() const {
         std::vector<double> out(static_cast<size_t>(size()));
-        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_real((*this)[i], what_, i);
+        for (Py_ssize_t i = 0; i < size(); ++i) out[size_t(i)] = to_real((*this)[i], name(i));
         return out;
     }
 
   private:
-    std::string what_;
+    Label where_;
     Ref seq_;
 };
 
@@ -157,9 +179,7 @@ class Reader {
   public:
     Reader(PyObject *object, const FieldTable &table) : object_(object), table_(table) {}
 
-    std::string name(int field) const {
-        return std::string(table_.object) + "." + table_.names[field];
-    }
+    Label name(int field) const { return Label(table_.object, table_.names[field]); }
     // The field's value (a new reference); TypeError when the object has no such field.
     PyObject *attr(int field) {
         PyObject *value = PyObject_GetAttr(object_, table_.interned[size_t(field)]);
@@ -174,10 +194,10 @@ class Reader {
         return value;
     }
     long long integer(int field, long long low, long long high) {
-        return to_integer(attr(field), name(field), -1, low, high);
+        return to_integer(attr(field), name(field), low, high);
     }
-    uint64_t mask(int field, uint64_t allowed) { return to_mask(attr(field), name(field), -1, allowed); }
-    double real(int field) { return to_real(attr(field), name(field), -1); }
+    uint64_t mask(int field, uint64_t allowed) { return to_mask(attr(field), name(field), allowed); }
+    double real(int field) { return to_real(attr(field), name(field)); }
     bool flag(int field) { return to_flag(attr(field), name(field)); }
     bool none(int field) { return attr(field) == Py_None; }
     Items items(int field, Py_ssize_t size = -1) { return Items(attr(field), name(field), size); }

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from tricktaker.kernel.native import native
+from tricktaker.kernel.native import available, native
 
 __all__ = [
     "KernelConfig",
@@ -67,8 +67,9 @@ class KernelLimits:
     phase_over: int
 
 
-def limits() -> KernelLimits:
-    """The compiled kernel's limits (:class:`KernelUnavailableError` when not built)."""
+def _read_limits() -> KernelLimits | None:
+    if not available():
+        return None
     core = native()
     return KernelLimits(
         cards=core.CARDS,
@@ -84,6 +85,18 @@ def limits() -> KernelLimits:
         phase_playing=core.PHASE_PLAYING,
         phase_over=core.PHASE_OVER,
     )
+
+
+_LIMITS = _read_limits()
+"""The compiled module's limits, read once as it is loaded (None when it is not built)."""
+
+
+def limits() -> KernelLimits:
+    """The compiled kernel's limits (:class:`KernelUnavailableError` when not built)."""
+    if _LIMITS is None:
+        native()  # raises KernelUnavailableError, saying why
+        raise AssertionError("the kernel is loaded but its limits were not read")
+    return _LIMITS
 
 
 def _ints(values: Iterable[Any]) -> tuple[int, ...]:
