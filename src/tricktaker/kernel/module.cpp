@@ -335,6 +335,8 @@ void check_budget(double seconds) {
         fail(PyExc_ValueError, "the time budget is at most 86400 seconds (negative: none)");
 }
 
+constexpr long SAMPLES_LIMIT = 1L << 24; // samples() lists them all: keep the list in memory
+
 void check_count(long count) {
     if (count < 0) fail(PyExc_ValueError, "count must be 0 or more");
 }
@@ -440,6 +442,8 @@ PyObject *samples(PyObject *, PyObject *args) {
         if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
         const World &w = world_of(capsule)->world;
         check_count(count);
+        if (count > SAMPLES_LIMIT)
+            fail(PyExc_ValueError, "samples: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
         int n = w.cfg->players;
         Rng rng(seed);
         Ref out(made(PyList_New(0)));
