@@ -9,71 +9,67 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tricktaker.cards import format_card
 from tricktaker.engine import Action, HandResult, Observation
-from tricktaker.present.game import BasePresent, other_lines
+from tricktaker.games.euchre.view import EuchreContract, EuchreView
+from tricktaker.present.game import BasePresent
 from tricktaker.present.parts import CardsLine, Line, Narration, RowFacts, TextLine
 from tricktaker.present.text import (
     CardText,
     bid_text,
     card_text,
-    cards_text,
     contract_text,
     seat_name,
     team_text,
     verb,
 )
 
-KEYS = frozenset(
-    {
-        "auction",
-        "high_bid",
-        "passed",
-        "contract",
-        "kitty",
-        "discards",
-        "team_scores",
-        "team_tricks",
-        "target",
-    }
-)
-"""The keys of the game's data shown as its own lines."""
+
+def euchre_view(obs: Observation) -> EuchreView | None:
+    """The seat's Euchre data, typed: the observation's view (read back from its JSON for
+    an observation decoded from the wire); None when it has none."""
+    view = obs.view
+    if isinstance(view, EuchreView):
+        return view
+    return EuchreView.from_json(obs.extra) if obs.extra else None
 
 
-def euchre_lines(obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
+def contract_words(contract: EuchreContract, names: Sequence[str], cards: CardText) -> str:
+    """``Seat 1: 4 tricks, ♥ hearts trump`` (or ``no trump``)."""
+    trump = "no trump" if contract.trump is None else f"{cards.suit(contract.trump)} trump"
+    return f"{seat_name(contract.declarer, names)}: {contract.tricks} tricks, {trump}"
+
+
+def euchre_lines(
+    view: EuchreView, obs: Observation, names: Sequence[str], cards: CardText
+) -> list[Line]:
     """The auction, the high bid, who passed, the contract, the kitty and discards (the
     declarer's alone), the teams' points."""
-    extra = obs.extra
     lines: list[Line] = []
 
     def both(label: str, text: str) -> None:
         lines.append(Line(label, text, text))
 
-    auction = extra.get("auction")
-    if isinstance(auction, list):
-        shown = ",  ".join(f"{seat_name(s, names)} {bid_text(b, cards)}" for s, b in auction)
-        both("Auction", shown or "no bid yet")
-    high = extra.get("high_bid")
-    if isinstance(high, Mapping):
-        both("High bid", f"{seat_name(high.get('seat'), names)} {bid_text(high.get('bid'), cards)}")
-    passed = extra.get("passed")
-    if passed:
-        both("Passed", ", ".join(seat_name(s, names) for s in passed))
-    contract = extra.get("contract")
-    if isinstance(contract, Mapping):
-        both("Contract", contract_text(contract, names, cards))
-    if extra.get("kitty") is not None:
-        lines.append(Line("Kitty", cards_text(extra["kitty"], cards), None))
-    if extra.get("discards") is not None:
-        lines.append(Line("Discards", cards_text(extra["discards"], cards), None))
-    scores, tricks = extra.get("team_scores"), extra.get("team_tricks")
-    if obs.partnerships and isinstance(scores, list):
+    shown = ",  ".join(f"{seat_name(s, names)} {bid_text(b, cards)}" for s, b in view.auction)
+    both("Auction", shown or "no bid yet")
+    if view.high_bid is not None:
+        seat, bid = view.high_bid
+        both("High bid", f"{seat_name(seat, names)} {bid_text(bid, cards)}")
+    if view.passed:
+        both("Passed", ", ".join(seat_name(s, names) for s in view.passed))
+    if view.contract is not None:
+        both("Contract", contract_words(view.contract, names, cards))
+    for label, held in (("Kitty", view.kitty), ("Discards", view.discards)):
+        if held is not None:
+            lines.append(Line(label, " ".join(cards.card(c) for c in held) or "none", None))
+    if obs.partnerships:
         parts = []
         for number, team in enumerate(obs.partnerships):
-            part = f"{team_text(team, names)} {scores[number]}"
-            if isinstance(tricks, list):
-                part += f" ({tricks[number]} trick{'s' if tricks[number] != 1 else ''})"
+            part = f"{team_text(team, names)} {view.team_scores[number]}"
+            tricks = view.team_tricks[number]
+            part += f" ({tricks} trick{'s' if tricks != 1 else ''})"
             parts.append(part)
-        target = extra.get("target")
+        target = view.target
         both("Points", ",  ".join(parts) + (f";  game to {target}" if target else ""))
     return lines
 
@@ -103,17 +99,20 @@ class EuchrePresent(BasePresent):
     column = "Contract"
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
-        """The auction, contract, kitty and points, then any other key of the data."""
-        return euchre_lines(obs, names, cards) + other_lines(obs, KEYS, frozenset())
+        """The auction, contract, kitty and points."""
+        view = euchre_view(obs)
+        return euchre_lines(view, obs, names, cards) if view is not None else []
 
     def cards(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[CardsLine]:
         """The kitty and the discards, drawn, where the seat (the declarer) sees them."""
-        shown: list[CardsLine] = []
-        for key, label in (("kitty", "Kitty"), ("discards", "Discarded")):
-            value = obs.extra.get(key)
-            if isinstance(value, list) and value:
-                shown.append(CardsLine(label, tuple(str(c) for c in value)))
-        return shown
+        view = euchre_view(obs)
+        if view is None:
+            return []
+        return [
+            CardsLine(label, tuple(format_card(c) for c in held))
+            for label, held in (("Kitty", view.kitty), ("Discarded", view.discards))
+            if held
+        ]
 
     def action_text(
         self,
@@ -137,23 +136,23 @@ class EuchrePresent(BasePresent):
         """The contract once settled, and the kitty the declarer takes."""
         if new.hands_played != prev.hands_played:
             return []
-        same_hand = new.hand_number == prev.hand_number
-        contract = new.extra.get("contract")
-        had_contract = same_hand and isinstance(prev.extra.get("contract"), Mapping)
-        if not isinstance(contract, Mapping) or had_contract:
+        view, before = euchre_view(new), euchre_view(prev)
+        if view is None or view.contract is None:
             return []
-        line = f"Contract: {contract_text(contract, names, cards)}."
-        declarer = contract.get("declarer", contract.get("bidder"))
-        public = line
-        if "kitty" in new.extra:
-            public += f" {seat_name(declarer, names)} takes the kitty and discards three cards."
-        kitty = new.extra.get("kitty")
-        if kitty:
-            taken = " ".join(card_text(c, cards) for c in kitty)
+        if new.hand_number == prev.hand_number and before is not None and before.contract:
+            return []
+        contract = view.contract
+        line = f"Contract: {contract_words(contract, names, cards)}."
+        public = (
+            f"{line} {seat_name(contract.declarer, names)} takes the kitty and discards"
+            " three cards."
+        )
+        if view.kitty:
+            taken = " ".join(cards.card(c) for c in view.kitty)
             line += f" {verb(names[new.seat], 'take')} the kitty: {taken}."
         else:
             line = public
-        return [Narration("contract", line, public, seat=declarer)]
+        return [Narration("contract", line, public, seat=contract.declarer)]
 
     def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
         """The contract (or the hand thrown in), and the kitty where the seat saw it."""
