@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.cards import parse_card
 from tricktaker.engine import Action, HandResult, Observation
-from tricktaker.present.game import BasePresent, other_lines
+from tricktaker.games.pluck.view import PluckMove, PluckView
+from tricktaker.present.game import BasePresent
 from tricktaker.present.parts import CardsLine, Line, RowFacts, SeatFacts, TextLine
 from tricktaker.present.text import (
     CardText,
@@ -23,50 +23,73 @@ from tricktaker.present.text import (
     visible_card,
 )
 
-KEYS = frozenset({"quotas", "plucks", "plucks_pending", "pluck_in_progress"})
-"""The keys of the game's data shown as its own lines."""
 QUOTA_WORDS = {"S": "short", "O": "over", "P": "made"}
 """How a hand's outcome against a quota is said."""
 
 
-def pluck_line(pluck: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
-    """``Seat 1 plucked you (gave 3♥, got back J♥)``; the cards only when they are known."""
-    plucker = seat_name(pluck.get("plucker"), names)
-    text = f"{plucker} plucked {object_name(pluck.get('pluckee'), names)}"
-    given, returned = pluck.get("given"), pluck.get("returned")
+def pluck_view(obs: Observation) -> PluckView | None:
+    """The seat's Pluck data, typed: the observation's view (read back from its JSON for
+    an observation decoded from the wire); None when it has none."""
+    view = obs.view
+    if isinstance(view, PluckView):
+        return view
+    return PluckView.from_json(obs.extra, obs.rules.joker_labels) if obs.extra else None
+
+
+def pluck_words(
+    plucker: Any, pluckee: Any, given: str | None, returned: str | None, names: Sequence[str]
+) -> str:
+    """``Seat 1 plucked you (gave 3♥, got back J♥)``: the cards (already in words) only
+    when they are known."""
+    text = f"{seat_name(plucker, names)} plucked {object_name(pluckee, names)}"
     if given is not None:
-        text += f" (gave {card_text(given, cards)}, got back {card_text(returned, cards)})"
+        text += f" (gave {given}, got back {returned or 'a card'})"
     return text
 
 
-def pluck_lines(extra: Mapping[str, Any], names: Sequence[str], cards: CardText) -> list[Line]:
+def pluck_line(pluck: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
+    """A pluck of a finished hand's record (cards as codes) in words."""
+    given, returned = pluck.get("given"), pluck.get("returned")
+    return pluck_words(
+        pluck.get("plucker"),
+        pluck.get("pluckee"),
+        card_text(given, cards) if given is not None else None,
+        card_text(returned, cards),
+        names,
+    )
+
+
+def move_line(move: PluckMove, names: Sequence[str], cards: CardText, *, hide: bool = False) -> str:
+    """A pluck of the hand in progress in words (``hide``: without its cards)."""
+    given = None if hide or move.given is None else cards.card(move.given)
+    returned = None if hide or move.returned is None else cards.card(move.returned)
+    return pluck_words(move.plucker, move.pluckee, given, returned, names)
+
+
+def pluck_lines(view: PluckView, names: Sequence[str], cards: CardText) -> list[Line]:
     """The quotas, the plucks done (with the cards the seat saw), the pluck under way and
     the plucks to come."""
     lines: list[Line] = []
-    pending = list(extra.get("plucks_pending") or [])
-    quotas = extra.get("quotas")
-    if isinstance(quotas, list) and quotas:
-        text = ",  ".join(f"{names[s]} {q}" for s, q in enumerate(quotas))
+    pending = list(view.plucks_pending)
+    if view.quotas:
+        text = ",  ".join(f"{names[s]} {q}" for s, q in enumerate(view.quotas))
         lines.append(Line("Quotas", text, text))
-    plucks = extra.get("plucks") or []
-    if plucks:
-        text = ";  ".join(pluck_line(p, names, cards) for p in plucks)
-        hidden = [{**p, "given": None, "returned": None} for p in plucks]
-        lines.append(Line("Plucks", text, ";  ".join(pluck_line(p, names, cards) for p in hidden)))
-    current = extra.get("pluck_in_progress")
-    if isinstance(current, Mapping):
-        plucker = seat_name(current.get("plucker"), names)
-        pluckee = object_name(current.get("pluckee"), names)
-        given = current.get("given")
-        gave = card_text(given, cards) if given is not None else "a card face down"
+    if view.plucks:
+        text = ";  ".join(move_line(p, names, cards) for p in view.plucks)
+        public = ";  ".join(move_line(p, names, cards, hide=True) for p in view.plucks)
+        lines.append(Line("Plucks", text, public))
+    current = view.pluck_in_progress
+    if current is not None:
+        plucker = seat_name(current.plucker, names)
+        pluckee = object_name(current.pluckee, names)
+        gave = cards.card(current.given) if current.given is not None else "a card face down"
         start = f"{conjugate(plucker, 'pluck')} {pluckee}, giving "
         rest = " the highest card of its suit goes back"
         lines.append(Line("Now", f"{start}{gave};{rest}", f"{start}a card face down;{rest}"))
         pending = pending[1:]
     if pending:
         counts: dict[tuple[int, int], int] = {}
-        for plucker_seat, pluckee_seat in pending:
-            pair = (plucker_seat, pluckee_seat)
+        for pair in pending:
             counts[pair] = counts.get(pair, 0) + 1
         shown = [
             f"{conjugate(seat_name(a, names), 'pluck')} {object_name(b, names)}"
@@ -90,34 +113,33 @@ class PluckPresent(BasePresent):
     action_headings: Mapping[str, str] = {"pluck": "Pluck: choose the card to give"}
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
-        """The quotas and plucks, then any other key of the game's data."""
-        return pluck_lines(obs.extra, names, cards) + other_lines(obs, KEYS, frozenset())
+        """The quotas and plucks."""
+        view = pluck_view(obs)
+        return pluck_lines(view, names, cards) if view is not None else []
 
     def cards(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[CardsLine]:
         """The card a pluck under way gave, where the seat sees it."""
-        current = obs.extra.get("pluck_in_progress")
-        if not isinstance(current, Mapping) or not current.get("given"):
+        view = pluck_view(obs)
+        current = view.pluck_in_progress if view is not None else None
+        if current is None or current.given is None:
             return []
         note = (
-            f"{seat_name(current.get('plucker'), names)} plucks from"
-            f" {seat_name(current.get('pluckee'), names)}"
+            f"{seat_name(current.plucker, names)} plucks from {seat_name(current.pluckee, names)}"
         )
-        return [CardsLine("Card given", (str(current["given"]),), note)]
+        return [CardsLine("Card given", (cards.code(current.given),), note)]
 
     def seats(self, obs: Observation) -> SeatFacts:
         """Each seat's quota, shown instead of a bid."""
-        quotas = obs.extra.get("quotas")
-        return SeatFacts(quota=tuple(quotas) if isinstance(quotas, list) else None)
+        view = pluck_view(obs)
+        return SeatFacts(quota=view.quotas if view is not None else None)
 
     def received(self, obs: Observation) -> int:
         """The card the pluck under way gave this seat."""
-        current = obs.extra.get("pluck_in_progress")
-        if not isinstance(current, Mapping) or current.get("pluckee") != obs.seat:
+        view = pluck_view(obs)
+        current = view.pluck_in_progress if view is not None else None
+        if current is None or current.pluckee != obs.seat or current.given is None:
             return 0
-        given = current.get("given")
-        if not given:
-            return 0
-        return 1 << parse_card(str(given), labels=obs.rules.joker_labels)
+        return 1 << current.given
 
     def action_text(
         self,
@@ -138,13 +160,13 @@ class PluckPresent(BasePresent):
         shown = cards.card(card) if card is not None else "a card"
         if action.kind == "pluck":
             shown = shown if card is not None else "a card face down"
-            pending = prev.extra.get("plucks_pending") or []
+            before = pluck_view(prev)
+            pending = before.plucks_pending if before is not None else ()
             pluckee = object_name(pending[0][1], names) if pending else "a player"
             return f"{verb(name, 'pluck')} {pluckee}, giving {shown}."
-        done = new.extra.get("plucks") or []
-        plucker = "the plucker"
-        if done and isinstance(done[-1], Mapping):
-            plucker = object_name(done[-1].get("plucker"), names)
+        after = pluck_view(new)
+        done = after.plucks if after is not None else ()
+        plucker = object_name(done[-1].plucker, names) if done else "the plucker"
         return f"{verb(name, 'give')} back {shown} to {plucker}."
 
     def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
