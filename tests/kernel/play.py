@@ -12,9 +12,9 @@ from tricktaker.bots.search_ohhell import rollout_action
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.kernel import (
-    KERNEL_HOOKS,
     KernelUnsupportedError,
     config_of_state,
+    kernel_plays,
     kernel_state,
     limits,
 )
@@ -24,7 +24,9 @@ KERNEL_GAMES = tuple(name for name in list_rulesets() if load_ruleset(name).hook
 """The shipped rulesets the kernel plays whole: the Oh Hell family (no hooks)."""
 
 HOOK_GAMES = tuple(
-    name for name in list_rulesets() if load_ruleset(name).spec.hooks in KERNEL_HOOKS
+    name
+    for name in list_rulesets()
+    if load_ruleset(name).hooks is not None and kernel_plays(load_ruleset(name))
 )
 """The shipped hook games whose card play the kernel plays."""
 

@@ -14,6 +14,7 @@ their hand scores and rewards come from tables of the game's own scoring.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,10 +25,10 @@ from tricktaker import new_game
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.search_ohhell import rewards
 from tricktaker.kernel import (
-    KERNEL_HOOKS,
     KernelUnsupportedError,
     check_ruleset,
     config_of_state,
+    kernel_plays,
     kernel_state,
     kernel_world,
     limits,
@@ -138,14 +139,16 @@ def test_kernel_plays_whole_hook_games_as_the_engine(name: str) -> None:
 
 
 def test_kernel_refuses_the_games_and_decisions_it_does_not_play() -> None:
-    """The hook games whose hooks the kernel does not play are refused by name, and in
-    Euchre it refuses every decision but the cards (docs/games/euchre.md, Auction)."""
-    for name in ("pluck", "euchre", "buckup"):
-        rules = load_ruleset(name)
-        if rules.spec.hooks in KERNEL_HOOKS:
-            continue
-        with pytest.raises(KernelUnsupportedError, match=re.escape(rules.name)):
-            check_ruleset(rules, rules.spec.players.min)
+    """A hook game that does not declare the kernel capability (the Last Trick test
+    plugin) is refused by name, and in Euchre the kernel refuses every decision but the
+    cards (docs/games/euchre.md, Auction)."""
+    import tests.plugins.last_trick  # noqa: F401  (registers the game's Python rules)
+
+    plugin = load_ruleset(Path(__file__).resolve().parents[1] / "plugins" / "last_trick.toml")
+    assert not kernel_plays(plugin)
+    with pytest.raises(KernelUnsupportedError, match=re.escape(plugin.name)):
+        check_ruleset(plugin, plugin.spec.players.min)
+    assert all(kernel_plays(load_ruleset(name)) for name in HOOK_GAMES)
     state = new_game(load_ruleset("euchre"), players=4, seed=2)
     state.apply_chance()
     assert state.phase_name == "auction"

@@ -1,5 +1,5 @@
 """The compiled search kernel: hands, determinizer and ISMCTS in C++ (the Oh Hell family's
-bids and cards; the card play of the hook games in :data:`KERNEL_HOOKS`).
+bids and cards; the card play of the hook games that declare it, :func:`kernel_plays`).
 
 A CPython extension (``_core``, built by ``pip install`` from the C++ sources in this
 folder) plays one hand at a time: cards as 64-bit masks, legal moves, tricks, scores,
@@ -22,11 +22,11 @@ in Python).
 """
 
 from tricktaker.kernel.convert import (
-    KERNEL_HOOKS,
     ResultTable,
     check_ruleset,
     config_of_state,
     hand_config,
+    kernel_plays,
     kernel_state,
     state_dict,
     state_rules,
@@ -34,9 +34,11 @@ from tricktaker.kernel.convert import (
 from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
 from tricktaker.kernel.search import kernel_rollouts, kernel_search, kernel_world
 from tricktaker.kernel.spec import (
+    CARD_PLAY,
     KernelConfig,
     KernelLimits,
     KernelState,
+    KernelSupport,
     KernelUnsupportedError,
     SplitGraph,
     WorldFacts,
@@ -45,11 +47,12 @@ from tricktaker.kernel.spec import (
 
 __all__ = [
     "BID_BASE",
-    "KERNEL_HOOKS",
+    "CARD_PLAY",
     "LOAD_ERROR",
     "KernelConfig",
     "KernelLimits",
     "KernelState",
+    "KernelSupport",
     "KernelUnavailableError",
     "KernelUnsupportedError",
     "ResultTable",
@@ -59,6 +62,7 @@ __all__ = [
     "check_ruleset",
     "config_of_state",
     "hand_config",
+    "kernel_plays",
     "kernel_rollouts",
     "kernel_search",
     "kernel_state",

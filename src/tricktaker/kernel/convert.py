@@ -16,20 +16,28 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tricktaker.engine.base import BIDDING, PLAYING
+from tricktaker.engine.hooks import capability
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables
-from tricktaker.kernel.spec import KernelConfig, KernelState, KernelUnsupportedError, limits
+from tricktaker.kernel.spec import (
+    KERNEL_CAPABILITY,
+    KernelConfig,
+    KernelState,
+    KernelSupport,
+    KernelUnsupportedError,
+    limits,
+)
 from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
-    "KERNEL_HOOKS",
     "KernelUnsupportedError",
     "ResultTable",
     "check_ruleset",
     "config_of_state",
     "hand_config",
     "hand_rules",
+    "kernel_plays",
     "kernel_state",
     "move_code",
     "state_dict",
@@ -57,16 +65,21 @@ def __getattr__(name: str) -> int:
     return value
 
 
-KERNEL_HOOKS = frozenset({"buckup", "euchre", "pluck"})
-"""The hook games whose card play the kernel searches (their other decisions, and every
-other hook game, are searched in Python)."""
+def kernel_plays(rules: Ruleset) -> bool:
+    """Whether the kernel plays the ruleset: the Oh Hell family whole, a hook game's card
+    play when the game declares it (its ``"kernel"`` capability, a
+    :class:`~tricktaker.kernel.spec.KernelSupport`)."""
+    if rules.hooks is None:
+        return True
+    support = capability(rules.hooks, KERNEL_CAPABILITY)
+    return isinstance(support, KernelSupport) and support.card_play
 
 
 def check_ruleset(rules: Ruleset, players: int) -> Setup:
     """The ruleset's setup for ``players`` seats, or :class:`KernelUnsupportedError`
     naming the feature the kernel does not play."""
     hooks = rules.spec.hooks
-    if rules.hooks is not None and hooks not in KERNEL_HOOKS:
+    if not kernel_plays(rules):
         raise KernelUnsupportedError(
             f"{rules.name} has its own hand rules (the {hooks} hooks), which the"
             " compiled kernel does not play yet"

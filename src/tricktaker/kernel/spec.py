@@ -26,15 +26,38 @@ from typing import Any
 from tricktaker.kernel.native import available, native
 
 __all__ = [
+    "CARD_PLAY",
+    "KERNEL_CAPABILITY",
     "KernelConfig",
     "KernelLimits",
     "KernelState",
+    "KernelSupport",
     "KernelUnsupportedError",
     "SplitGraph",
     "WorldFacts",
     "field_tables",
     "limits",
 ]
+
+
+KERNEL_CAPABILITY = "kernel"
+"""The name of the capability a hook game declares for the kernel (a :class:`KernelSupport`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KernelSupport:
+    """What a hook game declares as its ``"kernel"`` capability (``GameHooks.capabilities``)
+    for the compiled kernel to search it: ``card_play``, that the kernel plays its card
+    phase (its other decisions stay with the Python search). The kernel then places the
+    hidden cards by the game's determinizer's ``hidden_facts()`` and tables each hand's
+    result with the game's own scoring (:mod:`tricktaker.kernel.results`); the Oh Hell
+    family, which the kernel plays whole, declares nothing."""
+
+    card_play: bool = True
+
+
+CARD_PLAY = KernelSupport()
+"""The ``"kernel"`` capability of a hook game whose card play the kernel searches."""
 
 
 class KernelUnsupportedError(ValueError):

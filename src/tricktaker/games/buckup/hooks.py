@@ -201,6 +201,7 @@ class BuckupHooks(GameHooks):
     settings_model = BuckupSettings
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.buckup.search:SEARCH",
+        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
         "policy": "tricktaker.games.buckup.policy:POLICY",
         "encoding": "tricktaker.games.buckup.encoding:ENCODING",
         "stats": "tricktaker.games.buckup.stats:STATS",

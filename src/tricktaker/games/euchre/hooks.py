@@ -144,6 +144,7 @@ class EuchreHooks(GameHooks):
     settings_model = EuchreSettings
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.euchre.search:SEARCH",
+        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
         "policy": "tricktaker.games.euchre.policy:POLICY",
         "encoding": "tricktaker.games.euchre.encoding:ENCODING",
         "stats": "tricktaker.games.euchre.stats:STATS",

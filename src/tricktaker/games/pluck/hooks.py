@@ -131,6 +131,7 @@ class PluckHooks(GameHooks):
     settings_model = PluckSettings
     capabilities: ClassVar[dict[str, str]] = {
         "search": "tricktaker.games.pluck.search:SEARCH",
+        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
         "policy": "tricktaker.games.pluck.policy:POLICY",
         "encoding": "tricktaker.games.pluck.encoding:ENCODING",
         "stats": "tricktaker.games.pluck.stats:STATS",
