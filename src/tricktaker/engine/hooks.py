@@ -82,6 +82,8 @@ class GameHooks:
     * ``"present"``: the panel and narration (:mod:`tricktaker.present`);
     * ``"search"`` and ``"policy"``: the search bots' facts and the heuristic bot's
       decisions for the game's own action kinds (:mod:`tricktaker.bots`);
+    * ``"kernel"``: that the compiled search kernel plays the game's card phase (a
+      :class:`tricktaker.kernel.spec.KernelSupport`);
     * ``"scorekeeper"``: the steps of a hand on a score sheet kept for real cards;
     * ``"encoding"``: the game's fields in the research encoding (:mod:`tricktaker.envs`);
     * ``"stats"``: the game's own figures in simulation statistics.
