@@ -38,24 +38,19 @@ Unsure = Literal["strongest", "lowest"]
 """What a seat that wants the trick but cannot be sure to win it plays (:func:`greedy_card`)."""
 
 
-def _reply_strength(state: GameState, seat: int, led: int, tables: CardTables) -> int:
-    """The strongest card ``seat`` could legally play to a trick led in ``led``."""
-    setup = state.setup
-    return tables.strongest_reply(
-        state.hands[seat], led, follow_suit=setup.follow_suit, must_trump=setup.must_trump
-    )
-
-
 def _threat(state: GameState, seat: int, led: int, tables: CardTables) -> int:
     """The strongest card any seat still to play after ``seat`` could add to the trick."""
+    setup = state.setup
+    follow_suit, must_trump = setup.follow_suit, setup.must_trump
+    reply, hands, next_active = tables.strongest_reply, state.hands, state.next_active
     best = 0
-    nxt = state.next_active(seat)
+    nxt = next_active(seat)
     end = state.trick[0][0] if state.trick else seat
     while nxt != end:
-        strength = _reply_strength(state, nxt, led, tables)
+        strength = reply(hands[nxt], led, follow_suit=follow_suit, must_trump=must_trump)
         if strength > best:
             best = strength
-        nxt = state.next_active(nxt)
+        nxt = next_active(nxt)
     return best
 
 
@@ -77,52 +72,82 @@ def greedy_card(
     Not wanting it: the strongest card that loses it so far (when leading: the lowest
     card), else, when every card wins, the lowest (the highest when last to play)."""
     tables: CardTables = state.tables or _NO_TRUMP
+    trump_key, suit_of, rank_of = tables.trump_key, tables.suit_of, tables.rank_of
     cards = [int(a.value) for a in actions]
     trick = state.trick
-    key = tables.key
     if not trick:
-        suit_of = tables.suit_of
+        # Each card's strength when it is led (CardTables.key with its own suit led).
+        own = [trump_key[c] or 100 + rank_of[c] for c in cards]
         if want:
+            # The hands still to play after the seat, and the strongest reply each led
+            # suit meets among them.
+            hands, next_active = state.hands, state.next_active
+            later = []
+            nxt = next_active(seat)
+            while nxt != seat:
+                later.append(hands[nxt])
+                nxt = next_active(nxt)
+            setup = state.setup
+            follow_suit, must_trump = setup.follow_suit, setup.must_trump
+            reply = tables.strongest_reply
             threats: dict[int, int] = {}
-            sure = []
-            for card in cards:
+            sure: list[tuple[int, int]] = []
+            for index, card in enumerate(cards):
                 led = suit_of[card]
-                if led not in threats:
-                    threats[led] = _threat(state, seat, led, tables)
-                if key(card, led) > threats[led]:
-                    sure.append(card)
+                threat = threats.get(led)
+                if threat is None:
+                    threat = 0
+                    for hand in later:
+                        strength = reply(hand, led, follow_suit=follow_suit, must_trump=must_trump)
+                        if strength > threat:
+                            threat = strength
+                    threats[led] = threat
+                if own[index] > threat:
+                    sure.append((own[index], card))
             if sure:
-                return Action(PLAY, min(sure, key=lambda c: (key(c, suit_of[c]), c)))
-        ranked = sorted(cards, key=lambda c: key(c, suit_of[c]))
-        return Action(PLAY, ranked[-1] if want and unsure == "strongest" else ranked[0])
-    led = tables.suit_of[trick[0][1]]
-    best = max(key(c, led) for _, c in trick)
+                return Action(PLAY, min(sure)[1])
+        # The strongest card (the last of equals) when wanting, else the weakest (first).
+        ranked = [(strength, i) for i, strength in enumerate(own)]
+        chosen = max(ranked) if want and unsure == "strongest" else min(ranked)
+        return Action(PLAY, cards[chosen[1]])
+    led = suit_of[trick[0][1]]
+    best = 0
+    for _, card in trick:
+        strength = trump_key[card] or (100 + rank_of[card] if suit_of[card] == led else 0)
+        if strength > best:
+            best = strength
     last = len(trick) == state.players - 1 or state.next_active(seat) == trick[0][0]
-    ranked = sorted(cards, key=lambda c: (key(c, led), tables.rank_of[c]))
-    winners = [c for c in ranked if key(c, led) > best]
-    losers = [c for c in ranked if key(c, led) <= best]
+    # By strength, then rank within the suit, then the order of the legal actions.
+    entries = [
+        (trump_key[c] or (100 + rank_of[c] if suit_of[c] == led else 0), rank_of[c], i)
+        for i, c in enumerate(cards)
+    ]
     if want:
-        if winners:
-            if last:
-                return Action(PLAY, winners[0])
-            threat = _threat(state, seat, led, tables)
-            for card in winners:
-                if key(card, led) > threat:
-                    return Action(PLAY, card)
-            return Action(PLAY, winners[-1] if unsure == "strongest" else ranked[0])
-        return Action(PLAY, losers[0])
+        winners = [entry for entry in entries if entry[0] > best]
+        if not winners:
+            return Action(PLAY, cards[min(entries)[2]])
+        if last:
+            return Action(PLAY, cards[min(winners)[2]])
+        threat = _threat(state, seat, led, tables)
+        beating = [entry for entry in winners if entry[0] > threat]
+        if beating:
+            return Action(PLAY, cards[min(beating)[2]])
+        pick = max(winners) if unsure == "strongest" else min(entries)
+        return Action(PLAY, cards[pick[2]])
+    losers = [entry for entry in entries if entry[0] <= best]
     if losers:
-        return Action(PLAY, losers[-1])
-    return Action(PLAY, winners[-1] if last else winners[0])
+        return Action(PLAY, cards[max(losers)[2]])
+    return Action(PLAY, cards[(max(entries) if last else min(entries))[2]])
 
 
 def partner_holds(state: GameState, seat: int) -> bool:
     """Whether a partner of ``seat`` holds the trick in progress against every
     opponent still to play (so ``seat`` need not win it)."""
     trick = state.trick
-    if not trick:
+    partnerships = state.setup.partnerships
+    if not trick or not partnerships:
         return False
-    team = next((t for t in state.setup.partnerships if seat in t), ())
+    team = next((t for t in partnerships if seat in t), ())
     if len(team) < 2:
         return False
     tables: CardTables = state.tables or _NO_TRUMP
@@ -134,11 +159,16 @@ def partner_holds(state: GameState, seat: int) -> bool:
             best, holder = strength, s
     if holder not in team:
         return False
+    setup = state.setup
     end = trick[0][0]
     nxt = state.next_active(seat)
     while nxt != end:
-        if nxt not in team and _reply_strength(state, nxt, led, tables) > best:
-            return False
+        if nxt not in team:
+            reply = tables.strongest_reply(
+                state.hands[nxt], led, follow_suit=setup.follow_suit, must_trump=setup.must_trump
+            )
+            if reply > best:
+                return False
         nxt = state.next_active(nxt)
     return True
 
@@ -147,5 +177,5 @@ def rollout_card(state: GameState, seat: int, actions: list[Action]) -> Action:
     """The rollout's card in a game where every trick counts: win it when the seat
     surely can, unless a partner already holds it, else play low
     (:func:`greedy_card` with ``unsure="lowest"``, :func:`partner_holds`)."""
-    want = not partner_holds(state, seat)
+    want = not (state.setup.partnerships and partner_holds(state, seat))
     return greedy_card(state, seat, actions, want=want, unsure="lowest")

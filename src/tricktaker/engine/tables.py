@@ -6,7 +6,7 @@ generation and trick resolution are a few list lookups and bit operations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tricktaker.cards import HIGH_JOKER, JACK, LOW_JOKER
@@ -28,6 +28,28 @@ class CardTables:
     suit_masks: tuple[int, ...]
     """Cards whose effective suit is 0..3, and FREE at index 4."""
     trump_mask: int
+    winning_mask: int = field(init=False, repr=False, compare=False)
+    """Cards with a :attr:`trump_key` (they win whatever is led); worked out from it."""
+    winning_order: tuple[tuple[int, ...], int] = field(init=False, repr=False, compare=False)
+    """The cards of :attr:`winning_mask`, strongest first, as :func:`_split_order` keeps
+    an order: the first cards out of card-id order, then the others as a card set."""
+    suit_order: tuple[tuple[tuple[int, ...], int], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """Per effective suit (0-3, FREE), its cards without a :attr:`trump_key`, the order
+    they win a trick led in that suit (highest rank first), kept as :attr:`winning_order`."""
+
+    def __post_init__(self) -> None:
+        trump_key, rank_of = self.trump_key, self.rank_of
+        winning = [card for card, strength in enumerate(trump_key) if strength]
+        by_suit = []
+        for mask in self.suit_masks:
+            cards = [c for c in range(len(trump_key)) if (mask >> c) & 1 and not trump_key[c]]
+            by_suit.append(_split_order(sorted(cards, key=lambda c: -rank_of[c])))
+        object.__setattr__(self, "winning_mask", sum(1 << card for card in winning))
+        order = sorted(winning, key=lambda c: -trump_key[c])
+        object.__setattr__(self, "winning_order", _split_order(order))
+        object.__setattr__(self, "suit_order", tuple(by_suit))
 
     def key(self, card: int, led: int) -> int:
         """How strongly ``card`` bids for a trick whose led suit is ``led``."""
@@ -64,18 +86,24 @@ class CardTables:
                 hand = follow | (hand & masks[FREE])
             elif must_trump and hand & self.trump_mask:
                 hand &= self.trump_mask | masks[FREE]
-        trump_key, suit_of, rank_of = self.trump_key, self.suit_of, self.rank_of
-        best = 0
-        while hand:
-            low = hand & -hand
-            card = low.bit_length() - 1
-            strength = trump_key[card]
-            if not strength and suit_of[card] == led:
-                strength = 100 + rank_of[card]
-            if strength > best:
-                best = strength
-            hand ^= low
-        return best
+        # The strongest card is among those that win whatever is led, if the hand has
+        # any; else among the led suit's (every other card has no strength).
+        strong = hand & self.winning_mask
+        if strong:
+            head, tail = self.winning_order
+            for card in head:
+                if (strong >> card) & 1:
+                    return self.trump_key[card]
+            return self.trump_key[(strong & tail).bit_length() - 1]
+        if led != FREE:
+            follow = hand & masks[led]
+            if follow:
+                head, tail = self.suit_order[led]
+                for card in head:
+                    if (follow >> card) & 1:
+                        return 100 + self.rank_of[card]
+                return 100 + self.rank_of[(follow & tail).bit_length() - 1]
+        return 0
 
     def winner(self, trick: list[tuple[int, int]]) -> int:
         """The seat that wins a complete trick of ``(seat, card)`` pairs."""
@@ -89,6 +117,17 @@ class CardTables:
             if strength > best_key:
                 best_seat, best_key = seat, strength
         return best_seat
+
+
+def _split_order(order: list[int]) -> tuple[tuple[int, ...], int]:
+    """An order of cards (strongest first) as ``(head, tail)``: its longest end in
+    descending card id becomes the card set ``tail`` (its strongest card is its highest
+    bit), the cards before it stay a list ``head``. The strongest card of a hand is then
+    the first of ``head`` it holds, else the highest bit of its cards in ``tail``."""
+    start = len(order)
+    while start > 0 and (start == len(order) or order[start - 1] > order[start]):
+        start -= 1
+    return tuple(order[:start]), sum(1 << card for card in order[start:])
 
 
 @lru_cache(maxsize=512)
