@@ -1,5 +1,6 @@
 """Words for people, shared by every client: cards (``A♠`` or ``AS``), suits, seats,
-bids, contracts, antes and payments, written from plain observation data.
+bids and calls, written from plain observation data (a game's own words, such as
+Euchre's contracts or Buckup's antes and payments, are in its ``present`` module).
 
 Nothing here knows a terminal or a browser: the text carries suit symbols (or letters,
 where a console cannot print symbols) and never markup.
@@ -265,81 +266,6 @@ def bid_text(bid: Any, cards: CardText) -> str:
     if len(text) >= 2 and text[:-1].isdigit():
         return f"{text[:-1]} {suit_text(text[-1], cards)}"
     return text
-
-
-def contract_text(contract: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
-    """``Seat 1: 4 tricks, ♥ hearts trump`` (declarer or bidder, tricks, trump)."""
-    who = contract.get("declarer", contract.get("bidder"))
-    trump = contract.get("trump")
-    trump_words = "no trump" if trump in (None, "no_trump") else f"{suit_text(trump, cards)} trump"
-    return f"{seat_name(who, names)}: {contract.get('tricks')} tricks, {trump_words}"
-
-
-def ante_text(ante: Any) -> str:
-    """``ante 5 each, fold fee 5, 5 a card kept``."""
-    if not isinstance(ante, Mapping):
-        return plain(ante)
-    parts = [f"ante {ante.get('ante')} each"]
-    fold_fee = ante.get("fold_fee")
-    parts.append(f"fold fee {fold_fee}" if fold_fee else "no fold fee")
-    per = str(ante.get("fee_per", "kept")).replace("_", " ")
-    parts.append(f"{ante.get('card_fee')} a card {per}")
-    return ", ".join(parts)
-
-
-def payment_text(payment: Any, names: Sequence[str]) -> str:
-    """``Seat 2 pays 5 (ante)`` / ``You take 60 (win)``."""
-    if not isinstance(payment, Mapping):
-        return plain(payment)
-    amount = payment.get("amount")
-    paid = "pays" if not isinstance(amount, int) or amount >= 0 else "takes"
-    who = seat_name(payment.get("seat"), names)
-    if who == YOU:
-        paid = paid.removesuffix("s")
-    shown = abs(amount) if isinstance(amount, int) else amount
-    reason = str(payment.get("reason", "")).replace("_", " ")
-    return f"{who} {paid} {shown}" + (f" ({reason})" if reason else "")
-
-
-def payment_groups(payments: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Payments in order, runs of the same amount for the same reason joined:
-    ``Seat 3, You, Seat 1 pay 5 (ante)``."""
-    lines: list[str] = []
-    run: list[Mapping[str, Any]] = []
-
-    def flush() -> None:
-        if len(run) == 1:
-            lines.append(payment_text(run[0], names))
-        elif run:
-            who = ", ".join(seat_name(p.get("seat"), names) for p in run)
-            lines.append(payment_text({**run[0], "seat": who}, names).replace(" pays ", " pay "))
-        run.clear()
-
-    for payment in payments:
-        if not isinstance(payment, Mapping):
-            flush()
-            lines.append(plain(payment))
-            continue
-        if run and (payment.get("amount"), payment.get("reason")) != (
-            run[0].get("amount"),
-            run[0].get("reason"),
-        ):
-            flush()
-        run.append(payment)
-    flush()
-    return lines
-
-
-def payments_by_seat(payments: Sequence[Any], names: Sequence[str]) -> str:
-    """Each seat's payments as their effect on its stack: ``You: ante -5, win +60``."""
-    seats: dict[str, list[str]] = {}
-    for payment in payments:
-        if not isinstance(payment, Mapping) or not isinstance(payment.get("amount"), int):
-            continue
-        who = seat_name(payment.get("seat"), names)
-        reason = str(payment.get("reason", "")).replace("_", " ")
-        seats.setdefault(who, []).append(f"{reason} {-payment['amount']:+d}")
-    return ";  ".join(f"{who}: {', '.join(items)}" for who, items in seats.items()) or "none"
 
 
 def visible_card(seat: int, action: Action, new: Observation) -> int | None:

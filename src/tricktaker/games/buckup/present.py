@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.cards import cards_of
+from tricktaker.cards import cards_of, format_card
 from tricktaker.engine import Action, HandResult, Observation
-from tricktaker.present.game import BasePresent, other_lines
+from tricktaker.games.buckup.view import BuckupView
+from tricktaker.present.game import BasePresent
 from tricktaker.present.parts import (
     CardsLine,
     Line,
@@ -23,24 +24,15 @@ from tricktaker.present.parts import (
     said,
 )
 from tricktaker.present.text import (
+    YOU,
     CardText,
-    ante_text,
-    card_text,
-    cards_text,
-    payment_groups,
-    payments_by_seat,
+    plain,
     seat_name,
     value_type,
     verb,
     words,
 )
 
-KEYS = frozenset(
-    {"pot", "ante", "scare_cards", "stock", "payments", "discarded", "drew", "stacks", "status"}
-)
-"""The keys of the game's data shown as its own lines or in the seat rows."""
-PUBLIC_KEYS = frozenset({"drawn", "scare_discarded"})
-"""The other keys, shown as ``Key: value`` lines, that every seat sees alike."""
 PHRASES: dict[str, tuple[str, str]] = {
     "stay": ("stay", " in"),
     "fold": ("fold", ""),
@@ -56,35 +48,108 @@ PHRASES: dict[str, tuple[str, str]] = {
 """The game's choices without a value: the verb and the rest of the sentence."""
 
 
-def buckup_lines(extra: Mapping[str, Any], names: Sequence[str], cards: CardText) -> list[Line]:
+def ante_text(ante: Any) -> str:
+    """``ante 5 each, fold fee 5, 5 a card kept``."""
+    if not isinstance(ante, Mapping):
+        return plain(ante)
+    parts = [f"ante {ante.get('ante')} each"]
+    fold_fee = ante.get("fold_fee")
+    parts.append(f"fold fee {fold_fee}" if fold_fee else "no fold fee")
+    per = str(ante.get("fee_per", "kept")).replace("_", " ")
+    parts.append(f"{ante.get('card_fee')} a card {per}")
+    return ", ".join(parts)
+
+
+def payment_text(payment: Any, names: Sequence[str]) -> str:
+    """``Seat 2 pays 5 (ante)`` / ``You take 60 (win)``."""
+    if not isinstance(payment, Mapping):
+        return plain(payment)
+    amount = payment.get("amount")
+    paid = "pays" if not isinstance(amount, int) or amount >= 0 else "takes"
+    who = seat_name(payment.get("seat"), names)
+    if who == YOU:
+        paid = paid.removesuffix("s")
+    shown = abs(amount) if isinstance(amount, int) else amount
+    reason = str(payment.get("reason", "")).replace("_", " ")
+    return f"{who} {paid} {shown}" + (f" ({reason})" if reason else "")
+
+
+def payment_groups(payments: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """Payments in order, runs of the same amount for the same reason joined:
+    ``Seat 3, You, Seat 1 pay 5 (ante)``."""
+    lines: list[str] = []
+    run: list[Mapping[str, Any]] = []
+
+    def flush() -> None:
+        if len(run) == 1:
+            lines.append(payment_text(run[0], names))
+        elif run:
+            who = ", ".join(seat_name(p.get("seat"), names) for p in run)
+            lines.append(payment_text({**run[0], "seat": who}, names).replace(" pays ", " pay "))
+        run.clear()
+
+    for payment in payments:
+        if not isinstance(payment, Mapping):
+            flush()
+            lines.append(plain(payment))
+            continue
+        if run and (payment.get("amount"), payment.get("reason")) != (
+            run[0].get("amount"),
+            run[0].get("reason"),
+        ):
+            flush()
+        run.append(payment)
+    flush()
+    return lines
+
+
+def payments_by_seat(payments: Sequence[Any], names: Sequence[str]) -> str:
+    """Each seat's payments as their effect on its stack: ``You: ante -5, win +60``."""
+    seats: dict[str, list[str]] = {}
+    for payment in payments:
+        if not isinstance(payment, Mapping) or not isinstance(payment.get("amount"), int):
+            continue
+        who = seat_name(payment.get("seat"), names)
+        reason = str(payment.get("reason", "")).replace("_", " ")
+        seats.setdefault(who, []).append(f"{reason} {-payment['amount']:+d}")
+    return ";  ".join(f"{who}: {', '.join(items)}" for who, items in seats.items()) or "none"
+
+
+def buckup_view(obs: Observation) -> BuckupView | None:
+    """The seat's Buckup data, typed: the observation's view (read back from its JSON for
+    an observation decoded from the wire); None when it has none."""
+    view = obs.view
+    if isinstance(view, BuckupView):
+        return view
+    return BuckupView.from_json(obs.extra) if obs.extra else None
+
+
+def buckup_lines(view: BuckupView, names: Sequence[str], cards: CardText) -> list[Line]:
     """The pot, the ante, the face-up scare cards, the stock and each seat's payments
-    this hand, and the seat's own discards and draws."""
+    this hand, the seat's own discards and draws, and who drew how many and whose face-up
+    card went (public)."""
     lines: list[Line] = []
 
     def both(label: str, text: str) -> None:
         lines.append(Line(label, text, text))
 
-    if "pot" in extra:
-        both("Pot", str(extra["pot"]))
-    if "ante" in extra:
-        both("Ante", ante_text(extra["ante"]) if extra["ante"] else "not set yet")
-    scare = extra.get("scare_cards")
-    if isinstance(scare, list) and any(c is not None for c in scare):
+    both("Pot", str(view.pot))
+    both("Ante", ante_text(view.ante.describe()) if view.ante is not None else "not set yet")
+    scare = view.scare_cards
+    if scare is not None and any(c is not None for c in scare):
         both(
             "Face up",
-            ",  ".join(
-                f"{names[s]} {card_text(c, cards)}" for s, c in enumerate(scare) if c is not None
-            ),
+            ",  ".join(f"{names[s]} {cards.card(c)}" for s, c in enumerate(scare) if c is not None),
         )
-    if "stock" in extra:
-        both("Stock", f"{extra['stock']} cards")
-    payments = extra.get("payments")
-    if isinstance(payments, list):
-        both("Payments", payments_by_seat(payments, names))
-    for key, label in (("discarded", "Discarded"), ("drew", "Drew")):
-        own = extra.get(key)
-        if isinstance(own, list) and own:  # the seat's own cards: no public form
-            lines.append(Line(label, cards_text(own, cards), None))
+    both("Stock", f"{view.stock} cards")
+    both("Payments", payments_by_seat([p.to_json() for p in view.payments], names))
+    for label, own in (("Discarded", view.discarded), ("Drew", view.drew)):
+        if own:  # the seat's own cards: no public form
+            lines.append(Line(label, " ".join(cards.card(c) for c in own), None))
+    if view.scare_discarded is not None:
+        both("Scare discarded", plain(list(view.scare_discarded)))
+    if view.drawn is not None:
+        both("Drawn", plain(list(view.drawn)))
     return lines
 
 
@@ -122,26 +187,27 @@ class BuckupPresent(BasePresent):
     column = "Pot"
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
-        """The pot, ante, face-up cards, stock and payments, then the other keys."""
-        return buckup_lines(obs.extra, names, cards) + other_lines(obs, KEYS, PUBLIC_KEYS)
+        """The pot, ante, face-up cards, stock, payments, own discards and draws."""
+        view = buckup_view(obs)
+        return buckup_lines(view, names, cards) if view is not None else []
 
     def cards(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[CardsLine]:
         """The seat's own discards and draws, drawn."""
-        shown: list[CardsLine] = []
-        for key, label in (("discarded", "You discarded"), ("drew", "You drew")):
-            value = obs.extra.get(key)
-            if isinstance(value, list) and value:
-                shown.append(CardsLine(label, tuple(str(c) for c in value)))
-        return shown
+        view = buckup_view(obs)
+        if view is None:
+            return []
+        return [
+            CardsLine(label, tuple(format_card(c) for c in own))
+            for label, own in (("You discarded", view.discarded), ("You drew", view.drew))
+            if own
+        ]
 
     def seats(self, obs: Observation) -> SeatFacts:
         """Each seat's chips and status (in, out, out for now)."""
-        stacks = obs.extra.get("stacks")
-        status = obs.extra.get("status")
-        return SeatFacts(
-            stack=tuple(stacks) if isinstance(stacks, list) else None,
-            status=tuple(status) if isinstance(status, list) else None,
-        )
+        view = buckup_view(obs)
+        if view is None:
+            return SeatFacts()
+        return SeatFacts(stack=view.stacks, status=view.status)
 
     def net(self, obs: Observation) -> list[int] | None:
         """Each seat's chips won or lost so far, as its stack shows them now (a player's
@@ -160,12 +226,12 @@ class BuckupPresent(BasePresent):
         >>> obs.scores, obs.extra["stacks"][0] - 500 == PRESENT.net(obs)[0] != 0
         ((0, 0, 0, 0), True)
         """
-        stacks = obs.extra.get("stacks")
+        view = buckup_view(obs)
         settings = obs.rules.data.get("settings")
         start = settings.get("starting_stack") if isinstance(settings, Mapping) else None
-        if not isinstance(stacks, list) or not isinstance(start, int):
+        if view is None or not isinstance(start, int):
             return None
-        return [int(stack) - start for stack in stacks]
+        return [stack - start for stack in view.stacks]
 
     def hand_stacks(self, hand: HandResult) -> tuple[int, ...] | None:
         """Each seat's chips after the hand."""
@@ -186,8 +252,9 @@ class BuckupPresent(BasePresent):
         """The ante set, and the choices without a value (stay, fold, redeal...)."""
         name = names[seat]
         if action.kind == "ante":
-            ante = new.extra.get("ante")
-            structure = ante_text(ante) if ante else words(str(action.value))
+            view = buckup_view(new)
+            ante = view.ante if view is not None else None
+            structure = ante_text(ante.describe()) if ante else words(str(action.value))
             return f"{verb(name, 'set')} the ante: {structure}."
         if action.kind in PHRASES and value_type(action.kind) == "none":
             base, rest = PHRASES[action.kind]
@@ -208,12 +275,12 @@ class BuckupPresent(BasePresent):
                 shown = " ".join(cards.card(c) for c in drawn)
                 text = f"{verb(names[new.seat], 'draw')} {shown}."
                 lines.append(said("draw", text, public=False, seat=new.seat, mine=True))
-        before = prev.extra.get("payments") if same_hand else []
-        after = new.extra.get("payments")
-        if isinstance(before, list) and isinstance(after, list) and len(after) > len(before):
-            lines += [
-                said("payment", line + ".") for line in payment_groups(after[len(before) :], names)
-            ]
+        old, now = buckup_view(prev), buckup_view(new)
+        before = (old.payments if old is not None else ()) if same_hand else ()
+        after = now.payments if now is not None else ()
+        if len(after) > len(before):
+            paid = [p.to_json() for p in after[len(before) :]]
+            lines += [said("payment", line + ".") for line in payment_groups(paid, names)]
         return lines
 
     def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:

@@ -18,11 +18,19 @@ from tricktaker.present.text import (
     CardText,
     bid_text,
     card_text,
-    contract_text,
     seat_name,
+    suit_text,
     team_text,
     verb,
 )
+
+
+def contract_text(contract: Mapping[str, Any], names: Sequence[str], cards: CardText) -> str:
+    """``Seat 1: 4 tricks, ♥ hearts trump`` (declarer or bidder, tricks, trump)."""
+    who = contract.get("declarer", contract.get("bidder"))
+    trump = contract.get("trump")
+    trump_words = "no trump" if trump in (None, "no_trump") else f"{suit_text(trump, cards)} trump"
+    return f"{seat_name(who, names)}: {contract.get('tricks')} tricks, {trump_words}"
 
 
 def euchre_view(obs: Observation) -> EuchreView | None:
