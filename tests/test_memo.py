@@ -111,3 +111,25 @@ def test_the_memo_is_the_bottom_layer() -> None:
     }
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not [name for name in imported if name.startswith("tricktaker")]
+
+
+def test_peek_and_put_revise_a_kept_value_without_computing() -> None:
+    """A value revised as more is learnt (the kernel's check that a ruleset's results
+    depend on the team's tricks only) is read without computing and replaced in place."""
+
+    class Rules:
+        pass
+
+    memo = Memo[int, tuple[bool, int]](maxsize=2)
+    rules = Rules()
+    assert memo.peek(4, owner=rules) is None
+    memo.put(4, (True, 1), owner=rules)
+    memo.put(4, (True, 2), owner=rules)
+    assert memo.peek(4, owner=rules) == (True, 2)
+    assert memo.peek(4, owner=Rules()) is None
+    assert len(memo) == 1
+    memo.put(5, (False, 1), owner=rules)
+    memo.put(6, (False, 1), owner=rules)
+    assert memo.peek(4, owner=rules) is None  # the least recently used went
+    del rules
+    assert len(memo) == 0

@@ -93,6 +93,29 @@ class Memo(Generic[K, V]):
                 self._release(dropped[0])
         return value
 
+    def peek(self, key: K, *, owner: object = None) -> V | None:
+        """The value kept for ``key`` (of ``owner``, when given), or None; nothing is
+        computed."""
+        with self._lock:
+            slot = self._find(key, owner)
+            if slot is None or slot not in self._values:
+                return None
+            self._values.move_to_end(slot)
+            return self._values[slot]
+
+    def put(self, key: K, value: V, *, owner: object = None) -> None:
+        """Keep ``value`` for ``key`` (of ``owner``, when given), replacing what was kept:
+        for a value that is revised as more is learnt."""
+        with self._lock:
+            slot = self._find(key, owner)
+            if slot is None or slot not in self._values:
+                slot = self._add(key, owner)
+            self._values[slot] = value
+            self._values.move_to_end(slot)
+            while len(self._values) > self.maxsize:
+                dropped, _ = self._values.popitem(last=False)
+                self._release(dropped[0])
+
     def contains(self, key: K, *, owner: object = None) -> bool:
         """Whether a value is kept for ``key`` (of ``owner``, when given)."""
         with self._lock:

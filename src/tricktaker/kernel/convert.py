@@ -28,6 +28,7 @@ from tricktaker.kernel.spec import (
     KernelUnsupportedError,
     limits,
 )
+from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
@@ -117,7 +118,8 @@ def move_code(kind_is_bid: bool, value: int) -> int:
     return limits().bid_base + value if kind_is_bid else value
 
 
-_CONFIGS: dict[tuple[Any, ...], tuple[tuple[object, ...], Any]] = {}
+_CONFIGS: Memo[tuple[Any, ...], Any] = Memo(maxsize=256)
+"""The kernel's configs of the hands of each ruleset, by what else they are built from."""
 
 
 def hand_config(
@@ -140,40 +142,35 @@ def hand_config(
     setup = _check_hand(rules, players, tables, result)
     no_zero, active_mask = _seat_masks(setup, zero_streak, active)
     key = (
-        id(rules),
         players,
         hand_size,
-        id(scoring),
+        scoring,
         misere,
         hook,
-        id(tables),
+        tables,
         turn_up,
         no_zero,
         result,
         active_mask,
     )
-    found = _CONFIGS.get(key)
-    owners = (rules, scoring, tables)
-    if found is not None and all(a is b for a, b in zip(found[0], owners, strict=True)):
-        return found[1]
-    config = hand_rules(
-        rules,
-        players,
-        hand_size=hand_size,
-        scoring=scoring,
-        misere=misere,
-        hook=hook,
-        tables=tables,
-        trump=trump,
-        turn_up=turn_up,
-        zero_streak=zero_streak,
-        result=result,
-        active=active,
-    ).build()
-    if len(_CONFIGS) > 256:
-        _CONFIGS.clear()
-    _CONFIGS[key] = (owners, config)
-    return config
+    return _CONFIGS.get(
+        key,
+        lambda: hand_rules(
+            rules,
+            players,
+            hand_size=hand_size,
+            scoring=scoring,
+            misere=misere,
+            hook=hook,
+            tables=tables,
+            trump=trump,
+            turn_up=turn_up,
+            zero_streak=zero_streak,
+            result=result,
+            active=active,
+        ).build(),
+        owner=rules,
+    )
 
 
 def _check_hand(

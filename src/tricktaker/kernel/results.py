@@ -26,10 +26,11 @@ from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.kernel.convert import ResultTable
 from tricktaker.kernel.spec import KernelUnsupportedError, limits
+from tricktaker.memo import Memo
 
 __all__ = ["result_table", "team_masks"]
 
-_BY_TEAM: dict[tuple[int, int], tuple[object, bool, int]] = {}
+_BY_TEAM: Memo[int, tuple[bool, int]] = Memo(64)
 """Per ruleset and table size: whether a seat's result depends on its team's tricks only,
 and in how many hands that was checked (:data:`CHECKS`; once it does not, it never does)."""
 
@@ -78,9 +79,8 @@ def result_table(state: GameState) -> ResultTable:
         return trial.history[-1].hand_scores, [float(r) for r in rewards(trial)]
 
     teams = team_masks(state.setup, n)
-    key = (id(state.rules), n)
-    known = _BY_TEAM.get(key)
-    check = known is None or known[0] is not state.rules or (known[1] and known[2] < CHECKS)
+    known = _BY_TEAM.peek(n, owner=state.rules)
+    check = known is None or (known[0] and known[1] < CHECKS)
     by_team = True
     score: list[int] = []
     reward: list[float] = []
@@ -105,10 +105,9 @@ def result_table(state: GameState) -> ResultTable:
                     values[seat],
                 )
     if check:
-        done = known[2] if known is not None and known[0] is state.rules else 0
-        _BY_TEAM[key] = (state.rules, by_team, done + 1)
+        _BY_TEAM.put(n, (by_team, (known[1] if known is not None else 0) + 1), owner=state.rules)
     elif known is not None:
-        by_team = known[1]
+        by_team = known[0]
     if by_team:
         return ResultTable(score=tuple(score), reward=tuple(reward), teams=teams)
     # Every outcome; per seat and trick count, the best reward reachable with it.

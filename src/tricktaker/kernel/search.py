@@ -17,9 +17,11 @@ from tricktaker.engine.actions import BID, PLAY, Action, bid, play
 from tricktaker.engine.calls import Call, called_hand
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
+from tricktaker.engine.tables import CardTables
 from tricktaker.kernel.convert import check_ruleset, hand_config
 from tricktaker.kernel.native import native
 from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, WorldFacts, limits
+from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import HandSpec
 
 __all__ = [
@@ -33,9 +35,9 @@ __all__ = [
 ]
 
 
-_VALUES: dict[tuple[int, int, int, int | None, int], tuple[object, object, list[float] | None]] = {}
-"""The bid model's card values per hand (they depend on the deck, the hand size, the
-turn-up and the card tables only), kept across decisions."""
+_VALUES: Memo[tuple[int, int, int | None, CardTables | None], list[float] | None] = Memo(256)
+"""The bid model's card values per hand of each ruleset (they depend on the deck, the
+hand size, the turn-up and the card tables only), kept across decisions."""
 
 
 def zero_streaks(obs: Observation) -> list[int]:
@@ -173,13 +175,8 @@ def world_inputs(
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
     value = None
     if weighted and weight_seats and BID_SPREAD > 0:
-        key = (id(obs.rules), n, size, obs.turn_up, id(obs.tables))
-        found = _VALUES.get(key)
-        if found is None or found[0] is not obs.rules or found[1] is not obs.tables:
-            if len(_VALUES) > 256:
-                _VALUES.clear()
-            found = _VALUES[key] = (obs.rules, obs.tables, _card_values(obs))
-        value = found[2]
+        key = (n, size, obs.turn_up, obs.tables)
+        value = _VALUES.get(key, lambda: _card_values(obs), owner=obs.rules)
     facts = WorldFacts(
         me=me,
         hidden=tuple(s for s in range(n) if s != me),
