@@ -509,25 +509,28 @@ def _card(state: GameState, seat: int, actions: list[Action]) -> Action:
     trick = state.trick
     if not trick:
         return play(_lead(state, tables, seat, partner, cards))
-    rank_of, key, reply = tables.rank_of, tables.key, tables.strongest_reply
-    led = tables.suit_of[trick[0][1]]
+    trump_key, suit_of, rank_of = tables.trump_key, tables.suit_of, tables.rank_of
+    reply = tables.strongest_reply
+    led = suit_of[trick[0][1]]
     best_seat, best = trick[0][0], -1
     for s, c in trick:
-        strength = key(c, led)
+        strength = trump_key[c] or (100 + rank_of[c] if suit_of[c] == led else 0)
         if strength > best:
             best_seat, best = s, strength
     after = [(seat + i) % n for i in range(1, n - len(trick))]
     threat = max((reply(hands[s], led) for s in after if s != partner), default=0)
-
-    def cheap(card: int) -> tuple[int, int]:
-        return key(card, led), rank_of[card]
-
+    # Each card by its strength in this trick (CardTables.key), then its rank; the
+    # first of equals in the order of the legal actions.
+    cheap = [
+        (trump_key[c] or (100 + rank_of[c] if suit_of[c] == led else 0), rank_of[c], i)
+        for i, c in enumerate(cards)
+    ]
     if best_seat == partner and best > threat:
-        return play(min(cards, key=cheap))
+        return play(cards[min(cheap)[2]])
     if partner in after and reply(hands[partner], led) > max(best, threat):
-        return play(min(cards, key=cheap))
-    winners = [c for c in cards if key(c, led) > best and key(c, led) > threat]
-    return play(min(winners or cards, key=cheap))
+        return play(cards[min(cheap)[2]])
+    winners = [entry for entry in cheap if entry[0] > best and entry[0] > threat]
+    return play(cards[min(winners or cheap)[2]])
 
 
 def _lead(state: GameState, tables: CardTables, seat: int, partner: int, cards: list[int]) -> int:
