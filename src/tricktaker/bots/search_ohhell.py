@@ -27,34 +27,9 @@ __all__ = ["OH_HELL", "greedy_card", "guess_bid"]
 _NO_TRUMP = build_tables(trump=None, jokers_as_trump=False)
 
 
-_BEATERS: dict[int, tuple[CardTables, tuple[int, ...]]] = {}
-
-
 def beaters_of(tables: CardTables) -> tuple[int, ...]:
     """Per card, the set (a bit mask) of the cards that beat it when it is led."""
-    found = _BEATERS.get(id(tables))
-    if found is not None and found[0] is tables:
-        return found[1]
-    key = tables.key
-    masks = []
-    for card in range(54):
-        led = tables.suit_of[card]
-        strength = key(card, led)
-        masks.append(sum(1 << other for other in range(54) if key(other, led) > strength))
-    _BEATERS[id(tables)] = (tables, tuple(masks))
-    return tuple(masks)
-
-
-_DECKS: dict[int, tuple[tuple[int, ...], int]] = {}
-
-
-def _deck_mask(deck: tuple[int, ...]) -> int:
-    found = _DECKS.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    mask = sum(1 << card for card in deck)
-    _DECKS[id(deck)] = (deck, mask)
-    return mask
+    return tables.beaters()
 
 
 def _estimate(state: GameState, seat: int) -> float:
@@ -62,7 +37,7 @@ def _estimate(state: GameState, seat: int) -> float:
     bot estimates them): each card wins if no unseen card beats it when it is led."""
     tables = state.tables or _NO_TRUMP
     mine = state.hands[seat]
-    unseen = _deck_mask(state.setup.deck) & ~mine
+    unseen = state.setup.deck_mask & ~mine
     if state.turn_up is not None:
         unseen &= ~(1 << state.turn_up)
     others = (state.players - 1) * state.hand_size

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import card_rank, card_suit, parse_card
@@ -47,6 +47,11 @@ class Setup:
     bowers: str | None
     deal_pattern: tuple[tuple[str, tuple[int, ...]], ...] | None
     partnerships: tuple[tuple[int, ...], ...]
+    deck_mask: int = field(init=False, repr=False, compare=False)
+    """The deck as a card set; worked out from :attr:`deck`."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deck_mask", sum(1 << card for card in self.deck))
 
     def deal_packets(self, seats: list[int], size: int) -> list[tuple[int, int]]:
         """``(seat, count)`` packets of the deal in order; seat -1 is the kitty."""

@@ -39,7 +39,10 @@ class CardTables:
     """Per effective suit (0-3, FREE), its cards without a :attr:`trump_key`, the order
     they win a trick led in that suit (highest rank first), kept as :attr:`winning_order`."""
 
+    _beaters: list[tuple[int, ...]] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_beaters", [])
         trump_key, rank_of = self.trump_key, self.rank_of
         winning = [card for card, strength in enumerate(trump_key) if strength]
         by_suit = []
@@ -50,6 +53,25 @@ class CardTables:
         order = sorted(winning, key=lambda c: -trump_key[c])
         object.__setattr__(self, "winning_order", _split_order(order))
         object.__setattr__(self, "suit_order", tuple(by_suit))
+
+    def beaters(self) -> tuple[int, ...]:
+        """Per card, the cards (a card set) that beat it when it is led; worked out the
+        first time it is asked and kept with the tables."""
+        if not self._beaters:
+            key = self.key
+            masks = []
+            for card in range(len(self.suit_of)):
+                led = self.suit_of[card]
+                strength = key(card, led)
+                masks.append(
+                    sum(
+                        1 << other
+                        for other in range(len(self.suit_of))
+                        if key(other, led) > strength
+                    )
+                )
+            self._beaters.append(tuple(masks))
+        return self._beaters[0]
 
     def key(self, card: int, led: int) -> int:
         """How strongly ``card`` bids for a trick whose led suit is ``led``."""
