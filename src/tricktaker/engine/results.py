@@ -52,6 +52,17 @@ def freeze(value: Any) -> Any:
     return value
 
 
+def outcome_of(bid: int, tricks: int) -> str:
+    """``S`` (set: fewer tricks than bid), ``O`` (over) or ``P`` (perfect: exactly the bid).
+
+    >>> outcome_of(3, 2), outcome_of(3, 4), outcome_of(3, 3)
+    ('S', 'O', 'P')
+    """
+    if tricks < bid:
+        return "S"
+    return "O" if tricks > bid else "P"
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """One completed hand, with everything needed to check it by hand.
@@ -108,7 +119,4 @@ class HandResult:
 
     def outcome(self, seat: int) -> str:
         """``S`` (set: fewer tricks than bid), ``O`` (over) or ``P`` (perfect) for ``seat``."""
-        tricks, bid = self.tricks[seat], self.bids[seat]
-        if tricks < bid:
-            return "S"
-        return "O" if tricks > bid else "P"
+        return outcome_of(self.bids[seat], self.tricks[seat])

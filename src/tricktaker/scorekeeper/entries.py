@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tricktaker.cards import SUIT_NAMES, parse_suit
+from tricktaker.engine.results import outcome_of
 
 if TYPE_CHECKING:
     from tricktaker.scorekeeper.steps import GameEntry
@@ -119,10 +120,7 @@ class Row:
 
     def outcome(self, seat: int) -> str:
         """``S`` (set: fewer tricks than bid), ``O`` (over) or ``P`` (perfect)."""
-        tricks, bid = self.tricks[seat], self.bids[seat]
-        if tricks < bid:
-            return "S"
-        return "O" if tricks > bid else "P"
+        return outcome_of(self.bids[seat], self.tricks[seat])
 
 
 @dataclass(frozen=True, slots=True)
