@@ -17,16 +17,18 @@ from tricktaker.kernel import (
     kernel_plays,
     kernel_state,
     limits,
+    plays_whole,
 )
 from tricktaker.rules.ruleset import RulesetError, list_rulesets
 
-KERNEL_GAMES = tuple(name for name in list_rulesets() if load_ruleset(name).hooks is None)
-"""The shipped rulesets the kernel plays whole: the Oh Hell family (no hooks)."""
+KERNEL_GAMES = tuple(name for name in list_rulesets() if plays_whole(load_ruleset(name)))
+"""The shipped rulesets the kernel plays whole: the Oh Hell family (no hooks, and the
+hook games that declare it, as Caller Clag)."""
 
 HOOK_GAMES = tuple(
     name
     for name in list_rulesets()
-    if load_ruleset(name).hooks is not None and kernel_plays(load_ruleset(name))
+    if not plays_whole(load_ruleset(name)) and kernel_plays(load_ruleset(name))
 )
 """The shipped hook games whose card play the kernel plays."""
 

@@ -30,7 +30,8 @@ their allowed cards with restarts, which is close to uniform but not exact.
 
 Hidden simultaneous bids (Kachuful) are drawn uniformly from the legal bids unless a
 ``guess_bid`` function is given. Piles are sampled in random order after the cards
-already played from them. Only the Oh Hell family is supported: games with hooks
+already played from them. Only the Oh Hell family is supported (with Caller Clag, whose
+hooks keep the engine's bids): games with their own hand rules
 (Pluck, Euchre, Buckup) raise :class:`NotImplementedError`.
 """
 
@@ -52,6 +53,7 @@ from tricktaker.engine.actions import (
     play,
 )
 from tricktaker.engine.base import ChanceOutcome
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFacts, with_hidden
 from tricktaker.engine.setup import Setup
@@ -75,7 +77,7 @@ _CALL_PHASES = ("call_size", "deal", "call_kind", "call_modifiers")
 
 
 def _check_supported(obs: Observation) -> None:
-    if obs.rules.hooks is not None:
+    if not keeps_engine_bids(obs.rules.hooks):
         raise NotImplementedError(
             f"determinization supports the Oh Hell family only, not {obs.rules.id}"
         )

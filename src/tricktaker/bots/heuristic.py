@@ -43,6 +43,7 @@ from tricktaker.engine.actions import (
     PLAY,
     Action,
 )
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.tables import FREE, CardTables, build_tables
 
@@ -445,7 +446,7 @@ class HeuristicBot:
     def tricks_wanted(self, obs: Observation) -> int:
         """Tricks still wanted this hand: the bid not yet made (every trick where there
         is no bid to make exactly: Pluck, Euchre, Buckup)."""
-        if obs.rules.spec.hooks is not None:
+        if not keeps_engine_bids(obs.rules.hooks):
             return obs.hand_size
         return (obs.bids[obs.seat] or 0) - obs.tricks_won[obs.seat]
 

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from tricktaker.docs import game_page, has_page, page_path
 from tricktaker.engine import new_game
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.schema import Option
 
@@ -316,7 +317,7 @@ def schedule_text(ruleset: Ruleset, players: int) -> str:
         hands = ruleset.hands_for(players)
     except RulesetError as exc:
         return f"not playable: {exc}"
-    if ruleset.spec.hooks is not None and len({h.hand_size for h in hands}) == 1:
+    if not keeps_engine_bids(ruleset.hooks) and len({h.hand_size for h in hands}) == 1:
         return f"{hands[0].hand_size} cards each, every hand; {game_length(ruleset, players)}"
     sizes = " ".join(f"{h.hand_size}*" if h.name else str(h.hand_size) for h in hands)
     text = f"{sizes}  ({len(hands)} hands)"
@@ -370,7 +371,7 @@ def glance(ruleset: Ruleset) -> list[tuple[str, str]]:
         play += ", trumps led only once broken"
     if spec.deck.jokers:
         play += f", jokers {spec.play.jokers}"
-    if spec.hooks is not None:
+    if not keeps_engine_bids(ruleset.hooks):
         return hooks_glance(ruleset, deck, trump, play)
     bidding = f"{spec.bidding.style}, lowest bid {spec.bidding.min_bid}"
     if spec.bidding.hook:

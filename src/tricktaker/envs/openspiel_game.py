@@ -69,6 +69,7 @@ import pyspiel
 
 from tricktaker.cards import NUM_CARD_IDS, cards_of, format_card
 from tricktaker.engine.base import DEAL, HOOK, PILE_SHUFFLE, TRUMP_DRAW, ChanceOutcome
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.envs.encoding import Encoding
@@ -181,13 +182,14 @@ def _hand_bound(rules: Ruleset, players: int, hands: int) -> int:
     """At most how many hands a game is played (``hands``: the truncation, 0 for none)."""
     state = GameState(rules, players=players, seed=0, first_dealer=0)
     setup = state.setup
-    if state.hooks is not None:
-        bound = state.hooks.hands_in_game(state)
-        if bound is None:
-            limit = rules.options.get("max_hands")
-            bound = limit if isinstance(limit, int) else 1000
-    elif setup.called:
+    bound: int
+    if setup.called:  # a caller calls each hand: the ruleset fixes how many
         bound = setup.called_hands
+    elif state.hooks is not None:
+        limit = state.hooks.hands_in_game(state)
+        if limit is None:
+            limit = rules.options.get("max_hands")
+        bound = limit if isinstance(limit, int) else 1000
     elif setup.advance_when_all_exact:  # hands are replayed until all bids are exact
         bound = setup.max_hands or 1000
     else:
@@ -201,7 +203,7 @@ def _score_bounds(rules: Ruleset, players: int, hands: int) -> tuple[float, floa
     """Bounds of the final scores: sums over the scheduled hands of each hand's extremes
     for the Oh Hell family, :data:`SCORE_BOUND` for games with their own scoring and for
     called hands."""
-    if rules.spec.hooks is not None:
+    if not keeps_engine_bids(rules.hooks):
         return -SCORE_BOUND, SCORE_BOUND
     if rules.cooperative:
         return -1.0, 1.0
@@ -254,7 +256,7 @@ class TricktakerGame(pyspiel.Game):  # type: ignore[misc]
         hands = _hand_bound(rules, players, settings.hands)
         max_hand = rules.max_hand(players)
         per_hand = players * (max_hand + 2) + 4
-        if rules.spec.hooks is not None:
+        if not keeps_engine_bids(rules.hooks):
             per_hand = 4 * per_hand + 64
         if settings.utility == "rank":
             low, high = -1.0, 1.0
@@ -417,7 +419,7 @@ def _chance_plan(engine: GameState) -> tuple[str, tuple[_Segment, ...]]:
     phase = engine.phase
     if phase == DEAL:
         deck = tuple(engine.setup.deck)
-        if engine.hooks is not None:  # Buckup draws from the stock: its order counts
+        if not keeps_engine_bids(engine.hooks):  # Buckup draws from the stock: its order counts
             return "deal", (_Segment(deck, len(deck)),)
         # The Oh Hell family reads the dealt cards and the next one (the turn-up) only.
         packets = engine.setup.deal_packets(engine.deal_order(), engine.hand_size)

@@ -20,6 +20,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from tricktaker.cards import SUIT_NAMES, format_card, format_cards
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.state import GameState, new_game
 from tricktaker.envs.encoding import Encoding, Mask, Vector
 from tricktaker.rules import Ruleset, load_ruleset
@@ -80,7 +81,7 @@ def render_text(state: GameState) -> str:
         seen = state.observe(seat)
         bid = seen.bids[seat]
         parts = [f"player_{seat}: score {state.scores[seat]}"]
-        if rules.spec.hooks is None and not state.is_terminal():
+        if keeps_engine_bids(rules.hooks) and not state.is_terminal():
             parts.append(f"bid {bid if bid is not None else '-'}")
         if not state.is_terminal():
             parts.append(f"tricks {state.tricks_won[seat]}")

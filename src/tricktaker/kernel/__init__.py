@@ -28,6 +28,7 @@ from tricktaker.kernel.convert import (
     hand_config,
     kernel_plays,
     kernel_state,
+    plays_whole,
     state_dict,
     state_rules,
 )
@@ -44,6 +45,7 @@ from tricktaker.kernel.spec import (
     WorldFacts,
     limits,
 )
+from tricktaker.kernel.spec import WHOLE_GAME as WHOLE_GAME
 
 __all__ = [
     "BID_BASE",
@@ -69,6 +71,7 @@ __all__ = [
     "kernel_world",
     "limits",
     "native",
+    "plays_whole",
     "state_dict",
     "state_rules",
 ]

@@ -41,6 +41,7 @@ __all__ = [
     "kernel_plays",
     "kernel_state",
     "move_code",
+    "plays_whole",
     "state_dict",
     "state_rules",
 ]
@@ -73,7 +74,17 @@ def kernel_plays(rules: Ruleset) -> bool:
     if rules.hooks is None:
         return True
     support = capability(rules.hooks, KERNEL_CAPABILITY)
-    return isinstance(support, KernelSupport) and support.card_play
+    return isinstance(support, KernelSupport) and (support.card_play or support.whole)
+
+
+def plays_whole(rules: Ruleset) -> bool:
+    """Whether the kernel plays the ruleset whole, bids and cards, with the hand's rules
+    from the ruleset and the observation: the Oh Hell family, and a hook game that
+    declares it (:attr:`KernelSupport.whole`); else it plays a hook game's cards only."""
+    if rules.hooks is None:
+        return True
+    support = capability(rules.hooks, KERNEL_CAPABILITY)
+    return isinstance(support, KernelSupport) and support.whole
 
 
 def check_ruleset(rules: Ruleset, players: int) -> Setup:
@@ -179,7 +190,7 @@ def _check_hand(
     setup = check_ruleset(rules, players)
     if tables is None:
         raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
-    if rules.hooks is not None and result is None:
+    if not plays_whole(rules) and result is None:
         raise KernelUnsupportedError(f"{rules.name}: the kernel plays only its card play")
     return setup
 
@@ -289,7 +300,7 @@ def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
     """``hand`` (:func:`hand_config` or :func:`hand_rules`) of the hand in progress."""
     _check_state(state)
     result = None
-    if state.rules.hooks is not None:
+    if not plays_whole(state.rules):
         from tricktaker.kernel.results import result_table
 
         result = result_table(state)
@@ -311,7 +322,7 @@ def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
 
 def _check_state(state: GameState) -> None:
     check_ruleset(state.rules, state.players)
-    if state.rules.hooks is not None and state.phase != PLAYING:
+    if not plays_whole(state.rules) and state.phase != PLAYING:
         raise KernelUnsupportedError(
             f"in {state.rules.name} the kernel plays the cards only, not the {state.phase_name}"
         )

@@ -18,7 +18,7 @@ from tricktaker.engine.calls import Call, called_hand
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import CardTables
-from tricktaker.kernel.convert import check_ruleset, hand_config
+from tricktaker.kernel.convert import check_ruleset, hand_config, plays_whole
 from tricktaker.kernel.native import native
 from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, WorldFacts, limits
 from tricktaker.memo import Memo
@@ -109,7 +109,7 @@ def world_inputs(
     :class:`WorldFacts`); a hook game's state and facts as
     :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them (dicts of the same
     fields, which :func:`kernel_world` turns into the typed objects)."""
-    if obs.rules.hooks is not None:  # a hook game's card play (tricktaker.kernel.hookgames)
+    if not plays_whole(obs.rules):  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
         return hook_world_inputs(obs, sampler=sampler)

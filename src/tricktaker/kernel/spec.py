@@ -28,6 +28,7 @@ from tricktaker.kernel.native import available, native
 __all__ = [
     "CARD_PLAY",
     "KERNEL_CAPABILITY",
+    "WHOLE_GAME",
     "KernelConfig",
     "KernelLimits",
     "KernelState",
@@ -51,13 +52,22 @@ class KernelSupport:
     phase (its other decisions stay with the Python search). The kernel then places the
     hidden cards by the game's determinizer's ``hidden_facts()`` and tables each hand's
     result with the game's own scoring (:mod:`tricktaker.kernel.results`); the Oh Hell
-    family, which the kernel plays whole, declares nothing."""
+    family, which the kernel plays whole, declares nothing.
+
+    ``whole``: that the kernel plays the game whole, bids and cards, as it plays the Oh
+    Hell family: a game that keeps the engine's bids and the ruleset's scoring and whose
+    hand is one the ruleset's data can make (Caller Clag, its hand made by the call that
+    the observation shows)."""
 
     card_play: bool = True
+    whole: bool = False
 
 
 CARD_PLAY = KernelSupport()
 """The ``"kernel"`` capability of a hook game whose card play the kernel searches."""
+WHOLE_GAME = KernelSupport(whole=True)
+"""The ``"kernel"`` capability of a hook game that the kernel plays whole, as the Oh
+Hell family (:attr:`KernelSupport.whole`)."""
 
 
 class KernelUnsupportedError(ValueError):

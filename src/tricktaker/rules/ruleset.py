@@ -625,6 +625,24 @@ def _read_raw(
     return merged, merged_origins
 
 
+def _with_preset_hooks(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` saved before its game's own rules moved into hooks (a record or a stored
+    table of Caller Clag, whose calls the engine once took itself): a called schedule
+    that names no hooks takes the hooks of the shipped ruleset with the same id."""
+    schedule = data.get("schedule")
+    ident = data.get("id")
+    if (
+        "hooks" in data
+        or not isinstance(schedule, Mapping)
+        or not schedule.get("called")
+        or not isinstance(ident, str)
+        or ident not in list_rulesets()
+    ):
+        return data
+    hooks = load_ruleset(ident).spec.hooks
+    return data if hooks is None else {**data, "hooks": hooks}
+
+
 def ruleset_from_data(
     data: Mapping[str, Any],
     *,
@@ -637,7 +655,7 @@ def ruleset_from_data(
     ``origins`` gives the file positions for error messages (:func:`load_ruleset`
     passes them; data from a record has none).
     """
-    base = copy.deepcopy(dict(data))
+    base = _with_preset_hooks(copy.deepcopy(dict(data)))
     where = origins if origins is not None else Origins(source)
     resolved = resolve(base, options or {}, where)
     try:

@@ -22,19 +22,9 @@ from typing import Any
 
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.engine import Action, GameState, new_game
-from tricktaker.engine.actions import BID, CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
-from tricktaker.engine.base import (
-    BIDDING,
-    CALL_KIND_PHASE,
-    CALL_MODIFIERS,
-    CALL_SIZE_PHASE,
-    DEAL,
-    HOOK,
-    PLAYING,
-    TRUMP_DRAW,
-    ChanceOutcome,
-)
-from tricktaker.engine.calls import KINDS
+from tricktaker.engine.actions import BID
+from tricktaker.engine.base import BIDDING, DEAL, HOOK, PLAYING, TRUMP_DRAW, ChanceOutcome
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.present import SYMBOLS
 from tricktaker.present.scorecard import Scorecard, scorecard
 from tricktaker.present.text import default_seat_name
@@ -223,7 +213,7 @@ class ScoreSheet:
             entry = HandEntry(bids=(), tricks=(), call=call)
             self._bid_stage(state, entry, None, partial=set())
         setup, spec, n = state.setup, state.spec, state.players
-        pending = setup.called and (state.call is None or not state.call.done)
+        pending = self.steps.takes_call and self.steps.call_pending(state)
         order = tuple((state.dealer + 1 + i) % n for i in range(n))
         notes: list[str] = []
         if spec.blind_bid:
@@ -481,13 +471,8 @@ class ScoreSheet:
         reason, rule = problem
         if action.kind == BID:
             reason = self.bid_refusal(state, seat, int(action.value), reason, rule)
-        elif action.kind == CALL_SIZE:
-            sizes = [a.value for a in state.legal_call_actions()]
-            reason = (
-                f"the caller calls a hand of {sizes[0]} to {sizes[-1]} cards, not {action.value}"
-            )
-        elif action.kind == CALL_KIND:
-            reason = f"{action.value!r} is not a kind of hand; the kinds: {', '.join(KINDS)}"
+        else:
+            reason = self.steps.refusal(state, seat, action, reason)
         raise EntryError(reason, rule=rule)
 
     def bid_refusal(self, state: GameState, seat: int, value: int, reason: str, rule: str) -> str:
@@ -523,7 +508,7 @@ class ScoreSheet:
         turn (what the game used of the entry)."""
         turn = HandTurn(entry, trump, self.players, self._act)
         call = entry.call
-        if state.phase == CALL_SIZE_PHASE:
+        if self.steps.takes_call and self.steps.call_pending(state) and state.called() is None:
             if call is None:
                 if partial is not None and not partial:
                     return turn
@@ -532,7 +517,7 @@ class ScoreSheet:
                     f"{name} deals and calls the hand first: its size, kind and modifiers",
                     rule="calls",
                 )
-            self._act(state, state.dealer, Action(CALL_SIZE, call.size))
+            self.steps.take_step(state, turn)  # the call's first step: the hand's size
         elif call is not None:
             raise EntryError(
                 f"the dealer calls no hand: {self.rules.name} has no calls",
@@ -549,14 +534,6 @@ class ScoreSheet:
                     state.apply_chance(hidden)
                 else:
                     state.apply_chance()
-            elif state.phase == CALL_KIND_PHASE:
-                assert call is not None
-                self._act(state, state.dealer, Action(CALL_KIND, call.kind))
-            elif state.phase == CALL_MODIFIERS:
-                assert call is not None
-                for modifier in call.modifiers:
-                    self._act(state, state.dealer, Action(CALL_MODIFIER, modifier))
-                self._act(state, state.dealer, DONE_ACTION)
             elif state.phase == BIDDING:
                 waiting = sorted(
                     state.to_act(), key=lambda s: (s - state.dealer - 1) % state.players
@@ -642,7 +619,9 @@ class ScoreSheet:
         engine_trump = state.trump if state.setup.trump_method == "rotate" else None
         trump = entry.trump
         if trump is None:
-            if state.hooks is None and (spec.no_trump or state.setup.trump_method == "none"):
+            if keeps_engine_bids(state.hooks) and (
+                spec.no_trump or state.setup.trump_method == "none"
+            ):
                 trump = NO_TRUMP
             elif engine_trump is not None:
                 trump = SUIT_NAMES[engine_trump]

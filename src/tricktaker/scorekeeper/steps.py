@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES
 from tricktaker.engine.actions import Action
-from tricktaker.engine.hooks import capability
+from tricktaker.engine.hooks import capability, keeps_engine_bids
 from tricktaker.scorekeeper.entries import NO_TRUMP, EntryError, SheetError
 
 if TYPE_CHECKING:
@@ -155,7 +155,8 @@ class HandTurn:
 class SheetSteps:
     """The ``scorekeeper`` capability: what a score sheet asks of a game. This class is
     the Oh Hell family's behaviour (bids, tricks, the trump entered when the rules do not
-    fix it, Caller Clag's calls); a game overrides what it does otherwise."""
+    fix it); a game overrides what it does otherwise (Caller Clag's steps add the
+    dealer's calls)."""
 
     has_bids: ClassVar[bool] = True
     """Whether each player bids (the engine's ``bid`` actions)."""
@@ -169,6 +170,10 @@ class SheetSteps:
     table gives the winner of each trick, as in a hand whose tricks score by number."""
     out_rule: ClassVar[str] = "out of the hand"
     """The rule a seat out of the hand breaks when tricks are entered for it."""
+    takes_call: ClassVar[bool] = False
+    """Whether the dealer calls each hand before it is dealt (a hand entry's ``call``:
+    its size, kind and modifiers, as in Caller Clag); the game's :meth:`take_step`
+    then takes the call from the entry, its first step (the size) before anything else."""
 
     # ------------------------------------------------------------- the steps
 
@@ -199,7 +204,7 @@ class SheetSteps:
     def trump_by_rule(self, state: GameState) -> bool:
         """Whether the rules fix the trump of the hand at ``state``, so the table enters
         none (rotation, no trump; a game whose own steps settle it)."""
-        if state.hooks is not None:
+        if not keeps_engine_bids(state.hooks):
             return True
         method = state.setup.trump_method
         return not state.setup.called and (method in ("rotate", "none") or state.spec.no_trump)
@@ -274,6 +279,17 @@ class SheetSteps:
             letter = SUIT_LETTERS[SUIT_NAMES.index(trump)]
             chosen = next((a for a in legal if a.value == letter), chosen)
         state.apply(seat, chosen)
+
+    def call_pending(self, state: GameState) -> bool:
+        """Whether the hand at ``state`` still waits for the dealer's call (only in a
+        game that :attr:`takes_call`)."""
+        return False
+
+    def refusal(self, state: GameState, seat: int, action: Action, reason: str) -> str:
+        """The engine's refusal (``reason``) of ``seat``'s action in the game's own
+        steps, in the players' words (the bids have :meth:`ScoreSheet.bid_refusal
+        <tricktaker.scorekeeper.sheet.ScoreSheet.bid_refusal>`)."""
+        return reason
 
     def finish_bidding(self, state: GameState, turn: HandTurn, dealer: int) -> None:
         """Check, once the bidding is over, that the entry holds nothing the rules did

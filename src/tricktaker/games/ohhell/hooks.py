@@ -50,6 +50,9 @@ class CallerClagHooks(GameHooks):
     engine_bids = True
     capabilities: ClassVar[dict[str, str]] = {
         "encoding": "tricktaker.games.ohhell.encoding:ENCODING",
+        "search": "tricktaker.bots.search_ohhell:OH_HELL",
+        "kernel": "tricktaker.kernel.spec:WHOLE_GAME",
+        "scorekeeper": "tricktaker.games.ohhell.scorekeeper:SCOREKEEPER",
     }
 
     def init_game(self, state: GameState) -> CallData:
