@@ -209,11 +209,13 @@ def other_lines(obs: Observation, known: frozenset[str], public: frozenset[str])
 
 
 def _declared(found: object | None) -> GamePresent:
+    """The declared object as a :class:`GamePresent` (checked by a method it must have:
+    a full protocol check on every call would cost more than the panel itself)."""
     if found is None:
         return DEFAULT_PRESENT
-    if not isinstance(found, GamePresent):
+    if not callable(getattr(found, "lines", None)):
         raise TypeError(f"a game's present capability {found!r} is no GamePresent")
-    return found
+    return cast("GamePresent", found)
 
 
 def game_present(rules: Ruleset) -> GamePresent:
@@ -227,8 +229,3 @@ def named_present(hooks: str | None) -> GamePresent:
     if hooks is None:
         return DEFAULT_PRESENT
     return _declared(capability(cast("GameHooks", registry.find(hooks)), "present"))
-
-
-def declares_present(rules: Ruleset) -> bool:
-    """Whether ``rules``' game declares a presentation of its own."""
-    return capability(rules.hooks, "present") is not None

@@ -17,8 +17,9 @@ from typing import Any
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.engine import Observation
 
-from .game import GamePresent, declares_present, game_present
-from .parts import CardsLine, Line
+from .game import GamePresent, game_present
+from .parts import CardsLine, Line, SeatFacts
+from .reads import derived
 from .text import (
     CardText,
     describe_call,
@@ -82,7 +83,7 @@ def hook_info(obs: Observation) -> dict[str, Json] | None:
     }
 
 
-def bids_line(obs: Observation) -> dict[str, Json] | None:
+def bids_line(obs: Observation, game: GamePresent | None = None) -> dict[str, Json] | None:
     """The running total of the bids against the tricks of the hand, the key fact of every
     Oh Hell game (docs/games/blackout.md, Bidding): ``Bids 9 of 13: 4 over``. None where
     the hand has no bids to total: the games whose presentation says so (those with their
@@ -92,7 +93,7 @@ def bids_line(obs: Observation) -> dict[str, Json] | None:
     ``total`` is the sum of the bids this seat can see, ``tricks`` the tricks of the hand,
     ``waiting`` the seats whose bid it cannot see yet (not made, or made but hidden in
     simultaneous bidding), ``hidden`` those made but hidden."""
-    if obs.misere or not game_present(obs.rules).bids_total:
+    if obs.misere or not (game or game_present(obs.rules)).bids_total:
         return None
     if obs.phase not in ("bidding", "playing"):
         return None
@@ -188,7 +189,7 @@ def notes(obs: Observation) -> list[str]:
     return found
 
 
-def hidden_hand_note(obs: Observation) -> str:
+def hidden_hand_note(obs: Observation, game: GamePresent | None = None) -> str:
     """Why the seat cannot see its cards now (docs/games/clag.md, Special hands: only a
     blind hand is bid before looking)."""
     if obs.phase == "game_over":
@@ -199,7 +200,7 @@ def hidden_hand_note(obs: Observation) -> str:
         return "(not dealt yet: the caller first calls the hand size)"
     if obs.pile:
         return "(hidden: your cards are a face-down pile, played in pile order)"
-    return game_present(obs.rules).hidden_note
+    return (game or game_present(obs.rules)).hidden_note
 
 
 def bid_cell(obs: Observation, seat: int) -> str:
@@ -210,11 +211,21 @@ def bid_cell(obs: Observation, seat: int) -> str:
     return "bid" if obs.bid_made[seat] else "-"
 
 
+def _seat_facts(obs: Observation) -> SeatFacts:
+    """The game's per-seat facts (quotas, chips, statuses) of ``obs``."""
+    return game_present(obs.rules).seats(obs)
+
+
+def _hand_hidden(obs: Observation) -> bool:
+    """Whether the seat may not look at its cards now."""
+    return obs.hand is None
+
+
 def seat_rows(obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
     """One row per seat: name, bid, tricks won (None when sitting the hand out), score,
     dealer, whether it is to act, team mates, quota, status and stack where the game
     has them (its ``present`` capability's :class:`~tricktaker.present.parts.SeatFacts`)."""
-    facts = game_present(obs.rules).seats(obs)
+    facts = derived(obs, _seat_facts)
     quotas, stacks, status = facts.quota, facts.stack, facts.status
     rows = []
     for seat in range(obs.players):
@@ -245,13 +256,11 @@ def seat_rows(obs: Observation, names: Sequence[str]) -> list[dict[str, Json]]:
     return rows
 
 
-def panel_game(obs: Observation) -> str | None:
+def panel_game(obs: Observation, game: GamePresent | None = None) -> str | None:
     """The name of the game whose own panel the seat is shown (the hooks its ruleset
     names, such as ``euchre``), with a seat grid of its own and a result in its own
     unit; None for a game that declares no panel of its own (the panel's ``game``)."""
-    if not declares_present(obs.rules) or not game_present(obs.rules).own_panel:
-        return None
-    return obs.rules.spec.hooks
+    return obs.rules.spec.hooks if (game or game_present(obs.rules)).own_panel else None
 
 
 def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, Json]:
@@ -260,7 +269,7 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
     and ``cards`` (labelled lines and cards drawn, the same for every game)."""
     game = game_present(obs.rules)
     return {
-        "game": panel_game(obs),
+        "game": panel_game(obs, game),
         "heading": hand_heading(obs, names),
         "trump": {
             "suit": SUIT_NAMES[obs.trump] if obs.trump is not None else None,
@@ -270,12 +279,12 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
         },
         "notes": notes(obs),
         "hand_note": (
-            hidden_hand_note(obs)
-            if obs.hand is None and obs.phase not in ("game_over", "deal")
+            hidden_hand_note(obs, game)
+            if derived(obs, _hand_hidden) and obs.phase not in ("game_over", "deal")
             else None
         ),
         "hook": hook_info(obs),
-        "bids": bids_line(obs),
+        "bids": bids_line(obs, game),
         "call": (
             {**plain_json(obs.call), "text": describe_call(obs.call)}
             if obs.call is not None
