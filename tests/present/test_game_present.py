@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -127,3 +128,38 @@ def test_the_panel_memo_reuses_a_panel_whose_reads_are_unchanged() -> None:
     assert memo.panel(same, NAMES, SYMBOLS) is panel
     assert memo.seat_rows(same, NAMES) is rows
     assert memo.panel(obs, [*NAMES[:2], "Dee"], SYMBOLS) is not panel
+
+
+def test_a_plucked_card_is_marked_received_and_drawn_for_the_pluckee_alone() -> None:
+    """docs/games/pluck.md, Plucking: while a pluck waits for its give-back, the pluckee's
+    hand marks the card it was given (``received``) and its panel draws it with a note;
+    the other seats' panels draw nothing, and the pluck's action kind has its heading."""
+    state = new_game(load_ruleset("pluck"), players=3, seed=4)
+    rng = random.Random(4)
+    while True:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        current = state.observe(seat).extra.get("pluck_in_progress")
+        if current and current.get("given"):
+            break
+        state.apply(seat, rng.choice(state.observe(seat).legal_actions))
+    pluckee, given = current["pluckee"], current["given"]
+    blocks = [present_json(state.observe(s), NAMES) for s in range(3)]
+    marked = [card["card"] for card in blocks[pluckee]["hand"] if card.get("received")]
+    assert marked == [given]
+    assert blocks[pluckee]["panel"]["cards"] == [
+        {
+            "label": "Card given",
+            "cards": [given],
+            "note": f"{NAMES[current['plucker']]} plucks from {NAMES[pluckee]}",
+            "public": False,
+        }
+    ]
+    for seat in range(3):
+        assert blocks[seat]["panel"]["headings"] == {"pluck": "Pluck: choose the card to give"}
+        if seat not in (pluckee, current["plucker"]):
+            assert blocks[seat]["panel"]["cards"] == []
+            assert not any(card.get("received") for card in blocks[seat]["hand"] or [])
+    assert public_present(blocks, _common)["panel"]["cards"] == []
