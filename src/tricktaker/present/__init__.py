@@ -7,7 +7,8 @@ and written as plain JSON-able data, for the terminal, the browser and the score
 - ``narration``: what happened since the previous observation
   (:mod:`tricktaker.present.narrate`);
 - ``panel``: the hand's heading, trump and notes and the game's own panel
-  (:mod:`tricktaker.present.panels`);
+  (:mod:`tricktaker.present.panels`), as labelled lines and cards that the game's
+  ``present`` capability writes (:mod:`tricktaker.present.game`);
 - ``seats``: one row per seat;
 - ``hand``: the seat's own cards in the order they are shown, trumps marked.
 
@@ -71,10 +72,13 @@ Json = Any
 
 
 class PresentMemo:
-    """The last seat rows and score sheet built, with what they were built from, so that
-    the seats of one event (and the events after it) that would build the same parts
-    share them instead: the rows are the same for every seat that sees the same bids,
-    tricks, scores and turn, and the sheet for every seat with the same finished hands.
+    """The last panel, seat rows and score sheet built, with what they were built from,
+    so that the seats of one event (and the events after it) that would build the same
+    parts share them instead. The panel and the rows are keyed on exactly what building
+    them read of the observation (:class:`~tricktaker.present.reads.ReadsMemo`: the
+    fields, the game's reading included, and the facts asked through
+    :func:`~tricktaker.present.reads.derived`), so no input can be left out of the key;
+    the sheet on the seat's finished hands (the same objects), names, teams and game.
     The parts are shared, not copied: a caller must not change them."""
 
     __slots__ = (
