@@ -158,7 +158,7 @@ def test_a_plucked_card_is_marked_received_and_drawn_for_the_pluckee_alone() -> 
         }
     ]
     for seat in range(3):
-        assert blocks[seat]["panel"]["headings"] == {"pluck": "Pluck: choose the card to give"}
+        assert blocks[seat]["panel"]["headings"]["pluck"] == "Pluck: choose the card to give"
         if seat not in (pluckee, current["plucker"]):
             assert blocks[seat]["panel"]["cards"] == []
             assert not any(card.get("received") for card in blocks[seat]["hand"] or [])

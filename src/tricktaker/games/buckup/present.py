@@ -185,6 +185,7 @@ class BuckupPresent(BasePresent):
     layout = "chips"
     unit = "chips net"
     column = "Pot"
+    action_headings: Mapping[str, str] = {"ante": "Choose the ante", "discard": "Discard"}
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
         """The pot, ante, face-up cards, stock, payments, own discards and draws."""

@@ -105,6 +105,10 @@ class EuchrePresent(BasePresent):
     bids_total = False
     hidden_note = "(not dealt yet)"
     column = "Contract"
+    action_headings: Mapping[str, str] = {
+        "auction": "Your bid in the auction",
+        "discard": "Discard",
+    }
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
         """The auction, contract, kitty and points."""

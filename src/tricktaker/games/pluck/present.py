@@ -110,7 +110,11 @@ class PluckPresent(BasePresent):
     layout = "quota"
     unit = "tricks over quota"
     outcome_words = QUOTA_WORDS
-    action_headings: Mapping[str, str] = {"pluck": "Pluck: choose the card to give"}
+    action_headings: Mapping[str, str] = {
+        "pluck": "Pluck: choose the card to give",
+        "give_back": "Give back",
+        "call_trump": "Name trumps",
+    }
 
     def lines(self, obs: Observation, names: Sequence[str], cards: CardText) -> list[Line]:
         """The quotas and plucks."""

@@ -20,14 +20,9 @@ export function splitAction(text) {
 /** @type {Record<string, string>} */
 const HEADINGS = {
   bid: "Your bid",
-  auction: "Your bid in the auction",
   call_size: "Call the number of cards",
   call_kind: "Call the kind of hand",
   call_modifier: "Add to the call",
-  call_trump: "Name trumps",
-  ante: "Choose the ante",
-  give_back: "Give back",
-  discard: "Discard",
 };
 
 /** @type {Record<string, string>} */
