@@ -165,7 +165,7 @@ class Keeper:
 
     def ask_call(self, sheet: ScoreSheet, old: CallEntry | None = None) -> CallEntry:
         """Caller Clag's call (in a correction, Enter keeps each part of ``old``)."""
-        from tricktaker.engine.calls import KINDS
+        from tricktaker.games.ohhell.calls import KINDS
         from tricktaker.scorekeeper import CallEntry
 
         nxt = sheet.next_hand()

@@ -1,5 +1,5 @@
 """The fields of a game state, declared once so that the state's parts (core, bidding,
-trick play, calls) can live in separate modules and still be type-checked."""
+trick play) can live in separate modules and still be type-checked."""
 
 from __future__ import annotations
 
@@ -10,18 +10,13 @@ from tricktaker.engine.tables import CardTables
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec, Ruleset
 
 if TYPE_CHECKING:
-    from tricktaker.engine.calls import Call
     from tricktaker.engine.hooks import GameHooks
     from tricktaker.engine.results import HandResult
     from tricktaker.engine.setup import Setup
 
-CALL_SIZE_PHASE, DEAL, CALL_KIND_PHASE, CALL_MODIFIERS, TRUMP_DRAW, BIDDING = range(6)
-PILE_SHUFFLE, PLAYING, GAME_OVER, HOOK = 6, 7, 8, 9
+DEAL, TRUMP_DRAW, BIDDING, PILE_SHUFFLE, PLAYING, GAME_OVER, HOOK = range(7)
 PHASE_NAMES = (
-    "call_size",
     "deal",
-    "call_kind",
-    "call_modifiers",
     "trump_draw",
     "bidding",
     "pile_shuffle",
@@ -63,7 +58,6 @@ class StateFields:
         "active",
         "bid_count",
         "bids",
-        "call",
         "cards_seen",
         "completed",
         "dealer",
@@ -149,7 +143,6 @@ class StateFields:
     active: list[bool] | None
     trump_broken: bool
     cards_seen: list[bool]
-    call: Call | None
     shuffle_seats: tuple[int, ...]
     _legal_cache: int
     redeals: int

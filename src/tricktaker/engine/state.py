@@ -20,9 +20,6 @@ from tricktaker.cards import card_set, cards_of, parse_card
 from tricktaker.engine.actions import BID, PLAY, PLAY_PILE, Action
 from tricktaker.engine.base import (
     BIDDING,
-    CALL_KIND_PHASE,
-    CALL_MODIFIERS,
-    CALL_SIZE_PHASE,
     CHANCE_PHASES,
     DEAL,
     GAME_OVER,
@@ -35,14 +32,13 @@ from tricktaker.engine.base import (
     mix_seed,
 )
 from tricktaker.engine.bidding import BiddingMixin
-from tricktaker.engine.calls import CallingMixin
 from tricktaker.engine.errors import IllegalActionError
 from tricktaker.engine.observation import build_observation as _build_observation
 from tricktaker.engine.observation import build_observations as _build_observations
 from tricktaker.engine.play import ACTIONS_BY_PATTERN, PlayMixin
 from tricktaker.engine.results import HandResult
 from tricktaker.engine.setup import Setup, draw_for_dealer
-from tricktaker.rules.ruleset import HandSpec, Ruleset
+from tricktaker.rules.ruleset import HandSpec, Ruleset, RulesetError
 
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation
@@ -54,7 +50,7 @@ _CHANCE_STEPS = {"deal": 1, "trump_draw": 2, "pile_shuffle": 3, "first_dealer": 
 _CHANCE_KINDS = {DEAL: "deal", TRUMP_DRAW: "second_deck", PILE_SHUFFLE: "piles"}
 
 
-class GameState(BiddingMixin, PlayMixin, CallingMixin):
+class GameState(BiddingMixin, PlayMixin):
     """A whole game in progress. Create one with :func:`new_game`."""
 
     __slots__ = ()
@@ -65,6 +61,11 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.rules = rules
         self.setup = setup = Setup.of(rules, players)
         self.hooks = setup.hooks
+        if setup.called and self.hooks is None:
+            raise RulesetError(
+                f"{rules.where('schedule.called')}: schedule.called: the dealer calls each"
+                " hand, which a game's hooks take; this ruleset names none (hooks = ...)"
+            )
         self.seed = seed
         self.scores = [0] * players
         self.zero_streak = [0] * players
@@ -128,8 +129,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             if self.setup.simultaneous:
                 return tuple(s for s, b in enumerate(self.bids) if b is None)
             return ((self.eldest + self.bid_count) % self.setup.players,)
-        if phase in (CALL_SIZE_PHASE, CALL_KIND_PHASE, CALL_MODIFIERS):
-            return (self.dealer,)
         if phase == HOOK and self.hooks is not None and self.hooks.chance_kind(self) is None:
             return self.hooks.to_act(self)
         return ()
@@ -146,8 +145,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             self._use_spec(HandSpec(number=self.hands_played + 1, hand_size=0))
         if self.hooks is not None:
             self.hooks.begin_hand(self)
-        elif self.setup.called:
-            self.phase = CALL_SIZE_PHASE
         else:
             self.phase = DEAL
 
@@ -181,7 +178,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.active = None
         self.trump_broken = False
         self.cards_seen = [False] * n
-        self.call = None
         self.shuffle_seats = ()
         self._legal_cache = -1
         self._bid_cache = None
@@ -365,9 +361,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             self.piles = [list(cards) for cards in dealt]
         if self.hooks is not None:
             self.hooks.after_deal(self)
-        elif setup.called:
-            self.cards_seen[self.dealer] = True
-            self.phase = CALL_KIND_PHASE
         else:
             self._prepare_hand()
 
@@ -402,10 +395,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             return []
         if phase == BIDDING:
             return self.legal_bid_actions(seat)
-        if phase == HOOK:
-            assert self.hooks is not None
+        if phase == HOOK and self.hooks is not None:
             return self.hooks.legal_actions(self, seat)
-        return self.legal_call_actions()
+        return []
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now."""
@@ -437,10 +429,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             return self._why_card_illegal(seat, action)
         if phase == BIDDING:
             return self._why_bid_illegal(seat, action)
-        if phase == HOOK:
-            assert self.hooks is not None
-            return self.hooks.why_illegal(self, seat, action)
-        return self._why_call_illegal(action)
+        assert phase == HOOK  # no other phase has a seat to act
+        assert self.hooks is not None
+        return self.hooks.why_illegal(self, seat, action)
 
     # ----------------------------------------------------------------- actions
 
@@ -499,11 +490,9 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         self.events.append((seat, action))
         self._legal_cache = -1
         self._bid_cache = None
-        if phase == HOOK:
-            assert self.hooks is not None
-            self.hooks.apply(self, seat, action)
-        else:
-            self._apply_call(action)
+        assert phase == HOOK  # the check passed: a hook's action
+        assert self.hooks is not None
+        self.hooks.apply(self, seat, action)
 
     # ---------------------------------------------------------------- scoring
 
@@ -550,8 +539,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
             self.schedule_pos += 1
         if self.hooks is not None:
             over = self.hooks.game_over(self)
-        elif setup.called:
-            over = self.hands_played >= setup.called_hands
         else:
             over = self.schedule_pos >= len(setup.schedule)
             self.completed = over
@@ -569,8 +556,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         Caller Clag call: ``{"caller_size": 5, "kind": "no_trump", "modifiers": [...]}``):
         the observations' ``call`` and the finished hand's ``special``; None when nothing
         is called."""
-        if self.call is not None:
-            return self.call.describe()
         if self.hooks is not None:
             return self.hooks.describe_call(self)
         return None
@@ -737,7 +722,6 @@ class GameState(BiddingMixin, PlayMixin, CallingMixin):
         other.active = self.active[:] if self.active is not None else None
         other.trump_broken = self.trump_broken
         other.cards_seen = self.cards_seen[:]
-        other.call = self.call.copy() if self.call is not None else None
         other.shuffle_seats = self.shuffle_seats
         other._legal_cache = self._legal_cache
         other.redeals = self.redeals

@@ -48,18 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker.cards import NUM_CARD_IDS, parse_card
-from tricktaker.engine.actions import (
-    BID,
-    CALL_DONE,
-    CALL_KIND,
-    CALL_MODIFIER,
-    CALL_SIZE,
-    PLAY,
-    PLAY_PILE,
-    Action,
-)
-from tricktaker.engine.base import PHASE_NAMES
-from tricktaker.engine.calls import KINDS, MODIFIERS
+from tricktaker.engine.actions import BID, PLAY, PLAY_PILE, Action
 from tricktaker.engine.hooks import capability, keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
@@ -91,10 +80,22 @@ CARDS = NUM_CARD_IDS
 TRUMPS = 5
 """Trump slots: clubs, diamonds, hearts, spades, no trump."""
 
-CALL_KINDS = KINDS
-"""The caller's kinds of hand (Caller Clag), in the engine's order."""
-CALL_MODIFIERS = MODIFIERS
-"""The caller's modifiers (Caller Clag), in the engine's order."""
+ENGINE_PHASES = (
+    "call_size",
+    "deal",
+    "call_kind",
+    "call_modifiers",
+    "trump_draw",
+    "bidding",
+    "pile_shuffle",
+    "playing",
+    "game_over",
+)
+"""The phase one-hot's first slots, as the encoding has always laid them out: the
+engine's phases (all but its hook phase), with three slots kept for the phases of a
+dealer's call (``call_size``, ``call_kind``, ``call_modifiers``: a calling game's hook
+phases, as Caller Clag's, which were the engine's own), so that every game's layout is
+unchanged. A game's other phases follow (:attr:`GameEncoding.phases`)."""
 
 
 class EncodingError(ValueError):
@@ -229,7 +230,7 @@ class Encoding:
         self.setup = setup = Setup.of(rules, players)
         self.game: GameEncoding | None = game_encoding(rules)
         self.labels = rules.joker_labels
-        engine_phases = tuple(p for p in PHASE_NAMES if p != "hook")
+        engine_phases = ENGINE_PHASES
         own_phases = self.game.phases if self.game is not None else ()
         self.phases: tuple[str, ...] = engine_phases + tuple(
             p for p in own_phases if p not in engine_phases
@@ -297,18 +298,6 @@ class Encoding:
         out.add("active", n, "by relative seat: 1 when the seat takes part in this hand's tricks")
         if self.setup.partnerships:
             out.add("partners", n, "by relative seat: 1 for the seats of my partnership")
-        if self.setup.called and self.game is None:  # the calls without their game's hooks
-            out.add(
-                "call_size", 1, "the caller's hand size this hand (0 before the call)", high=CARDS
-            )
-            out.add(
-                "call_kind",
-                len(CALL_KINDS),
-                "one-hot: the kind called (" + ", ".join(CALL_KINDS) + ")",
-            )
-            out.add(
-                "call_modifiers", len(CALL_MODIFIERS), "1 for each modifier called (see the list)"
-            )
         if self.game is not None:
             self.game.add_fields(out, self.setup)
         self.fields: tuple[Field, ...] = tuple(out.fields)
@@ -333,14 +322,6 @@ class Encoding:
             group(BID, tuple(range(self.max_bid + 1)), "bid N: index = offset + N")
         if self.has_piles:
             group(PLAY_PILE, (), "play_pile: the next card of the face-down pile")
-        if self.setup.called and self.game is None:  # the calls without their game's hooks
-            low, high = self.setup.called_min, self.setup.called_max
-            group(
-                CALL_SIZE, tuple(range(low, high + 1)), f"call_size N: index = offset + N - {low}"
-            )
-            group(CALL_KIND, CALL_KINDS, "call_kind KIND, in the order listed")
-            group(CALL_MODIFIER, CALL_MODIFIERS, "call_modifier MOD, in the order listed")
-            group(CALL_DONE, (), "call_done")
         if self.game is not None:
             self.game.add_actions(_Actions(group), self.setup)
         self.action_groups: tuple[_ActionGroup, ...] = tuple(groups)
@@ -481,8 +462,6 @@ class Encoding:
             return (seat - me) % n
 
         self._voids(observation, out, rel)
-        if self.setup.called and self.game is None:  # the calls without their game's hooks
-            self._call(observation, out)
         if self.game is not None:
             self.game.encode(observation, _Writer(out, self._offset, n, me, self.labels))
         return out
@@ -503,20 +482,6 @@ class Encoding:
                 suit = suit_of[card]
                 if suit != led and suit != FREE:
                     out[start + rel(seat) * 4 + led] = 1
-
-    def _call(self, observation: Observation, out: Vector) -> None:
-        call = observation.call
-        if call is None:
-            return
-        f = self._by_name
-        out[f["call_size"].offset] = float(call.get("caller_size") or 0)  # type: ignore[arg-type]
-        kind = call.get("kind")
-        if kind is not None:
-            out[f["call_kind"].offset + CALL_KINDS.index(str(kind))] = 1
-        modifiers = call.get("modifiers") or []
-        assert isinstance(modifiers, list)
-        for modifier in modifiers:
-            out[f["call_modifiers"].offset + CALL_MODIFIERS.index(str(modifier))] = 1
 
     # ------------------------------------------------------------ documentation
 

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.engine.actions import BID, PLAY, Action, bid, play
-from tricktaker.engine.calls import Call, called_hand
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import CardTables
+from tricktaker.games.ohhell.calls import Call, called_hand
 from tricktaker.kernel.convert import check_ruleset, hand_config, plays_whole
 from tricktaker.kernel.native import native
 from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, WorldFacts, limits

@@ -5,7 +5,7 @@ its modifiers; then the hand is bid, played and scored as in the rest of the fam
 A call is a series of the dealer's actions: ``call_size N``, the deal, ``call_kind
 KIND``, any number of ``call_modifier MOD`` and ``call_done``. The rules of a call
 (which calls are legal, what hand they make) are those of
-:mod:`tricktaker.engine.calls`; these hooks take the calls in the hook phase, keep the
+:mod:`tricktaker.games.ohhell.calls`; these hooks take the calls in the hook phase, keep the
 call in ``state.ext``, and give the engine the hand it makes
 (:meth:`GameState.use_hand_spec <tricktaker.engine.state.GameState.use_hand_spec>`).
 The ruleset keeps the called schedule (``schedule.called``, ``called_hands``,
@@ -19,8 +19,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, CALL_SIZE, Action
 from tricktaker.engine.base import DEAL, HOOK
-from tricktaker.engine.calls import Call, call_actions, call_problem, called_hand, shuffled_seats
 from tricktaker.engine.hooks import GameHooks, register_hooks
+from tricktaker.games.ohhell.calls import (
+    Call,
+    call_actions,
+    call_problem,
+    called_hand,
+    shuffled_seats,
+)
 from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import HandSpec
 

@@ -2,7 +2,8 @@
 
 A call is made as a series of the dealer's actions: ``call_size N`` before the deal,
 then after seeing their cards ``call_kind KIND``, any number of ``call_modifier MOD``
-and ``call_done``. This module says which calls are legal and what hand they make.
+and ``call_done``. This module says which calls are legal and what hand they make;
+the game's hooks (:mod:`tricktaker.games.ohhell.hooks`) take them.
 """
 
 from __future__ import annotations
@@ -18,13 +19,6 @@ from tricktaker.engine.actions import (
     CALL_SIZE,
     DONE_ACTION,
     Action,
-)
-from tricktaker.engine.base import (
-    CALL_KIND_PHASE,
-    CALL_MODIFIERS,
-    CALL_SIZE_PHASE,
-    DEAL,
-    StateFields,
 )
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec
 from tricktaker.rules.schema import Scoring
@@ -179,51 +173,3 @@ def shuffled_seats(spec: HandSpec, caller: int, players: int) -> tuple[int, ...]
         # the others' face-down piles are played in the order dealt.
         return (caller,)
     return ()
-
-
-_STAGES = {
-    CALL_SIZE_PHASE: "call_size",
-    CALL_KIND_PHASE: "call_kind",
-    CALL_MODIFIERS: "call_modifiers",
-}
-
-
-class CallingMixin(StateFields):
-    """The part of the game state that takes the caller's calls (Caller Clag)."""
-
-    __slots__ = ()
-
-    def legal_call_actions(self) -> list[Action]:
-        return call_actions(_STAGES[self.phase], self.call, self.setup)
-
-    def _why_call_illegal(self, action: Action) -> tuple[str, str]:
-        return call_problem(_STAGES.get(self.phase, ""), self.call, action)
-
-    def _apply_call(self, action: Action) -> None:
-        kind = action.kind
-        if kind == CALL_SIZE:
-            assert isinstance(action.value, int)
-            self.call = Call(action.value)
-            self.hand_size = action.value
-            self.spec = HandSpec(number=self.hands_played + 1, hand_size=action.value)
-            self.phase = DEAL
-        elif kind == CALL_KIND:
-            assert self.call is not None
-            self.call.kind = str(action.value)
-            self.phase = CALL_MODIFIERS
-        elif kind == CALL_MODIFIER:
-            assert self.call is not None
-            self.call.modifiers.append(str(action.value))
-        else:
-            self._finish_call()
-
-    def _finish_call(self) -> None:
-        call = self.call
-        assert call is not None
-        call.done = True
-        spec, hook = called_hand(call, number=self.hands_played + 1, base=self.rules.scoring)
-        self._use_spec(spec)
-        self.hook = self.setup.hook or hook
-        self.shuffle_seats = shuffled_seats(spec, self.dealer, self.setup.players)
-        self._prepare_hand()
-        self.cards_seen[self.dealer] = True
