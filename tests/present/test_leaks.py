@@ -35,7 +35,9 @@ SAMPLERS: dict[str | None, Callable[[Observation], object]] = {
 
 def resample(obs: Observation, seed: int) -> GameState:
     """Another state that ``obs``'s seat cannot tell from the real one."""
-    sampler = SAMPLERS[obs.rules.spec.hooks](obs)
+    # A game of the Oh Hell family with hooks of its own (Caller Clag's calls) is
+    # resampled as the family is.
+    sampler = SAMPLERS.get(obs.rules.spec.hooks, Determinizer)(obs)
     state = sampler.sample(random.Random(seed))  # type: ignore[attr-defined]
     assert isinstance(state, GameState)
     return state
