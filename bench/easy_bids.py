@@ -33,9 +33,11 @@ from tricktaker.arena.stats import Interval
 from tricktaker.bots import heuristic, play_game
 from tricktaker.bots.base import make_bot
 from tricktaker.engine import new_game
-from tricktaker.engine.actions import CALL_KIND, CALL_SIZE, Action
+from tricktaker.engine.actions import Action
+from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.results import HandResult
+from tricktaker.games.ohhell.calls import CALL_KIND, CALL_SIZE
 from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.rules.ruleset import Ruleset
 
@@ -170,8 +172,9 @@ def play_table(rules: Ruleset, players: int, seed: int) -> list[HandBids]:
 
 
 def bid_games() -> list[str]:
-    """The shipped games with Oh Hell bids (no game hooks)."""
-    return [g for g in list_rulesets() if load_ruleset(g).spec.hooks is None]
+    """The shipped games with Oh Hell bids (no game hooks, or hooks that keep the
+    engine's bids)."""
+    return [g for g in list_rulesets() if keeps_engine_bids(load_ruleset(g).hooks)]
 
 
 def default_players(rules: Ruleset) -> list[int]:

@@ -42,16 +42,7 @@ from collections.abc import Callable, Iterator
 from math import factorial
 
 from tricktaker.cards import cards_of
-from tricktaker.engine.actions import (
-    BID,
-    CALL_KIND,
-    CALL_MODIFIER,
-    CALL_SIZE,
-    DONE_ACTION,
-    PILE_ACTION,
-    Action,
-    play,
-)
+from tricktaker.engine.actions import BID, PILE_ACTION, Action, play
 from tricktaker.engine.base import ChanceOutcome
 from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
@@ -59,6 +50,7 @@ from tricktaker.engine.resample import HiddenFacts, with_hidden
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, game_at_hand
 from tricktaker.engine.tables import FREE
+from tricktaker.games.ohhell.calls import CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
 
 __all__ = ["BidGuess", "CardPlacement", "Determinizer", "known_voids", "sample_state"]
 

@@ -35,14 +35,7 @@ from collections.abc import Callable, Sequence
 
 from tricktaker.bots.policies import policy_for
 from tricktaker.cards import cards_of
-from tricktaker.engine.actions import (
-    BID,
-    CALL_DONE,
-    CALL_KIND,
-    CALL_SIZE,
-    PLAY,
-    Action,
-)
+from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.tables import FREE, CardTables, build_tables
@@ -420,14 +413,6 @@ class HeuristicBot:
             return self._bid(observation)
         if any(a.kind == PLAY for a in actions):
             return self._play(observation)
-        if kind == CALL_SIZE:
-            return self.rng.choice(actions)
-        if kind == CALL_KIND:
-            # A normal hand: the one where bidding and play count for the most.
-            normal = [a for a in actions if a.value == "normal"]
-            return normal[0] if normal else self.rng.choice(actions)
-        if any(a.kind == CALL_DONE for a in actions):
-            return next(a for a in actions if a.kind == CALL_DONE)
         return self.rng.choice(actions)
 
     def _bid(self, obs: Observation) -> Action:

@@ -22,9 +22,6 @@ from tricktaker.cards import (
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
     BID,
-    CALL_DONE,
-    CALL_MODIFIER,
-    CALL_SIZE,
     PLAY,
     PLAY_PILE,
     ActionParseError,
@@ -32,6 +29,7 @@ from tricktaker.engine.actions import (
     bid,
     play,
 )
+from tricktaker.games.ohhell.calls import CALL_DONE, CALL_MODIFIER, CALL_SIZE
 from tricktaker.present.text import bid_text, display_order, suit_text, value_type, words
 
 from .render import Cards, paint

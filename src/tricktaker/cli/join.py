@@ -40,15 +40,8 @@ def _table_class() -> type:
     from rich.text import Text
 
     from tricktaker.engine import Action, IllegalActionError
-    from tricktaker.engine.actions import (
-        BID,
-        CALL_DONE,
-        CALL_KIND,
-        CALL_MODIFIER,
-        CALL_SIZE,
-        PLAY,
-        ActionParseError,
-    )
+    from tricktaker.engine.actions import BID, PLAY, ActionParseError
+    from tricktaker.games.ohhell.calls import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
     from tricktaker.present.panels import panel_game
 
     from .play import Table, View

@@ -15,15 +15,11 @@ from tricktaker.cards import CardError, format_card, parse_card
 BID = "bid"
 PLAY = "play"
 PLAY_PILE = "play_pile"
-CALL_SIZE = "call_size"
-CALL_KIND = "call_kind"
-CALL_MODIFIER = "call_modifier"
-CALL_DONE = "call_done"
 
 _CARD_KINDS = {PLAY}
-_INT_KINDS = {BID, CALL_SIZE}
-_STR_KINDS = {CALL_KIND, CALL_MODIFIER}
-_BARE_KINDS = {PLAY_PILE, CALL_DONE}
+_INT_KINDS = {BID}
+_STR_KINDS: set[str] = set()
+_BARE_KINDS = {PLAY_PILE}
 
 
 def register_action_kind(kind: str, value: str) -> None:
@@ -98,7 +94,6 @@ class Action:
 PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, c) for c in range(54))
 BID_ACTIONS: tuple[Action, ...] = tuple(Action(BID, n) for n in range(64))
 PILE_ACTION = Action(PLAY_PILE)
-DONE_ACTION = Action(CALL_DONE)
 
 
 def play(card: int) -> Action:

@@ -14,15 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tricktaker.engine import Action, Observation
-from tricktaker.engine.actions import (
-    BID,
-    CALL_DONE,
-    CALL_KIND,
-    CALL_MODIFIER,
-    CALL_SIZE,
-    PLAY,
-    PLAY_PILE,
-)
+from tricktaker.engine.actions import BID, PLAY, PLAY_PILE
+from tricktaker.games.ohhell.calls import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
 
 from .game import game_present
 from .parts import Narration, TextLine, said

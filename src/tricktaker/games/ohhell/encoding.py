@@ -11,8 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import NUM_CARD_IDS
-from tricktaker.engine.actions import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
-from tricktaker.games.ohhell.calls import KINDS, MODIFIERS
+from tricktaker.games.ohhell.calls import (
+    CALL_DONE,
+    CALL_KIND,
+    CALL_MODIFIER,
+    CALL_SIZE,
+    KINDS,
+    MODIFIERS,
+)
 
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation

@@ -17,10 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, CALL_SIZE, Action
+from tricktaker.engine.actions import Action
 from tricktaker.engine.base import DEAL, HOOK
 from tricktaker.engine.hooks import GameHooks, register_hooks
 from tricktaker.games.ohhell.calls import (
+    CALL_KIND,
+    CALL_MODIFIER,
+    CALL_SIZE,
     Call,
     call_actions,
     call_problem,
@@ -59,6 +62,7 @@ class CallerClagHooks(GameHooks):
         "search": "tricktaker.bots.search_ohhell:OH_HELL",
         "kernel": "tricktaker.kernel.spec:WHOLE_GAME",
         "scorekeeper": "tricktaker.games.ohhell.scorekeeper:SCOREKEEPER",
+        "policy": "tricktaker.games.ohhell.policy:POLICY",
     }
 
     def init_game(self, state: GameState) -> CallData:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from tricktaker.engine.actions import CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION, Action
-from tricktaker.games.ohhell.calls import KINDS
+from tricktaker.engine.actions import Action
+from tricktaker.games.ohhell.calls import CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION, KINDS
 from tricktaker.games.ohhell.hooks import CallData
 from tricktaker.scorekeeper.steps import HandTurn, SheetSteps
 
