@@ -376,3 +376,19 @@ def test_records_with_custom_joker_labels_replay(tmp_path: Path) -> None:
     again = replay_text(text)
     assert again.scores == state.scores
     assert again.record().dumps() == text
+
+
+def test_records_made_before_a_game_had_hooks_replay() -> None:
+    """A record saved when the engine took Caller Clag's calls itself holds its ruleset
+    without hooks: it replays as the shipped game, through its hooks; a called schedule
+    that no hooks take is refused, naming the setting."""
+    state = played("caller_clag", 4, seed=5)
+    data = json.loads(state.record().dumps())
+    assert data["ruleset"].pop("hooks") == "caller_clag"
+    again = replay_text(json.dumps(data))
+    assert again.rules.spec.hooks == "caller_clag"
+    assert again.history == state.history
+    assert again.scores == state.scores
+    data["ruleset"]["id"] = "my_caller"
+    with pytest.raises(RecordError, match=r"schedule\.called"):
+        replay_text(json.dumps(data))
