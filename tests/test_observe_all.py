@@ -16,7 +16,7 @@ from tricktaker.engine.observation import SHARED_FIELDS, Observation
 from tricktaker.rules import list_rulesets
 
 SHORT = {"pluck": {"hands": 2}, "euchre": {"target": 3}, "buckup": {"hands": 3}}
-OWN = ("seat", "hand", "cards_in_hand", "bids", "legal_actions", "history", "extra")
+OWN = ("seat", "hand", "cards_in_hand", "bids", "legal_actions", "history", "extra", "view")
 
 
 def test_the_fields_are_either_shared_or_the_seats_own() -> None:

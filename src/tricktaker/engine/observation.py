@@ -116,28 +116,17 @@ def _observation(values: dict[str, Any]) -> Observation:
     return observation
 
 
-_REDACTED: dict[tuple[int, int], tuple[HandResult, GameHooks, HandResult]] = {}
-"""Finished hands as one seat may see them, by ``(id(hand), seat)``: a hand never changes,
-so it is redacted once, not at every observation. Each entry holds the hand itself, so
-its id is not reused while the entry lives; the cache is emptied when it grows large."""
-
-_REDACTED_LIMIT = 20_000
-
-
 def _redacted_history(
     history: list[HandResult], hooks: GameHooks, seat: int
 ) -> tuple[HandResult, ...]:
-    """The finished hands as ``seat`` may see them (each redacted once by ``hooks``)."""
-    cache = _REDACTED
-    if len(cache) > _REDACTED_LIMIT:
-        cache.clear()
+    """The finished hands as ``seat`` may see them (each redacted once by ``hooks`` and
+    kept with the hand: :attr:`HandResult.seen_by`)."""
     seen = []
     for result in history:
-        key = (id(result), seat)
-        entry = cache.get(key)
-        if entry is None or entry[0] is not result or entry[1] is not hooks:
-            entry = cache[key] = (result, hooks, hooks.redact(result, seat))
-        seen.append(entry[2])
+        redacted = result.seen_by.get(seat)
+        if redacted is None:
+            redacted = result.seen_by[seat] = hooks.redact(result, seat)
+        seen.append(redacted)
     return tuple(seen)
 
 

@@ -86,6 +86,11 @@ class HandResult:
     special: dict[str, Any] | None = None
     all_exact: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    seen_by: dict[int, HandResult] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The hand as each seat may see it, by seat, once the game's hooks redacted it for
+    that seat (a hand never changes, so it is redacted once, not at every observation)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "special", freeze(self.special))
