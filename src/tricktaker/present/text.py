@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from tricktaker.cards import (
@@ -310,7 +310,7 @@ def hand_heading(obs: Observation, names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
-@cache
+@lru_cache(maxsize=256)
 def value_type(kind: str) -> str:
     """How an action kind's value is written: ``card``, ``int``, ``str`` or ``none``.
 
