@@ -72,6 +72,11 @@ class GameHooks:
     Oh Hell family does: Caller Clag's calls only change the hand), rather than scoring
     hands its own way without bids (Pluck's quotas, Euchre's auction, Buckup's pot).
     Layers above the engine read it through :func:`keeps_engine_bids`."""
+    hand_data_only: ClassVar[bool] = False
+    """Whether the game's own data (``state.ext``) is the hand in progress's only (as
+    Caller Clag's call) and nothing carries over from earlier hands (as Pluck's plucks
+    owed or Buckup's pot do): then :func:`~tricktaker.engine.state.game_at_hand` may
+    rebuild the game at a later hand from its public facts."""
     capabilities: ClassVar[Mapping[str, str | object]] = {}
     """What the game offers the layers above the engine, by capability name.
 

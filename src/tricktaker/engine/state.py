@@ -771,15 +771,16 @@ def game_at_hand(
 
     For search and analysis: a bot that knows the public facts of a game (hands
     played, the dealer, the scores) rebuilds a state there and replays the hand in
-    progress with sampled hidden cards. Not for games with hooks, whose own data
-    (plucks owed, a pot) comes from earlier hands.
+    progress with sampled hidden cards. Not for games with hooks whose own data
+    (plucks owed, a pot) comes from earlier hands (:attr:`GameHooks.hand_data_only
+    <tricktaker.engine.hooks.GameHooks.hand_data_only>`).
 
     >>> from tricktaker import load_ruleset
     >>> state = game_at_hand(load_ruleset("bluke"), players=4, hands_played=12, dealer=3)
     >>> state.hand_size, state.dealer, state.phase_name
     (1, 3, 'deal')
     """
-    if rules.hooks is not None:
+    if rules.hooks is not None and not rules.hooks.hand_data_only:
         raise ValueError(f"{rules.id} keeps data across hands; replay its record instead")
     state = GameState(rules, players=players, seed=seed, first_dealer=dealer)
     position = hands_played if schedule_position is None else schedule_position

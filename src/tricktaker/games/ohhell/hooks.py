@@ -57,6 +57,7 @@ class CallerClagHooks(GameHooks):
 
     name = "caller_clag"
     engine_bids = True
+    hand_data_only = True
     capabilities: ClassVar[dict[str, str]] = {
         "encoding": "tricktaker.games.ohhell.encoding:ENCODING",
         "search": "tricktaker.bots.search_ohhell:OH_HELL",
