@@ -14,13 +14,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.engine.actions import BID, PLAY, Action, bid, play
+from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import CardTables
-from tricktaker.games.ohhell.calls import Call, called_hand
 from tricktaker.kernel.convert import check_ruleset, hand_config, plays_whole
 from tricktaker.kernel.native import native
-from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, WorldFacts, limits
+from tricktaker.kernel.spec import (
+    KERNEL_CAPABILITY,
+    KernelState,
+    KernelSupport,
+    KernelUnsupportedError,
+    WorldFacts,
+    limits,
+)
 from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import HandSpec
 
@@ -52,15 +59,11 @@ def zero_streaks(obs: Observation) -> list[int]:
 def hand_spec(obs: Observation, setup: Setup) -> tuple[HandSpec, bool]:
     """The observed hand's spec (its size, special rules, scoring) and whether the hook
     rule holds in it, found as the engine finds them: the schedule position that the
-    hands played give, or the caller's call."""
-    if obs.call is not None:
-        modifiers = obs.call.get("modifiers") or []
-        assert isinstance(modifiers, list)
-        call = Call(
-            obs.hand_size, str(obs.call.get("kind") or "normal"), [str(m) for m in modifiers]
-        )
-        spec, hook = called_hand(call, number=obs.hands_played + 1, base=obs.rules.scoring)
-        return spec, setup.hook or hook
+    hands played give, or as the game's hooks made the hand (its ``"kernel"``
+    capability's :attr:`~tricktaker.kernel.spec.KernelSupport.hand`: a caller's call)."""
+    support = capability(obs.rules.hooks, KERNEL_CAPABILITY)
+    if isinstance(support, KernelSupport) and support.hand is not None:
+        return support.hand(obs, setup)
     position = 0
     for result in obs.history:
         if not setup.advance_when_all_exact or result.all_exact:

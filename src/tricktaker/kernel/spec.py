@@ -19,11 +19,16 @@ int mask (bit ``c`` for card ``c``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tricktaker.kernel.native import available, native
+
+if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
+    from tricktaker.engine.setup import Setup
+    from tricktaker.rules.ruleset import HandSpec
 
 __all__ = [
     "CARD_PLAY",
@@ -57,10 +62,16 @@ class KernelSupport:
     ``whole``: that the kernel plays the game whole, bids and cards, as it plays the Oh
     Hell family: a game that keeps the engine's bids and the ruleset's scoring and whose
     hand is one the ruleset's data can make (Caller Clag, its hand made by the call that
-    the observation shows)."""
+    the observation shows).
+
+    ``hand``: for a game played whole whose hands are not the ruleset's schedule, the
+    observed hand's spec (its size, special rules and scoring) and whether the hook rule
+    holds in it, as the game's hooks made them (Caller Clag's call); None: the hand is
+    placed in the ruleset's schedule."""
 
     card_play: bool = True
     whole: bool = False
+    hand: Callable[[Observation, Setup], tuple[HandSpec, bool]] | None = None
 
 
 CARD_PLAY = KernelSupport()

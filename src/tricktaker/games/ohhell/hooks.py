@@ -61,7 +61,7 @@ class CallerClagHooks(GameHooks):
     capabilities: ClassVar[dict[str, str]] = {
         "encoding": "tricktaker.games.ohhell.encoding:ENCODING",
         "search": "tricktaker.bots.search_ohhell:OH_HELL",
-        "kernel": "tricktaker.kernel.spec:WHOLE_GAME",
+        "kernel": "tricktaker.games.ohhell.kernel:KERNEL",
         "scorekeeper": "tricktaker.games.ohhell.scorekeeper:SCOREKEEPER",
         "policy": "tricktaker.games.ohhell.policy:POLICY",
     }
