@@ -165,7 +165,6 @@ class Keeper:
 
     def ask_call(self, sheet: ScoreSheet, old: CallEntry | None = None) -> CallEntry:
         """Caller Clag's call (in a correction, Enter keeps each part of ``old``)."""
-        from tricktaker.games.ohhell.calls import KINDS
         from tricktaker.scorekeeper import CallEntry
 
         nxt = sheet.next_hand()
@@ -181,7 +180,7 @@ class Keeper:
                 continue
             break
         while True:
-            text = self.ask(f"Kind ({', '.join(KINDS)}; Enter: {was.kind})")
+            text = self.ask(f"Kind ({', '.join(nxt.call_kinds)}; Enter: {was.kind})")
             kind = (text or was.kind).strip()
             if self.refused(sheet, CallEntry(size, kind)):
                 continue

@@ -140,6 +140,8 @@ class NextHand:
     hook: bool
     called: bool
     call_sizes: tuple[int, ...] = ()
+    call_kinds: tuple[str, ...] = ()
+    """The kinds of hand the dealer may call, in the game's order (a calling game's)."""
     trick_points: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
     opening: str = ""

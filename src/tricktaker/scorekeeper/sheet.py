@@ -247,6 +247,7 @@ class ScoreSheet:
             hook=state.hook,
             called=setup.called,
             call_sizes=sizes,
+            call_kinds=self.steps.call_kinds,
             trick_points=not pending
             and (state.scoring.trick_points is not None or self.steps.needs_trick_winners),
             notes=tuple(notes),

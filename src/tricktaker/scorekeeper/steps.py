@@ -170,6 +170,8 @@ class SheetSteps:
     table gives the winner of each trick, as in a hand whose tricks score by number."""
     out_rule: ClassVar[str] = "out of the hand"
     """The rule a seat out of the hand breaks when tricks are entered for it."""
+    call_kinds: ClassVar[tuple[str, ...]] = ()
+    """The kinds of hand a dealer may call, in the game's order (where it :attr:`takes_call`)."""
     takes_call: ClassVar[bool] = False
     """Whether the dealer calls each hand before it is dealt (a hand entry's ``call``:
     its size, kind and modifiers, as in Caller Clag); the game's :meth:`take_step`

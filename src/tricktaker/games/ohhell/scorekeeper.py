@@ -29,6 +29,7 @@ class CallerSheetSteps(SheetSteps):
     kind and the modifiers, all from the hand entry's ``call``."""
 
     takes_call: ClassVar[bool] = True
+    call_kinds: ClassVar[tuple[str, ...]] = KINDS
 
     def call_pending(self, state: GameState) -> bool:
         data = state.ext
