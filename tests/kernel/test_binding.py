@@ -140,3 +140,18 @@ def test_hook_inputs_given_as_dicts_become_the_typed_objects() -> None:
     as_dict = {f.name: getattr(typed, f.name) for f in dataclasses.fields(typed)}
     as_dict["trick"] = [list(pair) for pair in typed.trick]
     assert KernelState.from_mapping(as_dict) == typed
+
+
+def test_a_hand_whose_scores_pass_the_kernels_range_is_left_to_the_python_search() -> None:
+    """A Buckup pot can grow past what the kernel's scores hold (a 32-bit int): the result
+    table refuses such a hand with KernelUnsupportedError, which the search bots catch
+    to search the hand in Python, instead of the binding's ValueError ending the game."""
+    from tricktaker.kernel.results import _check_scores
+    from tricktaker.kernel.spec import KernelUnsupportedError, limits
+
+    most = limits().score_limit
+    _check_scores([most, -most, 0])
+    with pytest.raises(KernelUnsupportedError, match="beyond the kernel's range"):
+        _check_scores([0, most + 1])
+    with pytest.raises(KernelUnsupportedError):
+        _check_scores([-(2**63)])

@@ -19,7 +19,7 @@ tables against the engine's scores of hands played to the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from tricktaker.engine.base import PLAYING
 from tricktaker.engine.setup import Setup
@@ -36,6 +36,17 @@ and in how many hands that was checked (:data:`CHECKS`; once it does not, it nev
 
 CHECKS = 8
 """Hands in which a ruleset's results are checked to depend on the team's tricks only."""
+
+
+def _check_scores(scores: Iterable[int]) -> None:
+    """Refuse a hand whose scores the kernel cannot hold (a pot grown past its range):
+    the Python search plays it instead."""
+    most = limits().score_limit
+    if any(not -most <= value <= most for value in scores):
+        raise KernelUnsupportedError(
+            f"a score of this hand is beyond the kernel's range (±{most}); the Python"
+            " search plays it"
+        )
 
 
 def team_masks(setup: Setup, players: int) -> tuple[int, ...]:
@@ -109,6 +120,7 @@ def result_table(state: GameState) -> ResultTable:
     elif known is not None:
         by_team = known[0]
     if by_team:
+        _check_scores(score)
         return ResultTable(score=tuple(score), reward=tuple(reward), teams=teams)
     # Every outcome; per seat and trick count, the best reward reachable with it.
     kernel = limits()
@@ -126,6 +138,7 @@ def result_table(state: GameState) -> ResultTable:
             t = (code >> (bits * seat)) & most
             best[seat][t] = max(best[seat][t], values[seat])
     floor = min(min(values) for _, _, values in rows)
+    _check_scores(v for _, scores, _ in rows for v in scores)
     return ResultTable(
         score=tuple(0 for _ in range(n * (size + 1))),
         reward=tuple(value if value > -1e9 else floor for row in best for value in row),
