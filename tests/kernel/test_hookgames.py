@@ -36,9 +36,9 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     (docs/games/pluck.md, Plucks: what the plucks showed; Play: the 2C opening lead)."""
     world = kernel_world(obs)
     public = world_inputs(obs)[1]
-    assert public["hands"][obs.seat] == obs.hand
-    assert public["to_play"] == state.to_play
-    assert public["tricks"] == list(state.tricks_won)
+    assert public.hands[obs.seat] == obs.hand
+    assert public.to_play == state.to_play
+    assert public.tricks == tuple(state.tricks_won)
     voids = known_voids(obs)
     tables = obs.tables
     assert tables is not None
@@ -298,14 +298,14 @@ def test_the_kernel_reads_the_determinizers_hidden_facts(name: str) -> None:
     assert not facts.unknown & (obs.hand | obs.played)
     assert (facts.split is not None) == (name == "pluck after hidden plucks")
     det = hook_world_inputs(obs, sampler=sampler)[2]
-    assert det["unknown"] == facts.unknown
-    assert det["counts"] == list(facts.counts)
-    assert det["fixed"] == list(facts.fixed)
-    assert det["voids"] == list(facts.voids)
+    assert det.unknown == facts.unknown
+    assert det.counts == tuple(facts.counts)
+    assert det.fixed == tuple(facts.fixed)
+    assert det.voids == tuple(facts.voids)
 
     class Undescribed:
         def sample(self, rng: random.Random) -> GameState:
-            return sampler.sample(rng)  # type: ignore[no-any-return]
+            return sampler.sample(rng)
 
     with pytest.raises(KernelUnsupportedError, match="does not describe its hidden facts"):
         hook_world_inputs(obs, sampler=Undescribed())

@@ -1,8 +1,8 @@
 """The kernel's world of a card decision in a hook game (e.g. Euchre, Pluck, Buckup), from
 an observation.
 
-The kernel searches the card play of the hook games named in
-:data:`~tricktaker.kernel.convert.KERNEL_HOOKS`; their other decisions (auctions,
+The kernel searches the card play of the hook games that declare it (their ``"kernel"``
+capability, :func:`~tricktaker.kernel.convert.kernel_plays`); their other decisions (auctions,
 discards, plucks, stay or fold) stay with the Python search. Everything game-specific
 comes from the game's own Python search support
 (:func:`~tricktaker.bots.gamesearch.search_for`):
@@ -37,13 +37,14 @@ from tricktaker.kernel.convert import (
     check_ruleset,
     hand_config,
 )
+from tricktaker.kernel.spec import KernelState, SplitGraph, WorldFacts
 
 __all__ = ["hook_world_inputs"]
 
 
 def hook_world_inputs(
     obs: Observation, *, sampler: Any = None
-) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+) -> tuple[Any, KernelState, WorldFacts]:
     """The kernel's config, public state and determinizer facts for a card decision of a
     hook game (``sampler``: the game's determinizer of ``obs``, when already made)."""
     from tricktaker.bots.gamesearch import search_for
@@ -59,7 +60,11 @@ def hook_world_inputs(
         raise KernelUnsupportedError("the kernel needs the seat's cards and the hand's trump")
     if sampler is None:
         sampler = search_for(rules.hooks).determinizer(obs)
-    facts = _facts(obs, sampler)
+    played = [0] * n
+    for trick in (*obs.tricks, obs.current_trick):
+        for seat, card in trick:
+            played[seat] |= 1 << card
+    facts = _facts(obs, sampler, me=me, played=tuple(played))
     result = result_table(sampler.sample(random.Random(0)))
     config = hand_config(
         rules,
@@ -75,40 +80,26 @@ def hook_world_inputs(
         result=result,
         active=obs.active,
     )
-    played = [0] * n
-    for trick in (*obs.tricks, obs.current_trick):
-        for seat, card in trick:
-            played[seat] |= 1 << card
-    state = {
-        "hands": [obs.hand if seat == me else 0 for seat in range(n)],
-        "bids": [-1] * n,
-        "tricks": list(obs.tricks_won),
-        "points": [0] * n,
-        "trick": [list(pair) for pair in obs.current_trick],
-        "leader": obs.leader,
-        "to_play": obs.to_act[0] if obs.to_act else obs.leader,
-        "tricks_done": len(obs.tricks),
-        "bid_count": n,
-        "bid_sum": 0,
-        "eldest": (obs.dealer + 1) % n,
-        "phase": PHASE_PLAYING,
-        "broken": obs.trump_broken,
-        "first_bidder": -1,
-    }
-    det = {
-        "me": me,
-        "guess_bids": [],
-        "played": played,
-        "value": None,
-        "weight_seats": [],
-        "scale": 0.0,
-        "floor": 0.0,
-        **facts,
-    }
-    return config, state, det
+    state = KernelState(
+        hands=tuple(obs.hand if seat == me else 0 for seat in range(n)),
+        bids=(-1,) * n,
+        tricks=tuple(obs.tricks_won),
+        points=(0,) * n,
+        trick=tuple((seat, card) for seat, card in obs.current_trick),
+        leader=obs.leader,
+        to_play=obs.to_act[0] if obs.to_act else obs.leader,
+        tricks_done=len(obs.tricks),
+        bid_count=n,
+        bid_sum=0,
+        eldest=(obs.dealer + 1) % n,
+        phase=PHASE_PLAYING,
+        broken=obs.trump_broken,
+        first_bidder=-1,
+    )
+    return config, state, facts
 
 
-def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
+def _facts(obs: Observation, sampler: Any, *, me: int, played: tuple[int, ...]) -> WorldFacts:
     """What the game's determinizer knows of the hidden cards (its
     :class:`~tricktaker.engine.resample.HiddenFacts`), as the kernel's sampler takes it:
     the seats sampled, the cards each holds beyond those known with it, the effective
@@ -126,19 +117,24 @@ def _facts(obs: Observation, sampler: Any) -> dict[str, Any]:
             f"the kernel cannot place the hidden cards of {obs.rules.name}"
             f" as its determinizer does: {exc}"
         ) from None
-    out: dict[str, Any] = {
-        "hidden": list(facts.hidden),
-        "counts": list(facts.counts),
-        "voids": list(facts.voids),
-        "unknown": facts.unknown,
-        "fixed": list(facts.fixed),
-    }
     split = facts.split
-    if split is not None:
-        out["split"] = {
-            "first": split.first,
-            "second": split.second,
-            "nodes": [list(options) for options in split.nodes],
-            "lists": [list(cards) for cards in split.lists],
-        }
-    return out
+    return WorldFacts(
+        me=me,
+        hidden=tuple(facts.hidden),
+        counts=tuple(facts.counts),
+        voids=tuple(facts.voids),
+        played=played,
+        unknown=facts.unknown,
+        fixed=tuple(facts.fixed),
+        split=None
+        if split is None
+        else SplitGraph(
+            first=split.first,
+            second=split.second,
+            nodes=tuple(
+                tuple((weight, after, chosen) for weight, after, chosen in node)
+                for node in split.nodes
+            ),
+            lists=tuple(tuple(cards) for cards in split.lists),
+        ),
+    )

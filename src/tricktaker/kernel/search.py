@@ -10,7 +10,7 @@ then runs the whole search in C++ and returns the chosen action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tricktaker.engine.actions import BID, PLAY, Action, bid, play
@@ -93,10 +93,6 @@ def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None
     """The kernel's world of ``obs``: ready to sample deals from and to search
     (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made)."""
     config, state, facts = world_inputs(obs, weighted=weighted, sampler=sampler)
-    if isinstance(state, Mapping):  # a hook game's inputs as dicts (kernel.hookgames)
-        state = KernelState.from_mapping(state)
-    if isinstance(facts, Mapping):
-        facts = WorldFacts.from_mapping(facts)
     core = native()
     try:
         return core.make_world(config, state, facts)
