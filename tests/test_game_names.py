@@ -46,9 +46,7 @@ def _docstring_nodes(tree: ast.AST) -> set[int]:
             first = index == 0 and isinstance(
                 node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
             )
-            after_assignment = index > 0 and isinstance(
-                body[index - 1], ast.Assign | ast.AnnAssign
-            )
+            after_assignment = index > 0 and isinstance(body[index - 1], ast.Assign | ast.AnnAssign)
             if first or after_assignment:
                 found.add(id(stmt.value))
     return found
