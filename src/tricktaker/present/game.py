@@ -15,6 +15,7 @@ observation is turned into words here, by the game's own object.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from tricktaker.engine import Action, HandResult, Observation
@@ -30,6 +31,22 @@ if TYPE_CHECKING:
 
 OUTCOME_WORDS: Mapping[str, str] = {"S": "set", "O": "over", "P": "exact"}
 """How a hand's outcome against a bid is said."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSeen:
+    """An action as one seat saw it: who took it (``seat``), the observations of the
+    seat telling it before and after (``prev``, ``new``), the seats' names, how cards
+    are written, and whether to say it in its public form, naming no hidden card
+    (``hide``)."""
+
+    seat: int
+    action: Action
+    prev: Observation
+    new: Observation
+    names: Sequence[str]
+    cards: CardText
+    hide: bool = False
 
 
 @runtime_checkable
@@ -80,20 +97,10 @@ class GamePresent(Protocol):
         """Each seat's chips after the finished hand, where chips are played for."""
         ...
 
-    def action_text(
-        self,
-        seat: int,
-        action: Action,
-        prev: Observation,
-        new: Observation,
-        names: Sequence[str],
-        cards: CardText,
-        *,
-        hide: bool,
-    ) -> str | None:
-        """One sentence about ``seat``'s ``action`` of the game's own, as ``new``'s seat
-        may read it (``hide``: the public form, naming no hidden card); None to let the
-        layer say it in general words."""
+    def action_text(self, seen: ActionSeen) -> str | None:
+        """One sentence about ``seen.seat``'s ``seen.action`` of the game's own, as
+        ``seen.new``'s seat may read it (``seen.hide``: the public form, naming no hidden
+        card); None to let the layer say it in general words."""
         ...
 
     def changes(
@@ -155,17 +162,7 @@ class BasePresent:
         """No chips."""
         return None
 
-    def action_text(
-        self,
-        seat: int,
-        action: Action,
-        prev: Observation,
-        new: Observation,
-        names: Sequence[str],
-        cards: CardText,
-        *,
-        hide: bool,
-    ) -> str | None:
+    def action_text(self, seen: ActionSeen) -> str | None:
         """Said in general words by the layer."""
         return None
 

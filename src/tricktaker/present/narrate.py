@@ -11,13 +11,14 @@ that a card was given or discarded, never which. Each line also has a ``public``
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import BID, PLAY, PLAY_PILE
 from tricktaker.games.ohhell.calls import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
 
-from .game import game_present
+from .game import ActionSeen, game_present
 from .parts import Narration, TextLine, said
 from .scorecard import summary_lines
 from .text import (
@@ -48,22 +49,21 @@ __all__ = [
 # ------------------------------------------------------------ actions
 
 
-def describe_game_action(
-    seat: int,
-    action: Action,
-    prev: Observation,
-    new: Observation,
-    names: Sequence[str],
-    cards: CardText,
-    *,
-    hide: bool = False,
-) -> str:
+def describe_game_action(seen: ActionSeen) -> str:
     """One sentence about an action of a game's own phase, as the game's ``present``
     capability words it, else in general words; a card is named only when the seat may
-    know it (never when ``hide``: the public form)."""
-    own = game_present(new.rules).action_text(seat, action, prev, new, names, cards, hide=hide)
+    know it (never when ``seen.hide``: the public form)."""
+    own = game_present(seen.new.rules).action_text(seen)
     if own is not None:
         return own
+    seat, action, new, names, cards, hide = (
+        seen.seat,
+        seen.action,
+        seen.new,
+        seen.names,
+        seen.cards,
+        seen.hide,
+    )
     name = names[seat]
     kind = action.kind
     kind_type = value_type(kind)
@@ -120,8 +120,9 @@ def action_lines(
     elif kind in (PLAY, PLAY_PILE):
         return card_lines(seat, prev, new, names, cards)
     else:
-        text = describe_game_action(seat, action, prev, new, names, cards)
-        public = describe_game_action(seat, action, prev, new, names, cards, hide=True)
+        seen = ActionSeen(seat, action, prev, new, names, cards)
+        text = describe_game_action(seen)
+        public = describe_game_action(dataclasses.replace(seen, hide=True))
         return [Narration("action", text, public, seat=seat, mine=mine)]
     return [said("call", text, seat=seat, mine=mine)]
 

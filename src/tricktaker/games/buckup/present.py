@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import cards_of, format_card
-from tricktaker.engine import Action, HandResult, Observation
+from tricktaker.engine import HandResult, Observation
 from tricktaker.games.buckup.view import BuckupView
-from tricktaker.present.game import BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent
 from tricktaker.present.parts import (
     CardsLine,
     Line,
@@ -239,18 +239,9 @@ class BuckupPresent(BasePresent):
         stacks = hand.extra.get("stacks")
         return tuple(int(v) for v in stacks) if isinstance(stacks, list) else None
 
-    def action_text(
-        self,
-        seat: int,
-        action: Action,
-        prev: Observation,
-        new: Observation,
-        names: Sequence[str],
-        cards: CardText,
-        *,
-        hide: bool,
-    ) -> str | None:
+    def action_text(self, seen: ActionSeen) -> str | None:
         """The ante set, and the choices without a value (stay, fold, redeal...)."""
+        seat, action, new, names = seen.seat, seen.action, seen.new, seen.names
         name = names[seat]
         if action.kind == "ante":
             view = buckup_view(new)

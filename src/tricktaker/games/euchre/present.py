@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import format_card
-from tricktaker.engine import Action, HandResult, Observation
+from tricktaker.engine import HandResult, Observation
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
-from tricktaker.present.game import BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent
 from tricktaker.present.parts import CardsLine, Line, Narration, RowFacts, TextLine
 from tricktaker.present.text import (
     CardText,
@@ -126,18 +126,9 @@ class EuchrePresent(BasePresent):
             if held
         ]
 
-    def action_text(
-        self,
-        seat: int,
-        action: Action,
-        prev: Observation,
-        new: Observation,
-        names: Sequence[str],
-        cards: CardText,
-        *,
-        hide: bool,
-    ) -> str | None:
+    def action_text(self, seen: ActionSeen) -> str | None:
         """A bid in the auction."""
+        seat, action, names, cards = seen.seat, seen.action, seen.names, seen.cards
         if action.kind != "auction":
             return None
         return f"{verb(names[seat], 'bid')} {bid_text(str(action.value), cards)}."

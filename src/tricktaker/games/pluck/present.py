@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.engine import Action, HandResult, Observation
+from tricktaker.engine import HandResult, Observation
 from tricktaker.games.pluck.view import PluckMove, PluckView
-from tricktaker.present.game import BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent
 from tricktaker.present.parts import CardsLine, Line, RowFacts, SeatFacts, TextLine
 from tricktaker.present.text import (
     CardText,
@@ -145,18 +145,10 @@ class PluckPresent(BasePresent):
             return 0
         return 1 << current.given
 
-    def action_text(
-        self,
-        seat: int,
-        action: Action,
-        prev: Observation,
-        new: Observation,
-        names: Sequence[str],
-        cards: CardText,
-        *,
-        hide: bool,
-    ) -> str | None:
+    def action_text(self, seen: ActionSeen) -> str | None:
         """A pluck (the card given, where the seat may know it) and a give-back."""
+        seat, action, prev, new = seen.seat, seen.action, seen.prev, seen.new
+        names, cards, hide = seen.names, seen.cards, seen.hide
         if action.kind not in ("pluck", "give_back"):
             return None
         name = names[seat]
