@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
+from tests.games.pluck_triples import TRIPLES, triple_hands
 from tests.helpers import act, deal, game, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
@@ -35,26 +36,6 @@ from tricktaker.games.pluck.search import (
     pluck_card,
     pluck_voids,
     rollout_action,
-)
-
-TRIPLES: tuple[tuple[str, str, str], ...] = (
-    ("2C", "3C", "4C"),
-    ("5C", "6C", "7C"),
-    ("8C", "9C", "10C"),
-    ("JC", "QC", "KC"),
-    ("AC", "LJ", "BJ"),
-    ("3D", "4D", "5D"),
-    ("6D", "7D", "8D"),
-    ("9D", "10D", "JD"),
-    ("QD", "KD", "AD"),
-    ("3H", "4H", "5H"),
-    ("6H", "7H", "8H"),
-    ("9H", "10H", "JH"),
-    ("QH", "KH", "AH"),
-    ("3S", "4S", "5S"),
-    ("6S", "7S", "8S"),
-    ("9S", "10S", "JS"),
-    ("QS", "KS", "AS"),
 )
 
 # Case b: seat 0 plucks seat 2 twice, then seat 1 plucks seat 2 (hidden from seat 0).
@@ -79,12 +60,7 @@ def after_first_hand(tricks: Sequence[int], hands: int = 6) -> GameState:
     """A game (seat 0 the first dealer) whose first hand gave ``tricks[seat]`` tricks."""
     state = game("pluck", 3, first_dealer=0, options={"hands": hands})
     winners = [s for s in range(3) for _ in range(tricks[s])]
-    dealt: list[list[str]] = [[], [], []]
-    for (low, mid, top), w in zip(TRIPLES, winners, strict=True):
-        dealt[w].append(top)
-        dealt[(w + 1) % 3].append(mid)
-        dealt[(w + 2) % 3].append(low)
-    deal(state, [" ".join(h) for h in dealt])
+    deal(state, triple_hands(winners))
     act(state, 0, "call_trump C")
     for triple in TRIPLES:
         for _ in range(3):

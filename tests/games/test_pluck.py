@@ -1,8 +1,8 @@
 """Pluck (docs/games/pluck.md), on hand-built deals.
 
-Most hands are built from the seventeen "triples" below: each triple is three cards of
-one effective suit when clubs are trump (the last one is AC, LJ, BJ), and every seat
-holds exactly one card of every triple. Played triple by triple with clubs as trump,
+Most hands are built from the seventeen "triples" of tests/games/pluck_triples.py: each
+triple is three cards of one effective suit when clubs are trump (the last one is AC, LJ,
+BJ), and every seat holds exactly one card of every triple. Played triple by triple with clubs as trump,
 every play follows suit and the holder of each triple's highest card wins it, so a
 hand's trick counts (and hence the next hand's plucks) are chosen exactly.
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.games.pluck_triples import TRIPLES, triple_hands
 from tests.helpers import act, deal, game, play_cards
 from tricktaker import GameRecord, GameState, IllegalActionError, RulesetError, load_ruleset
 from tricktaker.bots import make_bot, play_game
@@ -30,26 +31,6 @@ from tricktaker.cards import (
 from tricktaker.games.pluck.hooks import pluck_order, quotas_for
 
 LABELS = ("BJ", "LJ")
-
-TRIPLES: tuple[tuple[str, str, str], ...] = (
-    ("2C", "3C", "4C"),
-    ("5C", "6C", "7C"),
-    ("8C", "9C", "10C"),
-    ("JC", "QC", "KC"),
-    ("AC", "LJ", "BJ"),
-    ("3D", "4D", "5D"),
-    ("6D", "7D", "8D"),
-    ("9D", "10D", "JD"),
-    ("QD", "KD", "AD"),
-    ("3H", "4H", "5H"),
-    ("6H", "7H", "8H"),
-    ("9H", "10H", "JH"),
-    ("QH", "KH", "AH"),
-    ("3S", "4S", "5S"),
-    ("6S", "7S", "8S"),
-    ("9S", "10S", "JS"),
-    ("QS", "KS", "AS"),
-)
 
 # A second-hand deal for the pluck mechanics (seat 1 holds BJ, seat 2 holds LJ).
 PLUCK_DEAL = [
@@ -137,17 +118,6 @@ def winners_for(tricks: Sequence[int]) -> list[int]:
     out = [seat for seat in range(3) for _ in range(tricks[seat])]
     assert len(out) == 17
     return out
-
-
-def triple_hands(winners: Sequence[int]) -> list[str]:
-    """Hands in which seat ``winners[i]`` holds the top card of triple ``i``; the middle
-    card goes to the seat left of it and the lowest to the seat right of it."""
-    hands: list[list[str]] = [[], [], []]
-    for (low, mid, top), w in zip(TRIPLES, winners, strict=True):
-        hands[w].append(top)
-        hands[(w + 1) % 3].append(mid)
-        hands[(w + 2) % 3].append(low)
-    return [" ".join(h) for h in hands]
 
 
 def play_triples(state: GameState) -> list[int]:
