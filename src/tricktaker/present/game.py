@@ -14,10 +14,11 @@ observation is turned into words here, by the game's own object.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
+from tricktaker.cards import format_card
 from tricktaker.engine import Action, HandResult, Observation
 from tricktaker.engine.hooks import capability
 from tricktaker.rules import registry
@@ -47,6 +48,17 @@ class ActionSeen:
     names: Sequence[str]
     cards: CardText
     hide: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandSeen:
+    """A finished hand as the score sheet shows it: the hand, the seats' names, how
+    cards are written, and the partnerships (none where each seat plays alone)."""
+
+    hand: HandResult
+    names: Sequence[str]
+    cards: CardText
+    partnerships: Sequence[Sequence[int]] = ()
 
 
 @runtime_checkable
@@ -109,17 +121,11 @@ class GamePresent(Protocol):
         """What the game's own data says changed between two observations of a seat."""
         ...
 
-    def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+    def summary(self, seen: HandSeen) -> list[TextLine]:
         """The finished hand's own facts in words (its contract, its pot)."""
         ...
 
-    def row(
-        self,
-        hand: HandResult,
-        names: Sequence[str],
-        cards: CardText,
-        partnerships: Sequence[Sequence[int]],
-    ) -> RowFacts:
+    def row(self, seen: HandSeen) -> RowFacts:
         """The game's part of the hand's row of the score sheet."""
         ...
 
@@ -172,17 +178,11 @@ class BasePresent:
         """Nothing of the game's own changes."""
         return []
 
-    def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+    def summary(self, seen: HandSeen) -> list[TextLine]:
         """No facts besides the bids, tricks and scores."""
         return []
 
-    def row(
-        self,
-        hand: HandResult,
-        names: Sequence[str],
-        cards: CardText,
-        partnerships: Sequence[Sequence[int]],
-    ) -> RowFacts:
+    def row(self, seen: HandSeen) -> RowFacts:
         """Nothing besides the bids, tricks and scores."""
         return NO_ROW_FACTS
 
@@ -191,6 +191,12 @@ NO_SEAT_FACTS = SeatFacts()
 NO_ROW_FACTS = RowFacts()
 DEFAULT_PRESENT = BasePresent()
 """The presentation of every game that declares none (the Oh Hell family)."""
+
+
+def cards_lines(groups: Iterable[tuple[str, Sequence[int] | None]]) -> list[CardsLine]:
+    """Each group of cards that holds any (a kitty, the seat's discards), drawn under
+    its label (a group may be None: not seen)."""
+    return [CardsLine(label, tuple(format_card(c) for c in held)) for label, held in groups if held]
 
 
 def other_lines(obs: Observation, known: frozenset[str], public: frozenset[str]) -> list[Line]:

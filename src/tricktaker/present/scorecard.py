@@ -19,7 +19,14 @@ from typing import Any
 from tricktaker.cards import SUIT_NAMES
 from tricktaker.engine import HandResult, Observation
 
-from .game import DEFAULT_PRESENT, OUTCOME_WORDS, GamePresent, game_present, named_present
+from .game import (
+    DEFAULT_PRESENT,
+    OUTCOME_WORDS,
+    GamePresent,
+    HandSeen,
+    game_present,
+    named_present,
+)
 from .parts import TextLine
 from .text import CardText, describe_special, team_text
 
@@ -262,7 +269,7 @@ def summary_lines(
     """:func:`hand_summary` with each line's public form, which names no card that only
     some seats know (a pluck's cards, the kitty): the game's ``present`` capability
     writes them."""
-    return game.summary(hand, names, cards)
+    return game.summary(HandSeen(hand, names, cards))
 
 
 def score_row(
@@ -318,7 +325,7 @@ def score_row(
             )
             for team in partnerships
         ]
-    facts = game.row(hand, names, cards, partnerships)
+    facts = game.row(HandSeen(hand, names, cards, partnerships))
     row.game = facts.data
     row.column = facts.column
     row.column_detail = facts.column_detail

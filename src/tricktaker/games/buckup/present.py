@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.cards import cards_of, format_card
+from tricktaker.cards import cards_of
 from tricktaker.engine import HandResult, Observation
 from tricktaker.games.buckup.view import BuckupView
-from tricktaker.present.game import ActionSeen, BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent, HandSeen, cards_lines
 from tricktaker.present.parts import (
     CardsLine,
     Line,
@@ -197,11 +197,7 @@ class BuckupPresent(BasePresent):
         view = buckup_view(obs)
         if view is None:
             return []
-        return [
-            CardsLine(label, tuple(format_card(c) for c in own))
-            for label, own in (("You discarded", view.discarded), ("You drew", view.drew))
-            if own
-        ]
+        return cards_lines((("You discarded", view.discarded), ("You drew", view.drew)))
 
     def seats(self, obs: Observation) -> SeatFacts:
         """Each seat's chips and status (in, out, out for now)."""
@@ -275,20 +271,16 @@ class BuckupPresent(BasePresent):
             lines += [said("payment", line + ".") for line in payment_groups(paid, names)]
         return lines
 
-    def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+    def summary(self, seen: HandSeen) -> list[TextLine]:
         """The pot, its winners, the burned, the payments and the ante."""
+        hand, names = seen.hand, seen.names
         if "pot_before" not in hand.extra:
             return []
         return [TextLine(line, line) for line in pot_summary(hand.extra, names)]
 
-    def row(
-        self,
-        hand: HandResult,
-        names: Sequence[str],
-        cards: CardText,
-        partnerships: Sequence[Sequence[int]],
-    ) -> RowFacts:
+    def row(self, seen: HandSeen) -> RowFacts:
         """The pot carried in, settled and carried over, its winners and the burned."""
+        hand = seen.hand
         extra = hand.extra
         if "pot_before" not in extra:
             return RowFacts()

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.cards import format_card
-from tricktaker.engine import HandResult, Observation
+from tricktaker.engine import Observation
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
-from tricktaker.present.game import ActionSeen, BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent, HandSeen, cards_lines
 from tricktaker.present.parts import CardsLine, Line, Narration, RowFacts, TextLine
 from tricktaker.present.text import (
     CardText,
@@ -120,11 +119,7 @@ class EuchrePresent(BasePresent):
         view = euchre_view(obs)
         if view is None:
             return []
-        return [
-            CardsLine(label, tuple(format_card(c) for c in held))
-            for label, held in (("Kitty", view.kitty), ("Discarded", view.discards))
-            if held
-        ]
+        return cards_lines((("Kitty", view.kitty), ("Discarded", view.discards)))
 
     def action_text(self, seen: ActionSeen) -> str | None:
         """A bid in the auction."""
@@ -157,8 +152,9 @@ class EuchrePresent(BasePresent):
             line = public
         return [Narration("contract", line, public, seat=contract.declarer)]
 
-    def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+    def summary(self, seen: HandSeen) -> list[TextLine]:
         """The contract (or the hand thrown in), and the kitty where the seat saw it."""
+        hand, names, cards = seen.hand, seen.names, seen.cards
         extra = hand.extra
         if "contract" not in extra and not extra.get("thrown_in"):
             return []
@@ -171,14 +167,9 @@ class EuchrePresent(BasePresent):
             lines.append(TextLine(line, None))
         return lines
 
-    def row(
-        self,
-        hand: HandResult,
-        names: Sequence[str],
-        cards: CardText,
-        partnerships: Sequence[Sequence[int]],
-    ) -> RowFacts:
+    def row(self, seen: HandSeen) -> RowFacts:
         """The contract and whether it was made (or the hand thrown in)."""
+        hand, names, cards, partnerships = seen.hand, seen.names, seen.cards, seen.partnerships
         extra = hand.extra
         thrown_in = bool(extra.get("thrown_in"))
         contract = extra.get("contract")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.engine import HandResult, Observation
+from tricktaker.engine import Observation
 from tricktaker.games.pluck.view import PluckMove, PluckView
-from tricktaker.present.game import ActionSeen, BasePresent
+from tricktaker.present.game import ActionSeen, BasePresent, HandSeen
 from tricktaker.present.parts import CardsLine, Line, RowFacts, SeatFacts, TextLine
 from tricktaker.present.text import (
     CardText,
@@ -165,8 +165,9 @@ class PluckPresent(BasePresent):
         plucker = object_name(done[-1].plucker, names) if done else "the plucker"
         return f"{verb(name, 'give')} back {shown} to {plucker}."
 
-    def summary(self, hand: HandResult, names: Sequence[str], cards: CardText) -> list[TextLine]:
+    def summary(self, seen: HandSeen) -> list[TextLine]:
         """The quotas and the plucks before play."""
+        hand, names, cards = seen.hand, seen.names, seen.cards
         extra = hand.extra
         if "quotas" not in extra:
             return []
@@ -183,14 +184,9 @@ class PluckPresent(BasePresent):
             )
         return lines
 
-    def row(
-        self,
-        hand: HandResult,
-        names: Sequence[str],
-        cards: CardText,
-        partnerships: Sequence[Sequence[int]],
-    ) -> RowFacts:
+    def row(self, seen: HandSeen) -> RowFacts:
         """The hand's quotas and plucks (with the cards, where the seat saw them)."""
+        hand, names, cards = seen.hand, seen.names, seen.cards
         extra = hand.extra
         if not isinstance(extra.get("quotas"), list):
             return RowFacts()
