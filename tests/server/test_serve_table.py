@@ -63,25 +63,25 @@ def stop(process: subprocess.Popen[str]) -> None:
         process.wait(timeout=10)
 
 
+def serve_table(port: int, db: str, seats_file: Path, *options: str) -> subprocess.Popen[str]:
+    """``tricktaker serve --port PORT --db DB --table blackout OPTIONS...``, started."""
+    return tricktaker(
+        ["serve", "--port", str(port), "--db", db, "--table", "blackout", *options], seats_file
+    )
+
+
 def test_serve_makes_a_table_and_starts_it_when_the_human_seat_is_taken(tmp_path: Path) -> None:
     """The printed join command takes the seat; the server starts the game by itself and
     the game is played to its end."""
     port = free_port()
-    server = tricktaker(
-        [
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{tmp_path / 'server.sqlite3'}",
-            "--table",
-            "blackout",
-            "--players",
-            "3",
-            "--seats",
-            "human,random,random",
-        ],
+    server = serve_table(
+        port,
+        f"sqlite:///{tmp_path / 'server.sqlite3'}",
         tmp_path / "server-seats.json",
+        "--players",
+        "3",
+        "--seats",
+        "human,random,random",
     )
     try:
         lines, seen = lines_of(server), list[str]()
@@ -111,19 +111,12 @@ def test_serve_makes_a_table_and_starts_it_when_the_human_seat_is_taken(tmp_path
 def test_serve_refuses_bad_seats_before_serving(tmp_path: Path) -> None:
     """An unknown bot in --seats is the server's clear message and exit status 2."""
     port = free_port()
-    server = tricktaker(
-        [
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{tmp_path / 'server.sqlite3'}",
-            "--table",
-            "blackout",
-            "--seats",
-            "human,nobot,easy",
-        ],
+    server = serve_table(
+        port,
+        f"sqlite:///{tmp_path / 'server.sqlite3'}",
         tmp_path / "seats.json",
+        "--seats",
+        "human,nobot,easy",
     )
     try:
         out, err = server.communicate(timeout=60)
@@ -153,18 +146,7 @@ def test_serve_on_a_busy_port_says_so_before_announcing_anything(tmp_path: Path)
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        server = tricktaker(
-            [
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                str(tmp_path / "s.sqlite3"),
-                "--table",
-                "blackout",
-            ],
-            tmp_path / "seats.json",
-        )
+        server = serve_table(port, str(tmp_path / "s.sqlite3"), tmp_path / "seats.json")
         try:
             out, err = server.communicate(timeout=60)
         finally:
