@@ -506,20 +506,31 @@ def test_out_for_now_is_an_option() -> None:
     assert payments(state, "fold_fee") == []  # paid only if they stay out
 
 
-def ofn_to_dealer(state: GameState) -> None:
-    """Seat 1 out for now, seat 2 in, seat 3 out for now; the dealer (0) to decide."""
+def ofn_to_dealer() -> GameState:
+    """Four players with out for now: seat 1 out for now, seat 2 in, seat 3 out for now;
+    the dealer (0) to decide."""
+    state = new(4, options=OFN)
     start(state, four_hands(), "2S", ante="drawn")
     act(state, 1, "out_for_now")
     stay(state, 2)
     act(state, 3, "out_for_now")
     assert state.to_act() == (0,)
+    return state
+
+
+def nobody_comes_back() -> GameState:
+    """As ``ofn_to_dealer``, then the dealer goes out for now and seats 1 and 3 fold."""
+    state = ofn_to_dealer()
+    act(state, 0, "out_for_now")
+    act(state, 1, "fold")
+    act(state, 3, "fold")
+    return state
 
 
 def test_ofn_dealer_with_one_in_stays_or_goes_out_for_now() -> None:
     """docs/games/buckup.md, Out for now: when exactly one player is in at the dealer's turn and
     the dealer goes out for now, the players out for now get one more turn."""
-    state = new(4, options=OFN)
-    ofn_to_dealer(state)
+    state = ofn_to_dealer()
     assert legal(state, 0) == ["stay", "out_for_now"]
     assert_illegal(state, 0, "fold", "Buckup: out for now")
     stay(state, 0)
@@ -533,8 +544,7 @@ def test_ofn_dealer_with_one_in_stays_or_goes_out_for_now() -> None:
 def test_ofn_someone_comes_back_and_the_dealer_stays_out() -> None:
     """docs/games/buckup.md, Out for now: the players out for now get one more turn to come back
     in (and draw); if anyone does, the dealer is out."""
-    state = new(4, options=OFN)
-    ofn_to_dealer(state)
+    state = ofn_to_dealer()
     act(state, 0, "out_for_now")
     assert state.phase_name == "come_back"
     assert state.to_act() == (1,)
@@ -553,11 +563,7 @@ def test_ofn_someone_comes_back_and_the_dealer_stays_out() -> None:
 def test_ofn_nobody_comes_back_and_the_dealer_comes_back_in() -> None:
     """docs/games/buckup.md, Out for now: if nobody comes back, the dealer chooses to come back
     in or to concede the pot to the single player."""
-    state = new(4, options=OFN)
-    ofn_to_dealer(state)
-    act(state, 0, "out_for_now")
-    act(state, 1, "fold")
-    act(state, 3, "fold")
+    state = nobody_comes_back()
     assert state.phase_name == "dealer_choice"
     assert state.to_act() == (0,)
     assert legal(state, 0) == ["come_back", "concede"]
@@ -572,11 +578,7 @@ def test_ofn_nobody_comes_back_and_the_dealer_comes_back_in() -> None:
 def test_ofn_nobody_comes_back_and_the_dealer_concedes_the_pot() -> None:
     """docs/games/buckup.md, Out for now: if nobody comes back, the dealer chooses to come back
     in or to concede the pot to the single player."""
-    state = new(4, options=OFN)
-    ofn_to_dealer(state)
-    act(state, 0, "out_for_now")
-    act(state, 1, "fold")
-    act(state, 3, "fold")
+    state = nobody_comes_back()
     act(state, 0, "concede")
     hand = state.history[-1]
     assert hand.extra["winners"] == [2]
