@@ -75,8 +75,10 @@ def samples(obs: Observation, count: int, seed: int = 0) -> list[GameState]:
 # ------------------------------------------------------------ hand-built positions
 
 
-def test_voids_shown_by_failing_to_follow_are_respected() -> None:
-    state = at_hand("blackout", 4, 5, first_dealer=0)  # dealer 0, seat 1 leads
+def voids_shown() -> Observation:
+    """Seat 0's view of a Blackout hand (dealer 0, seat 1 leads) in which seat 2 has shown
+    clubs and hearts void and seat 3 spades void, seat 0 to play."""
+    state = at_hand("blackout", 4, 5, first_dealer=0)
     deal(
         state,
         ["QH 2S 9C 10D 7S", "AH AS 4C 5H 6H", "2C KS 4S 8S 9S", "KH 3C 5C JD 8D"],
@@ -84,7 +86,11 @@ def test_voids_shown_by_failing_to_follow_are_respected() -> None:
     )
     make_bids(state, [1, 2, 1, 1])
     play_cards(state, ["AH", "2C", "KH", "QH", "AS", "KS", "3C", "2S", "4C", "4S", "5C"])
-    obs = state.observe(0)
+    return state.observe(0)
+
+
+def test_voids_shown_by_failing_to_follow_are_respected() -> None:
+    obs = voids_shown()
     assert obs.to_act == (0,)
     voids = known_voids(obs)
     assert voids[2] == 0b0101  # clubs and hearts
@@ -297,15 +303,7 @@ def test_the_fallback_sampler_is_consistent_too(monkeypatch: pytest.MonkeyPatch)
     import tricktaker.bots.determinize as determinize
 
     monkeypatch.setattr(determinize, "_MEMO_LIMIT", -1)
-    state = at_hand("blackout", 4, 5, first_dealer=0)
-    deal(
-        state,
-        ["QH 2S 9C 10D 7S", "AH AS 4C 5H 6H", "2C KS 4S 8S 9S", "KH 3C 5C JD 8D"],
-        turn_up="2D",
-    )
-    make_bids(state, [1, 2, 1, 1])
-    play_cards(state, ["AH", "2C", "KH", "QH", "AS", "KS", "3C", "2S", "4C", "4S", "5C"])
-    obs = state.observe(0)
+    obs = voids_shown()
     assert not Determinizer(obs).exact
     for sampled in samples(obs, 100):
         assert not sampled.hands[2] & suit_cards("CH")

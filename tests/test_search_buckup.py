@@ -215,10 +215,8 @@ def test_every_sampled_state_plays_on_to_the_end_of_the_hand() -> None:
         assert len(rewards(sampled)) == 5
 
 
-@pytest.mark.parametrize("seat", [1, 2, 3])
-def test_stay_or_fold_after_others_drew(seat: int) -> None:
-    """At each seat's stay-or-fold decision (and for a seat that is not asked), with
-    earlier players' discards in the pile."""
+def after_seat_1_drew() -> GameState:
+    """Five players, spades trump: seat 1 has stayed and drawn for 3C 4D 5D, seat 2 to act."""
     state = new(5)
     start(
         state,
@@ -232,6 +230,14 @@ def test_stay_or_fold_after_others_drew(seat: int) -> None:
         "2S",
     )
     stay(state, 1, "3C 4D 5D")
+    return state
+
+
+@pytest.mark.parametrize("seat", [1, 2, 3])
+def test_stay_or_fold_after_others_drew(seat: int) -> None:
+    """At each seat's stay-or-fold decision (and for a seat that is not asked), with
+    earlier players' discards in the pile."""
+    state = after_seat_1_drew()
     stay(state, 2, "2C")
     assert state.phase_name == "stay_or_fold"
     assert state.to_act() == (3,)
@@ -241,19 +247,7 @@ def test_stay_or_fold_after_others_drew(seat: int) -> None:
 
 def test_discarding_in_progress() -> None:
     """A player part way through its discards: those already thrown are set aside."""
-    state = new(5)
-    start(
-        state,
-        [
-            "AD KD QD JD 10D",
-            "AH KH 3C 4D 5D",
-            "QH 2C 3D 9S 7C",
-            "JH 10H 9H 8H 6C",
-            "AC KC QC JC 10C",
-        ],
-        "2S",
-    )
-    stay(state, 1, "3C 4D 5D")
+    state = after_seat_1_drew()
     act(state, 2, "stay")
     act(state, 2, "discard 2C")
     assert state.phase_name == "discard"
