@@ -59,6 +59,7 @@ from tricktaker.games.buckup.money import (
     settlement,
 )
 from tricktaker.games.buckup.view import BuckupView
+from tricktaker.games.declared import own_data, package_capabilities
 from tricktaker.rules.ruleset import RulesetError
 
 if TYPE_CHECKING:
@@ -200,13 +201,8 @@ class BuckupHooks(GameHooks):
     name = "buckup"
     settings_model = BuckupSettings
     capabilities: ClassVar[dict[str, str]] = {
-        "search": "tricktaker.games.buckup.search:SEARCH",
+        **package_capabilities("tricktaker.games.buckup"),
         "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-        "policy": "tricktaker.games.buckup.policy:POLICY",
-        "encoding": "tricktaker.games.buckup.encoding:ENCODING",
-        "stats": "tricktaker.games.buckup.stats:STATS",
-        "scorekeeper": "tricktaker.games.buckup.scorekeeper:SCOREKEEPER",
-        "present": "tricktaker.games.buckup.present:PRESENT",
     }
 
     # ------------------------------------------------------------ helpers
@@ -217,9 +213,7 @@ class BuckupHooks(GameHooks):
         return settings
 
     def _data(self, state: GameState) -> BuckupData:
-        data = state.ext
-        assert isinstance(data, BuckupData)
-        return data
+        return own_data(state, BuckupData)
 
     @staticmethod
     def _order(state: GameState) -> list[int]:

@@ -30,6 +30,7 @@ from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.games.declared import own_data, package_capabilities
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
 from tricktaker.rules.errors import RulesetError
 
@@ -143,13 +144,8 @@ class EuchreHooks(GameHooks):
     name = "euchre"
     settings_model = EuchreSettings
     capabilities: ClassVar[dict[str, str]] = {
-        "search": "tricktaker.games.euchre.search:SEARCH",
+        **package_capabilities("tricktaker.games.euchre"),
         "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-        "policy": "tricktaker.games.euchre.policy:POLICY",
-        "encoding": "tricktaker.games.euchre.encoding:ENCODING",
-        "stats": "tricktaker.games.euchre.stats:STATS",
-        "scorekeeper": "tricktaker.games.euchre.scorekeeper:SCOREKEEPER",
-        "present": "tricktaker.games.euchre.present:PRESENT",
     }
 
     def init_game(self, state: GameState) -> EuchreData:
@@ -170,9 +166,7 @@ class EuchreHooks(GameHooks):
         return EuchreData()
 
     def _data(self, state: GameState) -> EuchreData:
-        data = state.ext
-        assert isinstance(data, EuchreData)
-        return data
+        return own_data(state, EuchreData)
 
     def target(self, state: GameState) -> int:
         """Points that win the game."""

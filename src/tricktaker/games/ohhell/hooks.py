@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tricktaker.engine.actions import Action
 from tricktaker.engine.base import DEAL, HOOK
 from tricktaker.engine.hooks import GameHooks, register_hooks
+from tricktaker.games.declared import own_data, package_capabilities
 from tricktaker.games.ohhell.calls import (
     CALL_KIND,
     CALL_MODIFIER,
@@ -59,11 +60,10 @@ class CallerClagHooks(GameHooks):
     engine_bids = True
     hand_data_only = True
     capabilities: ClassVar[dict[str, str]] = {
-        "encoding": "tricktaker.games.ohhell.encoding:ENCODING",
+        **package_capabilities(
+            "tricktaker.games.ohhell", ("encoding", "kernel", "scorekeeper", "policy")
+        ),
         "search": "tricktaker.bots.search_ohhell:OH_HELL",
-        "kernel": "tricktaker.games.ohhell.kernel:KERNEL",
-        "scorekeeper": "tricktaker.games.ohhell.scorekeeper:SCOREKEEPER",
-        "policy": "tricktaker.games.ohhell.policy:POLICY",
     }
 
     def init_game(self, state: GameState) -> CallData:
@@ -75,9 +75,7 @@ class CallerClagHooks(GameHooks):
         return CallData()
 
     def _data(self, state: GameState) -> CallData:
-        data = state.ext
-        assert isinstance(data, CallData)
-        return data
+        return own_data(state, CallData)
 
     def _stage(self, state: GameState) -> str:
         call = self._data(state).call

@@ -20,6 +20,7 @@ from tricktaker.cards import JOKER_MASK, SUIT_LETTERS, SUIT_MASKS, cards_of, for
 from tricktaker.engine.actions import Action, register_action_kind
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
+from tricktaker.games.declared import own_data, package_capabilities
 from tricktaker.games.pluck.view import PluckMove, PluckView
 
 if TYPE_CHECKING:
@@ -130,22 +131,15 @@ class PluckHooks(GameHooks):
     name = "pluck"
     settings_model = PluckSettings
     capabilities: ClassVar[dict[str, str]] = {
-        "search": "tricktaker.games.pluck.search:SEARCH",
+        **package_capabilities("tricktaker.games.pluck"),
         "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-        "policy": "tricktaker.games.pluck.policy:POLICY",
-        "encoding": "tricktaker.games.pluck.encoding:ENCODING",
-        "stats": "tricktaker.games.pluck.stats:STATS",
-        "scorekeeper": "tricktaker.games.pluck.scorekeeper:SCOREKEEPER",
-        "present": "tricktaker.games.pluck.present:PRESENT",
     }
 
     def init_game(self, state: GameState) -> PluckData:
         return PluckData()
 
     def _data(self, state: GameState) -> PluckData:
-        data = state.ext
-        assert isinstance(data, PluckData)
-        return data
+        return own_data(state, PluckData)
 
     def hands_in_game(self, state: GameState) -> int | None:
         return int(self.settings(state).hands)
