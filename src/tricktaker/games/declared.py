@@ -1,5 +1,5 @@
-"""What the shipped games' hooks classes each declared alike: the capabilities their
-own package defines, and the game's own data on the state.
+"""What the shipped games each wrote alike: the capabilities their own package defines,
+the game's own data on the state, and the seat's view read back from an observation.
 
 A shipped game defines most of its capabilities in a module of its package named for
 the capability, as an attribute of the capability's name in capitals (Euchre's
@@ -9,15 +9,17 @@ writes those paths.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
     from tricktaker.engine.state import GameState
 
-__all__ = ["OWN_CAPABILITIES", "own_data", "package_capabilities"]
+__all__ = ["OWN_CAPABILITIES", "own_data", "package_capabilities", "seat_view"]
 
 DataT = TypeVar("DataT")
+ViewT = TypeVar("ViewT")
 
 OWN_CAPABILITIES = ("search", "policy", "encoding", "stats", "scorekeeper", "present")
 """The capabilities that Pluck, Euchre and Buckup each define in their own package."""
@@ -39,3 +41,17 @@ def own_data(state: GameState, kind: type[DataT]) -> DataT:
     data = state.ext
     assert isinstance(data, kind)
     return data
+
+
+def seat_view(
+    observation: Observation, kind: type[ViewT], read: Callable[[Mapping[str, Any]], ViewT]
+) -> ViewT | None:
+    """The seat's view, of the game's ``kind``; for an observation read from JSON (a
+    remote seat's, which has no view), the view ``read`` back from its wire form; None
+    when it has neither."""
+    view = observation.view
+    if isinstance(view, kind):
+        return view
+    if view is None and observation.extra:
+        return read(observation.extra)
+    return None

@@ -29,6 +29,7 @@ from tricktaker.games.buckup.hooks import (
 )
 from tricktaker.games.buckup.money import ANTE_CHOICES
 from tricktaker.games.buckup.view import BuckupView
+from tricktaker.games.declared import seat_view
 
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation
@@ -143,12 +144,7 @@ class BuckupEncoding:
 def _view(observation: Observation) -> BuckupView | None:
     """The seat's view; for an observation read from JSON (a remote seat's), the view
     read back from its wire form."""
-    view = observation.view
-    if isinstance(view, BuckupView):
-        return view
-    if view is None and observation.extra:
-        return BuckupView.from_json(observation.extra)
-    return None
+    return seat_view(observation, BuckupView, BuckupView.from_json)
 
 
 ENCODING = BuckupEncoding()

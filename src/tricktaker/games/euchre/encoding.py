@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import NUM_CARD_IDS
+from tricktaker.games.declared import seat_view
 from tricktaker.games.euchre.hooks import BIDS, PASS
 from tricktaker.games.euchre.view import EuchreView
 
@@ -101,12 +102,7 @@ class EuchreEncoding:
 def _view(observation: Observation) -> EuchreView | None:
     """The seat's view; for an observation read from JSON (a remote seat's), the view
     read back from its wire form."""
-    view = observation.view
-    if isinstance(view, EuchreView):
-        return view
-    if view is None and observation.extra:
-        return EuchreView.from_json(observation.extra)
-    return None
+    return seat_view(observation, EuchreView, EuchreView.from_json)
 
 
 ENCODING = EuchreEncoding()

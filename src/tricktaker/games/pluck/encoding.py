@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import NUM_CARD_IDS, SUIT_LETTERS
+from tricktaker.games.declared import seat_view
 from tricktaker.games.pluck.view import PluckView
 
 if TYPE_CHECKING:
@@ -101,12 +102,11 @@ class PluckEncoding:
 def _view(observation: Observation) -> PluckView | None:
     """The seat's view; for an observation read from JSON (a remote seat's), the view
     read back from its wire form."""
-    view = observation.view
-    if isinstance(view, PluckView):
-        return view
-    if view is None and observation.extra:
-        return PluckView.from_json(observation.extra, observation.rules.joker_labels)
-    return None
+    return seat_view(
+        observation,
+        PluckView,
+        lambda extra: PluckView.from_json(extra, observation.rules.joker_labels),
+    )
 
 
 ENCODING = PluckEncoding()
