@@ -14,6 +14,7 @@ their hand scores and rewards come from tables of the game's own scoring.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ from tricktaker.kernel import (
     limits,
     native,
 )
-from tricktaker.rules.ruleset import load_ruleset
+from tricktaker.rules.ruleset import Ruleset, load_ruleset
 
 
 def check_segment(segment: Segment) -> int:
@@ -59,19 +60,46 @@ def check_segment(segment: Segment) -> int:
     return len(steps)
 
 
+def drawn_hands(
+    games: tuple[str, ...], most_extra_players: int, most_flags: int
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Hypothesis draws a game of ``games``, players above its least, option flags, a seed,
+    random players or bots, and how far into each hand the kernel takes over."""
+    return given(
+        name=st.sampled_from(games),
+        extra_players=st.integers(min_value=0, max_value=most_extra_players),
+        flags=st.lists(st.booleans(), min_size=0, max_size=most_flags),
+        seed=st.integers(min_value=0, max_value=2**31),
+        bots=st.booleans(),
+        skip=st.floats(min_value=0.0, max_value=0.99),
+    )
+
+
+def check_drawn_hands(
+    name: str, players: int, flags: list[bool], seed: int, bots: bool, skip: float
+) -> tuple[Ruleset, int] | None:
+    """The variant of ``name`` that ``flags`` choose (None when they make none) and the
+    positions checked in its first three hands."""
+    rules = variant(name, players, flags)
+    if rules is None:
+        return None
+    segments = play_segments(rules, players, seed=seed, bots=bots, hands=3, skip=skip)
+    return rules, sum(check_segment(segment) for segment in segments)
+
+
+def check_whole_game(rules: Ruleset, players: int, seed: int, bots: bool, hands: int) -> None:
+    """Every hand of a game of up to ``hands`` hands, each from its first accepted position."""
+    segments = play_segments(rules, players, seed=seed, bots=bots, hands=hands, skip=0.0)
+    assert segments
+    assert sum(check_segment(segment) for segment in segments) > 0
+
+
 @settings(
     max_examples=300,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-@given(
-    name=st.sampled_from(KERNEL_GAMES),
-    extra_players=st.integers(min_value=0, max_value=5),
-    flags=st.lists(st.booleans(), min_size=0, max_size=6),
-    seed=st.integers(min_value=0, max_value=2**31),
-    bots=st.booleans(),
-    skip=st.floats(min_value=0.0, max_value=0.99),
-)
+@drawn_hands(KERNEL_GAMES, most_extra_players=5, most_flags=6)
 def test_kernel_plays_every_hand_as_the_engine(
     name: str, extra_players: int, flags: list[bool], seed: int, bots: bool, skip: float
 ) -> None:
@@ -80,12 +108,10 @@ def test_kernel_plays_every_hand_as_the_engine(
     Scoring), match the engine's from bids or any trick on."""
     base = load_ruleset(name)
     players = min(base.spec.players.min + extra_players, base.spec.players.max, 7)
-    rules = variant(name, players, flags)
-    if rules is None:
+    drawn = check_drawn_hands(name, players, flags, seed, bots, skip)
+    if drawn is None:
         return
-    checked = 0
-    for segment in play_segments(rules, players, seed=seed, bots=bots, hands=3, skip=skip):
-        checked += check_segment(segment)
+    rules, checked = drawn
     assert checked > 0 or rules.id == "caller_clag"
 
 
@@ -95,20 +121,11 @@ def test_kernel_plays_whole_games_as_the_engine(name: str) -> None:
     first accepted position: docs/games/<game>.md, Hands and schedule."""
     rules = load_ruleset(name)
     players = 4 if 4 in rules.player_counts else rules.spec.players.min
-    segments = play_segments(rules, players, seed=11, bots=False, hands=100, skip=0.0)
-    assert segments
-    assert sum(check_segment(segment) for segment in segments) > 0
+    check_whole_game(rules, players, seed=11, bots=False, hands=100)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    name=st.sampled_from(HOOK_GAMES),
-    extra_players=st.integers(min_value=0, max_value=3),
-    flags=st.lists(st.booleans(), min_size=0, max_size=4),
-    seed=st.integers(min_value=0, max_value=2**31),
-    bots=st.booleans(),
-    skip=st.floats(min_value=0.0, max_value=0.99),
-)
+@drawn_hands(HOOK_GAMES, most_extra_players=3, most_flags=4)
 def test_kernel_plays_the_hook_games_cards_as_the_engine(
     name: str, extra_players: int, flags: list[bool], seed: int, bots: bool, skip: float
 ) -> None:
@@ -118,12 +135,10 @@ def test_kernel_plays_the_hook_games_cards_as_the_engine(
     game's own scoring tabled by the tricks each team takes, match the engine's."""
     base = load_ruleset(name)
     players = min(base.spec.players.min + extra_players, base.spec.players.max)
-    rules = variant(name, players, flags)
-    if rules is None:
+    drawn = check_drawn_hands(name, players, flags, seed, bots, skip)
+    if drawn is None:
         return
-    checked = 0
-    for segment in play_segments(rules, players, seed=seed, bots=bots, hands=3, skip=skip):
-        checked += check_segment(segment)
+    rules, checked = drawn
     # In Buckup a hand is played only when two players stay in (random ones may not).
     assert checked > 0 or rules.spec.hooks == "buckup"
 
@@ -133,9 +148,7 @@ def test_kernel_plays_whole_hook_games_as_the_engine(name: str) -> None:
     """The card play of every hand of a whole game, from its first card on:
     docs/games/euchre.md, Play and Scoring."""
     rules = load_ruleset(name)
-    segments = play_segments(rules, rules.spec.players.min, seed=7, bots=True, hands=40, skip=0.0)
-    assert segments
-    assert sum(check_segment(segment) for segment in segments) > 0
+    check_whole_game(rules, rules.spec.players.min, seed=7, bots=True, hands=40)
 
 
 def test_kernel_refuses_the_games_and_decisions_it_does_not_play() -> None:
