@@ -12,7 +12,14 @@ from types import ModuleType
 
 import pytest
 
-from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset, new_game
+from tricktaker import (
+    ChanceOutcome,
+    GameState,
+    HandResult,
+    IllegalActionError,
+    load_ruleset,
+    new_game,
+)
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, bid, play
@@ -100,6 +107,23 @@ def at_hand(
     return state
 
 
+def dealt_by_seat_0(
+    name: str,
+    players: int,
+    number: int,
+    size: int,
+    *,
+    first_dealer: int,
+    options: Mapping[str, object] | None = None,
+) -> GameState:
+    """``at_hand``'s game at hand ``number``, checked to be dealt by seat 0 with ``size``
+    cards a seat (``first_dealer`` is the seat that makes seat 0 deal that hand)."""
+    state = at_hand(name, players, number, options=options, first_dealer=first_dealer)
+    assert state.dealer == 0
+    assert state.hand_size == size
+    return state
+
+
 def deal(state: GameState, hands: Sequence[str], turn_up: str | None = None) -> None:
     """Deal the given hands (one string of cards per seat, e.g. ``"AS 10H"``)."""
     order = state.deck_order_for([h.split() for h in hands], turn_up=turn_up)
@@ -118,6 +142,33 @@ def play_cards(state: GameState, cards: Sequence[str]) -> None:
     for card in cards:
         seat = state.to_act()[0]
         state.apply(seat, play(parse_card(card)))
+
+
+def play_hand(
+    state: GameState,
+    hands: Sequence[str],
+    turn_up: str | None,
+    bids: Sequence[int],
+    cards: Sequence[str],
+) -> HandResult:
+    """Deal ``hands``, bid ``bids[seat]`` for each seat, play ``cards`` in turn order and
+    return the last finished hand's result."""
+    deal(state, hands, turn_up=turn_up)
+    make_bids(state, bids)
+    play_cards(state, cards)
+    return state.history[-1]
+
+
+def play_out_hand(state: GameState) -> None:
+    """Finish the hand in progress: chance steps as the game's seed makes them, and each
+    seat taking its first legal action."""
+    number = state.hand_number
+    while state.hand_number == number and not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
 
 
 def act(state: GameState, seat: int, text: str) -> None:

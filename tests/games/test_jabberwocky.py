@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
+from tests.helpers import (
+    act,
+    assert_illegal,
+    at_hand,
+    deal,
+    legal,
+    make_bids,
+    play_cards,
+    play_hand,
+)
 from tricktaker import GameState, load_ruleset
 from tricktaker.cards import HEARTS, parse_card
 
@@ -140,10 +149,9 @@ def test_follow_suit_is_enforced() -> None:
 def test_scoring_exact_one_point_else_zero(bids: list[int], hand_scores: tuple[int, ...]) -> None:
     """docs/games/jabberwocky.md, Scoring: "Exactly the bid: 1 point. Anything else: 0"."""
     state = first_hand()
-    deal(state, ["5S 6S 7S", "AS KS QS", "2S 3S 4S"], turn_up="2H")
-    make_bids(state, bids)
-    play_cards(state, ["AS", "2S", "5S", "KS", "3S", "6S", "QS", "4S", "7S"])
-    result = state.history[-1]
+    hands = ["5S 6S 7S", "AS KS QS", "2S 3S 4S"]
+    play = ["AS", "2S", "5S", "KS", "3S", "6S", "QS", "4S", "7S"]
+    result = play_hand(state, hands, "2H", bids, play)
     assert result.tricks == (0, 3, 0)
     assert result.hand_scores == hand_scores
     assert state.scores == list(hand_scores)

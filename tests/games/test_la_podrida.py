@@ -4,28 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, assert_illegal, at_hand, deal, game, legal, make_bids, play_cards
+from tests.helpers import (
+    act,
+    assert_illegal,
+    deal,
+    dealt_by_seat_0,
+    game,
+    legal,
+    make_bids,
+    play_cards,
+    play_out_hand,
+)
 from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS, parse_card
 
 
-def play_out(state: GameState) -> None:
-    """Finish the hand in progress (seeded chance steps, first legal actions)."""
-    number = state.hand_number
-    while state.hand_number == number and not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-
-
 def four_card_hand() -> GameState:
     """4 players, hand 11 (the first hand of 4 cards), dealt by seat 0 (seat 1 is eldest)."""
-    state = at_hand("la_podrida", 4, 11, first_dealer=2)
-    assert state.dealer == 0
-    assert state.hand_size == 4
-    return state
+    return dealt_by_seat_0("la_podrida", 4, 11, 4, first_dealer=2)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +49,7 @@ def test_dealer_rotates_counter_clockwise() -> None:
     if seat 2 dealt, seat 1 deals next"."""
     state = game("la_podrida", 5, first_dealer=1)
     for _ in range(4):
-        play_out(state)
+        play_out_hand(state)
     assert [h.dealer for h in state.history] == [1, 0, 4, 3]
     assert state.dealer == 2
 

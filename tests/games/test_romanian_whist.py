@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
+from tests.helpers import (
+    act,
+    assert_illegal,
+    at_hand,
+    deal,
+    dealt_by_seat_0,
+    legal,
+    make_bids,
+    play_cards,
+    play_hand,
+)
 from tricktaker import GameState, load_ruleset
 from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
 
 def fifth_hand() -> GameState:
     """Hand 5 (3 cards) of a 3-player game, dealt by seat 0 (seat 1 is eldest)."""
-    state = at_hand("romanian_whist", 3, 5, first_dealer=2)
-    assert state.dealer == 0
-    assert state.hand_size == 3
-    return state
+    return dealt_by_seat_0("romanian_whist", 3, 5, 3, first_dealer=2)
 
 
 @pytest.mark.parametrize(
@@ -129,9 +136,8 @@ def test_scoring(bids: list[int], hand_scores: tuple[int, ...]) -> None:
     """docs/games/romanian_whist.md, Scoring: "Exactly the bid: 5 + tricks. Anything else: minus the
     difference, −|tricks − bid|"."""
     state = fifth_hand()
-    deal(state, ["JS 9D 10D", "AS KS QS", "9S 10S AD"], turn_up="9H")
-    make_bids(state, bids)
-    play_cards(state, ["AS", "9S", "JS", "KS", "10S", "9D", "QS", "AD", "10D"])
-    result = state.history[-1]
+    hands = ["JS 9D 10D", "AS KS QS", "9S 10S AD"]
+    play = ["AS", "9S", "JS", "KS", "10S", "9D", "QS", "AD", "10D"]
+    result = play_hand(state, hands, "9H", bids, play)
     assert result.tricks == (0, 3, 0)
     assert result.hand_scores == hand_scores

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, game, legal, make_bids, play_cards
+from tests.helpers import act, at_hand, deal, dealt_by_seat_0, game, legal, make_bids, play_cards
 from tricktaker import GameState, IllegalActionError, RulesetError, load_ruleset
 from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
 
 def third_hand() -> GameState:
     """Hand 3 (3 cards), dealt by seat 0 (seat 1 is eldest)."""
-    state = at_hand("seven_truf", 4, 3, first_dealer=2)
-    assert state.dealer == 0
-    assert state.hand_size == 3
-    return state
+    return dealt_by_seat_0("seven_truf", 4, 3, 3, first_dealer=2)
 
 
 # Seat 1 wins two spade tricks; seat 2 wins the club trick. Tricks: 0, 2, 1, 0.

@@ -6,19 +6,16 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.helpers import act, at_hand, deal, legal, make_bids, play_cards
+from tests.helpers import act, deal, dealt_by_seat_0, legal, make_bids, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS
 
 
 def third_hand(players: int = 4, options: Mapping[str, object] | None = None) -> GameState:
     """Hand 3 (3 cards), dealt by seat 0, so seat 1 bids first and leads."""
-    state = at_hand(
-        "up_and_down_the_river", players, 3, options=options, first_dealer=(-2) % players
+    return dealt_by_seat_0(
+        "up_and_down_the_river", players, 3, 3, options=options, first_dealer=(-2) % players
     )
-    assert state.dealer == 0
-    assert state.hand_size == 3
-    return state
 
 
 # Seat 1 wins the two spade tricks, then seat 2 wins the club trick with the ace.
