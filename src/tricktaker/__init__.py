@@ -33,25 +33,6 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_HOMES = {
-    "tricktaker.engine": (
-        "Action",
-        "ChanceOutcome",
-        "GameRecord",
-        "GameState",
-        "HandResult",
-        "IllegalActionError",
-        "Observation",
-        "RecordError",
-        "bid",
-        "new_game",
-        "play",
-        "replay",
-    ),
-    "tricktaker.rules": ("Ruleset", "RulesetError", "list_rulesets", "load_ruleset"),
-}
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
-
 __all__ = [
     "Action",
     "ChanceOutcome",
@@ -70,6 +51,13 @@ __all__ = [
     "play",
     "replay",
 ]
+
+_RULES_NAMES = frozenset({"Ruleset", "RulesetError", "list_rulesets", "load_ruleset"})
+"""The public names that :mod:`tricktaker.rules` holds; :mod:`tricktaker.engine` holds
+the rest."""
+_HOME_OF = {
+    name: "tricktaker.rules" if name in _RULES_NAMES else "tricktaker.engine" for name in __all__
+}
 
 
 def __getattr__(name: str) -> Any:

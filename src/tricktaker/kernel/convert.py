@@ -11,7 +11,7 @@ precedence and reversed ranks). Anything the kernel does not play is refused her
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -32,6 +32,7 @@ from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
+    "HandInputs",
     "KernelUnsupportedError",
     "ResultTable",
     "check_ruleset",
@@ -133,105 +134,77 @@ _CONFIGS: Memo[tuple[Any, ...], Any] = Memo(maxsize=256)
 """The kernel's configs of the hands of each ruleset, by what else they are built from."""
 
 
-def hand_config(
-    rules: Ruleset,
-    players: int,
-    *,
-    hand_size: int,
-    scoring: CompiledScoring | None,
-    misere: bool,
-    hook: bool,
-    tables: CardTables | None,
-    trump: int | None,
-    turn_up: int | None,
-    zero_streak: list[int],
-    result: ResultTable | None = None,
-    active: tuple[bool, ...] | None = None,
-) -> Any:
+@dataclass(frozen=True, slots=True)
+class HandInputs:
+    """What one hand's kernel config is read from besides the ruleset and the seat count:
+    the hand's size, scoring, misère and hook flags, the engine's card tables, the trump
+    and turn-up, each seat's zero-bid streak, and for a hook game its ``result`` table
+    (its scoring formulas are not the Oh Hell family's) and the seats ``active`` in its
+    tricks (None: every seat)."""
+
+    hand_size: int
+    scoring: CompiledScoring | None
+    misere: bool
+    hook: bool
+    tables: CardTables | None
+    trump: int | None
+    turn_up: int | None
+    zero_streak: Sequence[int]
+    result: ResultTable | None = None
+    active: tuple[bool, ...] | None = None
+
+
+def hand_config(rules: Ruleset, players: int, hand: HandInputs) -> Any:
     """The kernel's config of one hand (cached; the rules are read, never restated):
     :meth:`KernelConfig.build` of :func:`hand_rules`."""
-    setup = _check_hand(rules, players, tables, result)
-    no_zero, active_mask = _seat_masks(setup, zero_streak, active)
+    setup = _check_hand(rules, players, hand)
+    no_zero, active_mask = _seat_masks(setup, hand)
     key = (
         players,
-        hand_size,
-        scoring,
-        misere,
-        hook,
-        tables,
-        turn_up,
+        hand.hand_size,
+        hand.scoring,
+        hand.misere,
+        hand.hook,
+        hand.tables,
+        hand.turn_up,
         no_zero,
-        result,
+        hand.result,
         active_mask,
     )
-    return _CONFIGS.get(
-        key,
-        lambda: hand_rules(
-            rules,
-            players,
-            hand_size=hand_size,
-            scoring=scoring,
-            misere=misere,
-            hook=hook,
-            tables=tables,
-            trump=trump,
-            turn_up=turn_up,
-            zero_streak=zero_streak,
-            result=result,
-            active=active,
-        ).build(),
-        owner=rules,
-    )
+    return _CONFIGS.get(key, lambda: hand_rules(rules, players, hand).build(), owner=rules)
 
 
-def _check_hand(
-    rules: Ruleset, players: int, tables: CardTables | None, result: ResultTable | None
-) -> Setup:
+def _check_hand(rules: Ruleset, players: int, hand: HandInputs) -> Setup:
     setup = check_ruleset(rules, players)
-    if tables is None:
+    if hand.tables is None:
         raise KernelUnsupportedError("the trump is not known yet (bidding before the trump)")
-    if not plays_whole(rules) and result is None:
+    if not plays_whole(rules) and hand.result is None:
         raise KernelUnsupportedError(f"{rules.name}: the kernel plays only its card play")
     return setup
 
 
-def _seat_masks(
-    setup: Setup, zero_streak: list[int], active: tuple[bool, ...] | None
-) -> tuple[int, int]:
+def _seat_masks(setup: Setup, hand: HandInputs) -> tuple[int, int]:
     """The seats that may not bid 0 (a zero-bid streak at the limit) and the seats in the
     tricks (0: every seat), as masks."""
     limit = setup.zero_streak_limit
     no_zero = 0
     if limit is not None:
-        for seat, streak in enumerate(zero_streak):
+        for seat, streak in enumerate(hand.zero_streak):
             if streak >= limit:
                 no_zero |= 1 << seat
+    active = hand.active
     active_mask = 0 if active is None else sum(1 << s for s, on in enumerate(active) if on)
     return no_zero, active_mask
 
 
-def hand_rules(
-    rules: Ruleset,
-    players: int,
-    *,
-    hand_size: int,
-    scoring: CompiledScoring | None,
-    misere: bool,
-    hook: bool,
-    tables: CardTables | None,
-    trump: int | None,
-    turn_up: int | None,
-    zero_streak: list[int],
-    result: ResultTable | None = None,
-    active: tuple[bool, ...] | None = None,
-) -> KernelConfig:
+def hand_rules(rules: Ruleset, players: int, hand: HandInputs) -> KernelConfig:
     """One hand's rules as the kernel reads them (:func:`hand_config` builds and caches
-    them). A hook game's hand gives its ``result`` table (its scoring formulas are not the
-    Oh Hell family's) and the seats ``active`` in its tricks (None: every seat)."""
-    setup = _check_hand(rules, players, tables, result)
+    them)."""
+    setup = _check_hand(rules, players, hand)
+    tables, result, scoring, turn_up = hand.tables, hand.result, hand.scoring, hand.turn_up
     assert tables is not None
-    no_zero, active_mask = _seat_masks(setup, zero_streak, active)
-    size = hand_size
+    no_zero, active_mask = _seat_masks(setup, hand)
+    size = hand.hand_size
     if result is not None:
         score: tuple[int, ...] = ()
         trick_points: tuple[int, ...] = ()
@@ -251,7 +224,7 @@ def hand_rules(
     return KernelConfig(
         players=players,
         hand_size=size,
-        trump=-1 if trump is None else trump,
+        trump=-1 if hand.trump is None else hand.trump,
         suit_of=tuple(tables.suit_of),
         rank_of=tuple(tables.rank_of),
         key=tuple(
@@ -264,9 +237,9 @@ def hand_rules(
         follow_suit=setup.follow_suit,
         must_trump=setup.must_trump,
         trump_lead_after_broken=setup.trump_lead_after_broken,
-        misere=misere,
+        misere=hand.misere,
         cooperative=setup.cooperative,
-        hook=hook,
+        hook=hand.hook,
         sum_equals_hand=setup.sum_equals_hand,
         simultaneous=setup.simultaneous,
         min_bid=setup.min_bid,
@@ -296,7 +269,7 @@ def state_rules(state: GameState) -> KernelConfig:
     return _of_state(state, hand_rules)
 
 
-def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
+def _of_state(state: GameState, hand: Callable[[Ruleset, int, HandInputs], Made]) -> Made:
     """``hand`` (:func:`hand_config` or :func:`hand_rules`) of the hand in progress."""
     _check_state(state)
     result = None
@@ -304,9 +277,7 @@ def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
         from tricktaker.kernel.results import result_table
 
         result = result_table(state)
-    return hand(
-        state.rules,
-        state.players,
+    inputs = HandInputs(
         hand_size=state.hand_size,
         scoring=state.scoring,
         misere=state.spec.misere,
@@ -318,6 +289,7 @@ def _of_state(state: GameState, hand: Callable[..., Made]) -> Made:
         result=result,
         active=None if state.active is None else tuple(state.active),
     )
+    return hand(state.rules, state.players, inputs)
 
 
 def _check_state(state: GameState) -> None:

@@ -33,6 +33,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFacts, HiddenFactsError
 from tricktaker.kernel.convert import (
     PHASE_PLAYING,
+    HandInputs,
     KernelUnsupportedError,
     check_ruleset,
     hand_config,
@@ -66,9 +67,7 @@ def hook_world_inputs(
             played[seat] |= 1 << card
     facts = _facts(obs, sampler, me=me, played=tuple(played))
     result = result_table(sampler.sample(random.Random(0)))
-    config = hand_config(
-        rules,
-        n,
+    hand = HandInputs(
         hand_size=obs.hand_size,
         scoring=None,
         misere=False,
@@ -80,6 +79,7 @@ def hook_world_inputs(
         result=result,
         active=obs.active,
     )
+    config = hand_config(rules, n, hand)
     state = KernelState(
         hands=tuple(obs.hand if seat == me else 0 for seat in range(n)),
         bids=(-1,) * n,

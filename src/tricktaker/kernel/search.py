@@ -18,7 +18,7 @@ from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import CardTables
-from tricktaker.kernel.convert import check_ruleset, hand_config, plays_whole
+from tricktaker.kernel.convert import HandInputs, check_ruleset, hand_config, plays_whole
 from tricktaker.kernel.native import native
 from tricktaker.kernel.spec import (
     KERNEL_CAPABILITY,
@@ -121,9 +121,7 @@ def world_inputs(
     if spec.pile or spec.blind_hand:
         raise KernelUnsupportedError("the kernel does not play cards from face-down piles")
     scoring = spec.scoring or obs.rules.scoring
-    config = hand_config(
-        obs.rules,
-        n,
+    hand = HandInputs(
         hand_size=size,
         scoring=scoring,
         misere=spec.misere,
@@ -133,6 +131,7 @@ def world_inputs(
         turn_up=obs.turn_up,
         zero_streak=zero_streaks(obs),
     )
+    config = hand_config(obs.rules, n, hand)
     played = [0] * n
     for trick in (*obs.tricks, obs.current_trick):
         for seat, card in trick:

@@ -235,22 +235,11 @@ class KernelState:
     def from_mapping(cls, values: Mapping[str, Any]) -> KernelState:
         """The state from a dict of its fields (as :mod:`tricktaker.kernel.hookgames`
         builds it); a missing field raises ``KeyError``."""
-        return cls(
-            hands=_ints(values["hands"]),
-            bids=_ints(values["bids"]),
-            tricks=_ints(values["tricks"]),
-            points=_ints(values["points"]),
-            trick=tuple((seat, card) for seat, card in values["trick"]),
-            leader=values["leader"],
-            to_play=values["to_play"],
-            tricks_done=values["tricks_done"],
-            bid_count=values["bid_count"],
-            bid_sum=values["bid_sum"],
-            eldest=values["eldest"],
-            phase=values["phase"],
-            broken=values["broken"],
-            first_bidder=values["first_bidder"],
-        )
+        state = {field.name: values[field.name] for field in fields(cls)}
+        for name in ("hands", "bids", "tricks", "points"):
+            state[name] = _ints(state[name])
+        state["trick"] = tuple((seat, card) for seat, card in state["trick"])
+        return cls(**state)
 
 
 @dataclass(frozen=True, slots=True)
