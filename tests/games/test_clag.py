@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
 from tricktaker import GameState, load_ruleset
-from tricktaker.cards import CLUBS, HEARTS, card_set, parse_card
+from tricktaker.cards import CLUBS, HEARTS, card_set, format_card, parse_card
 
 
 def clag_hand(number: int) -> GameState:
@@ -160,6 +160,14 @@ def test_hand_10_bids_before_players_see_their_cards() -> None:
 PILES = ["8H 2C 9S 10S JS QS 8D", "KS 2H 3H 4H 5H 6H 7H", "2D AS 3S 4S 5S 6S 7S"]
 
 
+def pile_trick(state: GameState, number: int) -> tuple[tuple[int, str], ...]:
+    """Each seat in turn plays the next card of its pile: the (seat, card) pairs of the
+    hand's trick ``number`` (0: the first)."""
+    for _ in range(state.players):
+        act(state, state.to_act()[0], "play_pile")
+    return tuple((seat, format_card(card)) for seat, card in state.trick_cards[number])
+
+
 def test_hand_11_blind_pile_play_pile_only_in_deal_order() -> None:
     """docs/games/clag.md, Special hands: "Hand 11, blind pile. … on their turn a player plays the
     next card of their pile (the `play_pile` action), the first card dealt to them first. There is
@@ -173,23 +181,11 @@ def test_hand_11_blind_pile_play_pile_only_in_deal_order() -> None:
     assert state.phase_name == "playing"
     assert legal(state, 1) == ["play_pile"]
     assert_illegal(state, 1, "play KS", "blind pile")
-    for _ in range(3):
-        act(state, state.to_act()[0], "play_pile")
     # Seat 1's KS leads; seat 2 plays its first card 2D although it holds spades.
-    assert state.trick_cards[0] == (
-        (1, parse_card("KS")),
-        (2, parse_card("2D")),
-        (0, parse_card("8H")),
-    )
+    assert pile_trick(state, 0) == ((1, "KS"), (2, "2D"), (0, "8H"))
     assert state.trick_winners == [1]
-    for _ in range(3):
-        act(state, state.to_act()[0], "play_pile")
     # Seat 1 leads 2H, seat 2 plays AS, seat 0 plays 2C: the trump wins as usual.
-    assert state.trick_cards[1] == (
-        (1, parse_card("2H")),
-        (2, parse_card("AS")),
-        (0, parse_card("2C")),
-    )
+    assert pile_trick(state, 1) == ((1, "2H"), (2, "AS"), (0, "2C"))
     assert state.trick_winners == [1, 0]
     for seat in range(3):
         assert state.observe(seat).hand is None

@@ -12,11 +12,19 @@ from tricktaker.scorekeeper import sheet_from_json
 
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
 BLUKE = ["bluke", "--players", "John,Margaret,Steve,Betsy"]
+BUCKUP = ["buckup", "--players", "A,B,C,D", "--dealer", "D"]
 
 
 def run(*args: str, stdin: str) -> Result:
     result = runner.invoke(app, list(args), input=stdin)
     assert "Traceback" not in result.output
+    return result
+
+
+def score(*args: str, save: Path, stdin: str) -> Result:
+    """``tricktaker score ARGS --save SAVE`` with ``stdin``, checked to end with exit status 0."""
+    result = run("score", *args, "--save", str(save), stdin=stdin)
+    assert result.exit_code == 0, result.output
     return result
 
 
@@ -42,8 +50,7 @@ def test_sample_hands_with_a_refused_row_fix_and_quit(tmp_path: Path) -> None:
         *(3, 1, 4, 5),
         "quit",
     )
-    result = run("score", *BLUKE, "--dealer", "Betsy", "--save", str(save), stdin=stdin)
-    assert result.exit_code == 0, result.output
+    result = score(*BLUKE, "--dealer", "Betsy", save=save, stdin=stdin)
     out = result.output
     assert "Hand 1: Betsy deals 13 cards; trump: the turned-up card; John bids first." in out
     assert "Not allowed: the tricks must add up to the hand size: 1 + 2 + 3 + 5 = 11, not 12" in out
@@ -60,18 +67,15 @@ def test_a_bid_breaking_the_hook_is_asked_again(tmp_path: Path) -> None:
     may not bring the bids to 1; the bid is refused with the rule and asked again."""
     save = tmp_path / "s.json"
     stdin = lines("", 0, 0, 0, 1, 0, 0, 1, 0, 0, "undo", "quit")
-    result = run(
-        "score",
+    result = score(
         "blackout",
         "--players",
         "Ann,Bob,Cy,Di",
         "--option",
         "hook=true",
-        "--save",
-        str(save),
+        save=save,
         stdin=stdin,
     )
-    assert result.exit_code == 0, result.output
     assert "Not allowed: Ann, the dealer, may not bid 1: the bids would total the 1 trick" in (
         result.output
     )
@@ -118,16 +122,13 @@ def test_pluck_asks_only_the_trump_and_the_tricks(tmp_path: Path) -> None:
     """docs/games/pluck.md, Bidding: no bids, quotas of 7, 6 and 4; Plucks: the tricks
     above quota are the plucks owed next hand."""
     save = tmp_path / "p.json"
-    result = run(
-        "score",
+    result = score(
         "pluck",
         "--players",
         "Ann,Bob,Cy",
-        "--save",
-        str(save),
+        save=save,
         stdin=lines("h", 9, 5, 3, "quit"),
     )
-    assert result.exit_code == 0, result.output
     assert "quotas: Ann 7, Bob 6, Cy 4 tricks" in result.output
     assert "Ann plucks Bob once" in result.output
     assert sheet_from_json(json.loads(save.read_text())).totals == (2, -1, -1)
@@ -137,16 +138,13 @@ def test_euchre_asks_the_contract_and_the_declarers_tricks(tmp_path: Path) -> No
     """docs/games/euchre.md, Scoring: Ann (with Cy) makes 4H with 5 tricks: 2 points
     each; a bid that is not in the auction's list is refused and asked again."""
     save = tmp_path / "e.json"
-    result = run(
-        "score",
+    result = score(
         "euchre",
         "--players",
         "Ann,Bob,Cy,Di",
-        "--save",
-        str(save),
+        save=save,
         stdin=lines("6H", "Ann", "4h", "Ann", 5, "quit"),
     )
-    assert result.exit_code == 0, result.output
     assert "partnerships: Ann & Cy against Bob & Di; game to 10 points" in result.output
     assert "Not allowed: '6H' is not a bid" in result.output
     assert sheet_from_json(json.loads(save.read_text())).totals == (2, 0, 2, 0)
@@ -163,18 +161,7 @@ def test_buckup_hand_with_ante_decisions_draws_and_tricks(tmp_path: Path) -> Non
         *("kept", "fold", "stay", 3, "stay", 1, "stay", 5, 3, 2, 0),
         "quit",
     )
-    result = run(
-        "score",
-        "buckup",
-        "--players",
-        "A,B,C,D",
-        "--dealer",
-        "D",
-        "--save",
-        str(save),
-        stdin=stdin,
-    )
-    assert result.exit_code == 0, result.output
+    result = score(*BUCKUP, save=save, stdin=stdin)
     assert "Not allowed:" in result.output
     assert "dealer's obligation" in result.output
     assert "Stacks: A 490, B 513, C 502, D 440; pot 55." in result.output
@@ -188,18 +175,15 @@ def test_caller_clag_call_checked_step_by_step(tmp_path: Path) -> None:
     unknown kind are refused at once and asked again."""
     save = tmp_path / "c.json"
     stdin = lines(9, 4, "bogus", "normal", "ascending_madness", "", 2, 1, 0, "Ann,Bob,Ann,Cy")
-    result = run(
-        "score",
+    result = score(
         "caller_clag",
         "--players",
         "Ann,Bob,Cy",
         "--dealer",
         "Cy",
-        "--save",
-        str(save),
+        save=save,
         stdin=stdin + "quit\n",
     )
-    assert result.exit_code == 0, result.output
     assert "the caller calls a hand of 3 to 7 cards, not 9" in result.output
     assert "'bogus' is not a kind of hand" in result.output
     assert sheet_from_json(json.loads(save.read_text())).totals == (18, 14, 8)

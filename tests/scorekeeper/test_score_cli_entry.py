@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.scorekeeper.test_score_cli import lines, run
+from tests.scorekeeper.test_score_cli import BUCKUP, lines, run, score
 from tricktaker.games.buckup.scorekeeper import ante_choices
 from tricktaker.scorekeeper import ScoreSheet, sheet_from_json
 from tricktaker.scorekeeper.offers import bid_offer, last_tricks
@@ -18,8 +18,7 @@ def test_bluke_bids_offered_from_one_and_a_zero_refused(tmp_path: Path) -> None:
     """docs/games/bluke.md, Bidding: a bid is from 1 up to the hand size, nobody may bid
     zero: the prompt offers 1-13, and a 0 typed is refused with the rule and asked again."""
     save = tmp_path / "b.json"
-    result = run("score", *BLUKE, "--save", str(save), stdin=lines("", 0, 3, "quit"))
-    assert result.exit_code == 0, result.output
+    result = score(*BLUKE, save=save, stdin=lines("", 0, 3, "quit"))
     assert "John's bid (1-13):" in result.output
     assert "(0-" not in result.output
     assert "Not allowed: John may not bid 0: the lowest bid is 1 (rule: minimum bid)" in (
@@ -46,8 +45,7 @@ def test_the_last_players_tricks_are_offered_and_enter_accepts_them(tmp_path: Pa
     bluke.md, Scoring: the sample's first hand, 4 + 0 + 4 + 5 = 13)."""
     save = tmp_path / "b.json"
     stdin = lines("", *(3, 3, 2, 5), *(4, 0, 4), "", "quit")
-    result = run("score", *BLUKE, "--save", str(save), stdin=stdin)
-    assert result.exit_code == 0, result.output
+    result = score(*BLUKE, save=save, stdin=stdin)
     assert "Betsy's tricks (Enter: 5):" in result.output
     sheet = sheet_from_json(json.loads(save.read_text()))
     assert sheet.rows[0].tricks == (4, 0, 4, 5)
@@ -70,8 +68,7 @@ def test_fix_keeps_every_value_entered_unless_retyped(tmp_path: Path) -> None:
         *(3, 1, "", ""),  # John 3, Margaret 1, Steve kept (4), Betsy: the count that adds up
         "quit",
     )
-    result = run("score", *BLUKE, "--save", str(save), stdin=stdin)
-    assert result.exit_code == 0, result.output
+    result = score(*BLUKE, save=save, stdin=stdin)
     out = result.output
     assert "Correcting hand 1: Enter keeps each value as it was." in out
     assert "Trump (a suit, none, or Enter to keep spades):" in out
@@ -93,18 +90,7 @@ def test_buckup_fix_keeps_ante_decisions_and_draws(tmp_path: Path) -> None:
     save = tmp_path / "k.json"
     hand = ("kept", "fold", "stay", 3, "stay", 1, "stay", 5, 3, 2, "")
     stdin = lines(*hand, "fix 1", *([""] * 11), "quit")
-    result = run(
-        "score",
-        "buckup",
-        "--players",
-        "A,B,C,D",
-        "--dealer",
-        "D",
-        "--save",
-        str(save),
-        stdin=stdin,
-    )
-    assert result.exit_code == 0, result.output
+    result = score(*BUCKUP, save=save, stdin=stdin)
     antes = ", ".join(ante_choices(ScoreSheet("buckup", ["A", "B", "C", "D"]).game_copy()))
     assert f"Ante ({antes}; Enter: kept):" in result.output
     assert "D's tricks (Enter: 0):" in result.output
@@ -136,7 +122,6 @@ def test_an_unnamed_player_is_called_as_the_table_calls_a_seat(tmp_path: Path) -
     """docs/scorekeeper.md, In the terminal: a player left unnamed is "Seat N", counted
     from 1, as the table names an empty seat."""
     save = tmp_path / "u.json"
-    result = run("score", "bluke", "--players", "Ann,,Cy", "--save", str(save), stdin=lines("quit"))
-    assert result.exit_code == 0, result.output
+    result = score("bluke", "--players", "Ann,,Cy", save=save, stdin=lines("quit"))
     assert "Keeping score of Bluke for Ann, Seat 2, Cy" in result.output
     assert ScoreSheet("bluke", ["", "Bob"]).players == ("Seat 1", "Bob")
