@@ -11,22 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import NUM_CARD_IDS
-from tricktaker.games.buckup.hooks import (
-    ANTE_ACTION,
-    COME_BACK,
-    CONCEDE,
-    DISCARD,
-    DRAW,
-    FOLD,
-    IN,
-    KEEP,
-    OFN,
-    OUT,
-    OUT_FOR_NOW,
-    REDEAL,
-    STAY,
-    UNDECIDED,
-)
+from tricktaker.games.buckup.hooks import ANTE_ACTION, BARE_ACTIONS, DISCARD, SEAT_STATUSES
 from tricktaker.games.buckup.money import ANTE_CHOICES
 from tricktaker.games.buckup.view import BuckupView
 from tricktaker.games.declared import seat_view
@@ -43,11 +28,7 @@ BIG = float(2**24)
 """Bound of fees: float32 holds every whole number up to it."""
 UNBOUNDED = float("inf")
 """Bound of chips, which have none (a pot can double hand after hand)."""
-STATUS = (UNDECIDED, IN, OUT, OFN)
-"""A seat's status in the hand, in the order of the field ``status``."""
-_STATUS_INDEX = {name: index for index, name in enumerate(STATUS)}
-BARE_ACTIONS = (REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW)
-"""Buckup's actions without a value, in index order."""
+_STATUS_INDEX = {name: index for index, name in enumerate(SEAT_STATUSES)}
 
 
 class BuckupEncoding:

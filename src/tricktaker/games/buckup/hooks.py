@@ -84,13 +84,17 @@ COME_BACK = "come_back"
 CONCEDE = "concede"
 DISCARD = "discard"
 DRAW = "draw"
+BARE_ACTIONS = (REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW)
+"""Buckup's actions without a value, in the order the encoding indexes them."""
 register_action_kind(ANTE_ACTION, "str")
-for _kind in (REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW):
+for _kind in BARE_ACTIONS:
     register_action_kind(_kind, "none")
 register_action_kind(DISCARD, "card")
 
 # Seat status, as shown in observations.
 UNDECIDED, IN, OUT, OFN = "undecided", "in", "out", "out_for_now"
+SEAT_STATUSES = (UNDECIDED, IN, OUT, OFN)
+"""Every status of a seat in the hand, in the order of the encoding's field ``status``."""
 
 # Stages of a hand (the hook's phases).
 S_ANTE, S_REDEAL, S_DECIDE, S_DISCARD, S_DRAW = "ante", "redeal", "decide", "discard", "draw"

@@ -16,12 +16,12 @@ from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.games.buckup.hooks import (
     ANTE_ACTION,
+    BARE_ACTIONS,
     COME_BACK,
     CONCEDE,
     DISCARD,
     DRAW,
     FOLD,
-    KEEP,
     OUT_FOR_NOW,
     REDEAL,
     STAY,
@@ -104,7 +104,7 @@ def buckup_decision(observation: Observation, rng: random.Random) -> Action:
 
 POLICY = GamePolicies(
     dict.fromkeys(
-        (ANTE_ACTION, REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW),
+        (ANTE_ACTION, *BARE_ACTIONS),
         buckup_decision,
     )
 )
