@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tests.helpers import assert_illegal, deal, game, make_bids, play_cards
-from tricktaker import ChanceOutcome, GameState, IllegalActionError
+from tricktaker import ChanceOutcome, GameState, HandResult, IllegalActionError
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import HEARTS, SPADES, parse_card
 from tricktaker.engine.actions import bid
@@ -32,6 +32,18 @@ def draw_trump(state: GameState, card: str) -> None:
 def bids_from_eldest(state: GameState, values: Sequence[int]) -> None:
     for value in values:
         state.apply(state.to_act()[0], bid(value))
+
+
+def play_hand(
+    state: GameState, hands: Sequence[str], bids: Sequence[int], cards: Sequence[str]
+) -> HandResult:
+    """A whole hand with hearts trump (2H from the second deck): ``hands`` dealt and
+    ``bids`` made from the eldest, then ``cards`` played; the hand's result."""
+    deal_from_eldest(state, hands)
+    draw_trump(state, "2H")
+    bids_from_eldest(state, bids)
+    play_cards(state, cards)
+    return state.history[-1]
 
 
 def legal_bids(state: GameState, seat: int) -> list[int]:
@@ -202,6 +214,12 @@ def test_last_bid_is_forced_up() -> None:
 
 # -------------------------------------------------------- advancing the schedule
 
+# Hands of one and of two cards (in order from the eldest), all spades: the eldest takes
+# every trick; the cards of the two-card hands played trick by trick.
+ONE_CARD = ["AS", "2S", "3S", "4S"]
+TWO_CARDS = ["AS KS", "2S 3S", "4S 5S", "6S 7S"]
+TWO_CARDS_PLAYED = ["AS", "2S", "4S", "6S", "KS", "3S", "5S", "7S"]
+
 
 def test_exact_advances_inexact_replays_and_the_deal_passes_left() -> None:
     """docs/games/coop_blackout.md, Scoring: "yes: the table moves on to the next hand size … no:
@@ -209,27 +227,15 @@ def test_exact_advances_inexact_replays_and_the_deal_passes_left() -> None:
     the deal passes to the left, whether or not the table moves on"."""
     state = game("coop_blackout", 4, first_dealer=0)
     # hand 1 (1 card): all exact
-    deal_from_eldest(state, ["AS", "2S", "3S", "4S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [1, 0, 0, 0])
-    play_cards(state, ["AS", "2S", "3S", "4S"])
-    assert state.history[-1].all_exact
+    assert play_hand(state, ONE_CARD, [1, 0, 0, 0], ONE_CARD).all_exact
     assert state.hand_size == 2
     assert state.dealer == 1
     # hand 2 (2 cards): the eldest takes both tricks but bid 1: not exact
-    deal_from_eldest(state, ["AS KS", "2S 3S", "4S 5S", "6S 7S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [1, 1, 0, 0])
-    play_cards(state, ["AS", "2S", "4S", "6S", "KS", "3S", "5S", "7S"])
-    assert not state.history[-1].all_exact
+    assert not play_hand(state, TWO_CARDS, [1, 1, 0, 0], TWO_CARDS_PLAYED).all_exact
     assert state.hand_size == 2
     assert state.dealer == 2
     # hand 3 (2 cards again): all exact
-    deal_from_eldest(state, ["AS KS", "2S 3S", "4S 5S", "6S 7S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [2, 0, 0, 0])
-    play_cards(state, ["AS", "2S", "4S", "6S", "KS", "3S", "5S", "7S"])
-    assert state.history[-1].all_exact
+    assert play_hand(state, TWO_CARDS, [2, 0, 0, 0], TWO_CARDS_PLAYED).all_exact
     assert state.hand_size == 3
     assert state.dealer == 3
     assert [h.hand_size for h in state.history] == [1, 2, 2]
@@ -277,15 +283,9 @@ def test_inexact_hand_at_the_cap_ends_the_game() -> None:
     number of hands allowed. A game that has not completed the schedule when this many hands have
     been played ends and is lost"."""
     state = game("coop_blackout", 4, options={"max_hands": 2}, first_dealer=0)
-    deal_from_eldest(state, ["AS", "2S", "3S", "4S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [0, 1, 0, 0])
-    play_cards(state, ["AS", "2S", "3S", "4S"])
+    play_hand(state, ONE_CARD, [0, 1, 0, 0], ONE_CARD)
     assert not state.is_terminal()
-    deal_from_eldest(state, ["AS", "2S", "3S", "4S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [0, 1, 0, 0])
-    play_cards(state, ["AS", "2S", "3S", "4S"])
+    play_hand(state, ONE_CARD, [0, 1, 0, 0], ONE_CARD)
     assert state.is_terminal()
     assert not state.completed
     assert state.winners() == []
@@ -315,11 +315,8 @@ def test_completing_the_schedule_with_replays() -> None:
     the replays)."""
     state = game("coop_blackout", 7, seed=11, first_dealer=0)
     # hand 1 fails: the eldest takes the only trick but bid 0
-    deal_from_eldest(state, ["AS", "2S", "3S", "4S", "5S", "6S", "7S"])
-    draw_trump(state, "2H")
-    bids_from_eldest(state, [0, 0, 0, 0, 0, 0, 1])
-    play_cards(state, ["AS", "2S", "3S", "4S", "5S", "6S", "7S"])
-    assert not state.history[-1].all_exact
+    one_card = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
+    assert not play_hand(state, one_card, [0, 0, 0, 0, 0, 0, 1], one_card).all_exact
     assert state.hand_size == 1
     for _ in range(7):
         deal_seeded(state)
