@@ -9,6 +9,7 @@ naming the one it blames, so the message can point at its line.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -35,6 +36,22 @@ class Strict(BaseModel):
     """Base of every section: no unknown fields, no type coercion, frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def _check_cards(places: Iterable[tuple[str, str]], parse: Callable[[str], object]) -> None:
+    """Read each ``(field, text)`` with ``parse`` (a card, suit or rank range reader); the
+    first it refuses raises :class:`FieldError` naming that field."""
+    for where, text in places:
+        try:
+            parse(text)
+        except CardError as exc:
+            raise FieldError(where, str(exc)) from None
+
+
+def _numbered(field: str, values: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """Each of a list field's values with its dotted place (``rotation.0``, ...)."""
+    for index, value in enumerate(values):
+        yield f"{field}.{index}", value
 
 
 def count_keys(table: object) -> object:
@@ -95,16 +112,8 @@ class Deck(Strict):
     def _cards(self) -> Deck:
         spans = [("ranks", self.ranks)]
         spans += [(f"ranks_by_players.{n}", span) for n, span in self.ranks_by_players.items()]
-        for where, span in spans:
-            try:
-                rank_range(span)
-            except CardError as exc:
-                raise FieldError(where, str(exc)) from None
-        for index, card in enumerate(self.exclude):
-            try:
-                parse_card(card)
-            except CardError as exc:
-                raise FieldError(f"exclude.{index}", str(exc)) from None
+        _check_cards(spans, rank_range)
+        _check_cards(_numbered("exclude", self.exclude), parse_card)
         return self
 
 
@@ -223,11 +232,7 @@ class Trump(Strict):
     def _check(self) -> Trump:
         if self.method == "rotate" and not self.rotation:
             raise FieldError("rotation", "method 'rotate' needs a rotation list of suits")
-        for index, suit in enumerate(self.rotation):
-            try:
-                parse_suit(suit)
-            except CardError as exc:
-                raise FieldError(f"rotation.{index}", str(exc)) from None
+        _check_cards(_numbered("rotation", self.rotation), parse_suit)
         return self
 
 
