@@ -1,5 +1,6 @@
 """What the shipped games each wrote alike: the capabilities their own package defines,
-the game's own data on the state, and the seat's view read back from an observation.
+the game's own data on the state, the seat's view read back from an observation, and
+the registration of the game's action kinds.
 
 A shipped game defines most of its capabilities in a module of its package named for
 the capability, as an attribute of the capability's name in capitals (Euchre's
@@ -12,11 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from tricktaker.engine.actions import register_action_kind
+
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation
     from tricktaker.engine.state import GameState
 
-__all__ = ["OWN_CAPABILITIES", "own_data", "package_capabilities", "seat_view"]
+__all__ = [
+    "OWN_CAPABILITIES",
+    "card_play_capabilities",
+    "own_data",
+    "package_capabilities",
+    "register_action_kinds",
+    "seat_view",
+]
 
 DataT = TypeVar("DataT")
 ViewT = TypeVar("ViewT")
@@ -33,6 +43,13 @@ def package_capabilities(package: str, names: Sequence[str] = OWN_CAPABILITIES) 
     'tricktaker.games.euchre.present:PRESENT'
     """
     return {name: f"{package}.{name}:{name.upper()}" for name in names}
+
+
+def card_play_capabilities(package: str) -> dict[str, str]:
+    """The capabilities of a game whose tricks the kernel plays and whose own phases it
+    leaves to Python (Pluck, Euchre, Buckup): :data:`OWN_CAPABILITIES` from ``package``,
+    and the kernel's card play."""
+    return {**package_capabilities(package), "kernel": "tricktaker.kernel.spec:CARD_PLAY"}
 
 
 def own_data(state: GameState, kind: type[DataT]) -> DataT:
@@ -55,3 +72,10 @@ def seat_view(
     if view is None and observation.extra:
         return read(observation.extra)
     return None
+
+
+def register_action_kinds(kinds: Mapping[str, str]) -> None:
+    """Make each of a game's action kinds readable, with the type of its value
+    (:func:`~tricktaker.engine.actions.register_action_kind`)."""
+    for kind, value in kinds.items():
+        register_action_kind(kind, value)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from tricktaker.cards import cards_of, format_card
-from tricktaker.engine.actions import Action, register_action_kind
+from tricktaker.engine.actions import Action
 from tricktaker.engine.base import DEAL, HOOK, ChanceOutcome, mix_seed
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
 from tricktaker.games.buckup.money import (
@@ -59,7 +59,7 @@ from tricktaker.games.buckup.money import (
     settlement,
 )
 from tricktaker.games.buckup.view import BuckupView
-from tricktaker.games.declared import own_data, package_capabilities
+from tricktaker.games.declared import card_play_capabilities, own_data, register_action_kinds
 from tricktaker.rules.ruleset import RulesetError
 
 if TYPE_CHECKING:
@@ -86,10 +86,7 @@ DISCARD = "discard"
 DRAW = "draw"
 BARE_ACTIONS = (REDEAL, KEEP, STAY, FOLD, OUT_FOR_NOW, COME_BACK, CONCEDE, DRAW)
 """Buckup's actions without a value, in the order the encoding indexes them."""
-register_action_kind(ANTE_ACTION, "str")
-for _kind in BARE_ACTIONS:
-    register_action_kind(_kind, "none")
-register_action_kind(DISCARD, "card")
+register_action_kinds({ANTE_ACTION: "str", **dict.fromkeys(BARE_ACTIONS, "none"), DISCARD: "card"})
 
 # Seat status, as shown in observations.
 UNDECIDED, IN, OUT, OFN = "undecided", "in", "out", "out_for_now"
@@ -204,10 +201,7 @@ class BuckupHooks(GameHooks):
 
     name = "buckup"
     settings_model = BuckupSettings
-    capabilities: ClassVar[dict[str, str]] = {
-        **package_capabilities("tricktaker.games.buckup"),
-        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-    }
+    capabilities: ClassVar[dict[str, str]] = card_play_capabilities("tricktaker.games.buckup")
 
     # ------------------------------------------------------------ helpers
 

@@ -13,6 +13,7 @@ from typing import Any
 from tricktaker.cards import cards_of
 from tricktaker.engine import HandResult, Observation
 from tricktaker.games.buckup.view import BuckupView
+from tricktaker.games.declared import seat_view
 from tricktaker.present.game import ActionSeen, BasePresent, HandSeen, cards_lines
 from tricktaker.present.parts import (
     CardsLine,
@@ -118,10 +119,7 @@ def payments_by_seat(payments: Sequence[Any], names: Sequence[str]) -> str:
 def buckup_view(obs: Observation) -> BuckupView | None:
     """The seat's Buckup data, typed: the observation's view (read back from its JSON for
     an observation decoded from the wire); None when it has none."""
-    view = obs.view
-    if isinstance(view, BuckupView):
-        return view
-    return BuckupView.from_json(obs.extra) if obs.extra else None
+    return seat_view(obs, BuckupView, BuckupView.from_json)
 
 
 def buckup_lines(view: BuckupView, names: Sequence[str], cards: CardText) -> list[Line]:

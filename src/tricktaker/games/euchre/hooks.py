@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
-from tricktaker.engine.actions import Action, register_action_kind
+from tricktaker.engine.actions import Action
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
-from tricktaker.games.declared import own_data, package_capabilities
+from tricktaker.games.declared import card_play_capabilities, own_data, register_action_kinds
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
 from tricktaker.rules.errors import RulesetError
 
@@ -41,9 +41,7 @@ if TYPE_CHECKING:
 AUCTION = "auction"
 PASS = "pass"
 DISCARD = "discard"
-register_action_kind(AUCTION, "str")
-register_action_kind(PASS, "none")
-register_action_kind(DISCARD, "card")
+register_action_kinds({AUCTION: "str", PASS: "none", DISCARD: "card"})
 
 BID_SUITS = "SCHD"
 """Suit letters from the lowest to the highest for bidding: spades, clubs, hearts, diamonds."""
@@ -143,10 +141,7 @@ class EuchreHooks(GameHooks):
 
     name = "euchre"
     settings_model = EuchreSettings
-    capabilities: ClassVar[dict[str, str]] = {
-        **package_capabilities("tricktaker.games.euchre"),
-        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-    }
+    capabilities: ClassVar[dict[str, str]] = card_play_capabilities("tricktaker.games.euchre")
 
     def init_game(self, state: GameState) -> EuchreData:
         pattern = state.setup.deal_pattern or ()

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.engine import Observation
+from tricktaker.games.declared import seat_view
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
 from tricktaker.present.game import ActionSeen, BasePresent, HandSeen, cards_lines
 from tricktaker.present.parts import CardsLine, Line, Narration, RowFacts, TextLine
@@ -35,10 +36,7 @@ def contract_text(contract: Mapping[str, Any], names: Sequence[str], cards: Card
 def euchre_view(obs: Observation) -> EuchreView | None:
     """The seat's Euchre data, typed: the observation's view (read back from its JSON for
     an observation decoded from the wire); None when it has none."""
-    view = obs.view
-    if isinstance(view, EuchreView):
-        return view
-    return EuchreView.from_json(obs.extra) if obs.extra else None
+    return seat_view(obs, EuchreView, EuchreView.from_json)
 
 
 def contract_words(contract: EuchreContract, names: Sequence[str], cards: CardText) -> str:

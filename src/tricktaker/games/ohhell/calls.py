@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tricktaker.cards import SUIT_LETTERS
-from tricktaker.engine.actions import Action, register_action_kind
+from tricktaker.engine.actions import Action
+from tricktaker.games.declared import register_action_kinds
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec
 from tricktaker.rules.schema import Scoring
 
@@ -24,10 +25,7 @@ CALL_SIZE = "call_size"
 CALL_KIND = "call_kind"
 CALL_MODIFIER = "call_modifier"
 CALL_DONE = "call_done"
-register_action_kind(CALL_SIZE, "int")
-register_action_kind(CALL_KIND, "str")
-register_action_kind(CALL_MODIFIER, "str")
-register_action_kind(CALL_DONE, "none")
+register_action_kinds({CALL_SIZE: "int", CALL_KIND: "str", CALL_MODIFIER: "str", CALL_DONE: "none"})
 DONE_ACTION = Action(CALL_DONE)
 """The caller's last action of a call: no more modifiers."""
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from tricktaker.cards import JOKER_MASK, SUIT_LETTERS, SUIT_MASKS, cards_of, format_card
-from tricktaker.engine.actions import Action, register_action_kind
+from tricktaker.engine.actions import Action
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
-from tricktaker.games.declared import own_data, package_capabilities
+from tricktaker.games.declared import card_play_capabilities, own_data, register_action_kinds
 from tricktaker.games.pluck.view import PluckMove, PluckView
 
 if TYPE_CHECKING:
@@ -30,9 +30,7 @@ if TYPE_CHECKING:
 PLUCK = "pluck"
 GIVE_BACK = "give_back"
 CALL_TRUMP = "call_trump"
-register_action_kind(PLUCK, "card")
-register_action_kind(GIVE_BACK, "card")
-register_action_kind(CALL_TRUMP, "str")
+register_action_kinds({PLUCK: "card", GIVE_BACK: "card", CALL_TRUMP: "str"})
 
 TRUMP_ACTIONS = tuple(Action(CALL_TRUMP, letter) for letter in SUIT_LETTERS)
 
@@ -130,10 +128,7 @@ class PluckHooks(GameHooks):
 
     name = "pluck"
     settings_model = PluckSettings
-    capabilities: ClassVar[dict[str, str]] = {
-        **package_capabilities("tricktaker.games.pluck"),
-        "kernel": "tricktaker.kernel.spec:CARD_PLAY",
-    }
+    capabilities: ClassVar[dict[str, str]] = card_play_capabilities("tricktaker.games.pluck")
 
     def init_game(self, state: GameState) -> PluckData:
         return PluckData()

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.engine import Observation
+from tricktaker.games.declared import seat_view
 from tricktaker.games.pluck.view import PluckMove, PluckView
 from tricktaker.present.game import ActionSeen, BasePresent, HandSeen
 from tricktaker.present.parts import CardsLine, Line, RowFacts, SeatFacts, TextLine
@@ -30,10 +31,9 @@ QUOTA_WORDS = {"S": "short", "O": "over", "P": "made"}
 def pluck_view(obs: Observation) -> PluckView | None:
     """The seat's Pluck data, typed: the observation's view (read back from its JSON for
     an observation decoded from the wire); None when it has none."""
-    view = obs.view
-    if isinstance(view, PluckView):
-        return view
-    return PluckView.from_json(obs.extra, obs.rules.joker_labels) if obs.extra else None
+    return seat_view(
+        obs, PluckView, lambda extra: PluckView.from_json(extra, obs.rules.joker_labels)
+    )
 
 
 def pluck_words(
