@@ -456,9 +456,7 @@ class TableService:
         async with live.lock:
             seat = subscriber.seat
             if seat is None or subscriber not in live.subscribers:
-                return m.Error(
-                    id=client_id, code="not_your_seat", message="You hold no seat at this table."
-                ).model_dump()
+                return _not_your_seat(client_id)
             answer = await self._submit(live, seat, client_id, text, by=subscriber)
         self.kick(live)
         return answer
@@ -469,9 +467,7 @@ class TableService:
         async with live.lock:
             seat = subscriber.seat
             if seat is None or subscriber not in live.subscribers:
-                return m.Error(
-                    id=client_id, code="not_your_seat", message="You hold no seat at this table."
-                ).model_dump()
+                return _not_your_seat(client_id)
             answer = await self._undo(live, seat, client_id)
         self.kick(live)
         return answer
@@ -742,3 +738,10 @@ class TableService:
         live.chat.append(line)
         self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
         return None
+
+
+def _not_your_seat(client_id: str) -> dict[str, Json]:
+    """The ``error`` answer to a socket's request when it holds no seat at the table."""
+    return m.Error(
+        id=client_id, code="not_your_seat", message="You hold no seat at this table."
+    ).model_dump()
