@@ -122,6 +122,14 @@ def assert_names(message: str, *parts: str) -> None:
     assert not missing, f"error message {message!r} does not name {missing}"
 
 
+def assert_refused(path: Path, *parts: str) -> None:
+    """Loading the ruleset file ``path`` raises RulesetError whose message names every
+    one of ``parts``."""
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path)
+    assert_names(str(info.value), *parts)
+
+
 @pytest.mark.parametrize(
     ("body", "field", "reason"),
     [
@@ -134,9 +142,7 @@ def test_unknown_field_is_an_error(tmp_path: Path, body: str, field: str, reason
     """docs/rulesets.md, Errors: a ruleset file with a misspelt field is refused at the
     field's line and column, naming the file, the field and the reason."""
     path = write(tmp_path, "typo.toml", f'extends = "blackout"\nid = "typo"\n{body}')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), field, reason)
+    assert_refused(path, str(path), field, reason)
 
 
 @pytest.mark.parametrize(
@@ -168,9 +174,7 @@ def test_wrong_value_is_an_error(tmp_path: Path, body: str, field: str, reason: 
     """docs/rulesets.md, Errors: values of the wrong type and impossible values are
     refused at their line and column, naming the field and the reason."""
     path = write(tmp_path, "bad_value.toml", f'extends = "blackout"\nid = "bad"\n{body}')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), field, reason)
+    assert_refused(path, str(path), field, reason)
 
 
 def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) -> None:
@@ -181,9 +185,7 @@ def test_hook_with_simultaneous_bidding_in_a_file_is_an_error(tmp_path: Path) ->
         "both.toml",
         'extends = "blackout"\nid = "both"\n[bidding]\nhook = true\nstyle = "simultaneous"\n',
     )
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), "bidding", "hook", "simultaneous")
+    assert_refused(path, str(path), "bidding", "hook", "simultaneous")
 
 
 def test_hook_with_simultaneous_bidding_options_is_an_error() -> None:
@@ -225,9 +227,7 @@ def test_bad_scoring_formula_is_an_error(tmp_path: Path, formula: str, reason: s
         "formula.toml",
         f'extends = "blackout"\nid = "f"\n[scoring]\nexact = "{formula}"\n',
     )
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), "scoring.exact", reason)
+    assert_refused(path, str(path), "scoring.exact", reason)
 
 
 def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
@@ -238,18 +238,14 @@ def test_bad_max_hand_formula_is_an_error(tmp_path: Path) -> None:
         "max.toml",
         'extends = "blackout"\nid = "m"\n[schedule]\nmax_hand = "cards // seats"\n',
     )
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), "schedule", "max_hand", "unknown name")
+    assert_refused(path, str(path), "schedule", "max_hand", "unknown name")
 
 
 def test_not_toml_is_an_error(tmp_path: Path) -> None:
     """docs/rulesets.md, Errors: a file that is not TOML is refused at the line and
     column where it stops being TOML."""
     path = write(tmp_path, "broken.toml", 'extends = "blackout"\n[scoring\n')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), str(path), "not valid TOML")
+    assert_refused(path, str(path), "not valid TOML")
 
 
 def test_unknown_game_is_an_error() -> None:
@@ -367,9 +363,7 @@ def test_house_rule_errors_name_the_house_file(tmp_path: Path) -> None:
     """docs/rulesets.md, Errors: an error in a house rule names the house file, line and
     column."""
     path = write(tmp_path, "house_bad.toml", HOUSE_RULE + "[bidding]\nmin_bid = -1\n")
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), f"{path}:12:11", "bidding.min_bid", "must be 0 or more")
+    assert_refused(path, f"{path}:12:11", "bidding.min_bid", "must be 0 or more")
 
 
 QUICK = """\
@@ -393,13 +387,9 @@ def test_house_rule_needs_its_own_id(tmp_path: Path) -> None:
     """docs/rulesets.md, Top level: a file that extends another needs its own id, and its
     games are recorded under it, never under the parent's."""
     path = write(tmp_path, "no_id.toml", 'extends = "blackout"\n[schedule]\nsizes = "2"\n')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), f"{path}:1:1", "id:", "its own id", 'id = "no_id"')
+    assert_refused(path, f"{path}:1:1", "id:", "its own id", 'id = "no_id"')
     path = write(tmp_path, "same_id.toml", 'extends = "blackout"\nid = "blackout"\n')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), f"{path}:2:6", "id:", "the id of the game this file extends")
+    assert_refused(path, f"{path}:2:6", "id:", "the id of the game this file extends")
     rules = load_ruleset(write(tmp_path, "quick.toml", QUICK))
     state = new_game(rules, players=3, seed=2)
     play_game(state, [make_bot("random", seed=s) for s in range(3)])
@@ -424,9 +414,7 @@ def test_min_bid_must_fit_every_hand_the_schedule_deals(tmp_path: Path) -> None:
     """docs/rulesets.md, [bidding]: min_bid is checked against every hand size the schedule
     deals for every allowed player count (a 1-card hand cannot take a bid of 5)."""
     path = write(tmp_path, "min5.toml", 'extends = "blackout"\nid = "m"\n[bidding]\nmin_bid = 5\n')
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    assert_names(str(info.value), f"{path}:4:11: bidding.min_bid", "hand 1 deals 1 card")
+    assert_refused(path, f"{path}:4:11: bidding.min_bid", "hand 1 deals 1 card")
     fits = 'extends = "blackout"\nid = "m"\n[schedule]\nsizes = "5..7"\n[bidding]\nmin_bid = 5\n'
     rules = load_ruleset(write(tmp_path, "min5ok.toml", fits))
     play_out(rules, 4)
