@@ -37,7 +37,7 @@ from tricktaker.engine.actions import Action
 from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.results import HandResult
-from tricktaker.games.ohhell.calls import CALL_KIND, CALL_SIZE
+from tricktaker.games.ohhell.calls import CALL_KIND, CALL_SIZE, KINDS
 from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.rules.ruleset import Ruleset
 
@@ -124,20 +124,10 @@ def hand_kind(rules: Ruleset, hand: HandResult) -> str:
     return "no trump"
 
 
-CALLED_KINDS = (
-    "normal",
-    "no_trump",
-    "bid_before_trump",
-    "blind_bid",
-    "blind_pile",
-    "misere",
-    "misere_no_trump",
-)
-
-
 def play_table(rules: Ruleset, players: int, seed: int) -> list[HandBids]:
     """One game with every seat an easy bot (seeded from ``seed``); a caller (Caller
-    Clag) calls the size and kinds of :data:`CALLED_KINDS` in turn, no modifier."""
+    Clag) calls the size and each kind of hand
+    (:data:`~tricktaker.games.ohhell.calls.KINDS`) in turn, no modifier."""
     bots = [make_bot("easy", seed=seed * 31 + s) for s in range(players)]
     state = new_game(rules, players=players, seed=seed)
     while not state.is_terminal():
@@ -151,7 +141,7 @@ def play_table(rules: Ruleset, players: int, seed: int) -> list[HandBids]:
             if legal and legal[0].kind == CALL_SIZE:
                 action = legal[(obs.hand_number + seed) % len(legal)]
             elif legal and legal[0].kind == CALL_KIND:
-                wanted = CALLED_KINDS[(obs.hand_number + seed) % len(CALLED_KINDS)]
+                wanted = KINDS[(obs.hand_number + seed) % len(KINDS)]
                 action = next((a for a in legal if a.value == wanted), legal[0])
             else:
                 action = bots[seat].act(obs)
