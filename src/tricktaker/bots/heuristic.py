@@ -387,6 +387,14 @@ def bid_values(
     return values
 
 
+def legal_choices(observation: Observation) -> tuple[Action, ...]:
+    """The seat's legal actions now (``ValueError`` when it has none: it is not its turn)."""
+    actions = observation.legal_actions
+    if not actions:
+        raise ValueError(f"seat {observation.seat} has no legal action now")
+    return actions
+
+
 class HeuristicBot:
     """Bids what its estimate says scores best and plays to make the bid exactly.
 
@@ -400,9 +408,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action now")
+        actions = legal_choices(observation)
         if len(actions) == 1:
             return actions[0]
         policy = policy_for(observation.rules.hooks, actions)

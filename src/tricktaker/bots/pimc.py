@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
-from tricktaker.bots.heuristic import HeuristicBot
+from tricktaker.bots.heuristic import HeuristicBot, legal_choices
 from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
@@ -92,9 +92,7 @@ class SearchBot:
     fallback: HeuristicBot
 
     def act(self, observation: Observation) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"seat {observation.seat} has no legal action now")
+        actions = legal_choices(observation)
         if len(actions) == 1:
             return actions[0]
         game = search_for(observation.rules.hooks)
