@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tricktaker.cards import NUM_CARD_IDS
+from tricktaker.envs.encoding import BIG, CARDS, UNBOUNDED
 from tricktaker.games.buckup.hooks import ANTE_ACTION, BARE_ACTIONS, DISCARD, SEAT_STATUSES
 from tricktaker.games.buckup.money import ANTE_CHOICES
 from tricktaker.games.buckup.view import BuckupView
@@ -23,11 +23,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ENCODING", "BuckupEncoding"]
 
-CARDS = NUM_CARD_IDS
-BIG = float(2**24)
-"""Bound of fees: float32 holds every whole number up to it."""
-UNBOUNDED = float("inf")
-"""Bound of chips, which have none (a pot can double hand after hand)."""
 _STATUS_INDEX = {name: index for index, name in enumerate(SEAT_STATUSES)}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tricktaker.cards import NUM_CARD_IDS
+from tricktaker.envs.encoding import BIG, CARDS, UNBOUNDED
 from tricktaker.games.declared import seat_view
 from tricktaker.games.euchre.hooks import BIDS, PASS
 from tricktaker.games.euchre.view import EuchreView
@@ -22,10 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ENCODING", "EuchreEncoding"]
 
-CARDS = NUM_CARD_IDS
-BIG = float(2**24)
-"""Bound of the target: float32 holds every whole number up to it."""
-UNBOUNDED = float("inf")
 CALLS = len(BIDS) + 1
 """Slots of one seat's auction calls: every bid, then pass."""
 _BID_INDEX = {text: index for index, text in enumerate(BIDS)}
