@@ -123,11 +123,8 @@ def run_to_end(state: GameState) -> None:
     assert state.hands_played == start_hands + 1 or state.is_terminal()
 
 
-def several_voids() -> GameState:
-    """Five players, spades trump. After the draw seats 0, 2 and 4 show a void in hearts
-    (trick 1 and 2) and seat 4 one in diamonds (trick 3); seat 3 folded; seat 1's own
-    discard 3C and the others' three discards are in the discard pile. Seat 1 is to
-    follow diamonds in trick 3 (4D or 5D)."""
+def five_dealt() -> GameState:
+    """Five players, spades trump (the 2S turned up), the hands dealt."""
     state = new(5)
     start(
         state,
@@ -140,6 +137,15 @@ def several_voids() -> GameState:
         ],
         "2S",
     )
+    return state
+
+
+def several_voids() -> GameState:
+    """Five players, spades trump. After the draw seats 0, 2 and 4 show a void in hearts
+    (trick 1 and 2) and seat 4 one in diamonds (trick 3); seat 3 folded; seat 1's own
+    discard 3C and the others' three discards are in the discard pile. Seat 1 is to
+    follow diamonds in trick 3 (4D or 5D)."""
+    state = five_dealt()
     stay(state, 1, "3C", "2H")
     stay(state, 2, "2C 7C", "4S 5C")
     act(state, 3, "fold")
@@ -216,19 +222,8 @@ def test_every_sampled_state_plays_on_to_the_end_of_the_hand() -> None:
 
 
 def after_seat_1_drew() -> GameState:
-    """Five players, spades trump: seat 1 has stayed and drawn for 3C 4D 5D, seat 2 to act."""
-    state = new(5)
-    start(
-        state,
-        [
-            "AD KD QD JD 10D",
-            "AH KH 3C 4D 5D",
-            "QH 2C 3D 9S 7C",
-            "JH 10H 9H 8H 6C",
-            "AC KC QC JC 10C",
-        ],
-        "2S",
-    )
+    """``five_dealt``, then seat 1 has stayed and drawn for 3C 4D 5D; seat 2 to act."""
+    state = five_dealt()
     stay(state, 1, "3C 4D 5D")
     return state
 
