@@ -17,6 +17,7 @@ difference (a negative stack is a debt to the table).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -91,12 +92,8 @@ class AnteStructure:
         return self.card_fee * (kept if self.fee_per == "kept" else drawn)
 
     def describe(self) -> dict[str, Any]:
-        return {
-            "ante": self.ante,
-            "fold_fee": self.fold_fee,
-            "card_fee": self.card_fee,
-            "fee_per": self.fee_per,
-        }
+        """The structure as JSON data: its four fields by name."""
+        return dataclasses.asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
