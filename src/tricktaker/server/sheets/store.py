@@ -107,41 +107,51 @@ class StaleSheetError(Exception):
     """Another writer stored an entry of this sheet first, or the entry's id was taken."""
 
 
+_SHEET_COLUMNS = (
+    "id",
+    "game",
+    "ruleset_toml",
+    "ruleset_data",
+    "options",
+    "first_dealer",
+    "edit_token_hash",
+    "view_key",
+)
+"""The fields a :class:`StoredSheet` and its stored row hold alike."""
+
+
+def _sheet_columns(source: StoredSheet | SheetRow) -> dict[str, Any]:
+    return {name: getattr(source, name) for name in _SHEET_COLUMNS}
+
+
 def store_sheet(factory: Factory, stored: StoredSheet, ops: Sequence[Op]) -> None:
     """Store a new sheet and its log (an imported sheet comes with one)."""
     with factory() as session, session.begin():
         stamp = now()
         session.add(
             SheetRow(
-                id=stored.id,
+                **_sheet_columns(stored),
                 created_at=stamp,
                 updated_at=stamp,
-                game=stored.game,
-                ruleset_toml=stored.ruleset_toml,
-                ruleset_data=stored.ruleset_data,
-                options=stored.options,
                 players=stored.players,
-                first_dealer=stored.first_dealer,
-                edit_token_hash=stored.edit_token_hash,
-                view_key=stored.view_key,
                 seq=len(ops),
             )
         )
         session.flush()
         for op in ops:
-            session.add(_entry_row(stored.id, op, stamp))
+            session.add(SheetEntryRow(**_entry_columns(stored.id, op, stamp)))
 
 
-def _entry_row(sheet_id: str, op: Op, stamp: datetime) -> SheetEntryRow:
-    return SheetEntryRow(
-        sheet_id=sheet_id,
-        seq=op.seq,
-        kind=op.kind,
-        hand=op.hand,
-        data=op.data,
-        client_id=op.client_id,
-        created_at=stamp,
-    )
+def _entry_columns(sheet_id: str, op: Op, stamp: datetime) -> dict[str, Any]:
+    return {
+        "sheet_id": sheet_id,
+        "seq": op.seq,
+        "kind": op.kind,
+        "hand": op.hand,
+        "data": op.data,
+        "client_id": op.client_id,
+        "created_at": stamp,
+    }
 
 
 def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> StoredSheet | None:
@@ -152,15 +162,8 @@ def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> Stored
         if row is None:
             return None
         stored = StoredSheet(
-            id=row.id,
-            game=row.game,
-            ruleset_toml=row.ruleset_toml,
-            ruleset_data=row.ruleset_data,
-            options=row.options,
+            **_sheet_columns(row),
             players=list(row.players),
-            first_dealer=row.first_dealer,
-            edit_token_hash=row.edit_token_hash,
-            view_key=row.view_key,
             seq=row.seq,
             edit_link_hash=row.edit_link_hash,
         )
@@ -200,17 +203,7 @@ def append_op(factory: Factory, sheet_id: str, op: Op) -> None:
         try:
             connection.execute(
                 insert(SheetEntryRow),
-                [
-                    {
-                        "sheet_id": sheet_id,
-                        "seq": op.seq,
-                        "kind": op.kind,
-                        "hand": op.hand,
-                        "data": op.data,
-                        "client_id": op.client_id,
-                        "created_at": stamp,
-                    }
-                ],
+                [_entry_columns(sheet_id, op, stamp)],
             )
         except IntegrityError:
             raise StaleSheetError(sheet_id) from None

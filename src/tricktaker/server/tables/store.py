@@ -73,28 +73,38 @@ class StaleTableError(Exception):
 Factory = sessionmaker[Session]
 
 
+_TABLE_COLUMNS = (
+    "id",
+    "game",
+    "preset",
+    "ruleset_data",
+    "options",
+    "players",
+    "seed",
+    "status",
+    "public",
+    "host_token_hash",
+    "invite_code",
+    "grace_seconds",
+    "game_number",
+    "move_timer",
+    "away_bot",
+)
+"""The fields a :class:`TableData` and its stored row hold alike."""
+
+_SEAT_COLUMNS = ("seat", "kind", "bot", "name", "token_hash", "open_seat")
+"""The fields a :class:`SeatData` and its stored row hold alike."""
+
+
+def _columns(source: object, names: Sequence[str]) -> dict[str, Any]:
+    return {name: getattr(source, name) for name in names}
+
+
 def _table_data(row: TableRow, seats: Sequence[SeatRow], seq: int) -> TableData:
     return TableData(
-        id=row.id,
-        game=row.game,
-        preset=row.preset,
-        ruleset_data=row.ruleset_data,
-        options=row.options,
-        players=row.players,
-        seed=row.seed,
-        status=row.status,
-        public=row.public,
-        host_token_hash=row.host_token_hash,
-        invite_code=row.invite_code,
-        grace_seconds=row.grace_seconds,
-        game_number=row.game_number,
+        **_columns(row, _TABLE_COLUMNS),
         seq=seq,
-        move_timer=row.move_timer,
-        away_bot=row.away_bot,
-        seats=[
-            SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open_seat)
-            for s in sorted(seats, key=lambda s: s.seat)
-        ],
+        seats=[SeatData(**_columns(s, _SEAT_COLUMNS)) for s in sorted(seats, key=lambda s: s.seat)],
     )
 
 
@@ -103,38 +113,14 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
     with factory() as session, session.begin():
         session.add(
             TableRow(
-                id=data.id,
+                **_columns(data, _TABLE_COLUMNS),
                 created_at=now(),
-                game=data.game,
-                preset=data.preset,
                 ruleset_toml=ruleset_toml,
-                ruleset_data=data.ruleset_data,
-                options=data.options,
-                players=data.players,
-                seed=data.seed,
-                status=data.status,
-                public=data.public,
-                host_token_hash=data.host_token_hash,
-                invite_code=data.invite_code,
-                grace_seconds=data.grace_seconds,
-                game_number=data.game_number,
-                move_timer=data.move_timer,
-                away_bot=data.away_bot,
             )
         )
         session.flush()
         for seat in data.seats:
-            session.add(
-                SeatRow(
-                    table_id=data.id,
-                    seat=seat.seat,
-                    kind=seat.kind,
-                    bot=seat.bot,
-                    name=seat.name,
-                    token_hash=seat.token_hash,
-                    open_seat=seat.open_seat,
-                )
-            )
+            session.add(SeatRow(table_id=data.id, **_columns(seat, _SEAT_COLUMNS)))
 
 
 def load_table(factory: Factory, table_id: str) -> tuple[TableData, list[StoredEvent]] | None:
