@@ -4,12 +4,12 @@ after each step (what the presentation layer narrates)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from tricktaker import GameState, load_ruleset, new_game
-from tricktaker.bots import make_bot
+from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, Observation
@@ -52,6 +52,18 @@ class Step:
     after: tuple[Observation, ...]
 
 
+def step_with_bots(state: GameState, bots: Sequence[Bot]) -> tuple[int | None, Action | None]:
+    """One step of ``state``: its chance event, or the decision of the bot of the seat to
+    act. Returns the seat that acted and its action (both None for a chance event)."""
+    if state.is_chance():
+        state.apply_chance()
+        return None, None
+    actor = state.to_act()[0]
+    action = decide(bots[actor], state, actor)
+    state.apply(actor, action)
+    return actor, action
+
+
 def steps(
     game: str,
     *,
@@ -70,14 +82,7 @@ def steps(
     for _ in range(limit):
         if state.is_terminal():
             return
-        actor: int | None = None
-        action: Action | None = None
-        if state.is_chance():
-            state.apply_chance()
-        else:
-            actor = state.to_act()[0]
-            action = decide(bots[actor], state, actor)
-            state.apply(actor, action)
+        actor, action = step_with_bots(state, bots)
         after = tuple(state.observe(s) for s in range(count))
         yield Step(state, actor, action, before, after)
         before = after

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from tests.present.helpers import step_with_bots
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.base import decide
 from tricktaker.cards import format_card
 from tricktaker.engine import Action, ChanceOutcome, GameState, Observation
 from tricktaker.present import PresentMemo, present_json
@@ -80,14 +80,7 @@ def test_event_views_equal_views_built_from_scratch(game: str) -> None:
         bots = [make_bot("random", seed=rng.getrandbits(32)) for _ in range(players)]
         previous: dict[int, Observation | None] = dict.fromkeys(range(players))
         while not state.is_terminal():
-            action: Action | None = None
-            actor: int | None = None
-            if state.is_chance():
-                state.apply_chance()
-            else:
-                actor = state.to_act()[0]
-                action = decide(bots[actor], state, actor)
-                state.apply(actor, action)
+            actor, action = step_with_bots(state, bots)
             seq += 1
             e = stored(state, seq, game_number)
             observations = state.observe_all()

@@ -14,12 +14,12 @@ import re
 import httpx
 import pytest
 
+from tests.present.helpers import step_with_bots
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table
 from tests.server.test_live_play import play_out
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.base import decide
 from tricktaker.present import present_json
 from tricktaker.rules import list_rulesets
 from tricktaker.server.tables.views import common, observation_json, public_view, seat_views
@@ -50,11 +50,7 @@ def test_the_public_view_shows_no_card_some_seat_does_not_see(game: str) -> None
     steps = 0
     while not state.is_terminal() and steps < 400:
         steps += 1
-        if state.is_chance():
-            state.apply_chance()
-        else:
-            seat = state.to_act()[0]
-            state.apply(seat, decide(bots[seat], state, seat))
+        step_with_bots(state, bots)
         views = seat_views(state)
         for seat, view in enumerate(views):
             assert view == observation_json(state.observe(seat))
@@ -91,13 +87,7 @@ def test_the_present_blocks_show_no_card_the_receiver_may_not_see(game: str) -> 
     steps = 0
     while not state.is_terminal() and steps < 300:
         steps += 1
-        actor = action = None
-        if state.is_chance():
-            state.apply_chance()
-        else:
-            actor = state.to_act()[0]
-            action = decide(bots[actor], state, actor)
-            state.apply(actor, action)
+        actor, action = step_with_bots(state, bots)
         views = []
         for seat in range(players):
             obs = state.observe(seat)
