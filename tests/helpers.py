@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -208,3 +209,19 @@ def deal_from_eldest(state: GameState, hands: Sequence[str], turn_up: str | None
 def seat_at(state: GameState, position: int) -> int:
     """The seat ``position`` places clockwise from the eldest."""
     return (state.eldest + position) % state.players
+
+
+def five_card_rules(folder: Path) -> Path:
+    """House rules written in ``folder``: Blackout with a single hand of five cards."""
+    path = folder / "five.toml"
+    path.write_text(
+        'id = "five"\nextends = "blackout"\n[schedule]\nsizes = "5"\n', encoding="utf-8"
+    )
+    return path
+
+
+def python_output(code: str) -> str:
+    """The standard output of ``python -c CODE`` in a fresh interpreter (which must
+    succeed), without its surrounding white space."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip()

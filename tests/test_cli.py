@@ -8,12 +8,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
+from tests.cli_command import Command
 from tricktaker import GameState, Observation, Ruleset, list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import format_card, parse_card, pretty_card
-from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, start_game
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.play import table_names
@@ -24,18 +24,8 @@ from tricktaker.present.text import display_order
 
 # A wide, fixed width: the output must not depend on the terminal running the tests.
 runner = CliRunner(env={"COLUMNS": "200"})
-
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    result = runner.invoke(app, list(args), input=stdin)
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args: str, stdin: str | None = None) -> str:
-    result = run(*args, stdin=stdin)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+command = Command(runner)
+run, ok = command.run, command.ok
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner, Result
 
+from tests.helpers import python_output
 from tricktaker import load_ruleset
 from tricktaker.cli import COMMANDS, app
 from tricktaker.cli.common import plural, progress_bar
@@ -77,10 +78,7 @@ def test_top_level_help_loads_no_command() -> None:
         " print(sorted(m for m in sys.modules if m.startswith('tricktaker.')"
         " or m in ('rich.console', 'pydantic')))"
     )
-    loaded = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert loaded.strip() == "['tricktaker.cli']"
+    assert python_output(code) == "['tricktaker.cli']"
 
 
 @pytest.mark.parametrize("command", ["simulate", "arena", "replay"])
@@ -91,10 +89,7 @@ def test_command_help_loads_neither_engine_nor_rich(command: str) -> None:
         " print(sorted(m for m in ('tricktaker.engine', 'tricktaker.bots', 'rich.console')"
         " if m in sys.modules))"
     )
-    loaded = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert loaded.strip() == "[]"
+    assert python_output(code) == "[]"
 
 
 def test_lazy_package_names_still_import() -> None:

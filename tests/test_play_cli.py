@@ -25,11 +25,12 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
+from tests.cli_command import Command
+from tests.helpers import five_card_rules
 from tricktaker import GameState, IllegalActionError, Observation, load_ruleset, new_game
 from tricktaker.cards import format_card, parse_card, pretty_card
-from tricktaker.cli import app
 from tricktaker.cli.common import default_players, make_bots, program_name, start_game
 from tricktaker.cli.human import read_reply
 from tricktaker.cli.play import Table, table_names
@@ -39,28 +40,14 @@ from tricktaker.engine.actions import play
 from tricktaker.present.text import display_order
 
 runner = CliRunner(env={"COLUMNS": "200", "NO_COLOR": None})
-
-
-def run(*args: str, stdin: str = "") -> Result:
-    result = runner.invoke(app, list(args), input=stdin)
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args: str, stdin: str = "") -> str:
-    result = run(*args, stdin=stdin)
-    assert result.exit_code == 0, result.output
-    return result.stdout
+command = Command(runner)
+run, ok = command.run, command.ok
 
 
 @pytest.fixture
 def five_cards(tmp_path: Path) -> Path:
     """House rules: Blackout with a single hand of five cards."""
-    path = tmp_path / "five.toml"
-    path.write_text(
-        'id = "five"\nextends = "blackout"\n[schedule]\nsizes = "5"\n', encoding="utf-8"
-    )
-    return path
+    return five_card_rules(tmp_path)
 
 
 Chooser = Callable[[GameState, Observation], str | None]

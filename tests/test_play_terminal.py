@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import five_card_rules
 from tricktaker import load_ruleset, new_game
 from tricktaker.cards import pretty_card
 
@@ -94,11 +95,7 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
 @pytest.fixture
 def five_cards(tmp_path: Path) -> Path:
     """House rules: Blackout with a single hand of five cards."""
-    path = tmp_path / "five.toml"
-    path.write_text(
-        'id = "five"\nextends = "blackout"\n[schedule]\nsizes = "5"\n', encoding="utf-8"
-    )
-    return path
+    return five_card_rules(tmp_path)
 
 
 def test_pass_and_play_leaves_no_hand_to_scroll_back_to(

@@ -10,13 +10,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
 
-from tests.helpers import game
-from tricktaker import ChanceOutcome, GameState, Observation, load_ruleset, new_game
+from tests.games.euchre_play import call, deal, discard, new
+from tests.helpers import play_cards
+from tricktaker import GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
@@ -47,31 +48,6 @@ VOID_KITTY = "QH 9D 10D"
 VOID_CALLS = ("3H", "pass", "pass", "pass")
 VOID_DISCARDS = "9C 10S 9D"
 VOID_TRICKS = ["JH", "AS", "9H", "10H", "10D", "KC", "JS", "AD", "QC", "QH", "AC", "JC"]
-
-
-def new(options: Mapping[str, object] | None = None) -> GameState:
-    return game("euchre", 4, options=options, first_dealer=0)
-
-
-def deal(state: GameState, hands: Sequence[str], kitty: str) -> None:
-    order = state.deck_order_for([h.split() for h in hands], kitty=kitty.split())
-    state.apply_chance(ChanceOutcome("deal", order))
-
-
-def call(state: GameState, *calls: str) -> None:
-    for text in calls:
-        seat = state.to_act()[0]
-        state.apply(seat, Action(PASS) if text == PASS else Action(AUCTION, text))
-
-
-def discard(state: GameState, cards: str) -> None:
-    for card in cards.split():
-        state.apply(state.to_act()[0], Action(DISCARD, parse_card(card)))
-
-
-def play_cards(state: GameState, cards: Sequence[str]) -> None:
-    for card in cards:
-        state.apply(state.to_act()[0], play(parse_card(card)))
 
 
 def void_position(tricks: int = 3) -> GameState:

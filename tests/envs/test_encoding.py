@@ -5,8 +5,6 @@ kitty) and whose action indices cover every legal action."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ require_envs()
 
 import numpy as np  # noqa: E402
 
-from tests.helpers import at_hand, deal, make_bids, play_cards  # noqa: E402
+from tests.helpers import at_hand, deal, make_bids, play_cards, python_output  # noqa: E402
 from tricktaker import Action, load_ruleset, new_game  # noqa: E402
 from tricktaker.envs.encoding import Encoding, EncodingError, reference  # noqa: E402
 
@@ -143,10 +141,7 @@ def test_the_core_never_imports_numpy() -> None:
         "import tricktaker.games.buckup, tricktaker.games.euchre, tricktaker.games.pluck;"
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
+    assert python_output(code) == "[]"
 
 
 def test_caller_clag_through_its_hooks_encodes_as_the_preset() -> None:

@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from tests.helpers import game, play_cards
+from tests.games.euchre_play import call, deal, discard, new
+from tests.helpers import play_cards
 from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset, new_game, replay
 from tricktaker.bots import make_bot, play_game
 from tricktaker.cards import DIAMONDS, HEARTS, SPADES, format_card, parse_card
@@ -50,29 +51,6 @@ BOWER_KITTY = "QH 10H 9H"
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def new(options: Mapping[str, object] | None = None, *, seed: int = 0) -> GameState:
-    """A game with seat 0 dealing the first hand."""
-    return game("euchre", 4, options=options, seed=seed, first_dealer=0)
-
-
-def deal(state: GameState, hands: Sequence[str], kitty: str) -> None:
-    """Deal ``hands[seat]`` to each seat and ``kitty`` to the kitty."""
-    order = state.deck_order_for([h.split() for h in hands], kitty=kitty.split())
-    state.apply_chance(ChanceOutcome("deal", order))
-
-
-def call(state: GameState, *calls: str) -> None:
-    """Make the calls (``3H``, ``NT``, ``pass``) in turn order."""
-    for text in calls:
-        seat = state.to_act()[0]
-        state.apply(seat, Action("pass") if text == "pass" else Action("auction", text))
-
-
-def discard(state: GameState, cards: str) -> None:
-    for card in cards.split():
-        state.apply(state.to_act()[0], Action("discard", parse_card(card)))
 
 
 def declared(
