@@ -10,6 +10,7 @@ number of workers.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -221,25 +222,13 @@ class DatasetWriter:
         return sum(path.stat().st_size for path in self.files if path.exists())
 
 
+_PER_GAME: Final = frozenset({"game_seed", "hands", "final_scores", "winners"})
+"""The :class:`GameRows` fields that describe the whole game; the others are columns
+with one entry per decision."""
+
+
 def _slice(rows: GameRows, start: int, stop: int) -> GameRows:
     """Decisions ``start:stop`` of a game (the game's own facts kept)."""
     cut = slice(start, stop)
-    return GameRows(
-        game_seed=rows.game_seed,
-        hand=rows.hand[cut],
-        step=rows.step[cut],
-        seat=rows.seat[cut],
-        phase=rows.phase[cut],
-        observation=rows.observation[cut],
-        legal=rows.legal[cut],
-        action=rows.action[cut],
-        choices=rows.choices[cut],
-        hand_score=rows.hand_score[cut],
-        bid=rows.bid[cut],
-        tricks=rows.tricks[cut],
-        final_score=rows.final_score[cut],
-        won=rows.won[cut],
-        hands=rows.hands,
-        final_scores=rows.final_scores,
-        winners=rows.winners,
-    )
+    columns = [field.name for field in dataclasses.fields(rows) if field.name not in _PER_GAME]
+    return dataclasses.replace(rows, **{name: getattr(rows, name)[cut] for name in columns})
