@@ -220,17 +220,10 @@ def pimc_rollouts(bot: PIMCBot, observation: Observation) -> int:
     count = 0
     original = pimc_module.rollout_hand
 
-    def counting(
-        state: GameState,
-        game: GameSearch,
-        *,
-        noise: float = 0.0,
-        rng: random.Random | None = None,
-        me: int = -1,
-    ) -> None:
+    def counting(*args: Any, **kwargs: Any) -> None:
         nonlocal count
         count += 1
-        original(state, game, noise=noise, rng=rng, me=me)
+        original(*args, **kwargs)
 
     pimc_module.rollout_hand = counting
     try:

@@ -88,7 +88,8 @@ class KernelUnsupportedError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class KernelLimits:
-    """The compiled kernel's limits and codes, as its module exports them."""
+    """The compiled kernel's limits and codes, as its module exports them (each field is
+    the module's constant of that name in capitals: ``cards`` is ``CARDS``)."""
 
     cards: int
     """Card ids 0..cards-1 (52 cards and two jokers)."""
@@ -116,18 +117,7 @@ def _read_limits() -> KernelLimits | None:
         return None
     core = native()
     return KernelLimits(
-        cards=core.CARDS,
-        suit_classes=core.SUIT_CLASSES,
-        free_suit=core.FREE_SUIT,
-        max_players=core.MAX_PLAYERS,
-        max_hand_size=core.MAX_HAND_SIZE,
-        bid_base=core.BID_BASE,
-        outcome_bits=core.OUTCOME_BITS,
-        max_outcome_tricks=core.MAX_OUTCOME_TRICKS,
-        score_limit=core.SCORE_LIMIT,
-        phase_bidding=core.PHASE_BIDDING,
-        phase_playing=core.PHASE_PLAYING,
-        phase_over=core.PHASE_OVER,
+        **{field.name: getattr(core, field.name.upper()) for field in fields(KernelLimits)}
     )
 
 
@@ -233,8 +223,7 @@ class KernelState:
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> KernelState:
-        """The state from a dict of its fields (as :mod:`tricktaker.kernel.hookgames`
-        builds it); a missing field raises ``KeyError``."""
+        """The state from a dict of its fields; a missing field raises ``KeyError``."""
         state = {field.name: values[field.name] for field in fields(cls)}
         for name in ("hands", "bids", "tricks", "points"):
             state[name] = _ints(state[name])
