@@ -346,10 +346,15 @@ def record_path(directory: Path, stem: str) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"{directory}: cannot create the record folder: {exc.strerror}", status=FAILURE)
-    path = directory / f"{stem}.json"
+    return unused_path(directory, stem)
+
+
+def unused_path(folder: Path, stem: str) -> Path:
+    """The first of ``folder/stem.json``, ``folder/stem-2.json`` ... that does not exist."""
+    path = folder / f"{stem}.json"
     number = 2
     while path.exists():
-        path = directory / f"{stem}-{number}.json"
+        path = folder / f"{stem}-{number}.json"
         number += 1
     return path
 

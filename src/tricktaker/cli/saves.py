@@ -35,7 +35,7 @@ from rich.text import Text
 from tricktaker.engine import GameState, RecordError
 from tricktaker.engine.record import RECORD_FORMAT, GameRecord
 
-from .common import program_name
+from .common import program_name, unused_path
 
 SAVE_FORMAT = "tricktaker-save"
 SAVE_VERSION = 1
@@ -170,13 +170,7 @@ def save_folder() -> Path:
 
 def new_save_path(stem: str, folder: Path | None = None) -> Path:
     """A save file not yet taken: ``stem.json``, ``stem-2.json`` ..."""
-    folder = folder if folder is not None else save_folder()
-    path = folder / f"{stem}.json"
-    number = 2
-    while path.exists():
-        path = folder / f"{stem}-{number}.json"
-        number += 1
-    return path
+    return unused_path(folder if folder is not None else save_folder(), stem)
 
 
 def saved_game_kind(path: str) -> str | None:

@@ -227,13 +227,18 @@ class GameRecord:
                     raise RecordError(f"event {index}: {who!r} is neither a seat nor a chance step")
             except (IllegalActionError, ActionParseError, CardError) as exc:
                 raise RecordError(f"event {index} ({who} {text[:40]!r}): {exc}") from None
+        self.check_end(state)
+        return state
+
+    def check_end(self, state: GameState) -> None:
+        """Check that ``state``, this record's events replayed, ends as the record says:
+        with its final scores, and finished when it says so (a :class:`RecordError` if not)."""
         if self.final_scores is not None and state.scores != self.final_scores:
             raise RecordError(
                 f"the replayed scores {state.scores} differ from the recorded {self.final_scores}"
             )
         if self.finished and not state.is_terminal():
             raise RecordError("the record says the game finished, but its events end early")
-        return state
 
 
 def replay(record: GameRecord) -> GameState:

@@ -286,13 +286,7 @@ class Replay:
                 hand.tricks.append(step)
         if not self.hands:
             self.hands.append(_Hand(number=1, frame=0))
-        record = self.record
-        if record.final_scores is not None and state.scores != record.final_scores:
-            raise RecordError(
-                f"the replayed scores {state.scores} differ from the recorded {record.final_scores}"
-            )
-        if record.finished and not state.is_terminal():
-            raise RecordError("the record says the game finished, but its events end early")
+        self.record.check_end(state)
         return state
 
     def outline(self) -> dict[str, Json]:
