@@ -146,7 +146,7 @@ class GameRecord:
             raise RecordError(
                 f"record version {version!r} is not supported (this program reads {RECORD_VERSION})"
             )
-        fields = {
+        required = {
             "game": str,
             "ruleset": dict,
             "options": dict,
@@ -156,7 +156,7 @@ class GameRecord:
             "events": list,
             "finished": bool,
         }
-        for name, kind in fields.items():
+        for name, kind in required.items():
             if not isinstance(data.get(name), kind):
                 raise RecordError(f"record field {name!r} is missing or not a {kind.__name__}")
         scores = data.get("final_scores")
@@ -184,16 +184,9 @@ class GameRecord:
         ):
             raise RecordError("record field 'undos' must be a list of {seat, at, events} objects")
         return cls(
-            game=data["game"],
-            ruleset=data["ruleset"],
-            options=data["options"],
-            players=data["players"],
-            seed=data["seed"],
-            first_dealer=data["first_dealer"],
+            **{name: data[name] for name in required},
             first_dealer_given=data.get("first_dealer_given", True) is not False,
-            events=data["events"],
             final_scores=scores,
-            finished=data["finished"],
             names=names,
             undos=undos,
         )
