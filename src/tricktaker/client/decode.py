@@ -98,23 +98,23 @@ def card_tables(
 
 
 _AS_SENT = (
-    "seat",
-    "phase",
+    "call",
+    "cards_in_hand",
+    "cooperative",
+    "dealer",
     "hand_number",
+    "hand_size",
     "hands_in_game",
     "hands_played",
-    "hand_size",
-    "dealer",
-    "special",
-    "call",
-    "trump_known",
-    "cards_in_hand",
     "hook",
-    "misere",
-    "pile",
     "leader",
+    "misere",
+    "phase",
+    "pile",
+    "seat",
+    "special",
     "trump_broken",
-    "cooperative",
+    "trump_known",
 )
 """The :class:`Observation` fields a view holds as they are (numbers, flags, words)."""
 
