@@ -8,6 +8,8 @@ import os
 import random
 import subprocess
 import sys
+import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,19 @@ class Table:
 
     def host(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.host_token}"}
+
+
+def start(http: httpx.Client, table: Table) -> None:
+    """The host starts the table's game."""
+    answer = http.post(f"/tables/{table.id}/start", headers=table.host())
+    assert answer.status_code == 204, answer.text
+
+
+def start_and_welcome(http: httpx.Client, table: Table, players: Iterable[Player]) -> None:
+    """The host starts the game; each of ``players`` then reads up to its welcome."""
+    start(http, table)
+    for player in players:
+        player.until("welcome")
 
 
 def make_table(http: httpx.Client, **body: Any) -> Table:
@@ -139,3 +154,31 @@ def tricktaker(args: list[str], seats_file: Path) -> subprocess.Popen[str]:
         text=True,
         env=env,
     )
+
+
+def replay_saved(record: object, path: Path) -> str:
+    """Write ``record`` (a game record's JSON) to ``path`` and replay it with
+    ``python -m tricktaker replay``, which must succeed; its output."""
+    path.write_text(json.dumps(record), encoding="utf-8")
+    replayed = subprocess.run(
+        [sys.executable, "-m", "tricktaker", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert replayed.returncode == 0, replayed.stderr
+    return replayed.stdout
+
+
+def wait_for_seats(
+    http: httpx.Client, table: str, seats: Iterable[int], state: str, limit: float = 30.0
+) -> None:
+    """Wait (``GET /tables/{table}``) until each of ``seats`` is in ``state``."""
+    wanted = list(seats)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = http.get(f"/tables/{table}").json()
+        if all(info["seats"][s]["state"] == state for s in wanted):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"seats {wanted} never became {state}: {info['seats']}")

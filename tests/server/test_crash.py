@@ -10,10 +10,7 @@ WebSockets.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,7 @@ from typing import Any
 import httpx
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.helpers import Player, Table, make_table
+from tests.server.helpers import Player, Table, make_table, replay_saved
 from tests.server_process import ServerProcess
 from tricktaker.cards import parse_card
 from tricktaker.engine import Action, ChanceOutcome, GameRecord, GameState, new_game
@@ -205,13 +202,5 @@ def test_a_game_survives_sigkill_of_the_server(
     assert watcher2.view["hand"] is None
     watcher2.close()
 
-    path = tmp_path / "crashed-game.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    replayed = subprocess.run(
-        [sys.executable, "-m", "tricktaker", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert replayed.returncode == 0, replayed.stderr
-    assert str(record["final_scores"][0]) in replayed.stdout, replayed.stdout[-2000:]
+    replayed = replay_saved(record, tmp_path / "crashed-game.json")
+    assert str(record["final_scores"][0]) in replayed, replayed[-2000:]

@@ -16,8 +16,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.helpers import Player, make_table
-from tests.server.test_live_play import start
+from tests.server.helpers import Player, make_table, start_and_welcome
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import decide
@@ -113,9 +112,7 @@ def test_a_client_of_changes_holds_the_views_a_plain_client_is_sent(
     watcher = Player(live_server.ws_url, table.id, None)
     watcher_changes = Player(live_server.ws_url, table.id, None, deltas=True)
     clients = (plain, changes, watcher, watcher_changes)
-    start(http, table)
-    for p in clients:
-        p.until("welcome")
+    start_and_welcome(http, table, clients)
     rng = random.Random(2)
     for n in range(10_000):
         drain(*clients)

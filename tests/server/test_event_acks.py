@@ -12,9 +12,8 @@ import random
 import httpx
 
 from tests.server.conftest import LiveServer
-from tests.server.helpers import Player, make_table
+from tests.server.helpers import Player, make_table, start_and_welcome
 from tests.server.test_deltas import drain
-from tests.server.test_live_play import start
 from tricktaker.server.tables.messages import Event, EventDelta
 
 
@@ -30,9 +29,7 @@ def test_events_answer_the_actions_of_a_socket_that_asks(live_server: LiveServer
     plain = Player(live_server.ws_url, table.id, table.tokens[0])
     watcher = Player(live_server.ws_url, table.id, None, event_acks=True)
     clients = (asking, whole, plain, watcher)
-    start(http, table)
-    for p in clients:
-        p.until("welcome")
+    start_and_welcome(http, table, clients)
     rng = random.Random(5)
     answered = 0
     for n in range(10_000):

@@ -10,8 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import LiveServer
-from tests.server.helpers import Player, Table, make_table
+from tests.server.helpers import Player, make_table, replay_saved, start, start_and_welcome
 from tricktaker.engine import GameRecord
 
 
@@ -55,11 +53,6 @@ def http(live_server: LiveServer) -> httpx.Client:
     return httpx.Client(base_url=live_server.url, timeout=30)
 
 
-def start(http: httpx.Client, table: Table) -> None:
-    answer = http.post(f"/tables/{table.id}/start", headers=table.host())
-    assert answer.status_code == 204, answer.text
-
-
 def test_two_people_and_two_bots_play_a_whole_game(
     live_server: LiveServer, http: httpx.Client, tmp_path: Path
 ) -> None:
@@ -70,9 +63,7 @@ def test_two_people_and_two_bots_play_a_whole_game(
     )
     players = [Player(live_server.ws_url, table.id, table.tokens[s]) for s in (0, 2)]
     watcher = Player(live_server.ws_url, table.id, None)
-    start(http, table)
-    for p in [*players, watcher]:
-        p.until("welcome")
+    start_and_welcome(http, table, [*players, watcher])
     play_out(players, random.Random(3))
     for p in players:
         p.close()
@@ -100,15 +91,7 @@ def test_two_people_and_two_bots_play_a_whole_game(
     assert record.names == ["Seat 1", "Ben", "P2", "Dot"]
     assert final.record(names=record.names).to_json() == answer.json()
     assert len(record.events) == seqs[-1]
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(answer.json()), encoding="utf-8")
-    replayed = subprocess.run(
-        [sys.executable, "-m", "tricktaker", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert replayed.returncode == 0, replayed.stderr
+    replay_saved(answer.json(), tmp_path / "game.json")
     assert http.get(f"/tables/{table.id}").json()["status"] == "finished"
 
 
@@ -117,9 +100,7 @@ def test_a_repeated_action_id_is_applied_once(live_server: LiveServer, http: htt
     answers the same."""
     table = make_table(http, game="blackout", seats=["human"] * 4, seed=5)
     players = {s: Player(live_server.ws_url, table.id, t) for s, t in table.tokens.items()}
-    start(http, table)
-    for p in players.values():
-        p.until("welcome")
+    start_and_welcome(http, table, players.values())
     p = next(p for p in players.values() if p.my_turn())
     action = p.random_action(random.Random(1))
     first = p.act(action, "same-id")
@@ -143,9 +124,7 @@ def test_out_of_turn_and_illegal_actions_name_the_rule_and_change_nothing(
     the rule, and the table's seq does not move."""
     table = make_table(http, game="blackout", seats=["human"] * 4, seed=5)
     players = {s: Player(live_server.ws_url, table.id, t) for s, t in table.tokens.items()}
-    start(http, table)
-    for p in players.values():
-        p.until("welcome")
+    start_and_welcome(http, table, players.values())
     waiting = next(p for p in players.values() if not p.my_turn())
     seq = waiting.seq
     refused = waiting.act("bid 0", "x1")
@@ -360,9 +339,7 @@ def test_people_play_games_with_their_own_phases(
     seats = ["human", "human", *["random"] * (players - 2)]
     table = make_table(http, game=game, options=options, seats=seats, seed=21)
     people = [Player(live_server.ws_url, table.id, table.tokens[s]) for s in (0, 1)]
-    start(http, table)
-    for p in people:
-        p.until("welcome")
+    start_and_welcome(http, table, people)
     play_out(people, random.Random(8))
     record = GameRecord.from_json(http.get(f"/tables/{table.id}/record").json())
     assert record.replay().is_terminal()
@@ -396,9 +373,7 @@ def test_a_client_that_resumes_gets_exactly_the_events_it_missed(
     stays = Player(live_server.ws_url, table.id, table.tokens[0])
     goes = Player(live_server.ws_url, table.id, table.tokens[0])
     watcher = Player(live_server.ws_url, table.id, None)
-    start(http, table)
-    for p in (stays, goes, watcher):
-        p.until("welcome")
+    start_and_welcome(http, table, [stays, goes, watcher])
     rng = random.Random(5)
     while not stays.my_turn():
         stays.receive()

@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from typer.testing import CliRunner
 
 from tests.server.helpers import make_table
@@ -31,21 +31,30 @@ from tricktaker.server.db import current_revision, hash_token, upgrade
 from tricktaker.server.protocol_doc import updated
 
 ROOT = Path(__file__).resolve().parents[2]
+FIRST_TABLE_COLUMNS = (
+    "id, created_at, game, preset, ruleset_toml, ruleset_data, options, players, seed, status,"
+    " public, host_token_hash, invite_code, grace_seconds, game_number, seq"
+)
+"""The columns of the ``tables`` table as the first migration makes it."""
+
+
+def database_at(db_url: str, revision: str) -> Engine:
+    """The database at ``db_url`` migrated up to ``revision`` (an older one), opened."""
+    upgrade(db_url, revision)
+    return create_engine(db_url)
 
 
 def test_the_server_upgrades_a_database_made_by_the_first_migration(db_url: str) -> None:
     """docs/protocol.md, HTTP API: an older database is upgraded at start and its tables
     keep working (the second migration adds chat, the move timer and the away bot)."""
-    upgrade(db_url, "0001")
+    engine = database_at(db_url, "0001")
     assert current_revision(db_url) == "0001"
-    engine = create_engine(db_url)
     with engine.begin() as connection:
         connection.execute(
             text(
-                "INSERT INTO tables (id, created_at, game, preset, ruleset_toml, ruleset_data,"
-                " options, players, seed, status, public, host_token_hash, invite_code,"
-                " grace_seconds, game_number, seq) VALUES ('old1', :at, 'blackout', 'blackout',"
-                " NULL, :data, '{}', 4, 3, 'waiting', :public, :host, 'inv1', 60.0, 0, 0)"
+                f"INSERT INTO tables ({FIRST_TABLE_COLUMNS}) VALUES ('old1', :at, 'blackout',"
+                " 'blackout', NULL, :data, '{}', 4, 3, 'waiting', :public, :host, 'inv1', 60.0,"
+                " 0, 0)"
             ),
             {
                 "at": datetime.now(UTC),
@@ -80,16 +89,13 @@ def test_a_tables_sequence_number_moves_from_its_row_to_its_last_event(db_url: s
     from tricktaker.server.db import make_engine
     from tricktaker.server.tables import store
 
-    upgrade(db_url, "0004")
-    engine = create_engine(db_url)
+    engine = database_at(db_url, "0004")
     with engine.begin() as connection:
         connection.execute(
             text(
-                "INSERT INTO tables (id, created_at, game, preset, ruleset_toml, ruleset_data,"
-                " options, players, seed, status, public, host_token_hash, invite_code,"
-                " grace_seconds, game_number, seq, away_bot) VALUES ('t4', :at, 'bluke',"
-                " 'bluke', NULL, '{}', '{}', 4, 3, 'playing', :public, :host, 'inv4', 60.0,"
-                " 1, 3, 'easy')"
+                f"INSERT INTO tables ({FIRST_TABLE_COLUMNS}, away_bot) VALUES ('t4', :at,"
+                " 'bluke', 'bluke', NULL, '{}', '{}', 4, 3, 'playing', :public, :host, 'inv4',"
+                " 60.0, 1, 3, 'easy')"
             ),
             {"at": datetime.now(UTC), "public": True, "host": hash_token("h")},
         )

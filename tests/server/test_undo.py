@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.helpers import Player, make_table
+from tests.server.helpers import Player, make_table, start
 from tests.server_process import ServerProcess
 from tricktaker.engine import GameRecord
 
@@ -31,11 +31,6 @@ KEPT = ("phase", "hand", "legal_actions", "to_act", "bid_made", "current_trick",
 @pytest.fixture
 def http(live_server: LiveServer) -> httpx.Client:
     return httpx.Client(base_url=live_server.url, timeout=30)
-
-
-def start(http: httpx.Client, table: Any) -> None:
-    answer = http.post(f"/tables/{table.id}/start", headers=table.host())
-    assert answer.status_code == 204, answer.text
 
 
 def turn(p: Player) -> dict[str, Any]:
