@@ -96,8 +96,11 @@ def at_hand(
     options: Mapping[str, object] | None = None,
     seed: int = 0,
     first_dealer: int = 0,
+    dealer: int | None = None,
+    hand_size: int | None = None,
 ) -> GameState:
-    """A game at the start of scheduled hand ``number`` (1-based), before its deal.
+    """A game at the start of scheduled hand ``number`` (1-based), before its deal;
+    checked to be dealt by ``dealer`` with ``hand_size`` cards a seat where they are given.
 
     Earlier hands are played by random bots, so the scores are whatever they made.
     """
@@ -105,23 +108,8 @@ def at_hand(
     bots = [make_bot("random", seed=s) for s in range(players)]
     while state.hands_played < number - 1:
         play_game(state, bots, until_hand_end=True)
-    return state
-
-
-def dealt_by_seat_0(
-    name: str,
-    players: int,
-    number: int,
-    size: int,
-    *,
-    first_dealer: int,
-    options: Mapping[str, object] | None = None,
-) -> GameState:
-    """``at_hand``'s game at hand ``number``, checked to be dealt by seat 0 with ``size``
-    cards a seat (``first_dealer`` is the seat that makes seat 0 deal that hand)."""
-    state = at_hand(name, players, number, options=options, first_dealer=first_dealer)
-    assert state.dealer == 0
-    assert state.hand_size == size
+    assert dealer is None or state.dealer == dealer
+    assert hand_size is None or state.hand_size == hand_size
     return state
 
 

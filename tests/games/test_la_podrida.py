@@ -7,8 +7,8 @@ import pytest
 from tests.helpers import (
     act,
     assert_illegal,
+    at_hand,
     deal,
-    dealt_by_seat_0,
     game,
     legal,
     make_bids,
@@ -21,7 +21,7 @@ from tricktaker.cards import HEARTS, parse_card
 
 def four_card_hand() -> GameState:
     """4 players, hand 11 (the first hand of 4 cards), dealt by seat 0 (seat 1 is eldest)."""
-    return dealt_by_seat_0("la_podrida", 4, 11, 4, first_dealer=2)
+    return at_hand("la_podrida", 4, 11, first_dealer=2, dealer=0, hand_size=4)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,6 @@ from tests.helpers import (
     assert_illegal,
     at_hand,
     deal,
-    dealt_by_seat_0,
     legal,
     make_bids,
     play_cards,
@@ -21,7 +20,7 @@ from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
 def fifth_hand() -> GameState:
     """Hand 5 (3 cards) of a 3-player game, dealt by seat 0 (seat 1 is eldest)."""
-    return dealt_by_seat_0("romanian_whist", 3, 5, 3, first_dealer=2)
+    return at_hand("romanian_whist", 3, 5, first_dealer=2, dealer=0, hand_size=3)
 
 
 @pytest.mark.parametrize(

@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import (
-    act,
-    assert_illegal,
-    at_hand,
-    deal,
-    dealt_by_seat_0,
-    game,
-    legal,
-    make_bids,
-    play_cards,
-)
+from tests.helpers import act, assert_illegal, at_hand, deal, game, legal, make_bids, play_cards
 from tricktaker import GameState, RulesetError, load_ruleset
 from tricktaker.cards import HEARTS, RANK_LABELS, card_rank
 
 
 def third_hand() -> GameState:
     """Hand 3 (3 cards), dealt by seat 0 (seat 1 is eldest)."""
-    return dealt_by_seat_0("seven_truf", 4, 3, 3, first_dealer=2)
+    return at_hand("seven_truf", 4, 3, first_dealer=2, dealer=0, hand_size=3)
 
 
 # Seat 1 wins two spade tricks; seat 2 wins the club trick. Tricks: 0, 2, 1, 0.

@@ -6,15 +6,22 @@ from collections.abc import Mapping
 
 import pytest
 
-from tests.helpers import act, assert_illegal, deal, dealt_by_seat_0, legal, make_bids, play_cards
+from tests.helpers import act, assert_illegal, at_hand, deal, legal, make_bids, play_cards
 from tricktaker import GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS
 
 
 def third_hand(players: int = 4, options: Mapping[str, object] | None = None) -> GameState:
     """Hand 3 (3 cards), dealt by seat 0, so seat 1 bids first and leads."""
-    return dealt_by_seat_0(
-        "up_and_down_the_river", players, 3, 3, options=options, first_dealer=(-2) % players
+    first_dealer = (-2) % players
+    return at_hand(
+        "up_and_down_the_river",
+        players,
+        3,
+        options=options,
+        first_dealer=first_dealer,
+        dealer=0,
+        hand_size=3,
     )
 
 
