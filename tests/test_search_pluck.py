@@ -74,16 +74,17 @@ def after_first_hand(tricks: Sequence[int], hands: int = 6) -> GameState:
 def second_hand(
     first_tricks: Sequence[int],
     hands: Sequence[str],
-    plucks: Sequence[tuple[int, str]],
+    plucks: Sequence[tuple[int, str, int, str]],
     cards: Sequence[str],
 ) -> GameState:
     """The second hand of a game whose first hand gave ``first_tricks``: ``hands`` dealt,
-    the ``plucks`` made (pluck and give back, as seat and action), clubs called trump by
-    the dealer (seat 1), then ``cards`` played."""
+    the ``plucks`` made (the plucker, the card it gives, the pluckee, the card it gives
+    back), clubs called trump by the dealer (seat 1), then ``cards`` played."""
     state = after_first_hand(first_tricks)
     deal(state, hands)
-    for seat, text in plucks:
-        act(state, seat, text)
+    for plucker, given, pluckee, returned in plucks:
+        act(state, plucker, f"pluck {given}")
+        act(state, pluckee, f"give_back {returned}")
     act(state, 1, "call_trump C")
     play_cards(state, cards)
     return state
@@ -94,14 +95,7 @@ def case_b(plays: int = 11) -> GameState:
     seat 2 twice and then seat 1 plucks seat 2 once. Seat 0 gives 3H (seat 2 returns KH, so seat
     2 holds no AH) and 4D (AD back); seat 1 gives 6H (QH back). Clubs are trump; seat 2 shows a
     club void (no jokers either), seat 1 a diamond void."""
-    plucks = [
-        (0, "pluck 3H"),
-        (2, "give_back KH"),
-        (0, "pluck 4D"),
-        (2, "give_back AD"),
-        (1, "pluck 6H"),
-        (2, "give_back QH"),
-    ]
+    plucks = [(0, "3H", 2, "KH"), (0, "4D", 2, "AD"), (1, "6H", 2, "QH")]
     moves = ["2C", "8C", "6D", "8S", "QS", "3S", "7D", "5D", "9C", "7H", "9H"]
     return second_hand([9, 7, 1], DEAL_B, plucks, moves[:plays])
 
@@ -111,14 +105,7 @@ def case_a(plays: int = 11) -> GameState:
     seat 0 twice (3S for QS, 8D for 8D) and then seat 2 once: it gives seat 2 the QS it just got
     and receives the AS, hidden from seat 0. Clubs are trump; seat 2 shows a club void, seat 1 a
     heart void."""
-    plucks = [
-        (1, "pluck 3S"),
-        (0, "give_back QS"),
-        (1, "pluck 8D"),
-        (0, "give_back 8D"),
-        (1, "pluck QS"),
-        (2, "give_back AS"),
-    ]
+    plucks = [(1, "3S", 0, "QS"), (1, "8D", 0, "8D"), (1, "QS", 2, "AS")]
     moves = ["2C", "7C", "JD", "4S", "7S", "3S", "7H", "3H", "9C", "5S", "8S"]
     return second_hand([5, 9, 3], DEAL_A, plucks, moves[:plays])
 
