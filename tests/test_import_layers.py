@@ -245,8 +245,10 @@ def _run(code: str) -> str:
 
 def test_the_engine_alone_imports_no_game_and_finds_the_shipped_ones_by_name() -> None:
     """docs/rulesets.md, Writing a game in Python: ``import tricktaker.engine`` loads
-    no game; a ruleset naming ``pluck`` loads Pluck's module only, through the
-    ``tricktaker.games`` entry points, even when the engine is used on its own."""
+    no game; a ruleset naming ``pluck`` loads Pluck's rules only (its hooks and view,
+    and what the games share in declaring themselves), through the ``tricktaker.games``
+    entry points, even when the engine is used on its own: no other game, and none of
+    Pluck's panel, search or encoding."""
     code = (
         "import sys\n"
         "from tricktaker.engine import new_game\n"
@@ -263,6 +265,7 @@ def test_the_engine_alone_imports_no_game_and_finds_the_shipped_ones_by_name() -
     assert after == str(
         [
             "tricktaker.games",
+            "tricktaker.games.declared",
             "tricktaker.games.pluck",
             "tricktaker.games.pluck.hooks",
             "tricktaker.games.pluck.view",
