@@ -148,7 +148,7 @@ def play_hand(
     return state.history[-1]
 
 
-def play_out_hand(state: GameState) -> None:
+def finish_hand(state: GameState) -> None:
     """Finish the hand in progress: chance steps as the game's seed makes them, and each
     seat taking its first legal action."""
     number = state.hand_number

@@ -7,16 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import (
-    act,
-    assert_illegal,
-    deal,
-    game,
-    legal,
-    make_bids,
-    play_cards,
-    play_out_hand,
-)
+from tests.helpers import act, assert_illegal, deal, finish_hand, game, legal, make_bids, play_cards
 from tricktaker import ChanceOutcome, GameState, IllegalActionError
 from tricktaker.cards import CLUBS, HEARTS, card_set, parse_card
 
@@ -147,7 +138,7 @@ def test_dealer_passes_left_and_new_caller_calls() -> None:
     state.apply_chance()
     act(state, 0, "call_kind normal")
     act(state, 0, "call_done")
-    play_out_hand(state)
+    finish_hand(state)
     assert state.phase_name == "call_size"
     assert state.dealer == 1
     assert state.to_act() == (1,)
@@ -167,7 +158,7 @@ def test_game_lasts_the_agreed_number_of_hands(hands: int) -> None:
         state.apply_chance()
         act(state, state.dealer, "call_kind normal")
         act(state, state.dealer, "call_done")
-        play_out_hand(state)
+        finish_hand(state)
     assert state.hands_played == hands
     assert [h.dealer for h in state.history] == [n % 3 for n in range(hands)]
 
@@ -252,7 +243,7 @@ def test_call_blind_pile() -> None:
     assert_illegal(state, 1, "play AS", "blind pile")
     for seat in (1, 2):
         assert state.observe(seat).hand is None
-    play_out_hand(state)
+    finish_hand(state)
     result = state.history[-1]
     for seat in range(3):
         played = tuple(card for trick in result.trick_cards for s, card in trick if s == seat)
@@ -277,7 +268,7 @@ def test_call_blind_pile_non_callers_play_in_deal_order() -> None:
     make_bids(state, [1, 1, 1])
     if state.is_chance():
         state.apply_chance()  # the seeded shuffle, as a real game would do
-    play_out_hand(state)
+    finish_hand(state)
     result = state.history[-1]
     for seat in (1, 2):
         played = tuple(card for trick in result.trick_cards for s, card in trick if s == seat)
@@ -391,7 +382,7 @@ def test_blind_hand_piles_after_bidding() -> None:
     assert state.phase_name == "playing"
     assert legal(state, 1) == ["play_pile"]
     assert_illegal(state, 1, "play KS", "blind pile")
-    play_out_hand(state)
+    finish_hand(state)
     result = state.history[-1]
     assert result.deal == tuple(cards(p) for p in piles)
     for seat in range(3):
@@ -412,7 +403,7 @@ def test_blind_hand_seeded_piles_hold_each_hand() -> None:
     state = called("normal", ["blind_hand"])
     make_bids(state, [0, 2, 0])
     state.apply_chance()
-    play_out_hand(state)
+    finish_hand(state)
     result = state.history[-1]
     for seat in range(3):
         assert sorted(result.deal[seat]) == sorted(cards(HANDS[seat]))
@@ -456,7 +447,7 @@ def test_descending_madness_seven_cards() -> None:
     act(state, 0, "call_modifier descending_madness")
     act(state, 0, "call_done")
     make_bids(state, [0, 6, 0])
-    play_out_hand(state)
+    finish_hand(state)
     result = state.history[-1]
     assert result.tricks == (0, 7, 0)
     # Seat 1 (bid 6, took 7) is not exact: 14 + 12 + 10 + 8 + 6 + 4 + 2 = 56.

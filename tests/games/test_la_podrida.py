@@ -9,11 +9,11 @@ from tests.helpers import (
     assert_illegal,
     at_hand,
     deal,
+    finish_hand,
     game,
     legal,
     make_bids,
     play_cards,
-    play_out_hand,
 )
 from tricktaker import ChanceOutcome, GameState, IllegalActionError, load_ruleset
 from tricktaker.cards import HEARTS, parse_card
@@ -49,7 +49,7 @@ def test_dealer_rotates_counter_clockwise() -> None:
     if seat 2 dealt, seat 1 deals next"."""
     state = game("la_podrida", 5, first_dealer=1)
     for _ in range(4):
-        play_out_hand(state)
+        finish_hand(state)
     assert [h.dealer for h in state.history] == [1, 0, 4, 3]
     assert state.dealer == 2
 
