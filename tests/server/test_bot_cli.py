@@ -16,20 +16,9 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.helpers import tricktaker
+from tests.server.helpers import tricktaker, wait_for_seats
 from tests.server_process import free_port
 from tricktaker.engine import GameRecord
-
-
-def wait_seated(http: httpx.Client, table: str, seats: list[int], limit: float = 30.0) -> None:
-    """Wait until each of ``seats`` is connected."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        info = http.get(f"/tables/{table}").json()
-        if all(info["seats"][s]["state"] == "connected" for s in seats):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"seats {seats} never connected: {info['seats']}")
 
 
 @pytest.fixture
@@ -49,7 +38,7 @@ def test_bot_command_fills_a_seat_and_the_game_ends(
     table, invite = made["table"]["id"], made["invite"]
     link = f"{live_server.url}/tables/{table}?invite={invite}"
     process = tricktaker(["bot", link, "--bots", "easy", "--name", "Robo"], tmp_path / "s.json")
-    wait_seated(http, table, [1])
+    wait_for_seats(http, table, [1], "connected")
     assert http.get(f"/tables/{table}").json()["seats"][1]["name"] == "Robo"
     started = http.post(
         f"/tables/{table}/start", headers={"Authorization": f"Bearer {made['host_token']}"}
@@ -91,7 +80,7 @@ def test_bot_command_plays_a_house_rules_table(
     assert made["table"]["ruleset"]["schedule"]["sizes"] == "1..3"
     link = f"{live_server.url}/tables/{table}?invite={invite}"
     process = tricktaker(["bot", link, "--bots", "easy"], tmp_path / "s.json")
-    wait_seated(http, table, [1])
+    wait_for_seats(http, table, [1], "connected")
     started = http.post(
         f"/tables/{table}/start", headers={"Authorization": f"Bearer {made['host_token']}"}
     )
@@ -154,7 +143,7 @@ def test_the_bot_reconnects_after_the_server_is_killed_and_finishes(tmp_path: Pa
         link = f"http://127.0.0.1:{port}/tables/{table}?invite={made['invite']}"
         slow = "ismcts:iterations=100000:time_budget=0.03"
         process = tricktaker(["bot", link, "--bots", slow], tmp_path / "s.json")
-        wait_seated(http, table, [0])
+        wait_for_seats(http, table, [0], "connected")
         host = {"Authorization": f"Bearer {made['host_token']}"}
         assert http.post(f"/tables/{table}/start", headers=host).status_code == 204
         assert process.stdout is not None

@@ -26,6 +26,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
+from tests.server.helpers import wait_for_seats
 from tests.server_process import ServerProcess, free_port
 from tricktaker.engine import GameRecord
 
@@ -76,13 +77,8 @@ def finish_all(processes: list[subprocess.Popen[str]], timeout: float) -> list[t
 
 
 def wait_for(http: httpx.Client, table: str, seat: int, state: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        info = http.get(f"/tables/{table}").json()
-        if info["seats"][seat]["state"] == state:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"seat {seat} never became {state}: {info['seats'][seat]}")
+    """Wait until ``seat`` is in ``state``."""
+    wait_for_seats(http, table, [seat], state)
 
 
 @pytest.fixture
