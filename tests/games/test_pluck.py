@@ -2,9 +2,9 @@
 
 Most hands are built from the seventeen "triples" of tests/games/pluck_triples.py: each
 triple is three cards of one effective suit when clubs are trump (the last one is AC, LJ,
-BJ), and every seat holds exactly one card of every triple. Played triple by triple with clubs as trump,
-every play follows suit and the holder of each triple's highest card wins it, so a
-hand's trick counts (and hence the next hand's plucks) are chosen exactly.
+BJ), and every seat holds exactly one card of every triple. Played triple by triple with
+clubs as trump, every play follows suit and the holder of each triple's highest card wins
+it, so a hand's trick counts (and hence the next hand's plucks) are chosen exactly.
 """
 
 from __future__ import annotations
