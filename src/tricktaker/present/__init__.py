@@ -242,7 +242,7 @@ def _same_in_all(lists: list[list[dict[str, Json]]], key: str) -> list[dict[str,
 
 def public_present(blocks: list[dict[str, Json]], common: Any) -> dict[str, Json]:
     """The spectators' block: what every seat's block shows alike. ``common`` is the
-    function that keeps the common part of JSON values (``tricktaker.server.views.common``)
+    function that keeps the common part of JSON values (``tricktaker.server.tables.views.common``)
     and lines with a public form are kept where every seat has the same one, cards drawn
     where they are public and every seat has them."""
     narration = _same_in_all([b["narration"] for b in blocks], "kind")
