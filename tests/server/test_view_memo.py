@@ -19,10 +19,15 @@ from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.cards import format_card
 from tricktaker.engine import Action, ChanceOutcome, GameState, Observation
-from tricktaker.present import PresentMemo, present_json
+from tricktaker.present import PresentMemo
 from tricktaker.rules import list_rulesets
 from tricktaker.server.tables.store import StoredEvent
-from tricktaker.server.tables.views import ViewMemo, event_views, observation_json
+from tricktaker.server.tables.views import (
+    ViewMemo,
+    event_present,
+    event_views,
+    observation_json,
+)
 
 
 def scratch_view(
@@ -38,14 +43,7 @@ def scratch_view(
     hand = [format_card(c, labels=labels) for c in obs.my_cards] if obs.hand is not None else None
     assert view["hand"] == hand
     view["hand"] = hand
-    view["present"] = present_json(
-        obs,
-        names,
-        previous,
-        actor=actor,
-        action=action,
-        with_scorecard=previous is None or previous.hands_played != obs.hands_played,
-    )
+    view["present"] = event_present(obs, names, previous, actor, action)  # no memo
     return view
 
 
