@@ -341,6 +341,22 @@ void check_count(long count) {
     if (count < 0) fail(PyExc_ValueError, "count must be 0 or more");
 }
 
+// The arguments (world, seed, count) of the calls that draw from a world; false when they
+// do not parse (the Python error is set).
+struct WorldDraws {
+    const World *world = nullptr;
+    unsigned long long seed = 0;
+    long count = 0;
+};
+
+bool parse_world_draws(PyObject *args, WorldDraws &out) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "OKl", &capsule, &out.seed, &out.count)) return false;
+    out.world = &world_of(capsule)->world;
+    check_count(out.count);
+    return true;
+}
+
 // ------------------------------------------------------------------ functions
 
 PyObject *make_config(PyObject *, PyObject *arg) {
@@ -436,19 +452,16 @@ PyObject *pimc(PyObject *, PyObject *args) {
 // samples(world, seed, count): each sample's hands (a tuple of masks per seat) and weight.
 PyObject *samples(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
-        PyObject *capsule;
-        unsigned long long seed;
-        long count;
-        if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
-        const World &w = world_of(capsule)->world;
-        check_count(count);
-        if (count > SAMPLES_LIMIT)
+        WorldDraws call;
+        if (!parse_world_draws(args, call)) return nullptr;
+        const World &w = *call.world;
+        if (call.count > SAMPLES_LIMIT)
             fail(PyExc_ValueError, "samples: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
         int n = w.cfg->players;
-        Rng rng(seed);
+        Rng rng(call.seed);
         Ref out(made(PyList_New(0)));
         State st;
-        for (long i = 0; i < count; ++i) {
+        for (long i = 0; i < call.count; ++i) {
             w.sample(rng, st);
             Ref hands(made(PyTuple_New(n + 1)));
             for (int s = 0; s < n; ++s)
@@ -463,17 +476,14 @@ PyObject *samples(PyObject *, PyObject *args) {
 // sample_loop(world, seed, count): ``count`` determinizations, for timing; a checksum.
 PyObject *sample_loop(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
-        PyObject *capsule;
-        unsigned long long seed;
-        long count;
-        if (!PyArg_ParseTuple(args, "OKl", &capsule, &seed, &count)) return nullptr;
-        const World &w = world_of(capsule)->world;
-        check_count(count);
+        WorldDraws call;
+        if (!parse_world_draws(args, call)) return nullptr;
+        const World &w = *call.world;
         uint64_t check = 0;
         without_gil([&] {
-            Rng rng(seed);
+            Rng rng(call.seed);
             State st;
-            for (long i = 0; i < count; ++i) {
+            for (long i = 0; i < call.count; ++i) {
                 w.sample(rng, st);
                 check ^= st.hands[i % w.cfg->players];
             }
