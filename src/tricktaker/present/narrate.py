@@ -26,7 +26,6 @@ from .text import (
     describe_call,
     describe_special,
     hand_heading,
-    suit_text,
     value_type,
     verb,
     visible_card,
@@ -73,10 +72,7 @@ def describe_game_action(seen: ActionSeen) -> str:
         return f"{verb(name, words(kind))} {shown}."
     if kind_type == "none":
         return f"{verb(name, words(kind))}."
-    value = str(action.value)
-    if kind == "call_trump":
-        return f"{verb(name, 'name')} {suit_text(value, cards)} as trump."
-    return f"{name}: {words(kind)} {words(value)}."
+    return f"{name}: {words(kind)} {words(str(action.value))}."
 
 
 def action_lines(

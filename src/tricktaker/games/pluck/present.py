@@ -11,6 +11,7 @@ from typing import Any
 
 from tricktaker.engine import Observation
 from tricktaker.games.declared import seat_view
+from tricktaker.games.pluck.hooks import CALL_TRUMP
 from tricktaker.games.pluck.view import PluckMove, PluckView
 from tricktaker.present.game import ActionSeen, BasePresent, HandSeen
 from tricktaker.present.parts import CardsLine, Line, RowFacts, SeatFacts, TextLine
@@ -20,6 +21,7 @@ from tricktaker.present.text import (
     conjugate,
     object_name,
     seat_name,
+    suit_text,
     verb,
     visible_card,
 )
@@ -146,12 +148,15 @@ class PluckPresent(BasePresent):
         return 1 << current.given
 
     def action_text(self, seen: ActionSeen) -> str | None:
-        """A pluck (the card given, where the seat may know it) and a give-back."""
+        """A pluck (the card given, where the seat may know it), a give-back, and the
+        dealer's trump call."""
         seat, action, prev, new = seen.seat, seen.action, seen.prev, seen.new
         names, cards, hide = seen.names, seen.cards, seen.hide
+        name = names[seat]
+        if action.kind == CALL_TRUMP:
+            return f"{verb(name, 'name')} {suit_text(str(action.value), cards)} as trump."
         if action.kind not in ("pluck", "give_back"):
             return None
-        name = names[seat]
         card = None if hide else visible_card(seat, action, new)
         shown = cards.card(card) if card is not None else "a card"
         if action.kind == "pluck":
