@@ -16,14 +16,12 @@ from collections.abc import Sequence
 
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import BID, PLAY, PLAY_PILE
-from tricktaker.games.ohhell.calls import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
 
 from .game import ActionSeen, game_present
 from .parts import Narration, TextLine, said
 from .scorecard import summary_lines
 from .text import (
     CardText,
-    describe_call,
     describe_special,
     hand_heading,
     value_type,
@@ -104,23 +102,12 @@ def action_lines(
                 lines.append(said("bids_revealed", f"Bids revealed: {bids}", bold=True))
             return lines
         return [said("bid", f"{verb(name, 'bid')} {action.value}.", seat=seat, mine=mine)]
-    if kind == CALL_SIZE:
-        text = f"{verb(name, 'call')} a hand of {action.value} cards."
-    elif kind == CALL_KIND:
-        text = f"{verb(name, 'call')} {str(action.value).replace('_', ' ')}."
-    elif kind == CALL_MODIFIER:
-        text = f"{verb(name, 'add')} the modifier {action.value}."
-    elif kind == CALL_DONE:
-        call = describe_call(new.call) if new.call is not None else "?"
-        text = f"{verb(name, 'finish')} the call: {call}."
-    elif kind in (PLAY, PLAY_PILE):
+    if kind in (PLAY, PLAY_PILE):
         return card_lines(seat, prev, new, names, cards)
-    else:
-        seen = ActionSeen(seat, action, prev, new, names, cards)
-        text = describe_game_action(seen)
-        public = describe_game_action(dataclasses.replace(seen, hide=True))
-        return [Narration("action", text, public, seat=seat, mine=mine)]
-    return [said("call", text, seat=seat, mine=mine)]
+    seen = ActionSeen(seat, action, prev, new, names, cards)
+    text = describe_game_action(seen)
+    public = describe_game_action(dataclasses.replace(seen, hide=True))
+    return [Narration("action", text, public, seat=seat, mine=mine)]
 
 
 def card_lines(

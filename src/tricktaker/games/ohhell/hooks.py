@@ -61,7 +61,7 @@ class CallerClagHooks(GameHooks):
     hand_data_only = True
     capabilities: ClassVar[dict[str, str]] = {
         **package_capabilities(
-            "tricktaker.games.ohhell", ("encoding", "kernel", "scorekeeper", "policy")
+            "tricktaker.games.ohhell", ("encoding", "kernel", "scorekeeper", "policy", "present")
         ),
         "search": "tricktaker.bots.search_ohhell:OH_HELL",
     }
