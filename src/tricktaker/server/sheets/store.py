@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import (
     JSON,
@@ -107,33 +107,23 @@ class StaleSheetError(Exception):
     """Another writer stored an entry of this sheet first, or the entry's id was taken."""
 
 
-_SHEET_COLUMNS = (
-    "id",
-    "game",
-    "ruleset_toml",
-    "ruleset_data",
-    "options",
-    "first_dealer",
-    "edit_token_hash",
-    "view_key",
-)
-"""The fields a :class:`StoredSheet` and its stored row hold alike."""
-
-
-def _sheet_columns(source: StoredSheet | SheetRow) -> dict[str, Any]:
-    return {name: getattr(source, name) for name in _SHEET_COLUMNS}
-
-
 def store_sheet(factory: Factory, stored: StoredSheet, ops: Sequence[Op]) -> None:
     """Store a new sheet and its log (an imported sheet comes with one)."""
     with factory() as session, session.begin():
         stamp = now()
         session.add(
             SheetRow(
-                **_sheet_columns(stored),
+                id=stored.id,
+                game=stored.game,
+                ruleset_toml=stored.ruleset_toml,
+                ruleset_data=stored.ruleset_data,
+                options=stored.options,
+                players=stored.players,
+                first_dealer=stored.first_dealer,
+                edit_token_hash=stored.edit_token_hash,
+                view_key=stored.view_key,
                 created_at=stamp,
                 updated_at=stamp,
-                players=stored.players,
                 seq=len(ops),
             )
         )
@@ -142,16 +132,28 @@ def store_sheet(factory: Factory, stored: StoredSheet, ops: Sequence[Op]) -> Non
             session.add(SheetEntryRow(**_entry_columns(stored.id, op, stamp)))
 
 
-def _entry_columns(sheet_id: str, op: Op, stamp: datetime) -> dict[str, Any]:
-    return {
-        "sheet_id": sheet_id,
-        "seq": op.seq,
-        "kind": op.kind,
-        "hand": op.hand,
-        "data": op.data,
-        "client_id": op.client_id,
-        "created_at": stamp,
-    }
+class _EntryColumns(TypedDict):
+    """A stored entry's columns (:class:`SheetEntryRow`), for the ORM row and the insert."""
+
+    sheet_id: str
+    seq: int
+    kind: str
+    hand: int
+    data: dict[str, Any]
+    client_id: str | None
+    created_at: datetime
+
+
+def _entry_columns(sheet_id: str, op: Op, stamp: datetime) -> _EntryColumns:
+    return _EntryColumns(
+        sheet_id=sheet_id,
+        seq=op.seq,
+        kind=op.kind,
+        hand=op.hand,
+        data=op.data,
+        client_id=op.client_id,
+        created_at=stamp,
+    )
 
 
 def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> StoredSheet | None:
@@ -162,8 +164,15 @@ def load_sheet(factory: Factory, sheet_id: str, known_seq: int | None) -> Stored
         if row is None:
             return None
         stored = StoredSheet(
-            **_sheet_columns(row),
+            id=row.id,
+            game=row.game,
+            ruleset_toml=row.ruleset_toml,
+            ruleset_data=row.ruleset_data,
+            options=row.options,
             players=list(row.players),
+            first_dealer=row.first_dealer,
+            edit_token_hash=row.edit_token_hash,
+            view_key=row.view_key,
             seq=row.seq,
             edit_link_hash=row.edit_link_hash,
         )
