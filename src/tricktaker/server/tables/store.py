@@ -73,38 +73,36 @@ class StaleTableError(Exception):
 Factory = sessionmaker[Session]
 
 
-_TABLE_COLUMNS = (
-    "id",
-    "game",
-    "preset",
-    "ruleset_data",
-    "options",
-    "players",
-    "seed",
-    "status",
-    "public",
-    "host_token_hash",
-    "invite_code",
-    "grace_seconds",
-    "game_number",
-    "move_timer",
-    "away_bot",
-)
-"""The fields a :class:`TableData` and its stored row hold alike."""
-
-_SEAT_COLUMNS = ("seat", "kind", "bot", "name", "token_hash", "open_seat")
-"""The fields a :class:`SeatData` and its stored row hold alike."""
-
-
-def _columns(source: object, names: Sequence[str]) -> dict[str, Any]:
-    return {name: getattr(source, name) for name in names}
+def _seat_data(row: SeatRow) -> SeatData:
+    return SeatData(
+        seat=row.seat,
+        kind=row.kind,
+        bot=row.bot,
+        name=row.name,
+        token_hash=row.token_hash,
+        open_seat=row.open_seat,
+    )
 
 
 def _table_data(row: TableRow, seats: Sequence[SeatRow], seq: int) -> TableData:
     return TableData(
-        **_columns(row, _TABLE_COLUMNS),
+        id=row.id,
+        game=row.game,
+        preset=row.preset,
+        ruleset_data=row.ruleset_data,
+        options=row.options,
+        players=row.players,
+        seed=row.seed,
+        status=row.status,
+        public=row.public,
+        host_token_hash=row.host_token_hash,
+        invite_code=row.invite_code,
+        grace_seconds=row.grace_seconds,
+        game_number=row.game_number,
         seq=seq,
-        seats=[SeatData(**_columns(s, _SEAT_COLUMNS)) for s in sorted(seats, key=lambda s: s.seat)],
+        move_timer=row.move_timer,
+        away_bot=row.away_bot,
+        seats=[_seat_data(s) for s in sorted(seats, key=lambda s: s.seat)],
     )
 
 
@@ -113,14 +111,38 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
     with factory() as session, session.begin():
         session.add(
             TableRow(
-                **_columns(data, _TABLE_COLUMNS),
+                id=data.id,
+                game=data.game,
+                preset=data.preset,
+                ruleset_data=data.ruleset_data,
+                options=data.options,
+                players=data.players,
+                seed=data.seed,
+                status=data.status,
+                public=data.public,
+                host_token_hash=data.host_token_hash,
+                invite_code=data.invite_code,
+                grace_seconds=data.grace_seconds,
+                game_number=data.game_number,
+                move_timer=data.move_timer,
+                away_bot=data.away_bot,
                 created_at=now(),
                 ruleset_toml=ruleset_toml,
             )
         )
         session.flush()
         for seat in data.seats:
-            session.add(SeatRow(table_id=data.id, **_columns(seat, _SEAT_COLUMNS)))
+            session.add(
+                SeatRow(
+                    table_id=data.id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    bot=seat.bot,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    open_seat=seat.open_seat,
+                )
+            )
 
 
 def load_table(factory: Factory, table_id: str) -> tuple[TableData, list[StoredEvent]] | None:
@@ -325,7 +347,9 @@ def append_events(
     (unless None; with it, the game number unless None), in one transaction. Raises
     :class:`StaleTableError`, having written nothing, if the table already has an
     event after ``expected_seq`` (another writer went first: the events' unique
-    ``(table_id, seq)`` refuses the first new one).
+    ``(table_id, seq)`` refuses the first new one), unless those events are exactly
+    ``events`` (:func:`_already_stored`: the same append, sent again after its commit's
+    answer was lost, is written once and succeeds).
 
     The table's row is not written for an event: its sequence number is its last
     event's. An event used to rewrite the whole row (the ruleset's JSON with it) to
@@ -340,7 +364,30 @@ def append_events(
             if not _set_statuses(connection, [append]):
                 raise StaleTableError(table_id)
     except IntegrityError:
-        raise StaleTableError(table_id) from None
+        if not _already_stored(factory, append):
+            raise StaleTableError(table_id) from None
+
+
+def _already_stored(factory: Factory, append: Append) -> bool:
+    """Whether the events of ``append`` are stored already, exactly as they are: a commit
+    whose answer was lost with the database's connection (PostgreSQL stopped while it
+    committed) went through after all, and the same append, sent again, finds its own
+    events. Their transaction set the table's status too."""
+    if not append.events:
+        return False
+    last = append.expected_seq + len(append.events)
+    with factory() as session:
+        stored = session.scalars(
+            select(EventRow)
+            .where(
+                EventRow.table_id == append.table_id,
+                EventRow.seq > append.expected_seq,
+                EventRow.seq <= last,
+            )
+            .order_by(EventRow.seq)
+        ).all()
+        newer = session.scalar(_LAST_SEQ.where(EventRow.table_id == append.table_id))
+    return newer == last and [_stored(e) for e in stored] == list(append.events)
 
 
 class _FallbackError(Exception):
