@@ -20,7 +20,7 @@ from starlette.types import Receive, Scope, Send
 from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
 from tricktaker.server.deps import MAX_BODY_BYTES, Database, RateLimits
-from tricktaker.server.errors import RefusedError
+from tricktaker.server.errors import RefusedError, UnavailableError
 from tricktaker.server.problems import MEDIA_TYPE, problem, problem_of
 from tricktaker.server.sheets.routes import sheets_router
 from tricktaker.server.tables import messages as m
@@ -143,6 +143,8 @@ def create_app(
     @app.exception_handler(RefusedError)
     async def refused(_request: Request, exc: RefusedError) -> JSONResponse:
         status, body = problem_of(exc)
+        if isinstance(exc, UnavailableError):  # the database is back in a moment
+            return _problem_response(status, body, {"Retry-After": str(exc.retry_after)})
         return _problem_response(status, body)
 
     @app.exception_handler(RequestValidationError)

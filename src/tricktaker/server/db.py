@@ -32,6 +32,8 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 log = logging.getLogger("tricktaker.server")
@@ -153,6 +155,27 @@ class ChatRow(Base):
 def sqlite_file(url: str) -> bool:
     """Whether ``url`` is a SQLite database in a file (not one in memory)."""
     return url.startswith("sqlite") and ":memory:" not in url and url != "sqlite://"
+
+
+def unavailable(error: BaseException) -> str | None:
+    """Why the database cannot store anything just now, if ``error`` says so (None: it is
+    some other error, a bug or a refusal, not the database's absence).
+
+    PostgreSQL stopped, restarting or out of reach, a connection it cut, SQLite's disk
+    full, its file unwritable or locked past the busy timeout, every pooled connection
+    taken: these pass, and the same write succeeds once the database is back. The
+    engine's pool (``pool_pre_ping``) drops the dead connections and makes new ones by
+    itself, so nothing needs restarting."""
+    if isinstance(error, PoolTimeoutError):
+        return "every database connection is busy"
+    if isinstance(error, DBAPIError) and (
+        error.connection_invalidated or isinstance(error, OperationalError | InterfaceError)
+    ):
+        cause = str(error.orig).strip().splitlines()
+        if "full" in (cause[0] if cause else "").lower():
+            return "the database's disk is full"
+        return "the database is out of reach"
+    return None
 
 
 def make_engine(url: str, *, checkpoint_apart: bool = False) -> Engine:

@@ -18,8 +18,8 @@ from sqlalchemy.orm import sessionmaker
 from tricktaker.rules import load_ruleset
 from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import Ruleset
-from tricktaker.server.db import WalCheckpointer, make_engine, sqlite_file
-from tricktaker.server.errors import InvalidRequestError
+from tricktaker.server.db import WalCheckpointer, make_engine, sqlite_file, unavailable
+from tricktaker.server.errors import InvalidRequestError, UnavailableError
 from tricktaker.server.problems import ruleset_field
 
 T = TypeVar("T")
@@ -53,10 +53,18 @@ class Database:
 
     async def run(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store function (``function(sessions, *args, **kwargs)``) off the event
-        loop."""
+        loop. A database that cannot store anything just now (stopped, out of reach, its
+        disk full) raises :class:`~tricktaker.server.errors.UnavailableError`: the
+        function's transaction was rolled back, and the same call may be made again."""
         loop = asyncio.get_running_loop()
         call = partial(function, self.sessions, *args, **kwargs)
-        return await loop.run_in_executor(self._pool, call)
+        try:
+            return await loop.run_in_executor(self._pool, call)
+        except Exception as error:
+            reason = unavailable(error)
+            if reason is None:
+                raise
+            raise UnavailableError(reason) from error
 
     def close(self) -> None:
         """Finish the calls under way and release the database."""

@@ -55,6 +55,22 @@ class DamagedError(RefusedError):
     """Stored data cannot be read."""
 
 
+class UnavailableError(RefusedError):
+    """The database cannot be reached or written just now (it is stopped or restarting,
+    or its disk is full): nothing was changed, and the same request (the same action id)
+    may be sent again in a few seconds (``retry_after``)."""
+
+    retry_after = 5
+    """Seconds after which to try again (HTTP: the ``Retry-After`` header)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "unavailable",
+            f"The server cannot store anything just now ({reason}); nothing was changed:"
+            f" try again in {self.retry_after} seconds.",
+        )
+
+
 # ------------------------------------------------------------ tables
 
 

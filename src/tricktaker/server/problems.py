@@ -14,6 +14,7 @@ from tricktaker.server.errors import (
     NotPossibleNowError,
     NotSignedInError,
     RefusedError,
+    UnavailableError,
 )
 
 PROBLEM_TYPE_BASE = "https://tricktaker.invalid/problems/"
@@ -23,7 +24,7 @@ MEDIA_TYPE = "application/problem+json"
 
 PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
     code: {"description": "A problem+json body.", "content": {MEDIA_TYPE: {}}}
-    for code in (400, 401, 403, 404, 409, 413, 422, 429)
+    for code in (400, 401, 403, 404, 409, 413, 422, 429, 503)
 }
 """The refusals an operation may answer, for its OpenAPI ``responses``: every one an
 RFC 9457 problem body (a 400 for a body that is not JSON at all)."""
@@ -38,6 +39,7 @@ _TITLES = {
     422: "Invalid request",
     429: "Too many requests",
     500: "Server error",
+    503: "Service unavailable",
 }
 
 
@@ -48,6 +50,7 @@ _STATUS: tuple[tuple[type[RefusedError], int], ...] = (
     (NotPossibleNowError, 409),
     (InvalidRequestError, 422),
     (DamagedError, 500),
+    (UnavailableError, 503),
 )
 """The HTTP status of each kind of refusal."""
 

@@ -43,6 +43,7 @@ from tricktaker.server.errors import (
     TableFullError,
     TableMovedOnError,
     TableNotFoundError,
+    UnavailableError,
 )
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
@@ -72,6 +73,9 @@ from tricktaker.server.tables.undo import (
 from tricktaker.server.tables.views import Json, public_view, seat_names_of, seat_view
 
 log = logging.getLogger("tricktaker.server")
+
+RETRY_SECONDS = 1.0
+"""How often a table's bots try again to store a move the database could not store."""
 
 REPLAY_LIMIT = 500
 """The most missed events a reconnecting client is sent (``hello`` with ``resume``);
@@ -655,13 +659,22 @@ class TableService:
         return bot
 
     async def _drive(self, live: Live) -> None:
-        """Play the bots' turns of a table until a person is to act or the game ends."""
-        try:
-            await self._drive_bots(live)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the bots of table %s stopped", live.data.id)
+        """Play the bots' turns of a table until a person is to act or the game ends. A
+        move the database cannot store just now (:class:`UnavailableError`: it is down,
+        its disk full) is tried again every :data:`RETRY_SECONDS`, so that the bots go
+        on by themselves once it is back (docs/deploy.md, When the database goes away)."""
+        while True:
+            try:
+                await self._drive_bots(live)
+                return
+            except asyncio.CancelledError:
+                raise
+            except UnavailableError as error:
+                log.warning("the bots of table %s wait: %s", live.data.id, error.detail)
+                await asyncio.sleep(RETRY_SECONDS)
+            except Exception:
+                log.exception("the bots of table %s stopped", live.data.id)
+                return
 
     async def _drive_bots(self, live: Live) -> None:
         loop = asyncio.get_running_loop()

@@ -21,7 +21,12 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnected
 
 from tricktaker.server.deps import TokenBucket
-from tricktaker.server.errors import NotAllowedError, NotSignedInError, RefusedError
+from tricktaker.server.errors import (
+    NotAllowedError,
+    NotSignedInError,
+    RefusedError,
+    UnavailableError,
+)
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.live import Live
 from tricktaker.server.tables.service import TableService
@@ -329,6 +334,8 @@ async def serve_socket(
                 except RefusedError as exc:
                     refused_seat = isinstance(exc, NotSignedInError | NotAllowedError)
                     code = "unauthorized" if refused_seat else "not_found"
+                    if isinstance(exc, UnavailableError):
+                        code = exc.code
                     conn.push(_error(code, exc.detail))
                 continue
             if isinstance(message, m.Ping):
@@ -343,7 +350,10 @@ async def serve_socket(
                 )
                 continue
             if isinstance(message, m.ChatMessage):
-                refused = await service.chat(live, conn.seat, message.text)
+                try:
+                    refused = await service.chat(live, conn.seat, message.text)
+                except UnavailableError as exc:
+                    refused = _error(exc.code, exc.detail)
                 if refused is not None:
                     conn.push(refused)
                 continue
@@ -358,6 +368,8 @@ async def serve_socket(
                     answer = await service.act(live, conn, message.id, message.action)
                 if answer is not None:
                     conn.push(answer)
+            except UnavailableError as exc:  # nothing stored: the same id may be sent again
+                conn.push(_error(exc.code, exc.detail, id=message.id))
             except RefusedError as exc:
                 conn.push(_error("not_playing", exc.detail, id=message.id))
     except (WebSocketDisconnect, WebSocketDisconnected):
