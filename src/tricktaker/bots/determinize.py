@@ -43,14 +43,13 @@ from math import factorial
 
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import BID, PILE_ACTION, Action, play
-from tricktaker.engine.base import ChanceOutcome
+from tricktaker.engine.base import HOOK, ChanceOutcome
 from tricktaker.engine.hooks import keeps_engine_bids
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFacts, with_hidden
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState, game_at_hand
 from tricktaker.engine.tables import FREE
-from tricktaker.games.ohhell.calls import CALL_KIND, CALL_MODIFIER, CALL_SIZE, DONE_ACTION
 
 __all__ = ["BidGuess", "CardPlacement", "Determinizer", "known_voids", "sample_state"]
 
@@ -63,9 +62,6 @@ _MEMO_LIMIT = 100_000
 
 class _CountTooLargeError(Exception):
     """The exact count would take too long."""
-
-
-_CALL_PHASES = ("call_size", "deal", "call_kind", "call_modifiers")
 
 
 def _check_supported(obs: Observation) -> None:
@@ -416,23 +412,6 @@ def _start(obs: Observation, setup: Setup) -> GameState:
     )
 
 
-def _calls(obs: Observation) -> list[Action]:
-    call = obs.call
-    if call is None:
-        return []
-    size = call["caller_size"]
-    assert isinstance(size, int)
-    out = [Action(CALL_SIZE, size)]
-    if call.get("kind") is not None:
-        out.append(Action(CALL_KIND, str(call["kind"])))
-        modifiers = call.get("modifiers") or []
-        assert isinstance(modifiers, list)
-        out.extend(Action(CALL_MODIFIER, str(m)) for m in modifiers)
-        if obs.phase not in _CALL_PHASES:
-            out.append(DONE_ACTION)
-    return out
-
-
 def _bid_seats(obs: Observation, setup: Setup) -> list[int]:
     n = obs.players
     if setup.simultaneous:
@@ -450,7 +429,8 @@ def _replay(
     guess_bid: BidGuess | None,
 ) -> None:
     """Deal ``dealt`` and replay the hand's public actions up to the observed moment."""
-    calls = _calls(obs)
+    hooks = obs.rules.hooks
+    calls = hooks.public_actions(obs) if hooks is not None else []  # a caller's calls
     bidders = _bid_seats(obs, state.setup)
     plays = [sc for trick in (*obs.tricks, obs.current_trick) for sc in trick]
     ci = bi = pi = 0
@@ -468,8 +448,8 @@ def _replay(
         elif phase == "pile_shuffle":
             piles = [c for s in range(obs.players) for c in dealt[s]]
             state.apply_chance(ChanceOutcome("piles", tuple(piles)))
-        elif phase in _CALL_PHASES and ci < len(calls):
-            state.apply(state.dealer, calls[ci])
+        elif state.phase == HOOK and ci < len(calls):
+            state.apply(*calls[ci])
             ci += 1
         elif phase == "bidding" and bi < len(bidders):
             seat = bidders[bi]

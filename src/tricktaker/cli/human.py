@@ -1,5 +1,10 @@
-"""Reading a person's decisions: bids, cards, the caller's calls, the game's own actions
-(plucks, auctions, discards, antes) and table commands."""
+"""Reading a person's decisions: bids, cards, the game's own actions (a caller's calls,
+plucks, auctions, discards, antes) and table commands.
+
+The words of a game's own actions (how its choices are listed, what a typed word means,
+the question asked) come from the game's ``present`` capability
+(:class:`~tricktaker.present.game.GamePresent`); this module names no game's action kinds.
+"""
 
 from __future__ import annotations
 
@@ -29,17 +34,16 @@ from tricktaker.engine.actions import (
     bid,
     play,
 )
-from tricktaker.games.ohhell.calls import CALL_DONE, CALL_MODIFIER, CALL_SIZE
-from tricktaker.present.text import bid_text, display_order, suit_text, value_type, words
+from tricktaker.present.game import GamePresent, game_present
+from tricktaker.present.text import display_order, value_type, words
 
 from .render import Cards, paint
 
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 SCORE_WORDS = frozenset({"score", "scores", "scorecard"})
-DONE_WORDS = frozenset({"done", "call_done", "finish", "end"})
 NUMBER = re.compile(r"^[+-]?\d+$")
-STANDARD_PHASES = frozenset({"bidding", "call_size", "call_kind", "call_modifiers", "playing"})
+STANDARD_PHASES = frozenset({"bidding", "playing"})
 MAX_INPUT = 40
 """The longest line read as a choice (every choice is shorter); longer lines are cut
 to this length when quoted back."""
@@ -76,22 +80,22 @@ def is_card_action(action: Action) -> bool:
     return value_type(action.kind) == "card"
 
 
-def action_label(action: Action, cards: Cards, *, bare_cards: bool = True) -> str:
-    """An action as shown in lists: ``A♠``, ``2``, ``no_trump``, ``done``, ``pluck 7♥``."""
+def action_label(
+    action: Action, cards: Cards, game: GamePresent, *, bare_cards: bool = True
+) -> str:
+    """An action as shown in lists: ``A♠``, ``2``, ``pluck 7♥``; the game's own actions
+    as ``game`` (the game's ``present`` capability) lists them: ``no_trump``, ``done``."""
     if action.kind == PLAY_PILE:
         return "next card of your pile"
-    if action.kind == CALL_DONE:
-        return "done"
+    own = game.choice_label(action, cards)
+    if own is not None:
+        return own
     if is_card_action(action) and isinstance(action.value, int):
         card = cards.card(action.value)
         return card if bare_cards or action.kind == PLAY else f"{words(action.kind)} {card}"
     if value_type(action.kind) == "none":
         return words(action.kind)
-    if action.kind == "call_trump":
-        return suit_text(action.value, cards)
-    if action.kind == "auction":
-        return bid_text(action.value, cards)
-    if action.kind in (BID, CALL_SIZE) or action.kind.startswith("call_"):
+    if action.kind == BID:
         return str(action.value)
     return f"{words(action.kind)} {words(str(action.value))}"
 
@@ -144,8 +148,9 @@ def in_display_order(obs: Observation, cards: Collection[int]) -> list[int]:
 
 
 def value_phase(obs: Observation) -> bool:
-    """Whether a bare number is the value itself (bids, hand sizes, a lone number kind)."""
-    if obs.phase in ("bidding", "call_size"):
+    """Whether a bare number is the value itself (bids, a lone number kind: a caller's
+    hand sizes)."""
+    if obs.phase == "bidding":
         return True
     kinds = {a.kind for a in obs.legal_actions}
     return len(kinds) == 1 and value_type(next(iter(kinds))) == "int"
@@ -157,10 +162,9 @@ def numbered_phase(obs: Observation) -> bool:
 
 
 def lists_choices(obs: Observation) -> bool:
-    """Whether the legal choices are listed before asking (word choices of a game phase)."""
-    if obs.phase in ("call_kind", "call_modifiers"):
-        return True
-    if obs.phase in STANDARD_PHASES or not obs.legal_actions:
+    """Whether the legal choices are listed before asking (word choices of a game phase;
+    not numbers, which are asked with their range)."""
+    if obs.phase in STANDARD_PHASES or not obs.legal_actions or value_phase(obs):
         return False
     return not all(is_card_action(a) for a in obs.legal_actions) or len(obs.legal_actions) == 1
 
@@ -173,8 +177,9 @@ def show_choices(console: Console, obs: Observation, cards: Cards) -> None:
         console.print(Text(f"Legal: {values}"))
         return
     bare = len({a.kind for a in legal}) == 1
+    game = game_present(obs.rules)
     items = [
-        Text(f"{i}) {action_label(a, cards, bare_cards=bare)}")
+        Text(f"{i}) {action_label(a, cards, game, bare_cards=bare)}")
         for i, a in numbered_choices(obs)
         if a in legal
     ]
@@ -191,34 +196,28 @@ def prompt_text(obs: Observation, cards: Cards | None = None) -> str:
         if values == list(range(values[0], values[-1] + 1)):
             return f"Your bid ({values[0]}-{values[-1]}): "
         return f"Your bid ({', '.join(map(str, values))}): "
-    if obs.phase == "call_size":
-        values = [int(a.value) for a in legal]
-        return f"Call the hand size ({values[0]}-{values[-1]}): "
-    if obs.phase == "call_kind":
-        return "Call the kind of hand (number or name): "
-    if obs.phase == "call_modifiers":
-        return "Add a modifier (number or name), or 1 / done to finish the call: "
+    cards = cards or Cards(symbols=False)
+    game = game_present(obs.rules)
+    own = game.prompt(obs, cards)
+    if own is not None:
+        return own
     if legal and legal[0].kind == PLAY_PILE:
         return "Play the next card of your pile (Enter): "
-    cards = cards or Cards(symbols=False)
     if len(legal) == 1 and legal[0].kind == PLAY and isinstance(legal[0].value, int):
         return f"Your card (Enter plays {cards.card(legal[0].value)}, your only legal card): "
     if obs.phase == "playing" or not legal:
         how = "its number, or e.g. AS, 10h, q" if card_choice(obs) else "e.g. AS, 10h"
         return f"Your card ({how}; ? lists the legal ones): "
-    return game_prompt(legal, cards)
+    return game_prompt(legal, cards, game)
 
 
-def game_prompt(legal: tuple[Action, ...], cards: Cards) -> str:
-    """The prompt of a game's own phase, from the kinds of action now legal."""
+def game_prompt(legal: tuple[Action, ...], cards: Cards, game: GamePresent) -> str:
+    """The prompt of a game's own phase, from the kinds of action now legal (the game's
+    own question, :meth:`GamePresent.prompt`, is asked first)."""
     if len(legal) == 1:
-        only = action_label(legal[0], cards, bare_cards=False)
+        only = action_label(legal[0], cards, game, bare_cards=False)
         return f"Your move: {only} is the only choice (Enter takes it): "
     kinds = sorted({a.kind for a in legal}, key=[a.kind for a in legal].index)
-    if kinds == ["call_trump"]:
-        return "Name trump (a number from the list, C, D, H, S or the suit's name): "
-    if "auction" in kinds:
-        return "Your bid (a number from the list, or e.g. 4h, nt, pass): "
     card_kinds = [k for k in kinds if value_type(k) == "card"]
     if card_kinds and len(card_kinds) == len(kinds):
         return f"Card to {words(' or '.join(card_kinds))} (its number or e.g. 7h; ? lists them): "
@@ -239,38 +238,24 @@ def _from_text(raw: str, obs: Observation, cards: Cards) -> Reply:
         for legal in obs.legal_actions:
             if legal.kind == action.kind and str(legal.value).lower() == str(action.value).lower():
                 return Reply(action=legal)
-        if action.kind == "call_trump":
-            return _suit_word(str(action.value), obs) or Reply(action=action)
+        # a suit named where the kind's values are suit letters (``call_trump hearts``)
+        return _suit_word(str(action.value), obs, kind=action.kind) or Reply(action=action)
     for legal in obs.legal_actions:
         if legal == action:
             return Reply(action=legal)
     return Reply(action=action)
 
 
-def _call_word(word: str, obs: Observation) -> Reply:
-    key = word.replace(" ", "_").replace("-", "_")
-    for legal in obs.legal_actions:
-        if legal.kind == CALL_DONE and key in DONE_WORDS:
-            return Reply(action=legal)
-        if legal.kind != CALL_DONE and str(legal.value).lower() == key:
-            return Reply(action=legal)
-    if obs.phase == "call_kind":
-        kinds = ", ".join(str(a.value) for a in obs.legal_actions)
-        return Reply(error=f"{quoted(word)} is not a kind of hand; the kinds are: {kinds}")
-    if key in DONE_WORDS:
-        return Reply(action=Action(CALL_DONE))
-    if key.startswith("precedence_"):
-        key = "precedence_" + key.removeprefix("precedence_").upper()
-    return Reply(action=Action(CALL_MODIFIER, key))
-
-
-def _suit_word(word: str, obs: Observation) -> Reply | None:
-    """A suit named where a suit-valued action (``call_trump S``) is legal."""
+def _suit_word(word: str, obs: Observation, *, kind: str | None = None) -> Reply | None:
+    """A suit named where a suit-valued action (``call_trump S``) is legal (of ``kind``,
+    when given)."""
     try:
         letter = "CDHS"[parse_suit(word)]
     except CardError:
         return None
     for legal in obs.legal_actions:
+        if kind is not None and legal.kind != kind:
+            continue
         if value_type(legal.kind) == "str" and str(legal.value).upper() == letter:
             return Reply(action=legal)
     return None
@@ -278,7 +263,9 @@ def _suit_word(word: str, obs: Observation) -> Reply | None:
 
 def _game_word(raw: str, obs: Observation, cards: Cards) -> Reply | None:
     """A bare word in a game's phase: a legal action's value (``4h``, ``nt``, ``kept``),
-    a suit where a suit is asked, or a card where card actions are legal."""
+    a suit where a suit is asked, a word of the game's own (its ``present``
+    capability's :meth:`~tricktaker.present.game.GamePresent.read_word`: ``done``, a bid
+    to refuse), or a card where card actions are legal."""
     key = raw.lower().replace(" ", "_").replace("-", "_")
     for legal in obs.legal_actions:
         kind_type = value_type(legal.kind)
@@ -289,8 +276,11 @@ def _game_word(raw: str, obs: Observation, cards: Cards) -> Reply | None:
     suit = _suit_word(raw, obs)
     if suit is not None:
         return suit
-    if any(legal.kind == "auction" for legal in obs.legal_actions) and " " not in raw:
-        return Reply(action=Action("auction", raw.upper()))  # refused with what may be bid
+    own = game_present(obs.rules).read_word(raw, obs)
+    if isinstance(own, Action):
+        return Reply(action=own)
+    if own is not None:
+        return Reply(error=own)
     card_kinds = sorted({a.kind for a in obs.legal_actions if is_card_action(a)})
     if not card_kinds:
         return None
@@ -339,8 +329,6 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
         rank = _rank(word, obs, cards)
         return rank or Reply(error=f"you hold no {RANK_NAMES[RANK_WORDS[word]]}")
     phase = obs.phase
-    if phase in ("call_kind", "call_modifiers"):
-        return _call_word(word, obs)
     if phase == "bidding":
         return Reply(error=f"{raw!r} is not a bid: type a number of tricks, like 2")
     reply = _game_word(raw, obs, cards)
@@ -358,8 +346,6 @@ def _number(number: int, obs: Observation, cards: Cards) -> Reply:
     legal = obs.legal_actions
     if obs.phase == "bidding":
         return Reply(action=bid(number))
-    if obs.phase == "call_size":
-        return Reply(action=Action(CALL_SIZE, number))
     if value_phase(obs):
         return Reply(action=Action(legal[0].kind, number))
     choices = dict(numbered_choices(obs))

@@ -41,7 +41,6 @@ def _table_class() -> type:
 
     from tricktaker.engine import Action, IllegalActionError
     from tricktaker.engine.actions import BID, PLAY, ActionParseError
-    from tricktaker.games.ohhell.calls import CALL_DONE, CALL_KIND, CALL_MODIFIER, CALL_SIZE
     from tricktaker.present.panels import panel_game
 
     from .play import Table, View
@@ -138,19 +137,16 @@ def _table_class() -> type:
                 bids = new.bids if new.hands_played == prev.hands_played else ()
                 value = bids[actor] if actor < len(bids) else None
                 return Action(BID, value if value is not None else 0)
-            call: dict[str, Any] = dict(new.call or {})
-            if prev.phase == "call_size" and "caller_size" in call:
-                return Action(CALL_SIZE, call["caller_size"])
-            if prev.phase == "call_kind" and call.get("kind") is not None:
-                return Action(CALL_KIND, call["kind"])
-            if prev.phase == "call_modifiers":
-                earlier: dict[str, Any] = dict(prev.call or {})
-                before = len(earlier.get("modifiers") or ())
-                after = list(call.get("modifiers") or ())
-                if len(after) > before:
-                    return Action(CALL_MODIFIER, after[-1])
-                return Action(CALL_DONE)
-            return None
+            hooks = new.rules.hooks
+            if hooks is None:
+                return None
+            # the game's public actions (a caller's calls) the new view shows and the old did not
+            after = hooks.public_actions(new)
+            before = hooks.public_actions(prev) if prev.hands_played == new.hands_played else []
+            same = 0
+            while same < min(len(before), len(after)) and before[same] == after[same]:
+                same += 1
+            return next((action for seat, action in after[same:] if seat == actor), None)
 
         def ask_remote(self, obs: Observation, refusal: str | None) -> str | None:
             """Show the table to the seat (once per turn) and read a choice: the action's

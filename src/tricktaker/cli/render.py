@@ -36,7 +36,6 @@ from tricktaker.present.scorecard import (
 from tricktaker.present.text import (
     CardText,
     default_seat_name,
-    describe_call,
     describe_special,
     display_order,
     hand_groups,
@@ -49,7 +48,6 @@ __all__ = [
     "SuitColours",
     "bid_cell",
     "cooperative_line",
-    "describe_call",
     "describe_special",
     "hand_groups",
     "hand_heading",

@@ -77,14 +77,13 @@ def replay(
     from rich.text import Text
 
     from tricktaker.engine import GameRecord, RecordError
-    from tricktaker.present.game import game_present
+    from tricktaker.present.game import game_present, hand_special_text
     from tricktaker.present.panels import panel_game
     from tricktaker.present.scorecard import scorecard
 
     from .render import (
         Cards,
         cooperative_line,
-        describe_special,
         outcome_counts,
         seat_names,
         standings_table,
@@ -124,10 +123,7 @@ def replay(
                 f"Hand {hand.number} · {hand.hand_size} card{'s' if hand.hand_size != 1 else ''}"
                 f" · dealer {names[hand.dealer]} · trump {cards.trump(hand.trump, hand.turn_up)}"
             )
-            special = describe_special(
-                str(hand.special.get("name")) if hand.special and "name" in hand.special else None,
-                hand.special if hand.special and "caller_size" in hand.special else None,
-            )
+            special = hand_special_text(game, hand)
             console.print()
             console.print(Text(heading + (f" · {special}" if special else ""), style="bold"))
             quotas = sheet.layout == "quota"

@@ -43,6 +43,7 @@ from tricktaker.rules.registry import UnknownHooksError as UnknownHooksError
 if TYPE_CHECKING:
     import random
 
+    from tricktaker.engine.observation import Observation
     from tricktaker.engine.results import HandResult
     from tricktaker.engine.state import GameState
     from tricktaker.engine.view import GameView
@@ -192,6 +193,15 @@ class GameHooks:
         hand size, kind and modifiers): the observations' ``call`` and the finished
         hand's ``special``. None (the default): nothing is called."""
         return None
+
+    def public_actions(self, obs: Observation) -> list[tuple[int, Action]]:
+        """The actions of the game's own phases in ``obs``'s hand so far that every
+        seat knows of, in order, each with the seat that took it, as ``obs`` shows them
+        (Caller Clag's calls, read back from the observation's ``call``): what a sampler
+        replays to rebuild the hand (:mod:`tricktaker.engine.resample`) and what a seat
+        that only receives observations (a remote table) says another seat did. The
+        default: none (a game whose own actions a sampler rebuilds its own way)."""
+        return []
 
     def game_over(self, state: GameState) -> bool:
         """Whether the game ends after the hand just scored."""

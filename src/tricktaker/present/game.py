@@ -24,7 +24,7 @@ from tricktaker.engine.hooks import capability
 from tricktaker.rules import registry
 
 from .parts import CardsLine, Line, Narration, RowFacts, SeatFacts, TextLine
-from .text import CardText, plain
+from .text import CardText, describe_special, plain, words
 
 if TYPE_CHECKING:
     from tricktaker.engine.hooks import GameHooks
@@ -73,6 +73,10 @@ class GamePresent(Protocol):
     totals count, how an outcome against a bid is said and the heading of the game's
     own column (None: no column); ``action_headings``: the heading over the choices of
     an action kind of the game's own.
+
+    The terminal's words for the game's own actions come from here too
+    (:meth:`choice_label`, :meth:`read_word`, :meth:`prompt`), so that reading a typed
+    choice names no game's action kinds.
     """
 
     own_panel: bool
@@ -127,6 +131,31 @@ class GamePresent(Protocol):
 
     def row(self, seen: HandSeen) -> RowFacts:
         """The game's part of the hand's row of the score sheet."""
+        ...
+
+    def call_text(self, call: Mapping[str, object]) -> str:
+        """What has been called for the hand (the observation's ``call``, as the game's
+        hooks describe it) in words."""
+        ...
+
+    def special_text(self, special: str | None, call: Mapping[str, object] | None) -> str:
+        """The hand's special hand (its name) or its call in words ('' when neither)."""
+        ...
+
+    def choice_label(self, action: Action, cards: CardText) -> str | None:
+        """How one of the game's own actions is listed among a seat's choices (``no
+        trump``, ``4 ♥ hearts``, ``done``); None to list it in general words."""
+        ...
+
+    def read_word(self, word: str, obs: Observation) -> Action | str | None:
+        """The game's own action that ``word``, typed by ``obs``'s seat, means (legal or
+        not: a refusal then says why), once the layer has found no legal action's value,
+        suit or card in it; a message saying why the word is no choice; or None."""
+        ...
+
+    def prompt(self, obs: Observation, cards: CardText) -> str | None:
+        """The question put to ``obs``'s seat in a phase of the game's own (``Call the
+        hand size (3-7): ``); None to ask in general words."""
         ...
 
 
@@ -186,11 +215,43 @@ class BasePresent:
         """Nothing besides the bids, tricks and scores."""
         return NO_ROW_FACTS
 
+    def call_text(self, call: Mapping[str, object]) -> str:
+        """Each part of the call as ``key value``, in order."""
+        return ", ".join(f"{words(key)} {plain(value)}" for key, value in call.items())
+
+    def special_text(self, special: str | None, call: Mapping[str, object] | None) -> str:
+        """``call: ...`` (:meth:`call_text`) or ``special hand: ...``."""
+        return describe_special(special, None if call is None else self.call_text(call))
+
+    def choice_label(self, action: Action, cards: CardText) -> str | None:
+        """In general words."""
+        return None
+
+    def read_word(self, word: str, obs: Observation) -> Action | str | None:
+        """No words of the game's own."""
+        return None
+
+    def prompt(self, obs: Observation, cards: CardText) -> str | None:
+        """In general words."""
+        return None
+
 
 NO_SEAT_FACTS = SeatFacts()
 NO_ROW_FACTS = RowFacts()
 DEFAULT_PRESENT = BasePresent()
 """The presentation of every game that declares none (the Oh Hell family)."""
+
+
+def hand_special_text(game: GamePresent, hand: HandResult) -> str:
+    """A finished hand's special hand or call in ``game``'s words ('' when neither): the
+    engine records in ``hand.special`` either what the game's hooks say was called for
+    the hand or the special hand's ``name``."""
+    special = hand.special
+    if not special:
+        return ""
+    if "name" in special:
+        return game.special_text(str(special["name"]), None)
+    return game.special_text(None, special)
 
 
 def cards_lines(groups: Iterable[tuple[str, Sequence[int] | None]]) -> list[CardsLine]:

@@ -22,8 +22,6 @@ from .parts import CardsLine, Line, SeatFacts
 from .reads import derived
 from .text import (
     CardText,
-    describe_call,
-    describe_special,
     display_order,
     hand_heading,
     plain_json,
@@ -170,11 +168,12 @@ def cards_held(obs: Observation, seat: int) -> int:
     return max(0, obs.hand_size - played)
 
 
-def notes(obs: Observation) -> list[str]:
-    """The hand's notes: a special hand or call, misere, the hook, bids that must total
-    the hand size, simultaneous bidding."""
+def notes(obs: Observation, game: GamePresent | None = None) -> list[str]:
+    """The hand's notes: a special hand or call (in the words of ``game``, the game's
+    ``present`` capability), misere, the hook, bids that must total the hand size,
+    simultaneous bidding."""
     found = []
-    special = describe_special(obs.special, obs.call)
+    special = (game or game_present(obs.rules)).special_text(obs.special, obs.call)
     if special:
         found.append(special)
     if obs.misere:
@@ -277,7 +276,7 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
             "turn_up": cards.code(obs.turn_up) if obs.turn_up is not None else None,
             "text": cards.trump(obs.trump, obs.turn_up, obs.trump_known),
         },
-        "notes": notes(obs),
+        "notes": notes(obs, game),
         "hand_note": (
             hidden_hand_note(obs, game)
             if derived(obs, _hand_hidden) and obs.phase not in ("game_over", "deal")
@@ -286,7 +285,7 @@ def panel(obs: Observation, names: Sequence[str], cards: CardText) -> dict[str, 
         "hook": hook_info(obs),
         "bids": bids_line(obs, game),
         "call": (
-            {**plain_json(obs.call), "text": describe_call(obs.call)}
+            {**plain_json(obs.call), "text": game.call_text(obs.call)}
             if obs.call is not None
             else None
         ),

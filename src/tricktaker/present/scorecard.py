@@ -25,10 +25,11 @@ from .game import (
     GamePresent,
     HandSeen,
     game_present,
+    hand_special_text,
     named_present,
 )
 from .parts import TextLine
-from .text import CardText, describe_special, team_text
+from .text import CardText, team_text
 
 __all__ = [
     "OUTCOME_WORDS",
@@ -96,7 +97,7 @@ class ScoreRow:
     turn_up: str | None
     trump_text: str
     special: str
-    """A special hand or Caller Clag's call in words ('' when neither)."""
+    """A special hand or the hand's call (Caller Clag's) in words ('' when neither)."""
     seats: list[SeatScore]
     teams: list[TeamScore] = field(default_factory=list)
     all_exact: bool | None = None
@@ -297,10 +298,6 @@ def score_row(
         )
         for s in range(players)
     ]
-    special_name = (
-        str(hand.special.get("name")) if hand.special and "name" in hand.special else None
-    )
-    call = hand.special if hand.special and "caller_size" in hand.special else None
     row = ScoreRow(
         hand=hand.number,
         hand_size=hand.hand_size,
@@ -309,7 +306,7 @@ def score_row(
         trump=SUIT_NAMES[hand.trump] if hand.trump is not None else None,
         turn_up=cards.code(hand.turn_up) if hand.turn_up is not None else None,
         trump_text=cards.trump(hand.trump, hand.turn_up),
-        special=describe_special(special_name, call),
+        special=hand_special_text(game, hand),
         seats=seats,
         all_exact=hand.all_exact if cooperative else None,
         summary=summary_lines(hand, names, cards, game),

@@ -279,20 +279,15 @@ def visible_card(seat: int, action: Action, new: Observation) -> int | None:
     return None
 
 
-def describe_call(call: Mapping[str, object]) -> str:
-    """A Caller Clag call: ``5 cards, no_trump + nuloss``."""
-    kind = call.get("kind") or "kind not yet called"
-    text = f"{call.get('caller_size')} cards, {kind}"
-    modifiers = call.get("modifiers")
-    if isinstance(modifiers, list | tuple) and modifiers:
-        text += " + " + ", ".join(str(m) for m in modifiers)
-    return text
+def describe_special(special: str | None, call: str | None) -> str:
+    """A special hand (its name) or a call (in the game's words, as its ``present``
+    capability says it: a Caller Clag call) in words ('' when neither).
 
-
-def describe_special(special: str | None, call: Mapping[str, object] | None) -> str:
-    """A special hand or a Caller Clag call in words ('' when neither)."""
+    >>> describe_special("blind_pile", None), describe_special(None, "5 cards, misere")
+    ('special hand: blind pile', 'call: 5 cards, misere')
+    """
     if call is not None:
-        return f"call: {describe_call(call)}"
+        return f"call: {call}"
     if special:
         return f"special hand: {special.replace('_', ' ')}"
     return ""

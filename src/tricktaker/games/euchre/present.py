@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.engine import Observation
+from tricktaker.engine import Action, Observation
 from tricktaker.games.declared import seat_view
+from tricktaker.games.euchre.hooks import AUCTION
 from tricktaker.games.euchre.view import EuchreContract, EuchreView
 from tricktaker.present.game import ActionSeen, BasePresent, HandSeen, cards_lines
 from tricktaker.present.parts import CardsLine, Line, Narration, RowFacts, TextLine
@@ -118,6 +119,24 @@ class EuchrePresent(BasePresent):
         if view is None:
             return []
         return cards_lines((("Kitty", view.kitty), ("Discarded", view.discards)))
+
+    def choice_label(self, action: Action, cards: CardText) -> str | None:
+        """A bid in the auction in words (``4 ♥ hearts``, ``no trump (5)``)."""
+        return bid_text(action.value, cards) if action.kind == AUCTION else None
+
+    def read_word(self, word: str, obs: Observation) -> Action | str | None:
+        """In the auction, any other single word is a bid (refused, when it is none,
+        with what may be bid)."""
+        if " " not in word and any(action.kind == AUCTION for action in obs.legal_actions):
+            return Action(AUCTION, word.upper())
+        return None
+
+    def prompt(self, obs: Observation, cards: CardText) -> str | None:
+        """A bid in the auction, where there is a choice."""
+        legal = obs.legal_actions
+        if len(legal) > 1 and any(action.kind == AUCTION for action in legal):
+            return "Your bid (a number from the list, or e.g. 4h, nt, pass): "
+        return None
 
     def action_text(self, seen: ActionSeen) -> str | None:
         """A bid in the auction."""

@@ -9,6 +9,7 @@ the game's hooks (:mod:`tricktaker.games.ohhell.hooks`) take them.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,8 @@ register_action_kinds({CALL_SIZE: "int", CALL_KIND: "str", CALL_MODIFIER: "str",
 DONE_ACTION = Action(CALL_DONE)
 """The caller's last action of a call: no more modifiers."""
 
+CALL_STAGES = ("call_size", "call_kind", "call_modifiers")
+"""The phases of a call (the hooks' phase names): the size, the kind, the modifiers."""
 KINDS = (
     "normal",
     "no_trump",
@@ -81,6 +84,35 @@ class Call:
         data: dict[str, object] = {"caller_size": self.size, "kind": self.kind}
         data["modifiers"] = list(self.modifiers)
         return data
+
+    @classmethod
+    def read(cls, data: Mapping[str, object], *, done: bool = False) -> Call:
+        """The call :meth:`describe` wrote as ``data`` (``done``: whether the caller has
+        finished it, which the data does not say).
+
+        >>> Call.read(Call(5, "misere", ["nuloss"]).describe())
+        Call(size=5, kind='misere', modifiers=['nuloss'], done=False)
+        """
+        size, kind, modifiers = data.get("caller_size"), data.get("kind"), data.get("modifiers")
+        if not isinstance(size, int):
+            raise ValueError(f"a call's caller_size must be a whole number, not {size!r}")
+        listed = modifiers if isinstance(modifiers, list | tuple) else ()
+        return cls(size, None if kind is None else str(kind), [str(m) for m in listed], done)
+
+    def actions(self) -> list[Action]:
+        """The caller's actions that made the call, in order (``call_done`` last once the
+        call is done).
+
+        >>> [str(a) for a in Call(5, "no_trump", ["nuloss"], done=True).actions()]
+        ['call_size 5', 'call_kind no_trump', 'call_modifier nuloss', 'call_done']
+        """
+        made = [Action(CALL_SIZE, self.size)]
+        if self.kind is not None:
+            made.append(Action(CALL_KIND, self.kind))
+            made += [Action(CALL_MODIFIER, modifier) for modifier in self.modifiers]
+            if self.done:
+                made.append(DONE_ACTION)
+        return made
 
 
 def kind_actions() -> list[Action]:

@@ -25,6 +25,7 @@ from tricktaker.games.ohhell.calls import (
     CALL_KIND,
     CALL_MODIFIER,
     CALL_SIZE,
+    CALL_STAGES,
     Call,
     call_actions,
     call_problem,
@@ -35,6 +36,7 @@ from tricktaker.rules.errors import RulesetError
 from tricktaker.rules.ruleset import HandSpec
 
 if TYPE_CHECKING:
+    from tricktaker.engine.observation import Observation
     from tricktaker.engine.state import GameState
 
 __all__ = ["CallData", "CallerClagHooks"]
@@ -135,6 +137,14 @@ class CallerClagHooks(GameHooks):
     def describe_call(self, state: GameState) -> dict[str, object] | None:
         call = self._data(state).call
         return call.describe() if call is not None else None
+
+    def public_actions(self, obs: Observation) -> list[tuple[int, Action]]:
+        """The caller's calls this hand, read back from the observation's ``call`` (public:
+        every seat sees them); done once the hand has left the call's phases."""
+        if obs.call is None:
+            return []
+        call = Call.read(obs.call, done=obs.phase not in (*CALL_STAGES, "deal"))
+        return [(obs.dealer, action) for action in call.actions()]
 
     def game_over(self, state: GameState) -> bool:
         return state.hands_played >= state.setup.called_hands

@@ -23,9 +23,8 @@ def called_hand_of(obs: Observation, setup: Setup) -> tuple[HandSpec, bool]:
     call = obs.call
     if call is None:
         raise ValueError("the hand is not called yet")
-    modifiers = call.get("modifiers") or []
-    assert isinstance(modifiers, list)
-    made = Call(obs.hand_size, str(call.get("kind") or "normal"), [str(m) for m in modifiers])
+    made = Call.read(call)
+    made.size, made.kind = obs.hand_size, made.kind or "normal"
     spec, hook = called_hand(made, number=obs.hands_played + 1, base=obs.rules.scoring)
     return spec, setup.hook or hook
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tricktaker.engine import Observation
+from tricktaker.engine import Action, Observation
 from tricktaker.games.declared import seat_view
 from tricktaker.games.pluck.hooks import CALL_TRUMP
 from tricktaker.games.pluck.view import PluckMove, PluckView
@@ -146,6 +146,17 @@ class PluckPresent(BasePresent):
         if current is None or current.pluckee != obs.seat or current.given is None:
             return 0
         return 1 << current.given
+
+    def choice_label(self, action: Action, cards: CardText) -> str | None:
+        """A trump to name as its suit (``♥ hearts``)."""
+        return suit_text(action.value, cards) if action.kind == CALL_TRUMP else None
+
+    def prompt(self, obs: Observation, cards: CardText) -> str | None:
+        """The dealer's choice of trump, where there is a choice."""
+        legal = obs.legal_actions
+        if len(legal) > 1 and all(action.kind == CALL_TRUMP for action in legal):
+            return "Name trump (a number from the list, C, D, H, S or the suit's name): "
+        return None
 
     def action_text(self, seen: ActionSeen) -> str | None:
         """A pluck (the card given, where the seat may know it), a give-back, and the
