@@ -131,7 +131,6 @@ def sheet_view(
         "view_key": view_key,
         "cooperative": sheet.cooperative,
         "has_bids": sheet.has_bids(),
-        "hooks": sheet.rules.spec.hooks,
         "steps": [step.to_json() for step in sheet.game_steps()],
         "fills_last_tricks": sheet.steps.fills_last_tricks,
         "rows": [row_view(sheet, row) for row in sheet.rows],
