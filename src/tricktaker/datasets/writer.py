@@ -222,13 +222,23 @@ class DatasetWriter:
         return sum(path.stat().st_size for path in self.files if path.exists())
 
 
-_PER_GAME: Final = frozenset({"game_seed", "hands", "final_scores", "winners"})
-"""The :class:`GameRows` fields that describe the whole game; the others are columns
-with one entry per decision."""
-
-
 def _slice(rows: GameRows, start: int, stop: int) -> GameRows:
-    """Decisions ``start:stop`` of a game (the game's own facts kept)."""
+    """Decisions ``start:stop`` of a game: every per-decision column cut, the game's own
+    facts (``game_seed``, ``hands``, ``final_scores``, ``winners``) kept."""
     cut = slice(start, stop)
-    columns = [field.name for field in dataclasses.fields(rows) if field.name not in _PER_GAME]
-    return dataclasses.replace(rows, **{name: getattr(rows, name)[cut] for name in columns})
+    return dataclasses.replace(
+        rows,
+        hand=rows.hand[cut],
+        step=rows.step[cut],
+        seat=rows.seat[cut],
+        phase=rows.phase[cut],
+        observation=rows.observation[cut],
+        legal=rows.legal[cut],
+        action=rows.action[cut],
+        choices=rows.choices[cut],
+        hand_score=rows.hand_score[cut],
+        bid=rows.bid[cut],
+        tricks=rows.tricks[cut],
+        final_score=rows.final_score[cut],
+        won=rows.won[cut],
+    )
