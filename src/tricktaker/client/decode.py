@@ -97,31 +97,6 @@ def card_tables(
     )
 
 
-_AS_SENT = (
-    "call",
-    "cards_in_hand",
-    "cooperative",
-    "dealer",
-    "hand_number",
-    "hand_size",
-    "hands_in_game",
-    "hands_played",
-    "hook",
-    "leader",
-    "misere",
-    "phase",
-    "pile",
-    "seat",
-    "special",
-    "trump_broken",
-    "trump_known",
-)
-"""The :class:`Observation` fields a view holds as they are (numbers, flags, words)."""
-
-_SEQUENCES = ("bids", "bid_made", "tricks_won", "trick_winners", "scores", "to_act")
-"""The :class:`Observation` fields a view holds as lists (tuples in the observation)."""
-
-
 def observation(
     view: dict[str, Any], rules: Ruleset, history: Sequence[HandResult] = ()
 ) -> Observation:
@@ -146,18 +121,38 @@ def observation(
         if "history" in view:
             history = [hand_result(h, labels) for h in view["history"]]
         tables = card_tables(rules, players, trump, view["call"]) if view["trump_known"] else None
-        sent: dict[str, Any] = {name: view[name] for name in _AS_SENT}
-        sent.update((name, tuple(view[name])) for name in _SEQUENCES)
         return Observation(
-            **sent,
+            seat=view["seat"],
             players=players,
             rules=rules,
+            phase=view["phase"],
+            hand_number=view["hand_number"],
+            hands_in_game=view["hands_in_game"],
+            hands_played=view["hands_played"],
+            hand_size=view["hand_size"],
+            dealer=view["dealer"],
+            special=view["special"],
+            call=view["call"],
             trump=trump,
+            trump_known=view["trump_known"],
             turn_up=card(view["turn_up"]) if view["turn_up"] is not None else None,
             hand=hand,
+            cards_in_hand=view["cards_in_hand"],
+            bids=tuple(view["bids"]),
+            bid_made=tuple(view["bid_made"]),
+            hook=view["hook"],
+            misere=view["misere"],
+            pile=view["pile"],
+            tricks_won=tuple(view["tricks_won"]),
             current_trick=played(view["current_trick"]),
+            leader=view["leader"],
             tricks=tuple(played(trick) for trick in view["tricks"]),
+            trick_winners=tuple(view["trick_winners"]),
+            trump_broken=view["trump_broken"],
+            scores=tuple(view["scores"]),
+            to_act=tuple(view["to_act"]),
             legal_actions=tuple(Action.parse(a, labels=labels) for a in view["legal_actions"]),
+            cooperative=view["cooperative"],
             history=tuple(history),
             tables=tables,
             dealer_draw=played(view["dealer_draw"]),
