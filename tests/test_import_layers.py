@@ -290,3 +290,66 @@ def test_a_ruleset_without_hooks_loads_no_engine_and_one_with_hooks_loads_its_ga
     before, after = _run(code).splitlines()
     assert before == "[]"
     assert after == "True True"
+
+
+SHARED_GAME_MODULES = frozenset({"tricktaker.games", "tricktaker.games.declared"})
+"""The modules under ``src/tricktaker/games/`` that are no game and that any layer may
+import: the package itself (which imports none of its games) and what the shipped
+games share in declaring themselves (:mod:`tricktaker.games.declared`: the registered
+action kinds, by game). Every other module there belongs to one game's package."""
+
+GAME_LOADERS: frozenset[str] = frozenset()
+"""The modules outside ``src/tricktaker/games/`` that may import a game's package by
+name: none. The shipped games are loaded through the ``tricktaker.games`` entry points
+(``pyproject.toml``) by the name a ruleset gives (:mod:`tricktaker.rules.registry`),
+and a game's capabilities through the ``"module:attribute"`` paths its hooks declare
+(:func:`tricktaker.engine.hooks.capability`): neither is an import statement."""
+
+
+def game_imports(source: str, name: str, *, is_package: bool = False) -> list[str]:
+    """The modules of a game's package (``tricktaker.games.<game>`` and under) that a
+    module's source imports anywhere, for type checking too; the shared modules
+    (:data:`SHARED_GAME_MODULES`) and what they define are no game's."""
+    found = imports_of(source, name, is_package=is_package, runtime_only=False)
+    return sorted(
+        m
+        for m in found
+        if m.startswith("tricktaker.games.")
+        and ".".join(m.split(".")[:3]) not in SHARED_GAME_MODULES
+    )
+
+
+def test_the_game_import_checker_sees_a_generic_module_importing_a_game() -> None:
+    """The checker itself: a generic module reaching into a game's package, at the top
+    or inside a function, relatively, by ``importlib`` or for type checking, is caught;
+    the games' shared declaration helpers are not a game."""
+    sources = (
+        "from tricktaker.games.ohhell.calls import CALL_SIZE\n",
+        "def f():\n    from ..games.pluck import hooks\n",
+        "import importlib\nimportlib.import_module('tricktaker.games.euchre.view')\n",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import tricktaker.games.buckup\n",
+        "from tricktaker.games import ohhell\n",
+    )
+    for source in sources:
+        assert game_imports(source, "tricktaker.cli.human"), source
+    shared = "from tricktaker.games.declared import action_kinds_of\nimport tricktaker.games\n"
+    assert not game_imports(shared, "tricktaker.server.x")
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in PACKAGE.rglob("*.py") if "games" not in p.relative_to(PACKAGE).parts),
+    ids=module_name,
+)
+def test_no_module_outside_the_games_imports_a_game(path: Path) -> None:
+    """docs/rulesets.md, Writing a game in Python: a layer above the engine asks a game's
+    declared capabilities (:attr:`GameHooks.capabilities`), so no module outside
+    ``src/tricktaker/games/`` imports a game's package, not even inside a function or
+    for type checking (except the loaders listed in :data:`GAME_LOADERS`: none)."""
+    name = module_name(path)
+    if name in GAME_LOADERS:
+        return
+    found = game_imports(
+        path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py"
+    )
+    assert not found, f"{name} imports {', '.join(found)}; ask the game's capabilities instead"

@@ -306,7 +306,7 @@ class Determinizer(CardPlacement):
         for trick in (*obs.tricks, obs.current_trick):
             for s, card in trick:
                 self.played[s].append(card)
-        dealt = obs.phase not in ("call_size", "deal")
+        dealt = obs.cards_in_hand > 0 or any(self.played)  # not before the deal
         size = obs.hand_size
         self.counts = [size - len(p) if dealt else 0 for p in self.played]
         seen = obs.played
