@@ -16,7 +16,7 @@ require_envs()
 import numpy as np  # noqa: E402
 
 from tests.helpers import at_hand, deal, make_bids, play_cards, python_output  # noqa: E402
-from tricktaker import Action, load_ruleset, new_game  # noqa: E402
+from tricktaker import Action, new_game  # noqa: E402
 from tricktaker.envs.encoding import Encoding, EncodingError, reference  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,32 +142,3 @@ def test_the_core_never_imports_numpy() -> None:
         "print(sorted(m for m in ('numpy', 'pettingzoo', 'gymnasium') if m in sys.modules))"
     )
     assert python_output(code) == "[]"
-
-
-def test_caller_clag_through_its_hooks_encodes_as_the_preset() -> None:
-    """docs/games/caller_clag.md: Caller Clag played through its game's hooks (the calls
-    as the game's own fields, actions and phases) has the layout and, move by move, the
-    vectors of the ruleset the engine plays without hooks."""
-    hooked = load_ruleset(ROOT / "tests" / "games" / "caller_clag_hooks.toml")
-    plain = rules_of("caller_clag")
-    a, b = Encoding.of(plain, 4), Encoding.of(hooked, 4)
-    assert [(f.name, f.offset, f.size) for f in a.fields] == [
-        (f.name, f.offset, f.size) for f in b.fields
-    ]
-    assert (a.actions, a.phases) == (b.actions, b.phases)
-    one = new_game(plain, players=4, seed=5)
-    two = new_game(hooked, players=4, seed=5)
-    rng = random.Random(2)
-    for _ in range(120):
-        if one.is_terminal():
-            break
-        if one.is_chance():
-            one.apply_chance()
-            two.apply_chance()
-            continue
-        for seat in range(4):
-            assert np.array_equal(a.encode(one.observe(seat)), b.encode(two.observe(seat)))
-        seat = one.to_act()[0]
-        action = rng.choice(one.legal_actions(seat))
-        one.apply(seat, action)
-        two.apply(seat, action)

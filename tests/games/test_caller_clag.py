@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -17,25 +16,9 @@ HANDS = ["4S 5S 3D", "AS KS 2D", "2S 3S AD"]
 PLAY = ["AS", "2S", "4S", "KS", "3S", "5S", "2D", "AD", "3D"]
 
 
-CALLER_CLAG = {
-    "engine": "caller_clag",
-    "hooks": str(Path(__file__).with_name("caller_clag_hooks.toml")),
-}
-"""The preset, and Caller Clag played through its game hooks (``tricktaker.games.ohhell``):
-every test here runs on both, which must agree."""
-_ruleset = ["caller_clag"]
-
-
-@pytest.fixture(autouse=True, params=sorted(CALLER_CLAG))
-def _implementation(request: pytest.FixtureRequest) -> Iterator[None]:
-    _ruleset[0] = CALLER_CLAG[request.param]
-    yield
-    _ruleset[0] = CALLER_CLAG["engine"]
-
-
 def new_caller_clag(players: int = 3, options: Mapping[str, object] | None = None) -> GameState:
     """A new game whose first caller (dealer) is seat 0."""
-    return game(_ruleset[0], players, options=options, first_dealer=0)
+    return game("caller_clag", players, options=options, first_dealer=0)
 
 
 def called(
