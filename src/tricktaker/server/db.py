@@ -171,11 +171,23 @@ def unavailable(error: BaseException) -> str | None:
     if isinstance(error, DBAPIError) and (
         error.connection_invalidated or isinstance(error, OperationalError | InterfaceError)
     ):
-        cause = str(error.orig).strip().splitlines()
-        if "full" in (cause[0] if cause else "").lower():
-            return "the database's disk is full"
+        name = str(getattr(error.orig, "sqlite_errorname", ""))  # SQLite's result code
+        for prefix, reason in _SQLITE_REASONS:
+            if name.startswith(prefix):
+                return reason
         return "the database is out of reach"
     return None
+
+
+_SQLITE_REASONS = (
+    ("SQLITE_FULL", "the database's disk is full"),
+    ("SQLITE_IOERR", "the database's disk cannot be written"),
+    ("SQLITE_BUSY", "the database is busy"),
+    ("SQLITE_LOCKED", "the database is busy"),
+    ("SQLITE_READONLY", "the database's file cannot be written"),
+    ("SQLITE_CANTOPEN", "the database's file cannot be opened"),
+)
+"""What a SQLite result code (by its name's start) says of the database, in words."""
 
 
 def make_engine(url: str, *, checkpoint_apart: bool = False) -> Engine:
