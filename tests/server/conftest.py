@@ -30,6 +30,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tricktaker.server import create_app
+from tricktaker.server.tables.messages import MAX_SOCKET_FRAME_BYTES
 
 
 @pytest.fixture(scope="session")
@@ -84,7 +85,11 @@ class LiveServer:
     def __init__(self, app: FastAPI) -> None:
         self.port = free_port()
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=MAX_SOCKET_FRAME_BYTES,  # as tricktaker serve
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

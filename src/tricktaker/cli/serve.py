@@ -168,7 +168,12 @@ def serve(
     typer.echo(
         f"To play in a browser, open {loopback_base(host, port)}/  (Ctrl-C stops the server)"
     )
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    from tricktaker.server.tables.messages import MAX_SOCKET_FRAME_BYTES
+
+    # The server reads messages up to 1 MiB, to answer one over 64 KiB before closing.
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", ws_max_size=MAX_SOCKET_FRAME_BYTES
+    )
     if request is None:
         uvicorn.Server(config).run(sockets=[sock])
         return

@@ -30,7 +30,12 @@ from tricktaker.server.tables.ws import RATE_PER_SECOND, serve_socket
 from tricktaker.server.web import BODY_LIMITS, install_web
 
 HTTP_RATE_PER_SECOND = 20.0
-"""Requests one address may make per second, on average (three times as many at once)."""
+"""Requests one address may make per second, on average: a token bucket that fills at
+this rate, up to :data:`HTTP_BURST` (docs/protocol.md, Errors; docs/deploy.md)."""
+
+HTTP_BURST = 20.0
+"""Requests one address may make at once, after a pause: the bucket's size. A request
+refused is answered 429 with ``Retry-After``."""
 
 
 async def _no_endpoint(_socket: WebSocket) -> None:  # pragma: no cover - never called
@@ -71,12 +76,27 @@ def _problem_response(
     return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
+def _unreadable_body(error: Mapping[str, Any]) -> str | None:
+    """What is wrong with a request body that cannot be read at all (not JSON, or
+    none), from FastAPI's first validation ``error``; None for a body that was read
+    (then it is an invalid request, 422)."""
+    where = tuple(error.get("loc", ()))
+    if error.get("type") == "json_invalid":
+        reason = error.get("ctx", {}).get("error", "invalid JSON")
+        at = f" at character {where[1]}" if len(where) > 1 else ""
+        return f"The request body is not JSON: {reason}{at}."
+    if error.get("type") == "missing" and where == ("body",):
+        return "The request has no body: send a JSON object."
+    return None
+
+
 def create_app(
     db_url: str,
     *,
     bot_workers: int = 2,
     migrate: bool = True,
     http_rate: float | None = HTTP_RATE_PER_SECOND,
+    http_burst: float = HTTP_BURST,
     socket_rate: float | None = RATE_PER_SECOND,
 ) -> FastAPI:
     """The server's ASGI application on the database at ``db_url`` (upgraded to the
@@ -109,7 +129,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
-    buckets = RateLimits(http_rate, 3 * http_rate) if http_rate is not None else None
+    buckets = RateLimits(http_rate, http_burst) if http_rate is not None else None
 
     @app.middleware("http")
     async def limits(
@@ -135,8 +155,11 @@ def create_app(
             return await call_next(request)
         client = request.client.host if request.client else "?"
         if not buckets.take(client, time.monotonic()):
+            wait = buckets.retry_after(client)
             return _problem_response(
-                429, problem(429, "rate-limited", "Too many requests: slow down.")
+                429,
+                problem(429, "rate-limited", f"Too many requests: try again in {wait} s."),
+                {"Retry-After": str(wait)},
             )
         return await call_next(request)
 
@@ -150,6 +173,9 @@ def create_app(
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        unread = _unreadable_body(first)
+        if unread is not None:  # not JSON at all: 400, as docs/protocol.md, Errors says
+            return _problem_response(400, problem(400, "bad-json", unread))
         loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "header")]
         field = ".".join(loc) or None
         detail = f"{field}: {first.get('msg')}" if field else str(first.get("msg"))

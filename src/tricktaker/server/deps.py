@@ -5,6 +5,7 @@ ruleset from a request (a shipped game or a house-rules file, with options)."""
 from __future__ import annotations
 
 import asyncio
+import math
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -109,6 +110,10 @@ class TokenBucket:
         self.tokens -= 1.0
         return True
 
+    def wait(self) -> float:
+        """Seconds from the last :meth:`take` until a token is there again (0: one is)."""
+        return max(0.0, (1.0 - self.tokens) / self.rate)
+
 
 class RateLimits:
     """A :class:`TokenBucket` for each key (a client's address), ``rate`` a second with
@@ -129,6 +134,12 @@ class RateLimits:
         if allowed and len(self._buckets) > self.keys_kept:
             self._buckets.clear()
         return allowed
+
+    def retry_after(self, key: str) -> int:
+        """Whole seconds (at least 1) after which ``key``, refused by :meth:`take`, has a
+        token again: an HTTP ``Retry-After``."""
+        bucket = self._buckets.get(key)
+        return max(1, math.ceil(bucket.wait())) if bucket is not None else 1
 
 
 # ------------------------------------------------------------ requests

@@ -88,6 +88,13 @@ class SeatNotFoundError(NotFoundError):
         super().__init__("no-such-seat", f"There is no seat {seat} at this table.")
 
 
+class GameNotFoundError(NotFoundError):
+    """The table has played no game of that number."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__("no-such-game", f"This table has played no game {number}.")
+
+
 class BadSeatTokenError(NotSignedInError):
     """The token is no seat's token at this table."""
 

@@ -66,6 +66,13 @@ KEPT_REPLAYS = 64
 replay's hands can be asked for and its address reloaded while the server runs."""
 
 
+class PlayerRange(BaseModel):
+    """The table sizes a game allows."""
+
+    min: int
+    max: int
+
+
 class GameOption(BaseModel):
     """An option of a game, as the lobby shows it."""
 
@@ -77,13 +84,11 @@ class GameOption(BaseModel):
     choices: list[bool | int] | None = Field(description="The values allowed, when few.")
     help: str = Field(description="What the option does, in one line.")
     players: list[int] = Field(description="The player counts it is for (empty: all).")
-
-
-class PlayerRange(BaseModel):
-    """The table sizes a game allows."""
-
-    min: int
-    max: int
+    players_range: PlayerRange | None = Field(
+        default=None,
+        description="The game's player counts with this option turned the other way from"
+        " its default, when that changes them (None: it does not).",
+    )
 
 
 class GameInfo(BaseModel):
@@ -92,7 +97,10 @@ class GameInfo(BaseModel):
     id: str
     name: str
     description: str
-    players: PlayerRange
+    players: PlayerRange = Field(
+        description="Every player count a table of the game may have, with some option"
+        " (an option's players_range gives the counts with it)."
+    )
     default_players: int
     options: list[GameOption]
     unavailable: dict[str, str] = Field(description="Options this file cannot use, and why.")

@@ -24,6 +24,7 @@ from tricktaker.docs import has_page
 from tricktaker.memo import Memo
 from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 from tricktaker.rules.options import changed_fields
+from tricktaker.rules.ruleset import ruleset_from_data
 
 Json = Any
 """Plain JSON data."""
@@ -68,19 +69,49 @@ def option_info(name: str, option: Any, value: bool | int) -> dict[str, Json]:
     }
 
 
+def players_with(rules: Ruleset, name: str, option: Any, value: bool | int) -> range | None:
+    """The player counts ``rules`` allows with its bool option ``name`` turned the other
+    way from ``value``, when the option changes them (its ``set`` or ``unset`` writes a
+    ``players`` field: the ruleset's own statement of what it accepts); None when it
+    does not, or when the other way cannot be had with the other options as they are."""
+    if option.type != "bool" or not any(
+        key.startswith("players.") for key in (*option.set, *option.unset)
+    ):
+        return None
+    try:
+        other = ruleset_from_data(
+            rules.data, options={**rules.options, name: not value}, source=rules.source
+        )
+    except RulesetError:
+        return None
+    counts = other.player_counts
+    return counts if counts != rules.player_counts else None
+
+
 def ruleset_info(rules: Ruleset) -> dict[str, Json]:
     """A ruleset as the lobby shows it: id, name, one-line description, the player
-    range (and the usual count), its options and the link to its rules page."""
+    range (every count a table of it may have, with some option: each option that
+    changes the range says the range it gives, ``players_range``) and the usual count,
+    its options and the link to its rules page."""
     spec = rules.spec
     counts = list(rules.player_counts)
     page = has_page(spec.id)
+    options = []
+    low, high = spec.players.min, spec.players.max
+    for name, option, value in rules.describe_options():
+        entry = option_info(name, option, value)
+        other = players_with(rules, name, option, value)
+        entry["players_range"] = None if other is None else {"min": other[0], "max": other[-1]}
+        if other is not None:
+            low, high = min(low, other[0]), max(high, other[-1])
+        options.append(entry)
     return {
         "id": spec.id,
         "name": spec.name,
         "description": spec.description,
-        "players": {"min": spec.players.min, "max": spec.players.max},
+        "players": {"min": low, "max": high},
         "default_players": 4 if 4 in counts else counts[0],
-        "options": [option_info(n, o, v) for n, o, v in rules.describe_options()],
+        "options": options,
         "unavailable": dict(rules.unavailable),
         "rules_url": f"/rules/{spec.id}" if page else None,
     }

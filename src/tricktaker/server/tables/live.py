@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -61,7 +61,6 @@ class Live:
     cyclic garbage collector scans (a tuple key for each action did: over a game of
     Bluke at 200 busy tables, some 165,000 more, which brought a whole collection,
     and its pause, within the game)."""
-    refusals: OrderedDict[tuple[int, str], dict[str, Json]] = field(default_factory=OrderedDict)
     replaced: set[int] = field(default_factory=set)
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     grace_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
@@ -118,18 +117,21 @@ class Live:
             seq=d.seq,
             grace_seconds=d.grace_seconds,
             move_timer=d.move_timer,
-            seats=[
-                m.SeatInfo(
-                    seat=s.seat,
-                    kind=s.kind,  # type: ignore[arg-type]
-                    bot=s.bot,
-                    name=s.name,
-                    state=self.seat_state(s),  # type: ignore[arg-type]
-                    open=s.open_seat,
-                )
-                for s in d.seats
-            ],
+            seats=[self._seat_info(s) for s in d.seats],
             practice=practice(d.seats, self.replaced),
+        )
+
+    def _seat_info(self, seat: SeatData) -> m.SeatInfo:
+        """A seat as everyone sees it: a person's seat a bot plays (``replaced``: they
+        are away, or gave it up in a game) shows that bot in ``bot``."""
+        state = self.seat_state(seat)
+        return m.SeatInfo(
+            seat=seat.seat,
+            kind=seat.kind,  # type: ignore[arg-type]
+            bot=self.plays_for(seat.seat) if state == "replaced" else seat.bot,
+            name=seat.name,
+            state=state,  # type: ignore[arg-type]
+            open=seat.open_seat,
         )
 
     def new_state(self, game_number: int) -> GameState:
@@ -149,10 +151,6 @@ class Live:
         if seat in self.replaced or s.token_hash is None:
             return self.data.away_bot
         return None
-
-
-REFUSALS_KEPT = 256
-"""How many refused action ids a table remembers, to answer a repeat the same."""
 
 
 def subscriber_gone(live: Live, seat: int) -> bool:

@@ -21,7 +21,17 @@ answered by its event, carrying its id, to a client that asks (``event_acks``); 
 ``undo`` at a practice table (and the table's ``practice``)."""
 
 MAX_MESSAGE_BYTES = 16 * 1024
-"""The largest message a client may send."""
+"""The largest message a client may send: a longer one is refused (``too_large``) and
+the socket stays open."""
+
+MAX_SOCKET_MESSAGE_BYTES = 64 * 1024
+"""A message longer than this is refused (``too_large``) and its socket then closed
+with code 1009 (message too big)."""
+
+MAX_SOCKET_FRAME_BYTES = 1024 * 1024
+"""The longest message the server reads at all (uvicorn's ``ws_max_size``, which
+``tricktaker serve`` sets): a longer one is not read, and its socket is closed with
+code 1009 at once, with no ``error`` before (the server never has it to answer)."""
 
 MAX_CHAT_CHARS = 500
 """The longest chat message, in characters."""
@@ -243,15 +253,23 @@ class Ack(_Message):
 
 class Error(_Message):
     """A message was refused and changed nothing. ``code``: ``bad_message``,
-    ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``,
-    ``illegal`` (then ``rule`` names the rule, as ``tricktaker play`` does),
-    ``not_allowed`` (protocol 1.3: an ``undo`` refused; ``message`` says why)."""
+    ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``
+    (no game is being played at the table: not started, or over), ``illegal`` (then
+    ``rule`` names the rule, as ``tricktaker play`` does), ``not_allowed`` (protocol
+    1.3: an ``undo`` refused; ``message`` says why)."""
 
     type: Literal["error"] = "error"
     id: str | None = None
     code: str
     message: str
     rule: str | None = None
+    field: str | None = Field(
+        default=None,
+        exclude_if=lambda value: value is None,
+        description="For bad_message: the field of the message at fault (type, id,"
+        " action...); absent when the message as a whole is (a binary frame, not JSON,"
+        " not a JSON object) and for the other codes.",
+    )
 
 
 class Chat(_Message):

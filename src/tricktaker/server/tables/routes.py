@@ -12,7 +12,7 @@ import asyncio
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -30,6 +30,11 @@ from tricktaker.server.tables.store import SeatData, TableData
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (a seat or host token).")]
 """The ``Authorization`` header: ``Bearer`` and a seat or host token."""
+
+GameNumber = Annotated[
+    int | None, Query(ge=1, description="A game of the table, from 1 (default: the last).")
+]
+"""A ``game`` query parameter: which game of a table (a number from 1; else 422)."""
 
 
 class CreateTable(RulesRequest):
@@ -242,9 +247,10 @@ def tables_router(service: TableService) -> APIRouter:
         return Response(status_code=204)
 
     @router.get("/tables/{table_id}/record", responses=problems)
-    async def record(table_id: str, game: int | None = None) -> dict[str, Any]:
+    async def record(table_id: str, game: GameNumber = None) -> dict[str, Any]:
         """A finished game's record, as ``tricktaker play --record`` writes it (replay it
-        with ``tricktaker replay``). ``game``: which game of the table (default: the last)."""
+        with ``tricktaker replay``). ``game``: which game of the table (default: the last);
+        404 for a game the table has not played, 409 for the one being played."""
         return await service.record(table_id, game)
 
     return router

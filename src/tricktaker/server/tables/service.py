@@ -34,6 +34,7 @@ from tricktaker.server.db import hash_token, open_code
 from tricktaker.server.deps import Database
 from tricktaker.server.errors import (
     BadSeatTokenError,
+    GameNotFoundError,
     NotAllowedError,
     NotHostError,
     NotPossibleNowError,
@@ -48,7 +49,6 @@ from tricktaker.server.errors import (
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
 from tricktaker.server.tables.live import (
-    REFUSALS_KEPT,
     Live,
     Subscriber,
     bot_seed,
@@ -221,6 +221,8 @@ class TableService:
                 raise TableFinishedError()
             free = [s for s in live.data.seats if s.kind == "human" and s.token_hash is None]
             if seat is not None:
+                if not 0 <= seat < live.data.players:
+                    raise SeatNotFoundError(seat)
                 free = [s for s in free if s.seat == seat]
                 if not free:
                     raise SeatTakenError(seat)
@@ -258,6 +260,7 @@ class TableService:
             self._drop_seat_sockets(live, seat)
             if live.data.status == "playing":
                 live.replaced.add(seat)
+            self._presence(live, seat)  # replaced (a bot plays it), or free
             self._table_changed(live)
         self.kick(live)
         return seat
@@ -276,6 +279,7 @@ class TableService:
             live.data.seats[seat] = s
             self._drop_seat_sockets(live, seat)
             live.replaced.discard(seat)
+            self._presence(live, seat)
             self._table_changed(live)
         self.kick(live)
 
@@ -309,7 +313,6 @@ class TableService:
             except BaseException:
                 d.game_number, live.state, live.acks = kept
                 raise
-            live.refusals.clear()
             live.bots.clear()
             live.replaced.clear()
             info = live.info()
@@ -328,10 +331,13 @@ class TableService:
         live = await self.live(table_id)
         d = live.data
         number = d.game_number if game_number is None else game_number
-        if not 1 <= number <= d.game_number or (number == d.game_number and d.status != "finished"):
+        if game_number is not None and not 1 <= game_number <= d.game_number:
+            raise GameNotFoundError(game_number)
+        if number == 0 or (number == d.game_number and d.status != "finished"):
             raise NotPossibleNowError(
                 "not-finished",
-                f"Game {number} of this table is not finished; its record is not public yet.",
+                f"Game {max(number, 1)} of this table is not finished; its record is not"
+                " public yet.",
             )
         events = await self.db(store.game_events, table_id, number)
         kept, undos = effective(events)
@@ -518,7 +524,6 @@ class TableService:
         d.seq = taken.seq
         live.state = rebuilt
         live.remember(seat, client_id, taken.seq)
-        live.refusals.clear()
         live.bots.clear()
         if live.timer_task is not None:
             live.timer_task.cancel()
@@ -538,19 +543,18 @@ class TableService:
     ) -> dict[str, Json] | None:
         """Check, store and tell one action (the table's lock is held); ``by``: the
         socket it came from. The answer, or None when its event carried it to ``by``."""
-        key = (seat, client_id) if client_id is not None else None
-        if key is not None:
-            acked = live.acked(seat, key[1])
+        if client_id is not None:
+            acked = live.acked(seat, client_id)
             if acked is not None:
-                return m.ack_message(key[1], acked)
-            if key in live.refusals:
-                return live.refusals[key]
+                return m.ack_message(client_id, acked)
+        # A refused action is not kept: it changed nothing, and its id may be sent again.
         state = live.state
+        if state is None or live.data.status != "playing":
+            over = "is over" if live.data.status == "finished" else "has not started"
+            return m.Error(
+                id=client_id, code="not_playing", message=f"The game at this table {over}."
+            ).model_dump()
         try:
-            if state is None or live.data.status != "playing":
-                raise IllegalActionError(
-                    "no game is being played at this table", rule="end of game"
-                )
             labels = state.rules.joker_labels
             try:
                 action = Action.parse(text, labels=labels)
@@ -558,14 +562,9 @@ class TableService:
                 raise IllegalActionError(f"{exc}", rule="actions") from None
             state.check(seat, action)
         except IllegalActionError as exc:
-            error = m.Error(
+            return m.Error(
                 id=client_id, code="illegal", message=exc.reason, rule=exc.rule
             ).model_dump()
-            if key is not None:
-                live.refusals[key] = error
-                while len(live.refusals) > REFUSALS_KEPT:
-                    live.refusals.popitem(last=False)
-            return error
         after = state.clone()
         after.apply(seat, action)
         seq = await self._commit_and_tell(live, after, [(seat, action, client_id)], state, by=by)

@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
-from starlette.websockets import WebSocketDisconnected
+from starlette.websockets import WebSocketDisconnected, WebSocketState
 
 from tricktaker.server.deps import TokenBucket
 from tricktaker.server.errors import (
@@ -269,27 +269,96 @@ _WITH_ID = (m.ActionMessage, m.UndoMessage)
 
 
 def _error(
-    code: str, message: str, *, id: str | None = None, rule: str | None = None
+    code: str,
+    message: str,
+    *,
+    id: str | None = None,
+    rule: str | None = None,
+    field: str | None = None,
 ) -> dict[str, Any]:
-    return m.Error(id=id, code=code, message=message, rule=rule).model_dump()
+    return m.Error(id=id, code=code, message=message, rule=rule, field=field).model_dump()
+
+
+BINARY_FRAME = (
+    "A binary frame is no message of this protocol: send each message as one JSON"
+    " object in a text frame."
+)
+"""The ``bad_message`` error's text for a binary frame."""
+
+
+async def _receive(socket: WebSocket) -> str | None:
+    """The text of the client's next message; None for a binary frame (no message of
+    the protocol: it is refused, and the socket stays open). Raises
+    :class:`~fastapi.WebSocketDisconnect` once the client is gone, and
+    ``WebSocketDisconnected`` once the server closed the socket (as Starlette's
+    ``receive_text`` does, which fails on a binary frame)."""
+    if socket.application_state != WebSocketState.CONNECTED:
+        raise WebSocketDisconnected("The socket is closed.")
+    received = await socket.receive()
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(received.get("code", 1000), received.get("reason"))
+    text = received.get("text")
+    return text if isinstance(text, str) else None
+
+
+def _too_long_to_keep(text: str | None) -> bool:
+    """Whether a message is over :data:`~tricktaker.server.tables.messages.MAX_SOCKET_MESSAGE_BYTES`
+    (its socket is then closed)."""
+    return (
+        text is not None
+        and len(text) > m.MAX_SOCKET_MESSAGE_BYTES // 4
+        and len(text.encode("utf-8")) > m.MAX_SOCKET_MESSAGE_BYTES
+    )
+
+
+async def _close_too_large(conn: Connection, socket: WebSocket) -> None:
+    """Answer a message over :data:`~tricktaker.server.tables.messages.MAX_SOCKET_MESSAGE_BYTES`
+    with ``too_large`` and close the socket with code 1009 (message too big); what was
+    queued for it is dropped."""
+    await conn.stop()
+    limit = m.MAX_SOCKET_MESSAGE_BYTES
+    error = _error(
+        "too_large", f"A message may be at most {limit} bytes: this socket is now closed."
+    )
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await socket.send_text(encode(error))
+        await socket.close(code=1009, reason=f"message over {limit} bytes")
+
+
+def _field(problem: Any) -> str | None:
+    """The field of a client message that a validation ``problem`` is about (None: the
+    message as a whole). Its location starts with the message's ``type`` (the tagged
+    union's branch), which is left out; a missing or unknown tag is the ``type``'s."""
+    if problem["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        return "type"
+    where = [str(part) for part in problem["loc"][1:]]
+    return ".".join(where) or None
 
 
 def _read(
-    text: str,
+    text: str | None,
 ) -> m.Hello | m.ActionMessage | m.UndoMessage | m.ChatMessage | m.Ping | dict[str, Any]:
-    """The client's message, or the error that answers it."""
+    """The client's message (``text``; None: a binary frame), or the ``error`` that
+    answers it: ``too_large``, or ``bad_message`` with the ``field`` at fault, if one."""
+    if text is None:
+        return _error("bad_message", BINARY_FRAME)
     if len(text.encode("utf-8")) > m.MAX_MESSAGE_BYTES:
         return _error("too_large", f"A message may be at most {m.MAX_MESSAGE_BYTES} bytes.")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         return _error("bad_message", f"The message is not JSON: {exc.msg}.")
+    except RecursionError:
+        return _error("bad_message", "The message is not JSON this server reads: nested too deep.")
+    if not isinstance(data, dict):
+        return _error("bad_message", "A message is one JSON object, with its type.")
     try:
         return m.CLIENT_MESSAGE.validate_python(data)
     except ValidationError as exc:
         problem = exc.errors()[0]
-        where = ".".join(str(p) for p in problem["loc"])
-        return _error("bad_message", f"{where}: {problem['msg']}" if where else problem["msg"])
+        field = _field(problem)
+        words = f"{field}: {problem['msg']}" if field else str(problem["msg"])
+        return _error("bad_message", words, field=field)
 
 
 async def serve_socket(
@@ -306,7 +375,10 @@ async def serve_socket(
     live: Live | None = None
     try:
         while True:
-            text = await socket.receive_text()
+            text = await _receive(socket)
+            if _too_long_to_keep(text):
+                await _close_too_large(conn, socket)
+                return
             message = _read(text)
             if not conn.allow():
                 the_id = (
