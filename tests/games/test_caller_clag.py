@@ -499,3 +499,67 @@ def test_modifier_after_call_done_refused() -> None:
     that."""
     state = called("normal")
     assert_illegal(state, 0, "call_modifier nuloss", "turn order")
+
+
+# ------------------------------------------------------- the calls, as the layers see them
+
+
+def test_the_calls_are_the_hands_public_actions_read_back_from_the_view() -> None:
+    """docs/games/caller_clag.md, Deal and trump: the call is public; every seat's
+    observation gives back the caller's actions so far (what a sampler replays and a
+    remote seat narrates), ``call_done`` once the hand has left the call."""
+    state = new_caller_clag()
+    hooks = state.rules.hooks
+    assert hooks is not None
+    assert hooks.public_actions(state.observe(1)) == []
+    act(state, 0, "call_size 3")
+    assert [str(a) for _, a in hooks.public_actions(state.observe(2))] == ["call_size 3"]
+    deal(state, HANDS, turn_up="2C")
+    act(state, 0, "call_kind no_trump")
+    act(state, 0, "call_modifier nuloss")
+    during = hooks.public_actions(state.observe(1))
+    assert [str(a) for _, a in during] == [
+        "call_size 3",
+        "call_kind no_trump",
+        "call_modifier nuloss",
+    ]
+    act(state, 0, "call_done")
+    after = hooks.public_actions(state.observe(2))
+    assert {seat for seat, _ in after} == {0}  # the caller's
+    assert [str(a) for _, a in after] == [*(str(a) for _, a in during), "call_done"]
+
+
+def test_the_terminal_reads_the_callers_words_through_the_present_capability() -> None:
+    """docs/games/caller_clag.md, Choices we made: the call is taken step by step, "size
+    before the deal; kind, modifiers and "done" after". At the terminal a hand size is a
+    number, a kind or modifier a name or a number from the list, ``done`` finishes; a
+    word that is no kind is refused with the kinds. The words are the game's own (its
+    ``present`` capability), not the terminal's."""
+    from tricktaker.cli.human import action_label, lists_choices, prompt_text, read_reply
+    from tricktaker.cli.render import Cards
+    from tricktaker.present.game import game_present
+
+    state, plain = new_caller_clag(), Cards(symbols=False)
+    game = game_present(state.rules)
+
+    def reply(text: str) -> str:
+        answer = read_reply(text, state.observe(0), plain)
+        return str(answer.action) if answer.action is not None else f"error: {answer.error}"
+
+    assert prompt_text(state.observe(0), plain) == "Call the hand size (3-7): "
+    assert not lists_choices(state.observe(0))
+    assert reply("5") == "call_size 5"
+    act(state, 0, "call_size 3")
+    deal(state, HANDS, turn_up="2C")
+    assert lists_choices(state.observe(0))
+    assert prompt_text(state.observe(0), plain).startswith("Call the kind of hand")
+    assert reply("no trump") == "call_kind no_trump"
+    assert reply("2") == "call_kind no_trump"
+    assert reply("bogus").startswith("error: 'bogus' is not a kind of hand; the kinds are: normal")
+    act(state, 0, "call_kind normal")
+    assert prompt_text(state.observe(0), plain).startswith("Add a modifier")
+    assert [action_label(a, plain, game) for a in state.legal_actions(0)[:2]] == ["done", "nuloss"]
+    assert reply("done") == reply("1") == reply("finish") == "call_done"
+    assert reply("precedence_hcds") == "call_modifier precedence_HCDS"
+    assert reply("blind-hand") == "call_modifier blind_hand"
+    assert reply("nonsense") == "call_modifier nonsense"  # refused later, with the reason

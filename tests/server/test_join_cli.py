@@ -463,3 +463,37 @@ def test_the_name_is_asked_on_a_terminal(http: httpx.Client, tmp_path: Path) -> 
     assert "Player" not in names
     assert None not in names
     assert len(set(names)) == 3
+
+
+@pytest.mark.slow
+def test_a_caller_clag_seat_hears_each_callers_calls(http: httpx.Client, tmp_path: Path) -> None:
+    """docs/games/caller_clag.md, docs/protocol.md, Playing from the command line: a
+    person joins a Caller Clag table, calls when dealing, and hears each other caller's
+    size, kind and finished call, which the terminal reads back from the calls its view
+    shows (the game's own public actions) as ``play`` says them."""
+    made = http.post(
+        "/tables",
+        json={
+            "game": "caller_clag",
+            "seats": ["human", "random", "random"],
+            "options": {"hands": 3},
+            "seed": 11,
+        },
+    ).json()
+    table = made["table"]["id"]
+    link = f"{str(http.base_url).rstrip('/')}/tables/{table}?invite={made['invite']}"
+    ann = join(link, tmp_path / "ann.json", ANSWERS, "--name", "Ann")
+    wait_for(http, table, 0, "connected")
+    start(http, table, made["host_token"])
+    ((out, err),) = finish_all([ann], timeout=180)
+    assert ann.returncode == 0, err[-3000:]
+    assert "Final scorecard" in out
+    text = re.sub(r"\s+", " ", out)
+    others = r"(?!You )[A-Z]\w+(?: \w+)?"
+    sizes = re.findall(rf"{others} calls a hand of [3-7] cards\.", text)
+    finished = re.findall(rf"{others} finishes the call: [3-7] cards, \w+", text)
+    assert len(sizes) >= 2, text[-3000:]  # the two bots' hands: each deals once
+    assert len(finished) >= 2, text[-3000:]
+    state = GameRecord.from_json(http.get(f"/tables/{table}/record").json()).replay()
+    assert state.is_terminal()
+    assert state.hands_played == 3
