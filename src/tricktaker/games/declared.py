@@ -10,6 +10,7 @@ writes those paths.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OWN_CAPABILITIES",
+    "action_kinds_of",
     "card_play_capabilities",
     "own_data",
     "package_capabilities",
@@ -74,8 +76,27 @@ def seat_view(
     return None
 
 
+_REGISTERED: list[tuple[str, dict[str, str]]] = []
+"""Each call of :func:`register_action_kinds`: the calling module's name and its kinds."""
+
+
 def register_action_kinds(kinds: Mapping[str, str]) -> None:
     """Make each of a game's action kinds readable, with the type of its value
-    (:func:`~tricktaker.engine.actions.register_action_kind`)."""
+    (:func:`~tricktaker.engine.actions.register_action_kind`); they are kept under the
+    calling module's name, for :func:`action_kinds_of`."""
     for kind, value in kinds.items():
         register_action_kind(kind, value)
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    _REGISTERED.append((str(caller), dict(kinds)))
+
+
+def action_kinds_of(package: str) -> dict[str, str]:
+    """The action kinds registered by the modules of ``package`` (a game's package, as
+    ``type(hooks).__module__`` without its last part), each with its value's type
+    (``card``, ``int``, ``str`` or ``none``), in the order registered; for the generated
+    table of each game's action words in docs/protocol.md."""
+    found: dict[str, str] = {}
+    for module, kinds in _REGISTERED:
+        if module == package or module.startswith(package + "."):
+            found.update(kinds)
+    return found
