@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +31,8 @@ from tricktaker.server.tables.messages import (
     MAX_SOCKET_FRAME_BYTES,
     MAX_SOCKET_MESSAGE_BYTES,
 )
+
+PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 ONE_HAND = """extends = "blackout"
 id = "one_hand_blackout"
@@ -94,6 +97,12 @@ def still_usable(player: Player, seq: int) -> None:
     assert player.until("pong")["seq"] == seq
 
 
+def read_until_closed(player: Player) -> None:
+    """Read what was sent before the socket's close (a presence...) until the close."""
+    while True:
+        player.receive(timeout=10)
+
+
 BAD_FRAMES: list[tuple[str | bytes, str | None]] = [
     (b"\x81\x00binary", None),
     ("{not json", None),
@@ -118,7 +127,8 @@ def test_every_bad_frame_gets_an_error_naming_its_field_and_changes_nothing(
     """docs/protocol.md, Live play: "A refused message changes nothing and is answered
     by `error`" ... "`bad_message` (a binary frame, not JSON, not a JSON object, an
     unknown `type`, a missing field or one of the wrong type, an unknown field; `field`
-    names the field at fault)"; the socket stays open."""
+    names the field at fault)" ... "After any of them the socket stays open and the
+    table is as it was"."""
     table, player = seated(served, http, game="blackout", seats=["human", "human"])
     start(http, table)  # nobody acts but the people: the table waits for them
     player.until("welcome")
@@ -137,9 +147,10 @@ def test_every_bad_frame_gets_an_error_naming_its_field_and_changes_nothing(
 def test_a_message_over_64_kib_gets_an_error_then_close_1009(
     served: ServerProcess, http: httpx.Client
 ) -> None:
-    """docs/protocol.md, Live play: "`too_large` (over 16 KiB)" ... "a socket that
-    sends a message over 64 KiB receives `too_large` and is closed with code 1009" (and
-    one over 1 MiB, which the server does not read, is closed with 1009 at once)."""
+    """docs/protocol.md, Live play: "`too_large` (over 16 KiB)" ... "A socket that sends
+    a message over 64 KiB receives `too_large` and is closed with code 1009 (message too
+    big); a message over 1 MiB is not read at all, so its socket is closed with code
+    1009 at once, with no `error` before"."""
     _table, player = seated(served, http, game="blackout", seats=["human", "random"])
     player.socket.send(json.dumps({"type": "chat", "text": "x" * (MAX_MESSAGE_BYTES + 10)}))
     assert player.until("error")["code"] == "too_large"  # over 16 KiB: the socket stays
@@ -156,8 +167,7 @@ def test_a_message_over_64_kib_gets_an_error_then_close_1009(
     with contextlib.suppress(ConnectionClosed):  # the server may close while it is sent
         huge.socket.send("x" * (2 * MAX_SOCKET_FRAME_BYTES))
     with pytest.raises(ConnectionClosed) as cut:
-        while True:  # what was sent before the close (presence...) comes first
-            huge.receive(timeout=10)
+        read_until_closed(huge)
     assert cut.value.rcvd is not None
     assert cut.value.rcvd.code == 1009
 
@@ -165,10 +175,10 @@ def test_a_message_over_64_kib_gets_an_error_then_close_1009(
 def test_a_refused_action_id_may_be_sent_again_once_the_action_is_legal(
     served: ServerProcess, http: httpx.Client
 ) -> None:
-    """docs/protocol.md, Live play: "A refused message changes nothing": an id whose
-    action was refused is not used up (action ids are per seat, and only an accepted
-    action keeps its id), so the same id with the same action, once that action has
-    become legal, is accepted."""
+    """docs/protocol.md, Live play: "A refused message changes nothing" ... "A refused
+    action's id is not kept: the same id may be sent again, with the same action once it
+    has become legal or with another, and is checked afresh (only an accepted action
+    keeps its id, see below)"."""
     table, player = seated(
         served, http, game="blackout", seats=["human", "random", "random", "random"]
     )
@@ -196,9 +206,12 @@ def test_a_refused_action_id_may_be_sent_again_once_the_action_is_legal(
 def test_http_refusals_have_the_documented_status(
     served: ServerProcess, http: httpx.Client
 ) -> None:
-    """docs/protocol.md, Errors: "Status codes: 400 (a body that cannot be read at all:
-    not JSON) ... 404 (no such table, seat or game) ... 409 (... the game is not over)"
-    ... "422 (an invalid request or ruleset; `field` names the field)"."""
+    """docs/protocol.md, Errors: "400 (a body that cannot be read at all: not JSON, or
+    none; `bad-json`, no `field`)" ... "404 (no such table, seat or game:
+    `no-such-table`, `no-such-seat`, `no-such-game`), 409 (not possible now: the table is
+    full, the seat is taken, the game started or is not over)" ... "422 (an invalid
+    request or ruleset; `field` names the field, a query parameter's too, such as `game`
+    for `record?game=0`)"."""
     table = make_table(http, game="blackout", seats=["human", "human", "random", "random"])
     garbled = http.post(
         f"/tables/{table.id}/join",
@@ -259,9 +272,10 @@ def test_an_action_when_no_game_is_played_is_not_playing(
 def test_a_seat_given_up_in_a_game_shows_its_bot_and_the_table_is_told(
     served: ServerProcess, http: httpx.Client
 ) -> None:
-    """docs/protocol.md, Live play: "`presence`: a seat's state changed: ... `replaced`
-    (... a bot plays for the person until they come back) ..." and "A seat a person
-    gives up during a game is `replaced`, its `bot` the table's `away_bot`"."""
+    """docs/protocol.md, Live play: "`presence`: a seat's state changed" ... "Every
+    socket at the table receives it. A seat a person gives up during a game is
+    `replaced`, its `bot` the table's `away_bot`: in the table's `seats` a `replaced`
+    seat shows the bot that plays it, until someone takes the seat"."""
     table = make_table(
         http, game="blackout", seats=["human", "human", "random", "random"], away_bot="random"
     )
@@ -288,9 +302,9 @@ def test_a_seat_given_up_in_a_game_shows_its_bot_and_the_table_is_told(
 
 def test_the_lobby_lists_every_player_count_a_game_accepts(http: httpx.Client) -> None:
     """docs/protocol.md, The browser client's routes: "`players`: every player count a
-    table of the game may have, with some option (each option's `players_range` says
-    the range with it on, when it changes it)"; each count listed is accepted by
-    ``POST /tables`` with the option that allows it."""
+    table of the game may have, with some option (each option's `players_range` says the
+    range with it turned from its default, when it changes it)" ... "`POST /tables` takes
+    such a count with that option only"."""
     games = http.get("/api/games").json()
     widened = 0
     for game in games:
@@ -338,9 +352,11 @@ def limited(tmp_path: Path) -> Iterator[ServerProcess]:
 def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
     limited: ServerProcess,
 ) -> None:
-    """docs/protocol.md, Errors: "429 (more than 20 requests a second from one
-    address, after a burst of 20: a token bucket; `Retry-After` says how many seconds
-    to wait)"."""
+    """docs/protocol.md, Errors: "429 (more than 20 requests a second from one address,
+    after a burst of 20: a token bucket; `Retry-After` says how many seconds to wait).
+    The bucket holds 20 requests and fills at 20 a second: after a pause an address may
+    send 20 requests at once, then 20 a second; a refused request takes nothing from
+    it"."""
     assert HTTP_RATE_PER_SECOND == 20
     assert HTTP_BURST == 20
     time.sleep(HTTP_BURST / HTTP_RATE_PER_SECOND + 0.2)  # the start's requests refilled
@@ -356,3 +372,19 @@ def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
         assert problem(answer, 429)["type"].endswith("/rate-limited")
         wait = int(answer.headers["retry-after"])
         assert 1 <= wait <= math.ceil(1 / HTTP_RATE_PER_SECOND) + 1
+
+
+def test_each_test_here_quotes_the_doc() -> None:
+    """Every sentence the tests of this module quote (between double quotes in their
+    docstrings, ``...`` parting the pieces) is in docs/protocol.md as written."""
+    doc = " ".join(PROTOCOL_DOC.read_text(encoding="utf-8").split())
+    quoted = 0
+    for name, test in globals().items():
+        if not name.startswith("test_") or test.__doc__ is None:
+            continue
+        text = " ".join(test.__doc__.split())
+        for quote in re.findall(r'"([^"]+)"', text):
+            for piece in quote.split(" ... "):
+                assert piece.strip(" .") in doc, (name, piece)
+                quoted += 1
+    assert quoted >= 10

@@ -116,7 +116,9 @@ CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | UndoMessage | ChatMessage | 
 class SeatInfo(BaseModel):
     """A seat as everyone sees it. ``state``: ``free`` (nobody sits), ``bot``,
     ``connected``, ``away`` (a person whose connection dropped) or ``replaced`` (a bot
-    plays for an away person until they come back)."""
+    plays for an away person until they come back, or for a seat given up in a game
+    until someone takes it). ``bot``: a bot seat's bot, or the bot that plays a
+    ``replaced`` seat (the table's ``away_bot``); None otherwise."""
 
     seat: int
     kind: Literal["human", "bot"]
