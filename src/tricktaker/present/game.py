@@ -138,6 +138,11 @@ class GamePresent(Protocol):
         hooks describe it) in words."""
         ...
 
+    def undealt_note(self, obs: Observation) -> str | None:
+        """Why no seat holds cards yet, in a phase of the game's own before the deal
+        (``(not dealt yet: the caller first calls the hand size)``); None otherwise."""
+        ...
+
     def special_text(self, special: str | None, call: Mapping[str, object] | None) -> str:
         """The hand's special hand (its name) or its call in words ('' when neither)."""
         ...
@@ -218,6 +223,10 @@ class BasePresent:
     def call_text(self, call: Mapping[str, object]) -> str:
         """Each part of the call as ``key value``, in order."""
         return ", ".join(f"{words(key)} {plain(value)}" for key, value in call.items())
+
+    def undealt_note(self, obs: Observation) -> str | None:
+        """No phase of the game's own comes before the deal."""
+        return None
 
     def special_text(self, special: str | None, call: Mapping[str, object] | None) -> str:
         """``call: ...`` (:meth:`call_text`) or ``special hand: ...``."""

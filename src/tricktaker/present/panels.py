@@ -159,7 +159,7 @@ def cards_held(obs: Observation, seat: int) -> int:
     """How many cards ``seat`` still holds, as everyone can count them: the hand's size
     less the cards it has played to the tricks (none while it sits the hand out or before
     the deal)."""
-    if obs.phase in ("deal", "call_size", "game_over"):
+    if obs.phase in ("deal", "game_over") or game_present(obs.rules).undealt_note(obs):
         return 0
     if obs.active is not None and not obs.active[seat]:
         return 0
@@ -195,11 +195,13 @@ def hidden_hand_note(obs: Observation, game: GamePresent | None = None) -> str:
         return "(none: the game is over)"
     if obs.phase == "deal":
         return "(not dealt yet)"
-    if obs.phase == "call_size":
-        return "(not dealt yet: the caller first calls the hand size)"
+    game = game or game_present(obs.rules)
+    undealt = game.undealt_note(obs)
+    if undealt is not None:
+        return undealt
     if obs.pile:
         return "(hidden: your cards are a face-down pile, played in pile order)"
-    return (game or game_present(obs.rules)).hidden_note
+    return game.hidden_note
 
 
 def bid_cell(obs: Observation, seat: int) -> str:

@@ -59,6 +59,12 @@ class CallerClagPresent(BasePresent):
         """``5 cards, no_trump + nuloss`` (:func:`call_words`)."""
         return call_words(call)
 
+    def undealt_note(self, obs: Observation) -> str | None:
+        """The caller calls the hand size before the deal."""
+        if obs.phase == "call_size":
+            return "(not dealt yet: the caller first calls the hand size)"
+        return None
+
     def choice_label(self, action: Action, cards: CardText) -> str | None:
         """A size, kind or modifier as itself (``5``, ``no_trump``), the end as ``done``."""
         if action.kind == CALL_DONE:
