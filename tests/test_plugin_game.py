@@ -93,6 +93,33 @@ def test_plugin_stake_phase_is_an_ordinary_decision() -> None:
     assert state.trump is None
 
 
+def test_plugin_stakes_are_public_actions_and_asked_for_in_its_own_words() -> None:
+    """docs/rulesets.md, Writing a game in Python: the hooks give back the hand's public
+    actions from any seat's observation (its JSON too: a remote seat's), which a sampler
+    replays and a remote terminal narrates; the game's ``present`` capability asks for
+    its own decision at the terminal."""
+    from tricktaker.cli.human import prompt_text, read_reply
+    from tricktaker.cli.render import Cards
+    from tricktaker.client.decode import observation
+    from tricktaker.server.tables.views import observation_json
+
+    state = new_game(load_ruleset(LAST_TRICK), players=3, seed=5, first_dealer=0)
+    while state.is_chance():
+        state.apply_chance()
+    hooks = state.rules.hooks
+    assert hooks is not None
+    plain = Cards(symbols=False)
+    assert prompt_text(state.observe(1), plain) == "Your stake on the last trick (0-2): "
+    assert read_reply("2", state.observe(1), plain).action == Action(STAKE, 2)
+    state.apply(1, Action(STAKE, 2))
+    state.apply(2, Action(STAKE, 0))
+    expected = [(1, Action(STAKE, 2)), (2, Action(STAKE, 0))]
+    assert hooks.public_actions(state.observe(0)) == expected
+    remote = observation(observation_json(state.observe(0)), state.rules)
+    assert remote.view is None
+    assert hooks.public_actions(remote) == expected
+
+
 def test_entry_point_of_an_installed_package_is_found_by_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -114,6 +114,11 @@ class LastTrickPresent(BasePresent):
             text += f";  {names[obs.to_act[0]]} to stake"
         return [Line("Stakes", text, text)]
 
+    def prompt(self, obs: Observation, cards: CardText) -> str | None:
+        """The stake asked for at the terminal, with the stakes allowed."""
+        stakes = [int(a.value) for a in obs.legal_actions if a.kind == STAKE]
+        return f"Your stake on the last trick (0-{max(stakes)}): " if stakes else None
+
 
 @register_hooks
 class LastTrickHooks(GameHooks):
@@ -187,3 +192,13 @@ class LastTrickHooks(GameHooks):
 
     def view(self, state: GameState, seat: int) -> LastTrickView:
         return LastTrickView(stakes=tuple(self._data(state).stakes))
+
+    def public_actions(self, obs: Observation) -> list[tuple[int, Action]]:
+        """The stakes of the hand so far (public), ``(seat, action)`` from the dealer's
+        left, from the seat's view (or its JSON, for an observation read from the wire)."""
+        view = obs.view
+        stakes = view.stakes if isinstance(view, LastTrickView) else obs.extra.get("stakes", ())
+        return [
+            ((obs.dealer + 1 + done) % obs.players, Action(STAKE, int(stake)))
+            for done, stake in enumerate(stakes)
+        ]

@@ -2,35 +2,23 @@
 of :class:`~tests.plugins.last_trick.LastTrickHooks`.
 
 Nothing of a hand is hidden but the cards dealt, so the generic
-:class:`~tricktaker.bots.replay.ReplayDeterminizer` samples it, given the stakes (public
-actions before the trick play, read from the game's view). The rollout stakes nothing
-and plays the shared card policy of games where every trick counts; a hand's reward is
+:class:`~tricktaker.bots.replay.ReplayDeterminizer` samples it, replaying the stakes (the
+public actions before the trick play, which the hooks read from the game's view:
+:meth:`~tests.plugins.last_trick.LastTrickHooks.public_actions`). The rollout stakes
+nothing and plays the shared card policy of games where every trick counts; a hand's reward is
 its score over its most (the tricks plus the largest stake).
 """
 
 from __future__ import annotations
 
-from tests.plugins.last_trick import STAKE, LastTrickSettings, LastTrickView
+from tests.plugins.last_trick import LastTrickSettings
 from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.bots.replay import ReplayDeterminizer
 from tricktaker.bots.rollout import rollout_card
 from tricktaker.engine.actions import PLAY, Action
-from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 
-__all__ = ["SEARCH", "stakes_made"]
-
-
-def stakes_made(obs: Observation) -> list[tuple[int, Action]]:
-    """The stakes of the hand so far, ``(seat, action)`` in the order they were made
-    (from the dealer's left)."""
-    view = obs.view
-    if not isinstance(view, LastTrickView):
-        return []
-    return [
-        ((obs.dealer + 1 + done) % obs.players, Action(STAKE, stake))
-        for done, stake in enumerate(view.stakes)
-    ]
+__all__ = ["SEARCH"]
 
 
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
@@ -49,7 +37,7 @@ def rewards(state: GameState) -> list[float]:
 
 
 SEARCH = GameSearch(
-    determinizer=lambda obs: ReplayDeterminizer(obs, actions_before_play=stakes_made),
+    determinizer=ReplayDeterminizer,
     rollout_action=rollout_action,
     rewards=rewards,
 )

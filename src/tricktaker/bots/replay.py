@@ -7,8 +7,9 @@ uniformly by the counting sampler (:class:`~tricktaker.bots.determinize.CardPlac
 each other seat holds its cards less those it played, none of a suit it showed void in),
 then rebuilds the hand on the engine's start of the observed hand
 (:func:`~tricktaker.engine.resample.hand_start`): a forced deal, the game's own public
-actions before the trick play (which the game reads from the observation:
-``actions_before_play``), and the cards played, every action checked by the engine.
+actions before the trick play (which the game's hooks read from the observation:
+:meth:`~tricktaker.engine.hooks.GameHooks.public_actions`, or ``actions_before_play``),
+and the cards played, every action checked by the engine.
 Later samples copy the first and change its hidden cards
 (:func:`~tricktaker.engine.resample.with_hidden`), as a replay would.
 
@@ -41,8 +42,8 @@ class ReplayDeterminizer:
     """Samples states consistent with one observation of a game whose only hidden part
     of a hand is the cards dealt (see the module notes).
 
-    ``actions_before_play``: the game's reader of the hand's public actions before the
-    trick play (none by default).
+    ``actions_before_play``: the reader of the hand's public actions before the trick
+    play (by default the game's hooks' :meth:`~tricktaker.engine.hooks.GameHooks.public_actions`).
     """
 
     def __init__(
@@ -59,7 +60,11 @@ class ReplayDeterminizer:
         self.plays = [pair for trick in (*obs.tricks, obs.current_trick) for pair in trick]
         for seat, card in self.plays:
             self.played[seat].append(card)
-        self.before = actions_before_play(obs) if actions_before_play is not None else []
+        hooks = obs.rules.hooks
+        if actions_before_play is not None:
+            self.before = actions_before_play(obs)
+        else:
+            self.before = hooks.public_actions(obs) if hooks is not None else []
         if self.dealt and obs.hand is None:
             raise ValueError("the seat cannot see its cards")
         size = obs.hand_size if self.dealt else 0
