@@ -115,9 +115,10 @@ class LastTrickPresent(BasePresent):
         return [Line("Stakes", text, text)]
 
     def prompt(self, obs: Observation, cards: CardText) -> str | None:
-        """The stake asked for at the terminal, with the stakes allowed."""
+        """The stake asked for at the terminal, with the stakes allowed (where there is
+        a choice)."""
         stakes = [int(a.value) for a in obs.legal_actions if a.kind == STAKE]
-        return f"Your stake on the last trick (0-{max(stakes)}): " if stakes else None
+        return f"Your stake on the last trick (0-{max(stakes)}): " if len(stakes) > 1 else None
 
 
 @register_hooks
