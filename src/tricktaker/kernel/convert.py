@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from tricktaker.engine.base import BIDDING, PLAYING
+from tricktaker.engine.base import BIDDING, PHASE_NAMES, PLAYING
 from tricktaker.engine.hooks import capability
+from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables
@@ -29,11 +30,13 @@ from tricktaker.kernel.spec import (
     limits,
 )
 from tricktaker.memo import Memo
+from tricktaker.rules.expr import Formula
 from tricktaker.rules.ruleset import CompiledScoring, Ruleset
 
 __all__ = [
     "HandInputs",
     "KernelUnsupportedError",
+    "PublicHand",
     "ResultTable",
     "check_ruleset",
     "config_of_state",
@@ -42,7 +45,10 @@ __all__ = [
     "kernel_plays",
     "kernel_state",
     "move_code",
+    "observed_state",
+    "played_by_seat",
     "plays_whole",
+    "public_state",
     "state_dict",
     "state_rules",
 ]
@@ -310,32 +316,135 @@ def _check_state(state: GameState) -> None:
         raise KernelUnsupportedError("the kernel does not play face-down piles")
 
 
+@dataclass(frozen=True, slots=True)
+class PublicHand:
+    """The public facts of a hand in progress that the kernel's state is made of, as an
+    engine state (:meth:`of_state`) and a seat's observation (:meth:`of_observation`)
+    both hold them; :func:`public_state` makes the :class:`KernelState` of them and the
+    seats' hands."""
+
+    bids: tuple[int | None, ...]
+    """Each seat's bid (None: not made, or hidden from the seat)."""
+    bid_count: int
+    """The bids made (hidden ones too)."""
+    tricks_won: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    """The winner of each finished trick, in order."""
+    trick: tuple[tuple[int, int], ...]
+    """The trick in progress, as (seat, card) pairs."""
+    leader: int
+    to_play: int
+    """The seat to play a card (the leader while the seats bid)."""
+    dealer: int
+    bidding: bool
+    """Whether the seats are bidding (else they play the cards)."""
+    trump_broken: bool
+
+    @classmethod
+    def of_state(cls, state: GameState) -> PublicHand:
+        """The public facts of the hand in progress in an engine state."""
+        return cls(
+            bids=tuple(state.bids),
+            bid_count=state.bid_count,
+            tricks_won=tuple(state.tricks_won),
+            trick_winners=tuple(state.trick_winners),
+            trick=tuple(state.trick),
+            leader=state.leader,
+            to_play=state.to_play,
+            dealer=state.dealer,
+            bidding=state.phase == BIDDING,
+            trump_broken=state.trump_broken,
+        )
+
+    @classmethod
+    def of_observation(cls, obs: Observation) -> PublicHand:
+        """The public facts of the observed hand, as the seat sees them (others' hidden
+        bids None)."""
+        bidding = obs.phase == PHASE_NAMES[BIDDING]
+        return cls(
+            bids=obs.bids,
+            bid_count=sum(obs.bid_made),
+            tricks_won=obs.tricks_won,
+            trick_winners=obs.trick_winners,
+            trick=obs.current_trick,
+            leader=obs.leader,
+            to_play=obs.to_act[0] if obs.to_act and not bidding else obs.leader,
+            dealer=obs.dealer,
+            bidding=bidding,
+            trump_broken=obs.trump_broken,
+        )
+
+
+def public_state(
+    public: PublicHand,
+    hands: tuple[int, ...],
+    *,
+    hand_size: int,
+    trick_points: Formula | None,
+    first_bidder: int = -1,
+) -> KernelState:
+    """The kernel's state of a hand in progress: its public facts and the seats' hands
+    (a seat's own only, in a world's public state), each seat's trick points by the
+    hand's ``trick_points`` formula (None: none), and for simultaneous bids the seat that
+    bids first (-1: none). Bids not made or hidden are -1 (a world guesses them)."""
+    n = len(hands)
+    points = [0] * n
+    if trick_points is not None:
+        for k, winner in enumerate(public.trick_winners, start=1):
+            points[winner] += trick_points(k=k, hand_size=hand_size, players=n)
+    bids = tuple(-1 if b is None else b for b in public.bids)
+    known = limits()
+    return KernelState(
+        hands=hands,
+        bids=bids,
+        tricks=public.tricks_won,
+        points=tuple(points),
+        trick=public.trick,
+        leader=public.leader,
+        to_play=public.to_play,
+        tricks_done=len(public.trick_winners),
+        bid_count=public.bid_count,
+        bid_sum=sum(b for b in bids if b > 0),
+        eldest=(public.dealer + 1) % n,
+        phase=known.phase_bidding if public.bidding else known.phase_playing,
+        broken=public.trump_broken,
+        first_bidder=first_bidder,
+    )
+
+
+def observed_state(
+    obs: Observation, *, trick_points: Formula | None, first_bidder: int = -1
+) -> KernelState:
+    """The public state of the observed hand for a world of the seat's: its own cards
+    only, the other seats' hidden bids -1 (:func:`public_state`)."""
+    assert obs.hand is not None
+    hands = tuple(obs.hand if seat == obs.seat else 0 for seat in range(obs.players))
+    return public_state(
+        PublicHand.of_observation(obs),
+        hands,
+        hand_size=obs.hand_size,
+        trick_points=trick_points,
+        first_bidder=first_bidder,
+    )
+
+
+def played_by_seat(obs: Observation) -> tuple[int, ...]:
+    """The cards each seat has played this hand, as masks."""
+    played = [0] * obs.players
+    for trick in (*obs.tricks, obs.current_trick):
+        for seat, card in trick:
+            played[seat] |= 1 << card
+    return tuple(played)
+
+
 def kernel_state(state: GameState) -> KernelState:
     """The kernel's state of the hand in progress in an engine state (every hand known)."""
     _check_state(state)
-    n = state.players
-    points = [0] * n
-    formula = state.scoring.trick_points
-    if formula is not None:
-        for k, winner in enumerate(state.trick_winners, start=1):
-            points[winner] += formula(k=k, hand_size=state.hand_size, players=n)
-    bids = tuple(-1 if b is None else b for b in state.bids)
-    known = limits()
-    return KernelState(
-        hands=tuple(state.hands),
-        bids=bids,
-        tricks=tuple(state.tricks_won),
-        points=tuple(points),
-        trick=tuple((seat, card) for seat, card in state.trick),
-        leader=state.leader,
-        to_play=state.to_play,
-        tricks_done=len(state.trick_cards),
-        bid_count=state.bid_count,
-        bid_sum=sum(b for b in bids if b > 0),
-        eldest=state.eldest,
-        phase=known.phase_bidding if state.phase == BIDDING else known.phase_playing,
-        broken=state.trump_broken,
-        first_bidder=-1,
+    return public_state(
+        PublicHand.of_state(state),
+        tuple(state.hands),
+        hand_size=state.hand_size,
+        trick_points=state.scoring.trick_points,
     )
 
 

@@ -32,11 +32,12 @@ from typing import Any
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFacts, HiddenFactsError
 from tricktaker.kernel.convert import (
-    PHASE_PLAYING,
     HandInputs,
     KernelUnsupportedError,
     check_ruleset,
     hand_config,
+    observed_state,
+    played_by_seat,
 )
 from tricktaker.kernel.spec import KernelState, SplitGraph, WorldFacts
 
@@ -61,11 +62,7 @@ def hook_world_inputs(
         raise KernelUnsupportedError("the kernel needs the seat's cards and the hand's trump")
     if sampler is None:
         sampler = search_for(rules.hooks).determinizer(obs)
-    played = [0] * n
-    for trick in (*obs.tricks, obs.current_trick):
-        for seat, card in trick:
-            played[seat] |= 1 << card
-    facts = _facts(obs, sampler, me=me, played=tuple(played))
+    facts = _facts(obs, sampler, me=me, played=played_by_seat(obs))
     result = result_table(sampler.sample(random.Random(0)))
     hand = HandInputs(
         hand_size=obs.hand_size,
@@ -80,22 +77,7 @@ def hook_world_inputs(
         active=obs.active,
     )
     config = hand_config(rules, n, hand)
-    state = KernelState(
-        hands=tuple(obs.hand if seat == me else 0 for seat in range(n)),
-        bids=(-1,) * n,
-        tricks=tuple(obs.tricks_won),
-        points=(0,) * n,
-        trick=tuple((seat, card) for seat, card in obs.current_trick),
-        leader=obs.leader,
-        to_play=obs.to_act[0] if obs.to_act else obs.leader,
-        tricks_done=len(obs.tricks),
-        bid_count=n,
-        bid_sum=0,
-        eldest=(obs.dealer + 1) % n,
-        phase=PHASE_PLAYING,
-        broken=obs.trump_broken,
-        first_bidder=-1,
-    )
+    state = observed_state(obs, trick_points=None)
     return config, state, facts
 
 

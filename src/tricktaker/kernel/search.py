@@ -18,7 +18,14 @@ from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.tables import CardTables
-from tricktaker.kernel.convert import HandInputs, check_ruleset, hand_config, plays_whole
+from tricktaker.kernel.convert import (
+    HandInputs,
+    check_ruleset,
+    hand_config,
+    observed_state,
+    played_by_seat,
+    plays_whole,
+)
 from tricktaker.kernel.native import native
 from tricktaker.kernel.spec import (
     KERNEL_CAPABILITY,
@@ -102,12 +109,12 @@ def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None
 
 def world_inputs(
     obs: Observation, *, weighted: bool = True, sampler: Any = None
-) -> tuple[Any, Any, Any]:
+) -> tuple[Any, KernelState, WorldFacts]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
-    (hidden hands empty, a :class:`KernelState`) and what the determinizer needs (a
-    :class:`WorldFacts`); a hook game's state and facts as
-    :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them (dicts of the same
-    fields, which :func:`kernel_world` turns into the typed objects)."""
+    (hidden hands empty, a :class:`KernelState` made by
+    :func:`~tricktaker.kernel.convert.observed_state`) and what the determinizer needs (a
+    :class:`WorldFacts`); a hook game's as
+    :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
     if not plays_whole(obs.rules):  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
@@ -132,10 +139,7 @@ def world_inputs(
         zero_streak=zero_streaks(obs),
     )
     config = hand_config(obs.rules, n, hand)
-    played = [0] * n
-    for trick in (*obs.tricks, obs.current_trick):
-        for seat, card in trick:
-            played[seat] |= 1 << card
+    played = played_by_seat(obs)
     assert obs.hand is not None
     seen = obs.played | obs.hand
     main_turn_up = (
@@ -146,28 +150,9 @@ def world_inputs(
         seen |= 1 << obs.turn_up
     unknown = sum(1 << card for card in setup.deck if not (seen >> card) & 1)
     counts = [size - mask.bit_count() for mask in played]
-    bids = [-1 if value is None else value for value in obs.bids]  # hidden bids: guessed
-    points = [0] * n
-    formula = scoring.trick_points
-    if formula is not None:
-        for k, winner in enumerate(obs.trick_winners, start=1):
-            points[winner] += formula(k=k, hand_size=size, players=n)
-    bidding = obs.phase == "bidding"
-    known = limits()
-    state = KernelState(
-        hands=tuple(obs.hand if seat == me else 0 for seat in range(n)),
-        bids=tuple(bids),
-        tricks=tuple(obs.tricks_won),
-        points=tuple(points),
-        trick=tuple((seat, card) for seat, card in obs.current_trick),
-        leader=obs.leader,
-        to_play=obs.to_act[0] if obs.to_act and not bidding else obs.leader,
-        tricks_done=len(obs.tricks),
-        bid_count=sum(obs.bid_made),
-        bid_sum=sum(b for b in bids if b > 0),
-        eldest=(obs.dealer + 1) % n,
-        phase=known.phase_bidding if bidding else known.phase_playing,
-        broken=obs.trump_broken,
+    state = observed_state(
+        obs,
+        trick_points=scoring.trick_points,
         first_bidder=me if setup.simultaneous else -1,
     )
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
@@ -180,7 +165,7 @@ def world_inputs(
         hidden=tuple(s for s in range(n) if s != me),
         counts=tuple(counts),
         voids=tuple(known_voids(obs)),
-        played=tuple(played),
+        played=played,
         unknown=unknown,
         fixed=(0,) * n,
         guess_bids=tuple(
