@@ -356,7 +356,7 @@ def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
     after a burst of 20: a token bucket; `Retry-After` says how many seconds to wait).
     The bucket holds 20 requests and fills at 20 a second: after a pause an address may
     send 20 requests at once, then 20 a second; a refused request takes nothing from
-    it"."""
+    it. The browser client's own files (`/`, `/app.js`...) are not counted"."""
     assert HTTP_RATE_PER_SECOND == 20
     assert HTTP_BURST == 20
     time.sleep(HTTP_BURST / HTTP_RATE_PER_SECOND + 0.2)  # the start's requests refilled
@@ -364,6 +364,7 @@ def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
         began = time.monotonic()
         answers = [http.get("/api/bots") for _ in range(3 * int(HTTP_BURST))]
         spent = time.monotonic() - began
+        page = [http.get(path).status_code for path in ("/", "/app.js", "/app.js")]
     passed = sum(a.status_code == 200 for a in answers)
     refused = [a for a in answers if a.status_code == 429]
     assert passed + len(refused) == len(answers)
@@ -372,6 +373,7 @@ def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
         assert problem(answer, 429)["type"].endswith("/rate-limited")
         wait = int(answer.headers["retry-after"])
         assert 1 <= wait <= math.ceil(1 / HTTP_RATE_PER_SECOND) + 1
+    assert page == [200, 200, 200]  # the browser client's files are not counted
 
 
 def test_each_test_here_quotes_the_doc() -> None:

@@ -28,6 +28,7 @@ from tricktaker.server.tables.routes import tables_router
 from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.ws import RATE_PER_SECOND, serve_socket
 from tricktaker.server.web import BODY_LIMITS, install_web
+from tricktaker.web import static_dir
 
 HTTP_RATE_PER_SECOND = 20.0
 """Requests one address may make per second, on average: a token bucket that fills at
@@ -74,6 +75,13 @@ def _problem_response(
     status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def browser_client_paths() -> frozenset[str]:
+    """The paths of the browser client's static files (``/``, ``/app.js``...)."""
+    root = static_dir()
+    files = (path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file())
+    return frozenset({"/", *(f"/{name}" for name in files)})
 
 
 def _unreadable_body(error: Mapping[str, Any]) -> str | None:
@@ -130,6 +138,9 @@ def create_app(
     )
     app.state.service = service
     buckets = RateLimits(http_rate, http_burst) if http_rate is not None else None
+    client_files = browser_client_paths()
+    """The browser client's own files, not counted by the rate limit: a page's first
+    load asks for all of them at once, more than the burst."""
 
     @app.middleware("http")
     async def limits(
@@ -151,7 +162,9 @@ def create_app(
                 if len(body) > limit:
                     return too_large
             request._body = body
-        if buckets is None:
+        if buckets is None or (
+            request.method in ("GET", "HEAD") and request.url.path in client_files
+        ):
             return await call_next(request)
         client = request.client.host if request.client else "?"
         if not buckets.take(client, time.monotonic()):
