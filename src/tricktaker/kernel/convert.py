@@ -203,18 +203,6 @@ def _seat_masks(setup: Setup, hand: HandInputs) -> tuple[int, int]:
     return no_zero, active_mask
 
 
-_SETUP_RULES = (
-    "follow_suit",
-    "must_trump",
-    "trump_lead_after_broken",
-    "cooperative",
-    "sum_equals_hand",
-    "simultaneous",
-    "min_bid",
-)
-"""The :class:`KernelConfig` fields the ruleset's :class:`Setup` holds by the same name."""
-
-
 def hand_rules(rules: Ruleset, players: int, hand: HandInputs) -> KernelConfig:
     """One hand's rules as the kernel reads them (:func:`hand_config` builds and caches
     them)."""
@@ -252,9 +240,15 @@ def hand_rules(rules: Ruleset, players: int, hand: HandInputs) -> KernelConfig:
         trump_mask=tables.trump_mask,
         deck_mask=sum(1 << card for card in setup.deck),
         turn_up_mask=0 if turn_up is None else 1 << turn_up,
-        **{name: getattr(setup, name) for name in _SETUP_RULES},
+        follow_suit=setup.follow_suit,
+        must_trump=setup.must_trump,
+        trump_lead_after_broken=setup.trump_lead_after_broken,
         misere=hand.misere,
+        cooperative=setup.cooperative,
         hook=hand.hook,
+        sum_equals_hand=setup.sum_equals_hand,
+        simultaneous=setup.simultaneous,
+        min_bid=setup.min_bid,
         no_zero_seats=no_zero,
         score=score,
         trick_points=trick_points,
