@@ -75,7 +75,11 @@ def test_games_lists_every_shipped_ruleset_with_its_options(web: TestClient) -> 
         rules = load_ruleset(game["id"])
         assert game["name"] == rules.name
         assert game["description"] == rules.spec.description
-        assert game["players"] == {"min": rules.spec.players.min, "max": rules.spec.players.max}
+        # The ruleset's range, widened by each option that changes it (players_range).
+        widened = [o["players_range"] for o in game["options"] if o["players_range"]]
+        low = min([rules.spec.players.min, *(r["min"] for r in widened)])
+        high = max([rules.spec.players.max, *(r["max"] for r in widened)])
+        assert game["players"] == {"min": low, "max": high}
         assert [o["name"] for o in game["options"]] == list(rules.spec.options)
         assert game["rules_url"] == (f"/rules/{game['id']}" if game["id"] in page_ids() else None)
     pluck = next(g for g in games if g["id"] == "pluck")
