@@ -89,10 +89,6 @@ def _base(state: GameState, obs: Any) -> Base | None:
         truth = kernel_state(state)
     except KernelUnsupportedError:
         return None
-    if not isinstance(public, KernelState):
-        public = KernelState.from_mapping(public)
-    if not isinstance(facts, WorldFacts):
-        facts = WorldFacts.from_mapping(facts)
     core = native()
     world = core.make_world(config.build(), public, facts)
     legal = [move for move, _, _ in core.search(world, [_any_move(public)], 1, -1.0, 0.3, 0.5)[2]]

@@ -15,7 +15,6 @@ from tricktaker.cards import NUM_CARD_IDS
 from tricktaker.engine import tables
 from tricktaker.engine.state import GameState
 from tricktaker.kernel import (
-    KernelState,
     KernelUnsupportedError,
     config_of_state,
     kernel_state,
@@ -132,14 +131,6 @@ def test_a_config_the_kernel_does_not_play_is_refused_with_a_reason() -> None:
         dataclasses.replace(rules, suit_of=rules.suit_of[:10]).build()
     with pytest.raises(ValueError, match=r"config\.score\[0\] must be in"):
         dataclasses.replace(rules, score=(2**40, *rules.score[1:])).build()
-
-
-def test_hook_inputs_given_as_dicts_become_the_typed_objects() -> None:
-    state = playing()
-    typed = kernel_state(state)
-    as_dict = {f.name: getattr(typed, f.name) for f in dataclasses.fields(typed)}
-    as_dict["trick"] = [list(pair) for pair in typed.trick]
-    assert KernelState.from_mapping(as_dict) == typed
 
 
 def test_a_hand_whose_scores_pass_the_kernels_range_is_left_to_the_python_search() -> None:

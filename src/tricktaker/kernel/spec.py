@@ -19,7 +19,7 @@ int mask (bit ``c`` for card ``c``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -133,10 +133,6 @@ def limits() -> KernelLimits:
     return _LIMITS
 
 
-def _ints(values: Iterable[Any]) -> tuple[int, ...]:
-    return tuple(values)
-
-
 @dataclass(frozen=True, slots=True)
 class KernelConfig:
     """One hand's rules as the kernel plays them, read from the ruleset and the engine's
@@ -221,15 +217,6 @@ class KernelState:
     first_bidder: int
     """Simultaneous bids: the seat that bids first (the searching seat), or -1."""
 
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> KernelState:
-        """The state from a dict of its fields; a missing field raises ``KeyError``."""
-        state = {field.name: values[field.name] for field in fields(cls)}
-        for name in ("hands", "bids", "tricks", "points"):
-            state[name] = _ints(state[name])
-        state["trick"] = tuple((seat, card) for seat, card in state["trick"])
-        return cls(**state)
-
 
 @dataclass(frozen=True, slots=True)
 class SplitGraph:
@@ -242,19 +229,6 @@ class SplitGraph:
     second: int
     nodes: tuple[tuple[tuple[float, int, int], ...], ...]
     lists: tuple[tuple[int, ...], ...]
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> SplitGraph:
-        """The graph from a dict of its fields."""
-        return cls(
-            first=values["first"],
-            second=values["second"],
-            nodes=tuple(
-                tuple((weight, after, chosen) for weight, after, chosen in node)
-                for node in values["nodes"]
-            ),
-            lists=tuple(_ints(cards) for cards in values["lists"]),
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,29 +255,6 @@ class WorldFacts:
     weight_seats: tuple[int, ...] = ()
     scale: float = 0.0
     floor: float = 0.0
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> WorldFacts:
-        """The facts from a dict of their fields (as :mod:`tricktaker.kernel.hookgames`
-        builds it; ``fixed``, ``split`` and the bid model's fields may be absent)."""
-        split = values.get("split")
-        value = values.get("value")
-        counts = _ints(values["counts"])
-        return cls(
-            me=values["me"],
-            hidden=_ints(values["hidden"]),
-            counts=counts,
-            voids=_ints(values["voids"]),
-            played=_ints(values["played"]),
-            unknown=values["unknown"],
-            fixed=_ints(values.get("fixed") or [0] * len(counts)),
-            guess_bids=_ints(values.get("guess_bids") or ()),
-            split=None if split is None else SplitGraph.from_mapping(split),
-            value=None if value is None else tuple(value),
-            weight_seats=_ints(values.get("weight_seats") or ()),
-            scale=values.get("scale", 0.0),
-            floor=values.get("floor", 0.0),
-        )
 
 
 def field_tables() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
