@@ -1,19 +1,20 @@
 """docs/protocol.md, The game record: a third party replays a record from the page alone.
 
-A real server process plays two tables of bots to the end, and the test fetches each
-record over HTTP and checks it with a checker written here from the page's section and
-nothing else: it deals each hand's cards to the seats from the deck order as the page
-says, and checks that every card played was in that seat's hand then. For an Oh Hell
-game (Blackout, with its hook option on) it also checks the bidding order and the hook,
-following suit, every trick's winner, each hand's scores by the ruleset's formulas and
-the final scores; for a game with hooks (Euchre: a patterned deal with a kitty, which
-the declarer takes) the deal and who holds each card. The checker reads the ruleset only
-from the record (its data and options), and never calls this program's replay, record,
-rules or engine code.
+A real server (uvicorn on a local port, on SQLite and on PostgreSQL) plays three tables
+of bots to the end, and the test fetches each record over HTTP and checks it with a
+checker written here from the page's section and nothing else: it deals each hand's
+cards to the seats from the deck order as the page says, and checks that every card
+played was in that seat's hand then. For an Oh Hell game (Blackout, with its hook option
+on) it also checks the bidding order and the hook, following suit, every trick's winner,
+each hand's scores by the ruleset's formulas and the final scores; for two games with
+hooks (Euchre: a patterned deal with a kitty, which the declarer takes; Pluck: cards
+passed between seats by plucks) the deals and who holds each card. The checker reads the
+ruleset only from the record (its data and options), and imports nothing of this
+program: no replay, record, rules or engine code.
 
 That the checks would catch a wrong page: the same records checked with the deal order
-turned by one seat (``seat_shift=1``, as if the page said the dealer were dealt first)
-fail, for both games.
+turned by one seat or two (``seat_shift``, as if the page said the dealer were dealt
+first) fail, for all three games.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server_process import ServerProcess
+from tests.server.conftest import LiveServer
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 """Ranks from low to high, as the page writes them."""
@@ -284,11 +285,13 @@ def check_oh_hell_record(record: Record, *, seat_shift: int = 0) -> None:
 
 
 def check_dealt_cards_record(record: Record, *, seat_shift: int = 0) -> None:
-    """Check a record of a game with hooks whose hands are dealt by the ruleset (Euchre)
-    as far as the page says without the game's own rules: every hand's deal gives each
-    seat its cards (and the kitty), the last seat to bid in the auction takes the kitty
-    before it discards, every card a seat discards or plays is one it holds, and every
-    card dealt to a seat is played or discarded by the end of the hand."""
+    """Check a record of a game with hooks whose hands are dealt by the ruleset (Euchre,
+    Pluck) as far as the page says without the game's own rules: every hand's deal gives
+    each seat its cards (and the kitty), the last seat to bid in the auction takes the
+    kitty before it discards, a pluck's card goes to the seat that gives one back and
+    that card to the plucker, every card a seat discards, plucks, gives back or plays is
+    one it holds, and every card dealt to a seat is played or discarded by the end of
+    the hand."""
     assert record["format"] == "tricktaker-record"
     assert record["version"] == 1
     rules = rules_of(record)
@@ -300,6 +303,7 @@ def check_dealt_cards_record(record: Record, *, seat_shift: int = 0) -> None:
     hands: list[list[str]] = []
     kitty: list[str] = []
     bidder: int | None = None
+    plucked: tuple[int, str] | None = None
     number = 0
     cards_played = 0
 
@@ -329,6 +333,18 @@ def check_dealt_cards_record(record: Record, *, seat_shift: int = 0) -> None:
                 kitty = []
             assert value[0] in hands[who], (number, f"seat {who} discards {value[0]}")
             hands[who].remove(value[0])
+        elif word == "pluck":
+            assert value[0] in hands[who], (number, f"seat {who} plucks with {value[0]}")
+            hands[who].remove(value[0])
+            plucked = who, value[0]
+        elif word == "give_back":
+            assert plucked is not None, (number, "a card given back with no pluck before it")
+            plucker, card = plucked
+            hands[who].append(card)
+            assert value[0] in hands[who], (number, f"seat {who} gives back {value[0]}")
+            hands[who].remove(value[0])
+            hands[plucker].append(value[0])
+            plucked = None
         elif word == "play":
             assert value[0] in hands[who], (number, f"seat {who} plays {value[0]} it does not hold")
             hands[who].remove(value[0])
@@ -365,25 +381,30 @@ OH_HELL = {
     "seats": ["random"] * 4,
     "seed": 11,
 }
-HOOKS = {"game": "euchre", "players": 4, "seats": ["random"] * 4, "seed": 11}
+KITTY = {"game": "euchre", "players": 4, "seats": ["random"] * 4, "seed": 11}
+PLUCKS = {"game": "pluck", "players": 3, "seats": ["random"] * 3, "seed": 11}
 
 
 @pytest.mark.slow
-def test_a_record_replays_from_the_page_alone(server: ServerProcess) -> None:
-    """docs/protocol.md, The game record: two games played to the end by bots on a real
-    server process, their records fetched over HTTP, are dealt, bid, played and scored
-    as the page says, every card where the page puts it, the final scores the record's.
+def test_a_record_replays_from_the_page_alone(live_server: LiveServer) -> None:
+    """docs/protocol.md, The game record: three games played to the end by bots on a real
+    server, their records fetched over HTTP, are dealt, bid, played and scored as the
+    page says, every card where the page puts it, the final scores the record's.
     The checks depend on the page's mapping of the deck to the seats: with the deal
     order turned by one seat or two, the same records fail them."""
-    with httpx.Client(base_url=server.url, timeout=30) as http:
+    with httpx.Client(base_url=live_server.url, timeout=30) as http:
         oh_hell = finished_record(http, OH_HELL)
-        with_hooks = finished_record(http, HOOKS)
+        kitty = finished_record(http, KITTY)
+        plucks = finished_record(http, PLUCKS)
     assert oh_hell["options"]["hook"] is True
     assert oh_hell["seed"] == OH_HELL["seed"]
     check_oh_hell_record(oh_hell)
-    check_dealt_cards_record(with_hooks)
+    check_dealt_cards_record(kitty)
+    check_dealt_cards_record(plucks)
+    assert any(text.startswith("give_back") for _, text in plucks["events"])
     for shift in (1, 2):
         with pytest.raises(AssertionError):
             check_oh_hell_record(oh_hell, seat_shift=shift)
-        with pytest.raises(AssertionError):
-            check_dealt_cards_record(with_hooks, seat_shift=shift)
+        for record in (kitty, plucks):
+            with pytest.raises(AssertionError):
+                check_dealt_cards_record(record, seat_shift=shift)
