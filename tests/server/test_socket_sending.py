@@ -2,7 +2,7 @@
 running of the garbage collector.
 
 docs/protocol.md: every message is one JSON object in a text frame. docs/deploy.md,
-Limits: a socket that does not read is closed once 1000 messages wait for it.
+Limits: a socket that does not read is cut off once 1000 messages wait for it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktaker.server import create_app
 from tricktaker.server.collector import Collector
-from tricktaker.server.tables.ws import QUEUE_LIMIT, Connection, encode
+from tricktaker.server.tables.ws import QUEUE_LIMIT, Connection, encode, slow_reader_reason
 
 
 def test_encode_writes_the_json_the_standard_library_reads() -> None:
@@ -117,23 +117,27 @@ def test_a_send_that_waits_never_delays_the_table() -> None:
     assert len(fast_sent) == 10
 
 
-def test_a_client_that_does_not_read_is_closed_after_the_queue_limit() -> None:
-    """docs/deploy.md, Limits: with QUEUE_LIMIT messages waiting, the next one closes
-    the socket instead of being queued."""
+def test_a_client_that_does_not_read_is_cut_off_after_the_queue_limit() -> None:
+    """docs/deploy.md, Limits: with QUEUE_LIMIT messages waiting, the next one cuts the
+    socket off: what waits is dropped at once (the server keeps no more of it) and
+    the socket is closed with 1008 and a reason saying why."""
 
-    async def scenario() -> list[dict[str, object]]:
+    async def scenario() -> tuple[list[dict[str, object]], int]:
         conn, recorder = _connection()
         recorder.reading.clear()
         for n in range(QUEUE_LIMIT + 5):
             conn.push({"type": "ack", "id": str(n), "seq": n})
+        held = len(conn.pending)
         recorder.reading.set()
         for _ in range(200):
             await asyncio.sleep(0.001)
-        return recorder.sent
+        return recorder.sent, held
 
-    sent = asyncio.run(scenario())
-    assert len(sent) == QUEUE_LIMIT + 1  # the queue, then the close
-    assert sent[-1]["type"] == "websocket.close"
+    sent, held = asyncio.run(scenario())
+    assert held == 0
+    assert [m["type"] for m in sent] == ["websocket.close"]
+    assert sent[-1]["code"] == 1008
+    assert sent[-1]["reason"] == slow_reader_reason(QUEUE_LIMIT)
 
 
 def test_the_server_runs_the_garbage_collector_itself_while_it_serves(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ answers every refusal with an RFC 9457 problem body (``application/problem+json`
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -21,12 +22,14 @@ from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
 from tricktaker.server.deps import MAX_BODY_BYTES, Database, RateLimits
 from tricktaker.server.errors import RefusedError, UnavailableError
+from tricktaker.server.limits import AddressSockets, ServerLimits
 from tricktaker.server.problems import MEDIA_TYPE, problem, problem_of
 from tricktaker.server.sheets.routes import sheets_router
 from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.admission import serve_counted
 from tricktaker.server.tables.routes import tables_router
 from tricktaker.server.tables.service import TableService
-from tricktaker.server.tables.ws import RATE_PER_SECOND, serve_socket
+from tricktaker.server.tables.ws import RATE_PER_SECOND
 from tricktaker.server.web import BODY_LIMITS, install_web
 from tricktaker.web import static_dir
 
@@ -106,15 +109,23 @@ def create_app(
     http_rate: float | None = HTTP_RATE_PER_SECOND,
     http_burst: float = HTTP_BURST,
     socket_rate: float | None = RATE_PER_SECOND,
+    bounds: ServerLimits | None = None,
 ) -> FastAPI:
     """The server's ASGI application on the database at ``db_url`` (upgraded to the
     newest schema first unless ``migrate`` is False). ``bot_workers`` threads run the
     bots; ``http_rate`` and ``socket_rate`` limit requests per address and messages per
-    socket, a second (None: no limit, for benchmarks)."""
+    socket, a second (None: no limit, for benchmarks), ``http_burst`` the requests at
+    once; ``bounds``: the bounds on memory
+    (:class:`~tricktaker.server.limits.ServerLimits`, by default from the environment;
+    with no socket rate limit, no limit on sockets per address either)."""
+    if bounds is None:
+        bounds = ServerLimits.from_environment()
+        if socket_rate is None:
+            bounds = dataclasses.replace(bounds, sockets_per_address=None)
     if migrate:
         upgrade(db_url)
     database = Database(db_url)
-    service = TableService(database, bot_workers=bot_workers)
+    service = TableService(database, bot_workers=bot_workers, idle_seconds=bounds.idle_seconds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -211,7 +222,12 @@ def create_app(
     app.include_router(tables_router(service))
 
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        await serve_socket(service, websocket, table_id, rate=socket_rate)
+        await serve_counted(
+            service, websocket, table_id, sockets, rate=socket_rate, backlog=bounds.send_backlog
+        )
+
+    sockets = AddressSockets(bounds.sockets_per_address)
+    app.state.sockets = sockets
 
     app.live_socket = socket
 

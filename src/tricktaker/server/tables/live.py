@@ -78,6 +78,10 @@ class Live:
     rules: Ruleset | None = None
     """The table's ruleset, built from its stored data once (:meth:`new_state`): a
     table's rules never change, a rematch has the same."""
+    used: float = 0.0
+    """When the table was last asked for or played at (``time.monotonic()``): a table
+    not being played leaves memory once this is long enough ago
+    (:meth:`~tricktaker.server.tables.service.TableService.evict_idle`)."""
 
     def acked(self, seat: int, client_id: str) -> int | None:
         """The seq of the action that seat ``seat`` sent with id ``client_id`` in this

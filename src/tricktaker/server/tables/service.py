@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -46,6 +47,7 @@ from tricktaker.server.errors import (
     TableNotFoundError,
     UnavailableError,
 )
+from tricktaker.server.limits import IDLE_SECONDS
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
 from tricktaker.server.tables.live import (
@@ -87,12 +89,21 @@ T = TypeVar("T")
 class TableService:
     """Every table of one server process. Create with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, database: Database, *, bot_workers: int = 2) -> None:
+    def __init__(
+        self, database: Database, *, bot_workers: int = 2, idle_seconds: float = IDLE_SECONDS
+    ) -> None:
         self.database = database
         self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
         self.writer = store.GroupCommit(self.db)
+        self.idle_seconds = idle_seconds
+        """How long a table not being played, that no socket watches, stays in memory
+        after it was last asked for (:data:`~tricktaker.server.limits.IDLE_SECONDS`)."""
         self._tables: dict[str, Live] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, tuple[asyncio.Lock, int]] = {}
+        """The lock under which a table is read from the database, by table id, with how
+        many wait on it: released when the last one is done, so that ids asked for (known
+        or not) leave nothing behind."""
+        self._sweeper: asyncio.Task[None] | None = None
         self._closed = False
 
     async def open(self) -> None:
@@ -106,10 +117,13 @@ class TableService:
                 async with live.lock:
                     await self._commit_and_tell(live, state.clone(), [], state, tell=False)
             self._after_start(live)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def close(self) -> None:
         """Stop timers and bots (the database is closed after)."""
         self._closed = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for live in self._tables.values():
             tasks = [live.drive_task, live.timer_task, *live.grace_tasks.values()]
             for task in tasks:
@@ -128,32 +142,86 @@ class TableService:
         (:class:`TableNotFoundError` if none)."""
         cached = self._tables.get(table_id)
         if cached is not None:
+            cached.used = time.monotonic()
             return cached
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            cached = self._tables.get(table_id)
-            if cached is not None:
-                return cached
-            loaded = await self.db(store.load_table, table_id)
-            if loaded is None:
-                raise TableNotFoundError(table_id)
-            data, events = loaded
-            chat = await self.db(store.recent_chat, table_id)
-            live = Live(data=data, state=None)
-            live.state = self._rebuild(live, data.game_number, events)
-            live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
-            for e in events:
-                if e.client_id is not None:
-                    taken = undo_of(e)
-                    seat = taken[0] if taken is not None else e.who
-                    if isinstance(seat, int):
-                        live.remember(seat, e.client_id, e.seq)
-            self._tables[table_id] = live
-            return live
+        lock, waiting = self._loading.get(table_id, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._loading[table_id] = (lock, waiting + 1)
+        try:
+            async with lock:
+                return await self._load(table_id)
+        finally:
+            lock, waiting = self._loading[table_id]
+            if waiting == 1:
+                del self._loading[table_id]
+            else:
+                self._loading[table_id] = (lock, waiting - 1)
+
+    async def _load(self, table_id: str) -> Live:
+        """The table from the cache, or read from the database into it (its loading
+        lock is held)."""
+        cached = self._tables.get(table_id)
+        if cached is not None:
+            cached.used = time.monotonic()
+            return cached
+        loaded = await self.db(store.load_table, table_id)
+        if loaded is None:
+            raise TableNotFoundError(table_id)
+        data, events = loaded
+        chat = await self.db(store.recent_chat, table_id)
+        live = Live(data=data, state=None, used=time.monotonic())
+        live.state = self._rebuild(live, data.game_number, events)
+        live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
+        for e in events:
+            if e.client_id is not None:
+                taken = undo_of(e)
+                seat = taken[0] if taken is not None else e.who
+                if isinstance(seat, int):
+                    live.remember(seat, e.client_id, e.seq)
+        self._tables[table_id] = live
+        return live
 
     def _forget(self, table_id: str) -> None:
         """Drop a table from the cache (it is rebuilt from the database when asked for)."""
         self._tables.pop(table_id, None)
+
+    def holds(self, table_id: str) -> bool:
+        """Whether the table is in memory now."""
+        return table_id in self._tables
+
+    def held(self) -> tuple[int, int]:
+        """How many tables are in memory, and how many table ids are being loaded."""
+        return len(self._tables), len(self._loading)
+
+    def _idle(self, live: Live, now: float) -> bool:
+        """Whether ``live`` may leave memory: not being played (waiting for its start, or
+        finished), no socket watches it, nothing runs for it or holds its lock, and no
+        one asked for it for :attr:`idle_seconds`. A table being played stays: its
+        bots, timers and grace periods run in memory, and it finishes by them."""
+        return (
+            live.data.status != "playing"
+            and not live.subscribers
+            and not live.lock.locked()
+            and now - live.used >= self.idle_seconds
+            and not live.grace_tasks
+            and all(task is None or task.done() for task in (live.drive_task, live.timer_task))
+        )
+
+    def evict_idle(self) -> int:
+        """Drop from memory every table :meth:`_idle` finds idle; how many."""
+        now = time.monotonic()
+        idle = [table_id for table_id, live in self._tables.items() if self._idle(live, now)]
+        for table_id in idle:
+            del self._tables[table_id]
+        return len(idle)
+
+    async def _sweep(self) -> None:
+        """Drop idle tables from memory, every half :attr:`idle_seconds` (at most a
+        minute apart)."""
+        while not self._closed:
+            await asyncio.sleep(min(60.0, max(0.05, self.idle_seconds / 2)))
+            self.evict_idle()
 
     def _rebuild(self, live: Live, game_number: int, events: list[StoredEvent]) -> GameState | None:
         """The state of the table's ``game_number``-th game after its stored ``events``
@@ -181,7 +249,7 @@ class TableService:
     async def create(self, data: TableData, ruleset_toml: str | None) -> Live:
         """Store a new table and hold it."""
         await self.db(store.create_table, data, ruleset_toml)
-        live = Live(data=data, state=None)
+        live = Live(data=data, state=None, used=time.monotonic())
         self._tables[data.id] = live
         return live
 
@@ -623,6 +691,7 @@ class TableService:
                 raise TableMovedOnError() from None
         first = d.seq + 1
         live.state = after
+        live.used = time.monotonic()
         d.seq += len(stored)
         if tell and live.subscribers and stored:
             if before is None:  # a new game: its events are told from its start

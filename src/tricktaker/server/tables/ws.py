@@ -27,6 +27,7 @@ from tricktaker.server.errors import (
     RefusedError,
     UnavailableError,
 )
+from tricktaker.server.limits import SEND_BACKLOG, SLOW_READER_CODE
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.live import Live
 from tricktaker.server.tables.service import TableService
@@ -36,8 +37,15 @@ RATE_PER_SECOND = 50.0
 """Messages a connection may send per second, on average (a burst of four times as
 many is allowed); :func:`~tricktaker.server.create_app` may change it."""
 
-QUEUE_LIMIT = 1000
-"""Messages queued for one socket before it is closed as too slow."""
+QUEUE_LIMIT = SEND_BACKLOG
+"""Messages queued for one socket, unsent because its client does not read, before it
+is cut off as too slow (:data:`~tricktaker.server.limits.SEND_BACKLOG`; the server's
+:class:`~tricktaker.server.limits.ServerLimits` may change it)."""
+
+
+def slow_reader_reason(backlog: int) -> str:
+    """The close reason of a socket cut off with ``backlog`` messages unsent."""
+    return f"too slow: more than {backlog} messages unsent"
 
 
 def encode(message: dict[str, Json]) -> str:
@@ -101,10 +109,21 @@ class Connection:
     while the client keeps up, finishes without waiting (the message goes to the
     socket's buffer). A send that must wait (the client reads too slowly and the buffer
     is full) is finished by a task, which then sends what was queued meanwhile; the
-    table never waits for it."""
+    table never waits for it. A client that lets more than ``backlog`` messages wait
+    is cut off: what waits is dropped and the socket closed (:data:`SLOW_READER_CODE`,
+    :func:`slow_reader_reason`), so that a socket holds at most ``backlog`` messages
+    of the server's memory, besides the one being written."""
 
-    def __init__(self, socket: WebSocket, rate: float | None = RATE_PER_SECOND) -> None:
+    def __init__(
+        self,
+        socket: WebSocket,
+        rate: float | None = RATE_PER_SECOND,
+        backlog: int = QUEUE_LIMIT,
+    ) -> None:
         self.socket = socket
+        self.backlog = backlog
+        self._closer: asyncio.Task[None] | None = None
+        """The task closing a socket cut off as too slow (None: none is)."""
         self.seat: int | None = None
         self.pending: deque[dict[str, Json] | None] = deque()
         """Messages waiting for a send that could not finish at once (None: close)."""
@@ -129,6 +148,9 @@ class Connection:
     def _put(self, message: dict[str, Json] | None) -> None:
         if self.done:
             return
+        if message is not None and len(self.pending) >= self.backlog:
+            self._cut_off()
+            return
         self.pending.append(message)
         if self._sender is None and not self._soon:
             self._soon = True
@@ -140,7 +162,19 @@ class Connection:
         hold it)."""
         if self.deltas:
             message = self._as_changes(message, shared)
-        self._put(None if len(self.pending) >= QUEUE_LIMIT else message)
+        self._put(message)
+
+    def _cut_off(self) -> None:
+        """Drop what waits for a client too slow to read, stop the send that waits on
+        it and close the socket (the close frame waits behind the unread data, and
+        the server drops the connection if it is not read in time)."""
+        self._give_up()
+        sender = self._sender
+        if sender is not None:
+            sender.cancel()
+        reason = slow_reader_reason(self.backlog)
+        closing = self.socket.close(code=SLOW_READER_CODE, reason=reason)
+        self._closer = asyncio.get_running_loop().create_task(_quietly(closing))
 
     def _as_changes(
         self, message: dict[str, Json], shared: SharedPart | None = None
@@ -224,6 +258,7 @@ class Connection:
             while self.pending and not self.done:
                 await self._send(self.pending.popleft())
         except asyncio.CancelledError:
+            sending.close()
             raise
         except Exception:  # the client is gone: its reading side ends the socket
             self._give_up()
@@ -237,11 +272,17 @@ class Connection:
     async def stop(self) -> None:
         """Stop a send that waits (the socket is over)."""
         self._give_up()
-        sender = self._sender
-        if sender is not None:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+        for task in (self._sender, self._closer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+async def _quietly(closing: Coroutine[Any, Any, None]) -> None:
+    """Close a socket, whatever its state (the client may be gone already)."""
+    with contextlib.suppress(Exception):
+        await closing
 
 
 async def _resume(coroutine: Coroutine[Any, Any, None], waiting: object) -> None:
@@ -367,11 +408,13 @@ async def serve_socket(
     table_id: str,
     *,
     rate: float | None = RATE_PER_SECOND,
+    backlog: int = QUEUE_LIMIT,
 ) -> None:
     """Run one client's socket: hello, then actions, chat and pings until it closes
-    (``rate``: messages a second it may send, None for no limit)."""
+    (``rate``: messages a second it may send, None for no limit; ``backlog``: messages
+    left unsent before a client that does not read is cut off)."""
     await socket.accept()
-    conn = Connection(socket, rate)
+    conn = Connection(socket, rate, backlog)
     live: Live | None = None
     try:
         while True:
