@@ -18,6 +18,7 @@ import sqlite3
 import subprocess
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -359,3 +360,155 @@ def test_sqlite_disk_full_mid_game(kind: str, tmp_path: Path) -> None:
         assert integrity(database) == "ok"
         disk.unmount()
     no_traceback(server.log)
+
+
+# ------------------------------------------------------------ SIGKILL under load
+
+LOAD_TABLES = 200
+"""Tables in play when the server is killed: all but :data:`PEOPLE_TABLES` of bots."""
+
+PEOPLE_TABLES = 3
+"""Tables where two people play over sockets, beside a bot."""
+
+LOAD_SECONDS = 1.0
+"""How long the tables play before the server is killed."""
+
+SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
+"""The game of every table: two hands of three players, long enough to be under way
+when the server is killed, short enough for 200 tables to finish in seconds."""
+
+
+def listed_seqs(http: httpx.Client) -> dict[str, tuple[str, int]]:
+    """Every unfinished table's status and seq (``GET /tables``): what the server had
+    accepted, and told, when it answered."""
+    answer = http.get("/tables")
+    assert answer.status_code == 200, answer.text
+    return {t["table"]["id"]: (t["table"]["status"], t["table"]["seq"]) for t in answer.json()}
+
+
+class PeopleTable:
+    """A table of two people playing over sockets; every acknowledged action by seq."""
+
+    def __init__(self, server: ServerProcess, http: httpx.Client, seed: int) -> None:
+        self.table = make_table(
+            http, **SHORT_GAME, seats=["human", "random", "human"], host_seat=0, seed=seed,
+            grace_seconds=600,
+        )  # fmt: skip
+        self.players = [Player(server.ws_url, self.table.id, self.table.tokens[s]) for s in (0, 2)]
+        self.acks: dict[int, tuple[int, str]] = {}
+        self.counter = 0
+        self.flying: tuple[int, str, str] | None = None
+        """The action sent when the server was killed: seat, id, action."""
+
+    def over(self) -> bool:
+        views = [p.view for p in self.players]
+        return all(v is not None and v["phase"] == "game_over" for v in views)
+
+    def step(self, *, last: bool = False) -> None:
+        """Play the turns due (``last``: send one without waiting for its answer and
+        keep it as :attr:`flying`)."""
+        drain(self.players)
+        for p in self.players:
+            if p.my_turn():
+                self.counter += 1
+                action, action_id = choose(p), f"s{p.seat}-{self.counter}"
+                if last:
+                    p.send({"type": "action", "id": action_id, "action": action})
+                    self.flying = (p.seat or 0, action_id, action)
+                    return
+                answer = p.act(action, action_id)
+                assert answer["type"] == "ack", answer
+                self.acks[answer["seq"]] = (p.seat or 0, action)
+
+    def reconnect(self, server: ServerProcess) -> None:
+        """After the restart: every person reconnects with its ``last_seq``; the action in
+        flight is sent again with its id (stored before the kill, or not yet)."""
+        seqs = {p.seat: p.seq for p in self.players}
+        for p in self.players:
+            with contextlib.suppress(Exception):
+                p.close()
+        self.players = [
+            Player(server.ws_url, self.table.id, self.table.tokens[s], seqs[s]) for s in (0, 2)
+        ]
+        if self.flying is not None:
+            seat, action_id, action = self.flying
+            mover = next(p for p in self.players if p.seat == seat)
+            answer = mover.act(action, action_id)
+            if answer["type"] == "ack":
+                self.acks[answer["seq"]] = (seat, action)
+                assert mover.act(action, action_id) == answer  # and once only
+            else:  # not stored before the kill, and no longer legal: the bot moved on
+                assert answer["code"] == "illegal", answer
+
+
+@pytest.mark.slow
+def test_sigkill_during_group_commits_under_load(
+    server: ServerProcess, db_url: str, tmp_path: Path
+) -> None:
+    """docs/protocol.md (every accepted action is stored before anyone is told of it):
+    :data:`LOAD_TABLES` tables play at once (bots, and people over sockets at a few), so
+    that group commits are always under way; the server is SIGKILLed; it restarts on
+    the same database, and every table resumes by itself (its bots) or by its people
+    reconnecting, and finishes. Every table's record is the replay of its actions from
+    its seed, holds at least every event the server had told before the kill (its seq
+    in ``GET /tables``) and, at the people's tables, every acknowledged action at its
+    seq and no other action of theirs."""
+    http = httpx.Client(base_url=server.url, timeout=60)
+    people = [PeopleTable(server, http, SEED + i) for i in range(PEOPLE_TABLES)]
+    bots = [
+        make_table(http, **SHORT_GAME, seats=["random"] * 3, seed=SEED + i)
+        for i in range(PEOPLE_TABLES, LOAD_TABLES)
+    ]
+    tables = [p.table for p in people] + bots
+
+    def start(table: Table) -> None:
+        started = http.post(f"/tables/{table.id}/start", headers=table.host())
+        assert started.status_code == 204, started.text
+
+    with ThreadPoolExecutor(16) as starting:  # together: no table far ahead of the others
+        list(starting.map(start, tables))
+    for p in people:
+        for player in p.players:
+            player.until("welcome")
+    playing_from = time.monotonic()
+    while time.monotonic() - playing_from < LOAD_SECONDS:
+        for p in people:
+            p.step()
+        time.sleep(0.002)
+    seen = listed_seqs(http)
+    for p in people:
+        p.step(last=True)
+    server.kill()
+    playing = [t.id for t in tables if seen.get(t.id, ("finished", 0))[0] == "playing"]
+    assert len(playing) == LOAD_TABLES, "tables finished before the kill"
+
+    server.start()
+    for p in people:
+        p.reconnect(server)
+    deadline = time.monotonic() + 120
+    while not all(p.over() for p in people):
+        assert time.monotonic() < deadline, "the people's games did not finish"
+        for p in people:
+            p.step()
+        time.sleep(0.002)
+    while listed_seqs(http):
+        assert time.monotonic() < deadline, "the bots' games did not finish"
+        time.sleep(0.2)
+    for p in people:
+        for player in p.players:
+            player.close()
+
+    for table in tables:
+        downloaded = http.get(f"/tables/{table.id}/record")
+        assert downloaded.status_code == 200, downloaded.text
+        record = downloaded.json()
+        assert record["finished"]
+        assert len(record["events"]) >= seen.get(table.id, ("finished", 0))[1]
+        replayed = replay_with_seeded_chance(record)
+        assert replayed.record(names=record["names"]).to_json() == record
+    for p in people:
+        events = http.get(f"/tables/{p.table.id}/record").json()["events"]
+        for seq, (seat, action) in p.acks.items():
+            assert events[seq - 1] == [seat, action], seq
+        mine = {seq for seq, (who, _) in enumerate(events, start=1) if who in (0, 2)}
+        assert mine == set(p.acks)
