@@ -15,7 +15,7 @@ from typing import Any
 from tricktaker import GameState
 from tricktaker.bots import ISMCTSBot
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import config_of_state, kernel_world, native, state_dict
+from tricktaker.kernel import config_of_state, kernel_state, kernel_world, native
 
 __all__ = [
     "kernel_ismcts_rate",
@@ -58,7 +58,7 @@ def kernel_playout_rate(
     """Playouts per second to the hand's end in the kernel (random moves, or the search's
     rollout policy), from copies of each state; a batch per call from Python."""
     core = native()
-    prepared = [(config_of_state(s), state_dict(s)) for s in states]
+    prepared = [(config_of_state(s), kernel_state(s)) for s in states]
     share = seconds / len(prepared)
     rates = [
         _batches(lambda n, c=c, d=d: core.playouts(c, d, seed, n, policy, 0.0, -1), share)

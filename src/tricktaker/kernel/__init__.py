@@ -29,7 +29,6 @@ from tricktaker.kernel.convert import (
     kernel_plays,
     kernel_state,
     plays_whole,
-    state_dict,
     state_rules,
 )
 from tricktaker.kernel.native import LOAD_ERROR, KernelUnavailableError, available, native
@@ -72,7 +71,6 @@ __all__ = [
     "limits",
     "native",
     "plays_whole",
-    "state_dict",
     "state_rules",
 ]
 

@@ -49,7 +49,6 @@ __all__ = [
     "played_by_seat",
     "plays_whole",
     "public_state",
-    "state_dict",
     "state_rules",
 ]
 
@@ -440,7 +439,3 @@ def kernel_state(state: GameState) -> KernelState:
         hand_size=state.hand_size,
         trick_points=state.scoring.trick_points,
     )
-
-
-state_dict = kernel_state
-"""The former name of :func:`kernel_state` (it returned a dict)."""
