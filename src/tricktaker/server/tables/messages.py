@@ -258,7 +258,8 @@ class Error(_Message):
     ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``
     (no game is being played at the table: not started, or over), ``illegal`` (then
     ``rule`` names the rule, as ``tricktaker play`` does), ``not_allowed`` (protocol
-    1.3: an ``undo`` refused; ``message`` says why)."""
+    1.3: an ``undo`` refused; ``message`` says why), ``unavailable`` (the database
+    cannot store anything just now: send the same message again in a few seconds)."""
 
     type: Literal["error"] = "error"
     id: str | None = None
