@@ -21,6 +21,7 @@ from tricktaker import GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, PIMCBot, make_bot, play_game
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.cards import card_set, cards_of, format_card, parse_card
 from tricktaker.engine.actions import Action, play
 from tricktaker.games.euchre.hooks import AUCTION, DISCARD, PASS, EuchreData
@@ -425,9 +426,9 @@ def test_the_rollout_does_not_overtake_a_partner_who_has_the_trick() -> None:
     assert action == play(parse_card("9H"))
 
 
-def test_the_rollout_leads_a_sure_winner_and_discards_side_cards() -> None:
-    """The declarer draws trumps with a card no defender can beat; the discards keep trumps and
-    aces (docs/games/euchre.md, Kitty and discard)."""
+def test_the_rollout_discards_side_cards_and_plays_the_shared_card_policy() -> None:
+    """The discards keep trumps and aces (docs/games/euchre.md, Kitty and discard); the cards
+    are the shared policy of every game where each trick counts (bots/rollout.py)."""
     state = new()
     deal(state, VOID_DEAL, VOID_KITTY)
     call(state, *VOID_CALLS)
@@ -437,9 +438,12 @@ def test_the_rollout_leads_a_sure_winner_and_discards_side_cards() -> None:
         kept.append(format_card(int(action.value)))
         state.apply(1, action)
     assert sorted(kept) == sorted(["9C", "10S", "9D"])
-    # The defenders' only trump is the 10H: every trump of the declarer is a sure
-    # winner, and it draws trumps with the lowest of them.
-    assert rollout_action(state, 1, state.legal_actions(1)) == play(parse_card("QH"))
+    # No card of the declarer is sure to win the lead (seat 3's left bower, the highest
+    # trump here, outranks its trumps; seat 0 holds higher diamonds): it leads its lowest.
+    legal = state.legal_actions(1)
+    assert (
+        rollout_action(state, 1, legal) == rollout_card(state, 1, legal) == play(parse_card("10D"))
+    )
 
 
 # ----------------------------------------------------------------------- rewards

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from tricktaker import GameState, Ruleset, load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.search_ohhell import rollout_action
+from tricktaker.bots.gamesearch import search_for
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.kernel import (
@@ -60,8 +60,9 @@ class Segment:
 
     start: GameState
     steps: list[tuple[int, int, int]] = field(default_factory=list)
-    """Per move: the seat, its legal moves as a mask, the rollout policy's move (the Oh
-    Hell family's policy, -1 in a hook game: the kernel's policy is not its game's)."""
+    """Per move: the seat, its legal moves as a mask, and the move of the game's own
+    rollout policy (its search support's ``rollout_action``: in a hook game the shared
+    card policy, :func:`tricktaker.bots.rollout.rollout_card`)."""
     moves: list[int] = field(default_factory=list)
     end: GameState | None = None
 
@@ -86,6 +87,7 @@ def play_segments(
     rng = random.Random(seed)
     players_bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
     state = new_game(rules, players=players, seed=seed)
+    rollout_action = search_for(rules.hooks).rollout_action
     segments: list[Segment] = []
     while not state.is_terminal() and len(segments) < hands:
         if state.is_chance():
@@ -108,9 +110,7 @@ def play_segments(
                 mask = 0
                 for action in legal:
                     mask |= 1 << int(action.value)
-                policy = -1
-                if rules.hooks is None:
-                    policy = code(rollout_action(state, seat, list(legal)))
+                policy = code(rollout_action(state, seat, list(legal)))
                 segment.steps.append((seat, mask, policy))
             if bots:
                 action = players_bots[seat].act(state.observe(seat))

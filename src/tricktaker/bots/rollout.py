@@ -3,12 +3,20 @@
 A rollout sees every hand and plays the cards greedily (:func:`greedy_card`): a seat
 that wants the trick wins it as cheaply as it surely can, and one that does not plays
 its strongest losing card. What differs between games is only *whether* a seat wants
-the trick, which each game's rollout says: in the Oh Hell family while the seat is
-short of its bid (never in a misere hand); in a game where every trick counts (tricks
-above a quota, chips per trick, a partnership's points: :func:`rollout_card`), always,
-unless a partner already holds the trick against everyone still to play
-(:func:`partner_holds`). The compiled kernel's rollouts (``kernel/policy.cpp``) play the
-same cards, ties included.
+the trick and what it tries when it cannot be sure to win it:
+
+- in the Oh Hell family (``search_ohhell``) a seat wants the trick while it is short of
+  its bid (never in a misere hand), and unsure, plays the strongest card that wins the
+  trick so far (a trick short of the bid is worth a try);
+- in a game where every trick counts (tricks above a quota, chips per trick, a
+  partnership's points: Pluck, Buckup, Euchre's card play; :func:`rollout_card`), a seat
+  always wants the trick, unless a partner already holds it against everyone still to
+  play (:func:`partner_holds`), and unsure, plays what :data:`EVERY_TRICK_UNSURE` says.
+
+No game has a card policy of its own. The compiled kernel's rollouts
+(``kernel/policy.cpp``) play the same cards, ties included: the Oh Hell family's, and
+:func:`rollout_card` in the hook games whose card play it searches (the differential
+tests, ``tests/kernel/test_differential.py``, compare them move by move).
 
 >>> from tricktaker import load_ruleset, new_game
 >>> state = new_game(load_ruleset("blackout"), players=4, seed=1)
@@ -30,12 +38,19 @@ from tricktaker.engine.actions import PLAY, Action
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
 
-__all__ = ["Unsure", "greedy_card", "partner_holds", "rollout_card"]
+__all__ = ["EVERY_TRICK_UNSURE", "Unsure", "greedy_card", "partner_holds", "rollout_card"]
 
 _NO_TRUMP = build_tables(trump=None, jokers_as_trump=False)
 
 Unsure = Literal["strongest", "lowest"]
 """What a seat that wants the trick but cannot be sure to win it plays (:func:`greedy_card`)."""
+
+EVERY_TRICK_UNSURE: Unsure = "lowest"
+"""What a seat plays in a game where every trick counts (:func:`rollout_card`) when it
+wants the trick but cannot be sure to win it: the lowest card, keeping the high cards
+for a trick they surely take (the kernel's ``EVERY_TRICK_STRONGEST`` is the same
+choice). Measured against "strongest" in arena head-to-heads (bench/README.md, "One
+rollout card policy")."""
 
 
 def _threat(state: GameState, seat: int, led: int, tables: CardTables) -> int:
@@ -174,8 +189,8 @@ def partner_holds(state: GameState, seat: int) -> bool:
 
 
 def rollout_card(state: GameState, seat: int, actions: list[Action]) -> Action:
-    """The rollout's card in a game where every trick counts: win it when the seat
-    surely can, unless a partner already holds it, else play low
-    (:func:`greedy_card` with ``unsure="lowest"``, :func:`partner_holds`)."""
+    """The rollout's card in a game where every trick counts: win the trick as cheaply as
+    the seat surely can, unless a partner already holds it (:func:`partner_holds`); else
+    play as :data:`EVERY_TRICK_UNSURE` says (:func:`greedy_card`)."""
     want = not (state.setup.partnerships and partner_holds(state, seat))
-    return greedy_card(state, seat, actions, want=want, unsure="lowest")
+    return greedy_card(state, seat, actions, want=want, unsure=EVERY_TRICK_UNSURE)

@@ -1,4 +1,5 @@
-// The rollout policy (see policy.hpp); the same choices as search_ohhell.py's, ties included.
+// The rollout policy (see policy.hpp); the same choices as bots/rollout.py's (the Oh Hell
+// family's through search_ohhell.py, the hook games' through rollout_card), ties included.
 #include "policy.hpp"
 
 #include <algorithm>
@@ -62,7 +63,8 @@ int threat(const Config &cfg, const State &st, int seat, int led) {
 
 } // namespace
 
-int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want) {
+int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want,
+                bool strongest) {
     int cards[NCARDS] = {}, count = 0;
     for (uint64_t m = legal; m; m &= m - 1) cards[count++] = lowest(m);
     if (st.trick_len == 0) {
@@ -80,11 +82,13 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
             }
             if (best >= 0) return best;
         }
-        // The strongest card (the last of equals) when wanting, else the weakest (first).
+        // The strongest card (the last of equals) when wanting and trying the strongest,
+        // else the weakest (the first of equals).
+        bool high = want && strongest;
         int pick = cards[0], pick_key = cfg.key[cards[0]][cfg.suit_of[cards[0]]];
         for (int i = 1; i < count; ++i) {
             int c = cards[i], k = cfg.key[c][cfg.suit_of[c]];
-            if (want ? k >= pick_key : k < pick_key) {
+            if (high ? k >= pick_key : k < pick_key) {
                 pick = c;
                 pick_key = k;
             }
@@ -114,21 +118,13 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
             int t = threat(cfg, st, seat, led);
             for (int i = 0; i < nw; ++i)
                 if (cfg.key[winners[i]][led] > t) return winners[i];
-            return winners[nw - 1];
+            // No sure winner: the strongest that wins so far, or the lowest card.
+            return strongest ? winners[nw - 1] : cards[0];
         }
         return losers[0];
     }
     if (nl) return losers[nl - 1];
     return last ? winners[nw - 1] : winners[0];
-}
-
-bool wants_trick(const Config &cfg, const State &st, int seat) {
-    int size = cfg.hand_size, t = team_tricks(cfg, st, seat);
-    const double *result = &cfg.result_reward[size_t(seat * (size + 1))];
-    int most = std::min(size, t + size - st.tricks_done);
-    for (int more = t + 1; more <= most; ++more)
-        if (result[more] > result[t]) return true;
-    return false;
 }
 
 bool partner_holds(const Config &cfg, const State &st, int seat) {
@@ -152,10 +148,10 @@ bool partner_holds(const Config &cfg, const State &st, int seat) {
 int policy_move(const Config &cfg, const State &st, uint64_t legal) {
     int seat = seat_to_act(cfg, st);
     if (st.phase == BIDDING) return BID_BASE + guess_bid(cfg, st, seat, legal);
-    bool want = cfg.table_result
-                    ? wants_trick(cfg, st, seat) && !partner_holds(cfg, st, seat)
-                    : st.bids[seat] > st.tricks[seat] && !cfg.misere;
-    return greedy_card(cfg, st, seat, legal, want);
+    if (cfg.table_result) // every trick counts: rollout.py's rollout_card
+        return greedy_card(cfg, st, seat, legal, !partner_holds(cfg, st, seat), EVERY_TRICK_STRONGEST);
+    bool want = st.bids[seat] > st.tricks[seat] && !cfg.misere;
+    return greedy_card(cfg, st, seat, legal, want, true);
 }
 
 void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me) {

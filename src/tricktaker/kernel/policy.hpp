@@ -1,20 +1,26 @@
-// The search's rollout policy for the Oh Hell family, as tricktaker.bots.search_ohhell
-// writes it: bid the legal bid closest to the hand's estimated tricks; play to make the
-// bid exactly (win while short, duck once made; lose every trick in a misere hand). In a
-// hook game the same card play, wanting a trick when its result table says so.
+// The search's rollout policy, as tricktaker.bots.rollout writes it (the same cards, ties
+// included): in the Oh Hell family bid the legal bid closest to the hand's estimated
+// tricks and play to make the bid exactly (win while short, duck once made; lose every
+// trick in a misere hand); in a hook game whose card play the kernel plays (a result
+// table: every trick counts) want every trick, unless a partner already holds it.
 #pragma once
 
 #include "core.hpp"
 
 namespace tk {
 
+// Wanting a trick but unsure to win it, a seat plays the strongest card that wins it so
+// far in the Oh Hell family, and in a game where every trick counts (rollout.py's
+// EVERY_TRICK_UNSURE) the strongest when this is true, else the lowest card.
+constexpr bool EVERY_TRICK_STRONGEST = false;
+
 double estimate_tricks(const Config &cfg, const State &st, int seat);
 int guess_bid(const Config &cfg, const State &st, int seat, uint64_t legal);
-int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want);
-// A hook game (the result tables): whether more tricks for the seat's team, as many as
-// are left to take, can raise its result; and whether a partner already holds the trick
-// in progress against every opponent still to play.
-bool wants_trick(const Config &cfg, const State &st, int seat);
+// The greedy card of rollout.py's greedy_card (``strongest``: its unsure="strongest").
+int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want,
+                bool strongest);
+// Whether a partner already holds the trick in progress against every opponent still to
+// play (rollout.py's partner_holds).
 bool partner_holds(const Config &cfg, const State &st, int seat);
 // The policy's move (a move code) for the seat to act, among the legal moves.
 int policy_move(const Config &cfg, const State &st, uint64_t legal);

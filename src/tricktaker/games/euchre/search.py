@@ -53,12 +53,13 @@ which gives the state a replay would give (tested).
 the heuristic bot's (:mod:`tricktaker.games.euchre.policy`: the cheapest contract the
 seat's own hand and its partner's expected trick support, pass when the partner
 holds the high bid), from precomputed per-card weights; the declarer discards its
-weakest side cards, keeping trumps and aces and emptying short suits first. Cards,
-with full information: lead a sure winner (trumps first for the declaring side while
-the defenders hold trumps), else a card of a suit the partner wins, else the lowest
-side card; follow with the lowest card when the partner has the trick safe or will
-take it, with the cheapest card that no later opponent can beat when there is one,
-and otherwise with the lowest card.
+weakest side cards, keeping trumps and aces and emptying short suits first. The cards
+are the shared card policy of every game where each trick counts
+(:func:`tricktaker.bots.rollout.rollout_card`, with full information: win a trick as
+cheaply as the seat surely can, unless the partner already holds it, else play low;
+the compiled kernel plays the same cards). Euchre's own card rules (trumps led first
+by the declaring side, a suit the partner wins led) were measured against it and
+dropped (bench/README.md, "One rollout card policy").
 
 **Rewards** (:func:`rewards`): a partnership's points for the hand against the other
 side's, counted only up to the game's target, over 4 (so 2 points make 0.5), plus
@@ -74,6 +75,7 @@ from functools import lru_cache
 
 from tricktaker.bots.determinize import CardPlacement, known_voids
 from tricktaker.bots.gamesearch import GameSearch
+from tricktaker.bots.rollout import rollout_card
 from tricktaker.cards import ACE, cards_of, parse_card
 from tricktaker.engine.actions import PLAY, Action, play
 from tricktaker.engine.base import ChanceOutcome
@@ -81,7 +83,7 @@ from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFacts, hand_start, with_hidden
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
-from tricktaker.engine.tables import CardTables, build_tables
+from tricktaker.engine.tables import build_tables
 from tricktaker.games.euchre.hooks import (
     AUCTION,
     BIDS,
@@ -498,83 +500,11 @@ def _discard(state: GameState, seat: int, actions: list[Action]) -> Action:
     return min(actions, key=weakness)
 
 
-def _card(state: GameState, seat: int, actions: list[Action]) -> Action:
-    """The rollout's card (see the module notes)."""
-    tables = state.tables
-    assert tables is not None
-    hands = state.hands
-    partner = _partner_of(state.setup.partnerships)[seat]
-    n = state.players
-    cards = [int(a.value) for a in actions]
-    trick = state.trick
-    if not trick:
-        return play(_lead(state, tables, seat, partner, cards))
-    trump_key, suit_of, rank_of = tables.trump_key, tables.suit_of, tables.rank_of
-    reply = tables.strongest_reply
-    led = suit_of[trick[0][1]]
-    best_seat, best = trick[0][0], -1
-    for s, c in trick:
-        strength = trump_key[c] or (100 + rank_of[c] if suit_of[c] == led else 0)
-        if strength > best:
-            best_seat, best = s, strength
-    after = [(seat + i) % n for i in range(1, n - len(trick))]
-    threat = max((reply(hands[s], led) for s in after if s != partner), default=0)
-    # Each card by its strength in this trick (CardTables.key), then its rank; the
-    # first of equals in the order of the legal actions.
-    cheap = [
-        (trump_key[c] or (100 + rank_of[c] if suit_of[c] == led else 0), rank_of[c], i)
-        for i, c in enumerate(cards)
-    ]
-    if best_seat == partner and best > threat:
-        return play(cards[min(cheap)[2]])
-    if partner in after and reply(hands[partner], led) > max(best, threat):
-        return play(cards[min(cheap)[2]])
-    winners = [entry for entry in cheap if entry[0] > best and entry[0] > threat]
-    return play(cards[min(winners or cheap)[2]])
-
-
-def _lead(state: GameState, tables: CardTables, seat: int, partner: int, cards: list[int]) -> int:
-    """The rollout's lead (see the module notes)."""
-    hands = state.hands
-    suit_of, rank_of = tables.suit_of, tables.rank_of
-    key, reply = tables.key, tables.strongest_reply
-    opponents = [hands[s] for s in range(state.players) if s not in (seat, partner)]
-    trump = state.trump
-    data = state.ext
-    assert isinstance(data, EuchreData)
-    declaring = data.declarer in (seat, partner)
-    their_trumps = trump is not None and any(held & tables.trump_mask for held in opponents)
-
-    def sure(card: int) -> bool:
-        suit = suit_of[card]
-        strength = key(card, suit)
-        return all(reply(held, suit) < strength for held in opponents)
-
-    winners = [c for c in cards if sure(c)]
-    if winners:
-        draw = declaring and their_trumps
-
-        def order(card: int) -> tuple[bool, int]:
-            is_trump = suit_of[card] == trump
-            return (not is_trump if draw else is_trump), rank_of[card]
-
-        return min(winners, key=order)
-    if declaring and their_trumps and (hands[seat] & tables.trump_mask).bit_count() >= 2:
-        return max(cards, key=lambda c: key(c, suit_of[c]))
-    low = sorted(cards, key=lambda c: (suit_of[c] == trump, rank_of[c]))
-    for card in low:
-        suit = suit_of[card]
-        theirs = max(reply(held, suit) for held in opponents)
-        if reply(hands[partner], suit) > theirs:
-            return card
-    return low[0]
-
-
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
     """A fast choice for every decision of a Euchre hand (see the module notes)."""
     kind = actions[0].kind
     if kind == PLAY:
-        return _card(state, seat, actions)
+        return rollout_card(state, seat, actions)
     if kind == DISCARD:
         return _discard(state, seat, actions)
     return _call(state, seat)
