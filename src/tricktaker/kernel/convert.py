@@ -120,7 +120,7 @@ class ResultTable:
     lists every way the tricks can fall (each seat's tricks in 4 bits, seat 0 lowest,
     sorted) with each seat's score and reward per outcome (``outcome_score``,
     ``outcome_reward``, players entries each); ``reward`` is then the best result a seat
-    can reach with so many tricks (for the rollout policy)."""
+    can reach with so many tricks (the kernel reads the outcomes then)."""
 
     score: tuple[int, ...]
     reward: tuple[float, ...]
