@@ -31,8 +31,9 @@ The search is deterministic given the seed and ``iterations``, unless a ``time_b
 the same algorithm about a hundred times faster, unless ``kernel=0``; so does the card
 play of Euchre, Pluck and Buckup (the hand's result tabled from the game's own scoring,
 the hidden cards placed on the game's determinizer's hard facts, the cards of the rollouts
-those of the shared card policy, :func:`tricktaker.bots.rollout.rollout_card`). A decision the kernel does not play (the hook games' auctions, plucks, trump calls,
-stay or fold and draws; a few card decisions whose hidden cards it cannot place; face-down
+those of the shared card policy, :func:`tricktaker.bots.rollout.rollout_card`). A decision
+the kernel does not play (the hook games' auctions, plucks, trump calls, stay or fold and
+draws; a few card decisions whose hidden cards it cannot place; face-down
 piles, a hand not yet seen, bidding before the trump) is searched here in Python, and the
 bot says so once (a warning on the ``tricktaker.bots`` logger).
 """
