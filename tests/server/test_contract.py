@@ -353,8 +353,8 @@ def test_the_http_rate_limit_is_the_documented_bucket_with_retry_after(
     limited: ServerProcess,
 ) -> None:
     """docs/protocol.md, Errors: "429 (more than 20 requests a second from one address,
-    after a burst of 20: a token bucket; `Retry-After` says how many seconds to wait).
-    The bucket holds 20 requests and fills at 20 a second: after a pause an address may
+    after a burst of 20: a token bucket; `Retry-After` says how many seconds to wait)"
+    ... "The bucket holds 20 requests and fills at 20 a second: after a pause an address may
     send 20 requests at once, then 20 a second; a refused request takes nothing from
     it. The browser client's own files (`/`, `/app.js`...) are not counted"."""
     assert HTTP_RATE_PER_SECOND == 20
