@@ -246,7 +246,7 @@ def test_an_action_when_no_game_is_played_is_not_playing(
     served: ServerProcess, http: httpx.Client
 ) -> None:
     """docs/protocol.md, Live play: "`not_playing` (no game is being played at the
-    table: before the host starts it, or once it is over)"."""
+    table: before the host starts it, or once it is over"."""
     table, player = seated(served, http, ruleset_toml=ONE_HAND, seats=["human", "random"])
     early = player.act("bid 0", "early")
     assert early["code"] == "not_playing", early
