@@ -206,8 +206,8 @@ def test_a_refused_action_id_may_be_sent_again_once_the_action_is_legal(
 def test_http_refusals_have_the_documented_status(
     served: ServerProcess, http: httpx.Client
 ) -> None:
-    """docs/protocol.md, Errors: "400 (a body that cannot be read at all: not JSON, or
-    none; `bad-json`, no `field`)" ... "404 (no such table, seat or game:
+    """docs/protocol.md, Errors: "400 (a body that cannot be read at all: not JSON"
+    ... "or none; `bad-json`, no `field`)" ... "404 (no such table, seat or game:
     `no-such-table`, `no-such-seat`, `no-such-game`), 409 (not possible now: the table is
     full, the seat is taken, the game started or is not over)" ... "422 (an invalid
     request or ruleset; `field` names the field, a query parameter's too, such as `game`
