@@ -286,13 +286,14 @@ class Game:
         """Bad requests: each a 4xx problem body, changing nothing."""
         t = self.table
         wrong = {"Authorization": "Bearer not-a-token"}
+        as_json = {"Content-Type": "application/json"}  # not JSON all the same: 400
         for answer, status in [
             (self.http.post(f"/tables/{t.id}/join", json={"invite": t.invite, "name": "Z"}), 409),
             (self.http.post(f"/tables/{t.id}/join", json={"invite": "bad", "name": "Z"}), 403),
             (self.http.post(f"/tables/{t.id}/start", headers=wrong), 403),
             (self.http.post(f"/tables/{t.id}/leave", headers=wrong), 401),
             (self.http.put(f"/tables/{t.id}/seats/0/bot", json={"bot": "easy"}), 403),
-            (self.http.post(f"/tables/{t.id}/join", content=b"{oops"), 422),
+            (self.http.post(f"/tables/{t.id}/join", content=b"{oops", headers=as_json), 400),
         ]:
             if answer.status_code == 429:
                 continue
