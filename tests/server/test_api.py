@@ -229,7 +229,7 @@ def test_leave_frees_the_seat_and_a_wrong_token_is_refused(client: TestClient) -
 @pytest.mark.parametrize(
     ("body", "field", "words"),
     [
-        ({"game": "nosuchgame"}, None, "unknown game"),
+        ({"game": "nosuchgame"}, "game", "unknown game"),
         ({"game": "blackout", "options": {"nope": "1"}}, "options", "unknown option"),
         ({"game": "blackout", "players": 9}, "players", "Blackout"),
         ({"game": "blackout", "seats": ["human", "wizard", "easy", "easy"]}, "seats[1]", "wizard"),
@@ -245,7 +245,7 @@ def test_leave_frees_the_seat_and_a_wrong_token_is_refused(client: TestClient) -
             "bidding.hook",
             "house-rules.toml:4:8",
         ),
-        ({"ruleset_toml": "id = [\n"}, None, "not valid TOML"),
+        ({"ruleset_toml": "id = [\n"}, "ruleset_toml", "not valid TOML"),
         ({}, "game", "either game"),
         ({"game": "blackout", "grace_seconds": -1}, "grace_seconds", "grace_seconds"),
         # JSON's true is no number: a strict body refuses it (lax validation read it as 1).

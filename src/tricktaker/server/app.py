@@ -88,9 +88,9 @@ def browser_client_paths() -> frozenset[str]:
 
 
 def _unreadable_body(error: Mapping[str, Any]) -> str | None:
-    """What is wrong with a request body that cannot be read at all (not JSON, or
-    none), from FastAPI's first validation ``error``; None for a body that was read
-    (then it is an invalid request, 422)."""
+    """What is wrong with a request body that cannot be read at all (not JSON, not a
+    JSON object, or none), from FastAPI's first validation ``error``; None for a body
+    that was read (then it is an invalid request, 422)."""
     where = tuple(error.get("loc", ()))
     if error.get("type") == "json_invalid":
         reason = error.get("ctx", {}).get("error", "invalid JSON")
@@ -98,6 +98,8 @@ def _unreadable_body(error: Mapping[str, Any]) -> str | None:
         return f"The request body is not JSON: {reason}{at}."
     if error.get("type") == "missing" and where == ("body",):
         return "The request has no body: send a JSON object."
+    if where == ("body",):  # JSON, but not an object (null, a list, a number, text)
+        return "The request body is not a JSON object: send one, with the fields."
     return None
 
 

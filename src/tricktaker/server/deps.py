@@ -193,4 +193,6 @@ def load_rules(request: RulesRequest) -> tuple[Ruleset, str | None]:
     except (RulesetError, LookupError, TypeError, ValueError) as exc:
         text = str(exc)
         field = ruleset_field(text) or ("options" if "option" in text else None)
+        if field is None:  # the request's own field at fault: the game, or the file
+            field = "game" if request.game is not None else "ruleset_toml"
         raise InvalidRequestError("bad-ruleset", text, field=field) from None

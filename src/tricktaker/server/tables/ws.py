@@ -399,7 +399,9 @@ def _read(
         problem = exc.errors()[0]
         field = _field(problem)
         words = f"{field}: {problem['msg']}" if field else str(problem["msg"])
-        return _error("bad_message", words, field=field)
+        given = data.get("id")  # an action's or undo's id, when it is one, is answered
+        the_id = given if isinstance(given, str) and 1 <= len(given) <= 64 else None
+        return _error("bad_message", words, field=field, id=the_id)
 
 
 async def serve_socket(
