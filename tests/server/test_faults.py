@@ -40,21 +40,18 @@ UNAVAILABLE = "unavailable"
 """The error code of an action the database could not store (docs/protocol.md)."""
 
 
-def blackout_table(http: httpx.Client) -> Table:
-    """A table of two people (seats 0 and 2) and two bots, seeded."""
-    return make_table(
-        http,
-        game="blackout",
-        seats=["human", "heuristic", "human", "random"],
-        host_seat=0,
-        seed=SEED,
-        grace_seconds=600,
-    )
+TWO_PEOPLE = ["human", "heuristic", "human", "random"]
+"""Two people (seats 0 and 2) and two bots."""
+
+
+def blackout_table(http: httpx.Client, seats: list[str] = TWO_PEOPLE) -> Table:
+    """A seeded table of ``seats``."""
+    return make_table(http, game="blackout", seats=seats, host_seat=0, seed=SEED, grace_seconds=600)
 
 
 def seated(server: ServerProcess, http: httpx.Client, table: Table) -> list[Player]:
-    """The two people connected, the game started, each welcomed."""
-    humans = [Player(server.ws_url, table.id, table.tokens[s]) for s in (0, 2)]
+    """The people connected, the game started, each welcomed."""
+    humans = [Player(server.ws_url, table.id, table.tokens[s]) for s in sorted(table.tokens)]
     started = http.post(f"/tables/{table.id}/start", headers=table.host())
     assert started.status_code == 204, started.text
     for p in humans:
@@ -116,7 +113,7 @@ def check_record(
     events = record["events"]
     for seq, (seat, action) in acks.items():
         assert events[seq - 1] == [seat, action], seq
-    people = {seq for seq, (who, _) in enumerate(events, start=1) if who in (0, 2)}
+    people = {seq for seq, (who, _) in enumerate(events, start=1) if who in table.tokens}
     assert people == set(acks), "an action of a person in the record was never acknowledged"
     replayed = replay_with_seeded_chance(record)
     assert replayed.is_terminal()
@@ -205,6 +202,8 @@ def test_postgresql_stopped_mid_game_for_half_a_minute(
         assert created.headers["content-type"].startswith("application/problem+json")
         assert created.json()["type"].endswith("/unavailable")
         assert int(created.headers["retry-after"]) > 0
+        sheet = http.post("/sheets", json={"game": "blackout", "players": ["A", "B", "C"]})
+        assert sheet.status_code == 503, sheet.text  # score sheets wait for it too
         time.sleep(max(0.0, OUTAGE_SECONDS - (time.monotonic() - stopped)))
         refused_for_now(mover, action, action_id)
         still_running(server)
@@ -299,6 +298,27 @@ class Disk:
             self.mounted = False
 
 
+def seq_of(http: httpx.Client, table: Table) -> int:
+    """The table's seq (``GET /tables/{id}``)."""
+    info = http.get(f"/tables/{table.id}")
+    assert info.status_code == 200, info.text
+    seq: int = info.json()["seq"]
+    return seq
+
+
+def stalled(http: httpx.Client, table: Table, still: float = 1.0, limit: float = 10.0) -> int:
+    """The table's seq once it has not moved for ``still`` seconds (within ``limit``)."""
+    deadline = time.monotonic() + limit
+    seq, since = seq_of(http, table), time.monotonic()
+    while time.monotonic() - since < still:
+        assert time.monotonic() < deadline, f"table {table.id} never stopped"
+        time.sleep(0.05)
+        now = seq_of(http, table)
+        if now != seq:
+            seq, since = now, time.monotonic()
+    return seq
+
+
 def integrity(path: Path) -> str:
     """SQLite's ``PRAGMA integrity_check`` of the database file (``ok`` when sound)."""
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -314,9 +334,10 @@ def test_sqlite_disk_full_mid_game(kind: str, tmp_path: Path) -> None:
     """docs/deploy.md, When the database goes away: the SQLite file's disk fills in the
     middle of a game (a small tmpfs filled up, or the server's file size limited). New
     tables are refused with a 503 problem (``Retry-After``) and an action with an
-    ``unavailable`` error ("try again"); the database stays sound
-    (``PRAGMA integrity_check``); once there is space again the same action (same id) is
-    taken and the game goes on to its end, with nothing acknowledged lost."""
+    ``unavailable`` error ("try again"), and a table played by its move timer stops; the
+    database stays sound (``PRAGMA integrity_check``); once there is space again the
+    same action (same id) is taken, the timer's table goes on by itself, and the game
+    goes on to its end, with nothing acknowledged lost."""
     disk = Disk(kind, tmp_path / "disk")
     disk.mount()
     database = disk.folder / "server.sqlite3"
@@ -324,13 +345,22 @@ def test_sqlite_disk_full_mid_game(kind: str, tmp_path: Path) -> None:
     try:
         server.start()
         http = httpx.Client(base_url=server.url, timeout=30)
-        table = blackout_table(http)
+        table = blackout_table(http, ["human"] * 4)  # people only: none waits on a bot
         humans = seated(server, http, table)
         acks: dict[int, tuple[int, str]] = {}
         play_some(humans, acks, 6)
-        mover = someone_to_act(humans)
-        action, action_id = choose(mover), "on-a-full-disk"
+        timed = make_table(
+            http, game="blackout", seats=["human"] * 4, host_seat=0, seed=SEED,
+            move_timer=0.2, grace_seconds=600,
+        )  # fmt: skip
+        started = http.post(f"/tables/{timed.id}/start", headers=timed.host())
+        assert started.status_code == 204, started.text  # nobody plays: its timer does
 
+        # A reader's snapshot (a backup, say) keeps SQLite from starting its write-ahead
+        # log again from the top: every commit then needs the log to grow, so none fits.
+        reader = sqlite3.connect(f"file:{database}?mode=ro", uri=True, isolation_level=None)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM events").fetchall()
         disk.fill(server)
         refusal: httpx.Response | None = None
         for _ in range(500):  # the write-ahead log's room is used up, then nothing fits
@@ -342,11 +372,28 @@ def test_sqlite_disk_full_mid_game(kind: str, tmp_path: Path) -> None:
         assert refusal.status_code == 503, refusal.text
         assert refusal.json()["type"].endswith("/unavailable")
         assert int(refusal.headers["retry-after"]) > 0
-        answer = refused_for_now(mover, action, action_id)
+        # What the failed writes left of the log's room may still take an action or two.
+        for attempt in range(100):
+            mover = someone_to_act(humans)
+            action, action_id = choose(mover), f"on-a-full-disk-{attempt}"
+            answer = mover.act(action, action_id)
+            if answer["type"] == "error":
+                break
+            acks[answer["seq"]] = (mover.seat or 0, action)  # it fitted: taken all the same
+        assert answer["code"] == UNAVAILABLE, answer
+        assert answer["id"] == action_id
+        assert "try again" in answer["message"], answer
         assert "disk" in answer["message"], answer
+        assert refused_for_now(mover, action, action_id)["message"] == answer["message"]
         assert integrity(database) == "ok"
+        stuck = stalled(http, timed)  # its move timer's moves wait, stored nowhere
+        reader.close()
 
         disk.free()
+        deadline = time.monotonic() + 20
+        while seq_of(http, timed) == stuck:  # the timer tried again, and went on
+            assert time.monotonic() < deadline, "the move timer never played again"
+            time.sleep(0.05)
         answer = mover.act(action, action_id)
         assert answer["type"] == "ack", answer
         acks[answer["seq"]] = (mover.seat or 0, action)

@@ -781,21 +781,30 @@ class TableService:
 
         async def expire() -> None:
             await asyncio.sleep(limit)
-            if live.data.seq != seq or live.state is not state or not state.to_act():
-                return
-            seat = state.to_act()[0]
-            bot = self._bot(live, seat, live.data.away_bot)
-            loop = asyncio.get_running_loop()
-            try:
-                action = await loop.run_in_executor(
-                    self._bot_pool, decide, bot, state.clone(), seat
-                )
-            except RuntimeError:
-                return  # the pool is shut down: the server is closing
-            async with live.lock:
-                if live.data.seq != seq:
-                    return  # the person played in time after all
-                await self._submit(live, seat, None, action.text(labels=state.rules.joker_labels))
+            while True:  # again every RETRY_SECONDS while the database cannot store it
+                if live.data.seq != seq or live.state is not state or not state.to_act():
+                    return
+                seat = state.to_act()[0]
+                bot = self._bot(live, seat, live.data.away_bot)
+                loop = asyncio.get_running_loop()
+                try:
+                    action = await loop.run_in_executor(
+                        self._bot_pool, decide, bot, state.clone(), seat
+                    )
+                except RuntimeError:
+                    return  # the pool is shut down: the server is closing
+                async with live.lock:
+                    if live.data.seq != seq:
+                        return  # the person played in time after all
+                    text = action.text(labels=state.rules.joker_labels)
+                    try:
+                        await self._submit(live, seat, None, text)
+                        break
+                    except UnavailableError as error:
+                        log.warning(
+                            "the move timer of table %s waits: %s", live.data.id, error.detail
+                        )
+                await asyncio.sleep(RETRY_SECONDS)
             self.kick(live)
 
         live.timer_task = asyncio.get_running_loop().create_task(expire())
