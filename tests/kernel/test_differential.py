@@ -7,8 +7,10 @@ accepts), the same moves are replayed in the kernel, which must give at every st
 same seat to act, the same legal moves (docs/games/<game>.md, Play and Bidding) and the
 same choice of the search's rollout policy, and at the end the same trick winners and
 hand scores (docs/games/<game>.md, Scoring) and search rewards. The hook games whose
-card play the kernel plays (Euchre) are drawn the same way, from their card play on;
-their hand scores and rewards come from tables of the game's own scoring.
+card play the kernel plays (Euchre, Pluck, Buckup) are drawn the same way, from their
+card play on, the kernel's rollout card checked against the game's own rollout (the
+shared card policy, bots/rollout.py); their hand scores and rewards come from tables of
+the game's own scoring.
 """
 
 from __future__ import annotations
@@ -129,8 +131,9 @@ def test_kernel_plays_the_hook_games_cards_as_the_engine(
 ) -> None:
     """docs/games/euchre.md, Play and Scoring: the card play of the hook games the kernel
     plays (the seat to act, the legal cards with the left bower in the trump suit, the
-    trick winners) and the hand's scores per seat and the search's rewards, from the
-    game's own scoring tabled by the tricks each team takes, match the engine's."""
+    rollout policy's card, the trick winners) and the hand's scores per seat and the
+    search's rewards, from the game's own scoring tabled by the tricks each team takes,
+    match the engine's."""
     base = load_ruleset(name)
     players = min(base.spec.players.min + extra_players, base.spec.players.max)
     drawn = check_drawn_hands(name, players, flags, seed, bots, skip)
