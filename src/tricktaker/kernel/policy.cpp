@@ -148,8 +148,10 @@ bool partner_holds(const Config &cfg, const State &st, int seat) {
 int policy_move(const Config &cfg, const State &st, uint64_t legal) {
     int seat = seat_to_act(cfg, st);
     if (st.phase == BIDDING) return BID_BASE + guess_bid(cfg, st, seat, legal);
-    if (cfg.table_result) // every trick counts: rollout.py's rollout_card
-        return greedy_card(cfg, st, seat, legal, !partner_holds(cfg, st, seat), EVERY_TRICK_STRONGEST);
+    if (cfg.table_result) { // every trick counts: rollout.py's rollout_card
+        bool want = !partner_holds(cfg, st, seat);
+        return greedy_card(cfg, st, seat, legal, want, EVERY_TRICK_STRONGEST);
+    }
     bool want = st.bids[seat] > st.tricks[seat] && !cfg.misere;
     return greedy_card(cfg, st, seat, legal, want, true);
 }
