@@ -289,6 +289,15 @@ def slope_per_thousand(samples: list[tuple[int, float, int]]) -> float | None:
     return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
+def rss_by_thousand(samples: list[tuple[int, float, int]]) -> list[float]:
+    """The last VmRSS sample (MiB) of each thousand tables finished, in order: the
+    shape of the run (a rise to the collector's threshold, then a level)."""
+    last: dict[int, int] = {}
+    for done, _, rss in samples:
+        last[done // 1000] = rss
+    return [round(last[k] / 1024, 1) for k in sorted(last)]
+
+
 def row_of(db: str, soak: Soak, seconds: float, tracebacks: int) -> dict[str, Any]:
     """The figures of one run."""
     rss = [kib / 1024 for _, _, kib in soak.samples] or [0.0]
@@ -308,6 +317,7 @@ def row_of(db: str, soak: Soak, seconds: float, tracebacks: int) -> dict[str, An
         "rss_end_mib": round(rss[-1], 1),
         "slope_mib_per_1000": round(slope, 3) if slope is not None else None,
         "samples": len(soak.samples),
+        "rss_mib_by_thousand": rss_by_thousand(soak.samples),
         "errors": dict(soak.errors),
         "tracebacks": tracebacks,
     }
