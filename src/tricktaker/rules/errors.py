@@ -101,18 +101,7 @@ class Origins:
         """The places after a file (``child``) is merged over this one: tables merge,
         values and lists replace."""
         out = Origins(child.source, dict(self.places))
-
-        def visit(node: Mapping[str, Any], prefix: Path) -> None:
-            for key, value in node.items():
-                path = (*prefix, str(key))
-                if isinstance(value, Mapping):
-                    if path in child.places:
-                        out.places[path] = child.places[path]
-                    visit(value, path)
-                else:
-                    out.replace(path, child.under(path))
-
-        visit(child_data, ())
+        _merge_places(out, child, child_data, ())
         return out
 
     def message(self, path: Sequence[object] | str, text: str, *, at_key: bool = False) -> str:
@@ -130,6 +119,21 @@ class Origins:
     ) -> RulesetError:
         """A :class:`RulesetError` with :meth:`message`."""
         return RulesetError(self.message(path, text, at_key=at_key))
+
+
+def _merge_places(out: Origins, child: Origins, node: Mapping[str, Any], prefix: Path) -> None:
+    """:meth:`Origins.merge_child`'s walk over the child's data under ``prefix``. A
+    module function, not a nested one: a nested function that calls itself is a
+    reference cycle (the function and its closure cell), which would keep every place
+    of the merge alive until the cyclic collector runs (the server runs it rarely)."""
+    for key, value in node.items():
+        path = (*prefix, str(key))
+        if isinstance(value, Mapping):
+            if path in child.places:
+                out.places[path] = child.places[path]
+            _merge_places(out, child, value, path)
+        else:
+            out.replace(path, child.under(path))
 
 
 # ------------------------------------------------------------- pydantic errors

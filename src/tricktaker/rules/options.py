@@ -102,19 +102,21 @@ def overlaps(a: str, b: str) -> bool:
 def changed_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """The dotted game fields whose value differs (descriptive fields left out)."""
     out: list[str] = []
-
-    def visit(a: Any, b: Any, prefix: str) -> None:
-        if isinstance(a, Mapping) and isinstance(b, Mapping):
-            for key in dict.fromkeys([*a, *b]):
-                if not prefix and key in DESCRIPTIVE:
-                    continue
-                name = f"{prefix}.{key}" if prefix else str(key)
-                visit(a.get(key, MISSING), b.get(key, MISSING), name)
-        elif not same(a, b) and prefix:
-            out.append(prefix)
-
-    visit(old, new, "")
+    _changed(old, new, "", out)
     return out
+
+
+def _changed(a: Any, b: Any, prefix: str, out: list[str]) -> None:
+    """:func:`changed_fields`' walk (a module function: a nested one that calls itself
+    is a reference cycle, left for the cyclic collector)."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in dict.fromkeys([*a, *b]):
+            if not prefix and key in DESCRIPTIVE:
+                continue
+            name = f"{prefix}.{key}" if prefix else str(key)
+            _changed(a.get(key, MISSING), b.get(key, MISSING), name, out)
+    elif not same(a, b) and prefix:
+        out.append(prefix)
 
 
 # ------------------------------------------------------------------------ notes
