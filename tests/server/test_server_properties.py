@@ -220,16 +220,18 @@ class Game:
                 p, rng.choice(['{"type": "action", "id": ', "[1, 2", "nope"]), {"bad_message"}, None
             )
         elif kind == "unknown_type":
-            self.refused(p, {"type": "shuffle", "id": "x"}, {"bad_message"}, None)
+            self.refused(p, {"type": "shuffle", "id": "x"}, {"bad_message"}, "x")
         elif kind == "missing_field":
-            self.refused(p, {"type": "action", "id": self.new_id(p.seat)}, {"bad_message"}, None)
+            action_id = self.new_id(p.seat)  # a malformed action's error carries its id
+            self.refused(p, {"type": "action", "id": action_id}, {"bad_message"}, action_id)
         elif kind == "oversize":
             big = {"type": "chat", "text": "x" * 20_000}
             self.refused(p, big, {"too_large"}, None)
         elif kind == "other_seat":
             other = (p.seat or 0) + 1
-            message = {"type": "action", "id": self.new_id(p.seat), "action": "bid 1"}
-            self.refused(p, {**message, "seat": other}, {"bad_message"}, None)
+            action_id = self.new_id(p.seat)
+            message = {"type": "action", "id": action_id, "action": "bid 1"}
+            self.refused(p, {**message, "seat": other}, {"bad_message"}, action_id)
         elif kind == "spectator_acts":
             action_id = self.new_id(None)
             message = {"type": "action", "id": action_id, "action": "bid 1"}
