@@ -24,6 +24,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -246,3 +247,23 @@ class PostgresServer:
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+@contextlib.contextmanager
+def started_for_test() -> Iterator[PostgresServer]:
+    """A started :class:`PostgresServer` for a test or fixture, stopped and removed at the
+    end. Without PostgreSQL installed the test is skipped, except under ``CI=true``,
+    where it fails."""
+    import pytest
+
+    try:
+        server = PostgresServer()
+        server.start()  # removes what it made if it fails
+    except PostgresUnavailableError as error:
+        if in_ci():
+            pytest.fail(f"CI=true but no PostgreSQL server for the tests: {error}")
+        pytest.skip(f"no PostgreSQL server for the tests: {error}")
+    try:
+        yield server
+    finally:
+        server.stop()

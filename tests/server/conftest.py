@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres import PostgresServer, PostgresUnavailableError, in_ci
+from tests.postgres import PostgresServer, in_ci, started_for_test
 from tests.server_process import ServerProcess, free_port
 
 try:
@@ -38,17 +38,8 @@ def postgres_server() -> Iterator[PostgresServer]:
     """A real PostgreSQL server for the session, in a temporary directory removed at the
     end (see tests/postgres.py). Without PostgreSQL installed its tests are skipped,
     except under ``CI=true``, where they fail."""
-    try:
-        server = PostgresServer()
-        server.start()  # removes what it made if it fails
-    except PostgresUnavailableError as error:
-        if in_ci():
-            pytest.fail(f"CI=true but no PostgreSQL server for the tests: {error}")
-        pytest.skip(f"no PostgreSQL server for the tests: {error}")
-    try:
+    with started_for_test() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.postgres import PostgresServer, PostgresUnavailableError, in_ci
+from tests.postgres import PostgresServer, started_for_test
 from tests.server.helpers import Player, Table, make_table, replay_saved
 from tests.server.test_crash import choose, drain, play, replay_with_seeded_chance
 from tests.server_process import ServerProcess, free_port
@@ -142,17 +142,8 @@ def no_traceback(log: Path) -> None:
 def private_postgres() -> Iterator[PostgresServer]:
     """A PostgreSQL server of the test's own, which it may stop and start (the session's
     server is shared with other tests)."""
-    try:
-        server = PostgresServer()
-        server.start()
-    except PostgresUnavailableError as error:
-        if in_ci():
-            pytest.fail(f"CI=true but no PostgreSQL server for the tests: {error}")
-        pytest.skip(f"no PostgreSQL server for the tests: {error}")
-    try:
+    with started_for_test() as server:
         yield server
-    finally:
-        server.stop()
 
 
 def stop_postgres(server: PostgresServer) -> None:
