@@ -186,6 +186,39 @@ def test_the_collector_collects_once_the_heap_has_grown() -> None:
     assert freed == 1
 
 
+def test_the_collector_collects_once_resident_memory_has_grown() -> None:
+    """Garbage cycles of few objects but many bytes are collected once the resident
+    memory grew past the collector's bound, though their count of objects is far below
+    its bound in objects."""
+
+    class Cycle:
+        def __init__(self, size: int) -> None:
+            self.me = self
+            self.payload = bytearray(size)  # touched: resident
+
+    async def scenario() -> tuple[int, bool]:
+        collector = Collector(check_seconds=0.01, min_growth=10**9, min_rss_growth=16 << 20)
+        collector.start()
+        try:
+            if collector.resident_after is None:
+                pytest.fail("this test needs /proc/self/statm (Linux)")
+            early = collector.runs
+            marker = weakref.ref(Cycle(1 << 20))
+            for _ in range(63):  # some 64 MiB in 64 cycles of 3 objects
+                Cycle(1 << 20)
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if collector.runs > early:
+                    break
+            return collector.runs - early, marker() is None
+        finally:
+            await collector.stop()
+
+    runs, freed = asyncio.run(scenario())
+    assert runs >= 1
+    assert freed
+
+
 def test_live_sockets_are_served_ahead_of_the_middleware(tmp_path: Path) -> None:
     """docs/deploy.md, Limits: a table's live-play socket is served without the
     middleware's wrappers around every message it sends; the HTTP API, and a socket on

@@ -13,8 +13,12 @@ stopped every table for 30 to 60 ms, the worst latencies of a run.
 :class:`Collector` turns the automatic collector off (objects are still freed the usual
 way, when the last reference to them goes) and runs a whole collection only when the
 objects made since the last one, net of those freed, exceed both what that collection
-left alive and :data:`MIN_GROWTH`, or every :data:`FULL_SECONDS` (Python's own rule for
-its oldest generation waits for a quarter more). What start-up made is frozen
+left alive and :data:`MIN_GROWTH`, or when the process's resident memory grew by more
+than both half of what it was after the last one and :data:`MIN_RSS_GROWTH` (a count of
+objects says little of their bytes: ``bench/soak.py`` found per-table garbage of few
+objects but some 50 KB, which the object count alone let pile up to hundreds of MiB),
+or every :data:`FULL_SECONDS` (Python's own rule for its oldest generation waits for a
+quarter more). What start-up made is frozen
 (``gc.freeze``) and never scanned. A whole collection stops the server for a time that
 grows with its tables (about 0.5 s at 200 busy tables and 0.7 s at 500 on a 2-core
 machine, ``bench/README.md``): with a steady heap, once in ten minutes.
@@ -26,6 +30,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import time
 
 log = logging.getLogger(__name__)
@@ -39,6 +44,22 @@ FULL_SECONDS = 600.0
 MIN_GROWTH = 1_000_000
 """Objects made (net) since the last collection below which none runs before
 :data:`FULL_SECONDS`."""
+
+MIN_RSS_GROWTH = 64 * 1024 * 1024
+"""Bytes of resident memory gained since the last collection below which that alone
+runs none."""
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory now (None where ``/proc`` does not tell it)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
 
 _active = 0
 """Collectors running in this process."""
@@ -56,10 +77,14 @@ class Collector:
         check_seconds: float = CHECK_SECONDS,
         full_seconds: float = FULL_SECONDS,
         min_growth: int = MIN_GROWTH,
+        min_rss_growth: int = MIN_RSS_GROWTH,
     ) -> None:
         self.check_seconds = check_seconds
         self.full_seconds = full_seconds
         self.min_growth = min_growth
+        self.min_rss_growth = min_rss_growth
+        self.resident_after: int | None = None
+        """The resident memory the last whole collection left (None: not known)."""
         self._task: asyncio.Task[None] | None = None
         self.live = 0
         """Objects the last whole collection left alive (not counting frozen ones)."""
@@ -79,6 +104,7 @@ class Collector:
         gc.collect()
         gc.freeze()
         self.live = 0
+        self.resident_after = resident_bytes()
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
@@ -105,8 +131,15 @@ class Collector:
         return gc.get_count()[0]
 
     def due(self) -> bool:
-        """Whether the heap grew enough for a whole collection."""
-        return self.growth() > max(self.min_growth, self.live)
+        """Whether the heap grew enough for a whole collection: in objects, or in
+        resident memory."""
+        if self.growth() > max(self.min_growth, self.live):
+            return True
+        before = self.resident_after
+        if before is None:
+            return False
+        now = resident_bytes()
+        return now is not None and now - before > max(self.min_rss_growth, before // 2)
 
     def collect(self) -> int:
         """A whole collection (frozen objects aside): the objects it freed."""
@@ -114,6 +147,7 @@ class Collector:
         freed = gc.collect()
         took = (time.perf_counter() - began) * 1000
         self.live = len(gc.get_objects())
+        self.resident_after = resident_bytes()
         self.runs += 1
         log.info("garbage collection: %d objects freed in %.0f ms", freed, took)
         return freed
