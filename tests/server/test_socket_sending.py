@@ -194,7 +194,7 @@ def test_the_collector_collects_once_resident_memory_has_grown() -> None:
     class Cycle:
         def __init__(self, size: int) -> None:
             self.me = self
-            self.payload = bytearray(size)  # touched: resident
+            self.payload = b"x" * size  # every byte written: resident
 
     async def scenario() -> tuple[int, bool]:
         collector = Collector(check_seconds=0.01, min_growth=10**9, min_rss_growth=16 << 20)
@@ -203,8 +203,11 @@ def test_the_collector_collects_once_resident_memory_has_grown() -> None:
             if collector.resident_after is None:
                 pytest.fail("this test needs /proc/self/statm (Linux)")
             early = collector.runs
+            # Past the bound: half of what the process held (a test worker may hold
+            # hundreds of MiB already) and 16 MiB, in cycles of 3 objects and 1 MiB each.
+            bound = max(16 << 20, collector.resident_after // 2)
             marker = weakref.ref(Cycle(1 << 20))
-            for _ in range(63):  # some 64 MiB in 64 cycles of 3 objects
+            for _ in range(bound // (1 << 20) + 32):
                 Cycle(1 << 20)
             for _ in range(200):
                 await asyncio.sleep(0.01)
