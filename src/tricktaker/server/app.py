@@ -6,24 +6,24 @@ answers every refusal with an RFC 9457 problem body (``application/problem+json`
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
-from tricktaker.server.deps import MAX_BODY_BYTES, Database, RateLimits
+from tricktaker.server.deps import Database, RateLimits
 from tricktaker.server.errors import RefusedError, UnavailableError
 from tricktaker.server.limits import AddressSockets, ServerLimits
-from tricktaker.server.problems import MEDIA_TYPE, problem, problem_of
+from tricktaker.server.problems import problem, problem_of
+from tricktaker.server.request_limits import RequestLimits, problem_response
 from tricktaker.server.sheets.routes import sheets_router
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.admission import serve_counted
@@ -72,12 +72,6 @@ class TableServerApp(FastAPI):
                 await serve(WebSocket(scope, receive, send), child["path_params"]["table_id"])
                 return
         await super().__call__(scope, receive, send)
-
-
-def _problem_response(
-    status: int, body: dict[str, Any], headers: Mapping[str, str] | None = None
-) -> JSONResponse:
-    return JSONResponse(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
 
 
 def browser_client_paths() -> frozenset[str]:
@@ -155,57 +149,25 @@ def create_app(
     """The browser client's own files, not counted by the rate limit: a page's first
     load asks for all of them at once, more than the burst."""
 
-    @app.middleware("http")
-    async def limits(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        size = request.headers.get("content-length")
-        limit = BODY_LIMITS.get((request.method, request.url.path), MAX_BODY_BYTES)
-        too_large = _problem_response(
-            413, problem(413, "too-large", f"A request may be at most {limit} bytes.")
-        )
-        if size is not None and (not size.isdigit() or int(size) > limit):
-            return too_large
-        if size is None and request.method in ("POST", "PUT", "PATCH"):
-            # A body sent in chunks, without a length: read it up to the limit here, and
-            # hand what was read on (the middleware's request replays a cached body).
-            body = b""
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > limit:
-                    return too_large
-            request._body = body
-        if buckets is None or (
-            request.method in ("GET", "HEAD") and request.url.path in client_files
-        ):
-            return await call_next(request)
-        client = request.client.host if request.client else "?"
-        if not buckets.take(client, time.monotonic()):
-            wait = buckets.retry_after(client)
-            return _problem_response(
-                429,
-                problem(429, "rate-limited", f"Too many requests: try again in {wait} s."),
-                {"Retry-After": str(wait)},
-            )
-        return await call_next(request)
+    app.add_middleware(RequestLimits, body_limits=BODY_LIMITS, buckets=buckets, exempt=client_files)
 
     @app.exception_handler(RefusedError)
     async def refused(_request: Request, exc: RefusedError) -> JSONResponse:
         status, body = problem_of(exc)
         if isinstance(exc, UnavailableError):  # the database is back in a moment
-            return _problem_response(status, body, {"Retry-After": str(exc.retry_after)})
-        return _problem_response(status, body)
+            return problem_response(status, body, {"Retry-After": str(exc.retry_after)})
+        return problem_response(status, body)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         unread = _unreadable_body(first)
         if unread is not None:  # not JSON at all: 400, as docs/protocol.md, Errors says
-            return _problem_response(400, problem(400, "bad-json", unread))
+            return problem_response(400, problem(400, "bad-json", unread))
         loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "header")]
         field = ".".join(loc) or None
         detail = f"{field}: {first.get('msg')}" if field else str(first.get("msg"))
-        return _problem_response(422, problem(422, "invalid-request", detail, field=field))
+        return problem_response(422, problem(422, "invalid-request", detail, field=field))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -219,7 +181,7 @@ def create_app(
                 for method in route.methods or ()
             }
             headers = {"Allow": ", ".join(sorted(allowed))}
-        return _problem_response(exc.status_code, body, headers)
+        return problem_response(exc.status_code, body, headers)
 
     app.include_router(tables_router(service))
 
