@@ -141,7 +141,10 @@ class EuchreHooks(GameHooks):
 
     name = "euchre"
     settings_model = EuchreSettings
-    capabilities: ClassVar[dict[str, str]] = card_play_capabilities("tricktaker.games.euchre")
+    capabilities: ClassVar[dict[str, str]] = {
+        **card_play_capabilities("tricktaker.games.euchre"),
+        "coach": "tricktaker.games.euchre.coach:COACH",
+    }
 
     def init_game(self, state: GameState) -> EuchreData:
         pattern = state.setup.deal_pattern or ()

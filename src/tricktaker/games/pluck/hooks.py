@@ -128,7 +128,10 @@ class PluckHooks(GameHooks):
 
     name = "pluck"
     settings_model = PluckSettings
-    capabilities: ClassVar[dict[str, str]] = card_play_capabilities("tricktaker.games.pluck")
+    capabilities: ClassVar[dict[str, str]] = {
+        **card_play_capabilities("tricktaker.games.pluck"),
+        "coach": "tricktaker.games.pluck.coach:COACH",
+    }
 
     def init_game(self, state: GameState) -> PluckData:
         return PluckData()

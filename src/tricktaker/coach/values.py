@@ -1,0 +1,276 @@
+"""The coach's sampled values: what every legal choice of one seat's decision is worth,
+under the model of :mod:`tricktaker.coach.model`, estimated over sampled deals.
+
+:func:`hint` samples deals the seat cannot tell from the real one (the game's search
+determinizer, each deal weighted by :func:`~tricktaker.bots.gamesearch.sample_weight`),
+and on every deal tries every legal choice (common random numbers: the choices are
+compared on the same deals, with the same later draws), playing the hand out with the
+game's rollout policy and reading the seat's score for the hand
+(:func:`~tricktaker.coach.model.hand_points`) and whether it made its bid
+(:func:`~tricktaker.coach.contract.made_bid`).
+
+Where the compiled kernel plays the decision (the Oh Hell family's bids and cards, the
+hook games' card play) and offers the coach's sums
+(``tricktaker.kernel.values.kernel_choice_values``), the deals are played there; every
+other decision (auctions, plucks, trump calls, antes, stay or fold, draws) is played in
+Python. Both give the same model's values.
+
+**The estimate.** With deal ``i`` of weight ``w_i`` scoring ``x_i`` after a choice, the
+value is the weighted mean ``m = sum(w x) / sum(w)``. Its standard error is that of a
+weighted mean with the effective sample size ``n_eff = sum(w)^2 / sum(w^2)`` (Kish):
+``stderr = sqrt(s^2 / n_eff)``, where ``s^2 = sum(w (x - m)^2) / sum(w) * n_eff /
+(n_eff - 1)`` is the weighted variance with the small-sample correction. With equal
+weights this is the usual ``s / sqrt(n)``. It treats the weights as fixed (it does not
+count their own sampling noise), which is close while ``n_eff`` is not far below the
+number of deals.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker.bots.gamesearch import GameSearch, sample_weight, search_for
+from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.contract import made_bid
+from tricktaker.coach.model import ChoiceValue, Hint, hand_points
+from tricktaker.engine.actions import Action
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.state import GameState
+from tricktaker.kernel import KernelUnavailableError, KernelUnsupportedError
+
+__all__ = [
+    "MIN_DEALS",
+    "ChoiceTotals",
+    "UnreachableDecisionError",
+    "choice_value",
+    "hint",
+    "python_totals",
+    "weighted_mean",
+]
+
+MIN_DEALS = 16
+"""The fewest deals a hint with a time budget samples, however long they take."""
+
+
+class UnreachableDecisionError(ValueError):
+    """A decision whose values the coach cannot compute: its hand does not end in a
+    result for the seat to score by playing out (for example, a choice between hands)."""
+
+
+@dataclass(slots=True)
+class ChoiceTotals:
+    """One choice's running sums over the deals played so far."""
+
+    action: Action
+    deals: int = 0
+    weight: float = 0.0
+    """The sum of the deals' weights."""
+    weight_sq: float = 0.0
+    """The sum of the squared weights (for the effective sample size)."""
+    total: float = 0.0
+    """The weighted sum of the seat's points."""
+    total_sq: float = 0.0
+    """The weighted sum of the squared points."""
+    made: float = 0.0
+    """The weighted sum of the deals where the seat made its bid."""
+    made_weight: float = 0.0
+    """The sum of the weights of the deals where the seat had a bid to make."""
+
+    def add(self, weight: float, points: float, made: bool | None) -> None:
+        """Count one deal."""
+        self.deals += 1
+        self.weight += weight
+        self.weight_sq += weight * weight
+        self.total += weight * points
+        self.total_sq += weight * points * points
+        if made is not None:
+            self.made_weight += weight
+            self.made += weight if made else 0.0
+
+
+def weighted_mean(
+    weight: float, weight_sq: float, total: float, total_sq: float
+) -> tuple[float, float]:
+    """The weighted mean and its standard error (see the module notes) from the sums of
+    the weights, the squared weights, the weighted values and the weighted squares.
+
+    >>> mean, stderr = weighted_mean(4.0, 4.0, 8.0, 20.0)  # the values 1, 3, 1, 3
+    >>> mean, round(stderr, 6)  # s = 2 / sqrt(3), over sqrt(4)
+    (2.0, 0.57735)
+    >>> weighted_mean(1.0, 1.0, 5.0, 25.0)  # one deal: no spread to measure
+    (5.0, 0.0)
+    """
+    if weight <= 0.0:
+        return 0.0, math.inf
+    mean = total / weight
+    effective = weight * weight / weight_sq if weight_sq > 0.0 else 0.0
+    if effective <= 1.0:
+        return mean, 0.0
+    spread = max(total_sq / weight - mean * mean, 0.0)
+    variance = spread * effective / (effective - 1.0)
+    return mean, math.sqrt(variance / effective)
+
+
+def choice_value(totals: ChoiceTotals) -> ChoiceValue:
+    """The value of a choice from its sums."""
+    mean, stderr = weighted_mean(totals.weight, totals.weight_sq, totals.total, totals.total_sq)
+    make = totals.made / totals.made_weight if totals.made_weight > 0.0 else None
+    return ChoiceValue(totals.action, mean, stderr, make, totals.deals)
+
+
+def _stop_rule(seconds: float, deals: int | None) -> Callable[[int], bool]:
+    """When to stop sampling: after ``deals`` deals when given, else once ``seconds``
+    have passed and at least :data:`MIN_DEALS` deals are in."""
+    if deals is not None:
+        if deals < 1:
+            raise ValueError(f"a hint needs at least one deal, not {deals}")
+        return lambda done: done >= deals
+    deadline = time.perf_counter() + seconds
+    return lambda done: done >= MIN_DEALS and time.perf_counter() >= deadline
+
+
+def _score(
+    state: GameState, seat: int, hands_before: int, game: GameSearch
+) -> tuple[int, bool | None]:
+    """Play ``state`` out to the end of its hand and read the seat's points and whether
+    it made its bid."""
+    rollout_hand(state, game)
+    if state.hands_played != hands_before + 1 or len(state.history) < 1:
+        raise UnreachableDecisionError(
+            f"playing out after this decision ({state.phase_name} phase) does not end the"
+            " hand it belongs to, so the coach has no hand score to value it by"
+        )
+    return hand_points(state, seat), made_bid(
+        state.rules, state.history[-1], seat, state.setup.partnerships
+    )
+
+
+def python_totals(
+    obs: Observation,
+    actions: Sequence[Action],
+    *,
+    seed: int,
+    stop: Callable[[int], bool],
+) -> list[ChoiceTotals]:
+    """Every choice's sums over deals sampled and played out in Python (see the module
+    notes), sampling until ``stop(deals done)``."""
+    game = search_for(obs.rules.hooks)
+    try:
+        sampler = game.determinizer(obs)
+    except (ValueError, NotImplementedError) as exc:
+        raise UnreachableDecisionError(
+            f"the coach cannot sample deals at this decision ({obs.phase}): {exc}"
+        ) from exc
+    rng = random.Random(seed)
+    seat = obs.seat
+    totals = [ChoiceTotals(action) for action in actions]
+    done = 0
+    while not stop(done):
+        state = sampler.sample(rng)
+        state.reseed(rng.getrandbits(62))
+        weight = sample_weight(sampler, state)
+        hands_before = state.hands_played
+        for choice in totals:
+            trial = state.clone()
+            trial.apply(seat, choice.action)
+            points, made = _score(trial, seat, hands_before, game)
+            choice.add(weight, points, made)
+        done += 1
+    return totals
+
+
+def _kernel_values() -> Callable[..., Any] | None:
+    """``tricktaker.kernel.values.kernel_choice_values`` where this build has it."""
+    try:
+        module = importlib.import_module("tricktaker.kernel.values")
+    except ImportError:
+        return None
+    found = getattr(module, "kernel_choice_values", None)
+    return found if callable(found) else None
+
+
+def kernel_totals(
+    obs: Observation,
+    actions: Sequence[Action],
+    *,
+    seed: int,
+    seconds: float,
+    deals: int | None,
+) -> list[ChoiceTotals] | None:
+    """Every choice's sums from the compiled kernel, or None where it does not play this
+    decision (or this build has no kernel)."""
+    values = _kernel_values()
+    if values is None:
+        return None
+    try:
+        moves = values(obs, seed=seed, deals=deals, seconds=seconds)
+    except (KernelUnsupportedError, KernelUnavailableError):
+        return None
+    by_action = {move.action: move for move in moves}
+    totals = []
+    for action in actions:
+        move = by_action[action]
+        weight = float(move.weight)
+        weight_sq = getattr(move, "weight_sq", None)
+        made = getattr(move, "made", None)
+        totals.append(
+            ChoiceTotals(
+                action,
+                deals=int(move.deals),
+                weight=weight,
+                # without the squared weights, count the deals as equally weighted
+                weight_sq=float(weight_sq)
+                if weight_sq is not None
+                else (weight * weight / move.deals if move.deals else 0.0),
+                total=float(move.sum),
+                total_sq=float(move.sum_sq),
+                made=float(made) if made is not None else 0.0,
+                made_weight=weight if made is not None else 0.0,
+            )
+        )
+    return totals
+
+
+def hint(
+    observation: Observation,
+    *,
+    seconds: float = 1.0,
+    seed: int = 0,
+    deals: int | None = None,
+    kernel: bool = True,
+) -> Hint:
+    """The coach's values of every legal choice of ``observation``'s seat, best first.
+
+    ``seconds``: sample deals for about this long (at least :data:`MIN_DEALS`);
+    ``deals``: sample exactly this many instead (then the same ``seed`` gives the same
+    hint on any machine); ``kernel``: use the compiled kernel where it plays the
+    decision (False: always Python). Raises ``ValueError`` when the seat has no decision
+    now, :class:`UnreachableDecisionError` for a decision the coach cannot value.
+    """
+    started = time.perf_counter()
+    actions = observation.legal_actions
+    if not actions or observation.seat not in observation.to_act:
+        raise ValueError(f"seat {observation.seat} has no decision to make now")
+    totals = None
+    if kernel:
+        totals = kernel_totals(observation, actions, seed=seed, seconds=seconds, deals=deals)
+    if totals is None:
+        totals = python_totals(observation, actions, seed=seed, stop=_stop_rule(seconds, deals))
+    order = {action: index for index, action in enumerate(actions)}
+    choices = sorted(
+        (choice_value(choice) for choice in totals),
+        key=lambda value: (-value.mean, order[value.action]),
+    )
+    return Hint(
+        seat=observation.seat,
+        choices=tuple(choices),
+        best=choices[0].action,
+        exact=False,
+        seconds=time.perf_counter() - started,
+    )
