@@ -449,6 +449,82 @@ PyObject *pimc(PyObject *, PyObject *args) {
     });
 }
 
+// The deals given to ``values`` (as ``samples`` lists them: each seat's hand, then the
+// weight), checked against the world: the seat's own hand as it holds it, no card in two
+// hands or already played, each seat as many cards as a deal sampled from the world, a
+// weight of 0 or more.
+std::vector<Deal> read_deals(const World &w, PyObject *object) {
+    const Config &cfg = *w.cfg;
+    const int n = cfg.players;
+    Items listed(object, "deals");
+    if (listed.size() > SAMPLES_LIMIT)
+        fail(PyExc_ValueError, "deals: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
+    State model;
+    Rng rng(0);
+    w.sample(rng, model);
+    uint64_t gone = 0;
+    for (int s = 0; s < n; ++s) gone |= w.played[s];
+    for (int i = 0; i < w.public_state.trick_len; ++i)
+        gone |= uint64_t(1) << w.public_state.trick_card[i];
+    std::vector<Deal> out(size_t(listed.size()));
+    for (Py_ssize_t i = 0; i < listed.size(); ++i) {
+        Items deal(listed[i], listed.name(i), n + 1);
+        Deal &into = out[size_t(i)];
+        uint64_t placed = gone;
+        for (int s = 0; s < n; ++s) {
+            uint64_t hand = to_mask(deal[s], deal.name(s), DECK_BITS);
+            std::string where = deal.name(s).str();
+            if (hand & placed) fail(PyExc_ValueError, where + ": a card played or in two hands");
+            int count = popcount(model.hands[s]);
+            if (popcount(hand) != count)
+                fail(PyExc_ValueError, where + ": the seat holds " + std::to_string(count) +
+                                           " cards, not " + std::to_string(popcount(hand)));
+            placed |= hand;
+            into.hands[s] = hand;
+        }
+        if (into.hands[w.me] != w.public_state.hands[w.me])
+            fail(PyExc_ValueError, deal.name(w.me).str() + ": the seat's own hand as it holds it");
+        into.weight = to_real(deal[n], deal.name(n));
+        if (into.weight < 0.0)
+            fail(PyExc_ValueError, deal.name(n).str() + ": a weight is 0 or more");
+    }
+    return out;
+}
+
+// values(world, moves, deals, least, time_budget, seed, given=None) -> (made_known,
+// [(deals, weight, sum, sum_sq, made, weight_sq)] per move): see choice_values (search.hpp).
+PyObject *values(PyObject *, PyObject *args) {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *moves_obj, *given_obj = Py_None;
+        long deals, least;
+        double budget;
+        unsigned long long seed;
+        if (!PyArg_ParseTuple(args, "OOlldK|O", &capsule, &moves_obj, &deals, &least, &budget,
+                              &seed, &given_obj))
+            return nullptr;
+        WorldBox *box = world_of(capsule);
+        auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
+        if (deals < 0 || least < 0) fail(PyExc_ValueError, "deals and least must be 0 or more");
+        check_budget(budget);
+        std::vector<Deal> given;
+        const bool has_given = given_obj != Py_None;
+        if (has_given) given = read_deals(box->world, given_obj);
+        ChoiceValues result;
+        without_gil([&] {
+            result = choice_values(box->world, moves, deals, least, budget, seed,
+                                   has_given ? &given : nullptr);
+        });
+        Ref out(made(PyList_New(Py_ssize_t(result.moves.size()))));
+        for (size_t j = 0; j < result.moves.size(); ++j) {
+            const MoveValue &v = result.moves[j];
+            PyList_SET_ITEM(out.get(), Py_ssize_t(j),
+                            made(Py_BuildValue("(lddddd)", v.deals, v.weight, v.sum, v.sum_sq,
+                                              v.made, v.weight_sq)));
+        }
+        return Py_BuildValue("(ON)", result.made_known ? Py_True : Py_False, out.release());
+    });
+}
+
 // samples(world, seed, count): each sample's hands (a tuple of masks per seat) and weight.
 PyObject *samples(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
@@ -586,6 +662,10 @@ PyMethodDef methods[] = {
      " weighted, seed, rivalry) -> (move, iterations, [(move, visits, mean)])"},
     {"pimc", pimc, METH_VARARGS,
      "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
+    {"values", values, METH_VARARGS,
+     "values(world, moves, deals, least, time_budget, seed, given=None) -> (made_known,"
+     " [(deals, weight, sum, sum_sq, made, weight_sq)]): every move played out on the same"
+     " deals"},
     {"samples", samples, METH_VARARGS, "samples(world, seed, count) -> [(hands..., weight)]"},
     {"sample_loop", sample_loop, METH_VARARGS, "sample_loop(world, seed, count) -> checksum"},
     {"playouts", playouts, METH_VARARGS,

@@ -17,10 +17,14 @@ void World::sample(Rng &rng, State &out) const {
         det->sample(rng, out.hands);
     if (has_fixed)
         for (int s = 0; s < cfg->players; ++s) out.hands[s] |= fixed[s];
+    guess_bids(out);
+}
+
+void World::guess_bids(State &st) const {
     for (int s : guess_seats) {
-        int b = guess_bid(*cfg, out, s, legal_bids(*cfg, out, s));
-        out.bids[s] = int8_t(b);
-        out.bid_sum = int8_t(out.bid_sum + b);
+        int b = guess_bid(*cfg, st, s, legal_bids(*cfg, st, s));
+        st.bids[s] = int8_t(b);
+        st.bid_sum = int8_t(st.bid_sum + b);
     }
 }
 
@@ -217,6 +221,62 @@ SearchResult flat_rollouts(const World &world, const std::vector<int> &moves, lo
     result.move = moves[best];
     result.iterations = spent;
     for (size_t j = 0; j < m; ++j) result.root.push_back({moves[j], 0, totals[j]});
+    return result;
+}
+
+ChoiceValues choice_values(const World &world, const std::vector<int> &moves, long deals,
+                           long least, double time_budget, uint64_t seed,
+                           const std::vector<Deal> *given) {
+    using clock = std::chrono::steady_clock;
+    const Config &cfg = *world.cfg;
+    const int me = world.me;
+    Rng rng(seed);
+    const bool timed = time_budget >= 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(
+                           std::chrono::duration<double>(timed ? time_budget : 0.0));
+    if (given != nullptr && long(given->size()) < deals) deals = long(given->size());
+    ChoiceValues result;
+    result.moves.resize(moves.size());
+    result.made_known = !cfg.table_result && cfg.outcome_keys.empty();
+    for (long d = 0; d < deals; ++d) {
+        if (timed && d >= least && clock::now() > deadline) break;
+        State st;
+        double w;
+        if (given != nullptr) {
+            const Deal &deal = (*given)[size_t(d)];
+            st = world.public_state;
+            for (int s = 0; s < cfg.players; ++s) st.hands[s] = deal.hands[s];
+            world.guess_bids(st);
+            w = deal.weight;
+        } else {
+            world.sample(rng, st);
+            w = world.weight(st);
+        }
+        if (seat_to_act(cfg, st) != me) throw BadInput("the seat of the world is not to act");
+        const uint64_t legal = legal_moves(cfg, st);
+        for (size_t j = 0; j < moves.size(); ++j) {
+            int bit = moves[j] - (st.phase == BIDDING ? BID_BASE : 0);
+            if (bit < 0 || bit > 63 || !((legal >> bit) & 1))
+                throw BadInput("move " + std::to_string(moves[j]) + " is not legal here");
+            State trial = st;
+            apply_move(cfg, trial, moves[j]);
+            rollout(cfg, trial, rng, 0.0, me);
+            double points = double(hand_score(cfg, trial, me));
+            MoveValue &value = result.moves[j];
+            value.deals++;
+            value.weight += w;
+            value.weight_sq += w * w;
+            value.sum += w * points;
+            value.sum_sq += w * points * points;
+            if (trial.bids[me] < 0)
+                result.made_known = false;
+            else if (trial.bids[me] == trial.tricks[me])
+                value.made += w;
+        }
+    }
+    if (!result.made_known)
+        for (MoveValue &value : result.moves) value.made = 0.0;
     return result;
 }
 

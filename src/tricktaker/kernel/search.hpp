@@ -33,6 +33,8 @@ struct World {
     double floor = 0.0;
 
     void sample(Rng &rng, State &out) const;
+    // Guesses the hidden simultaneous bids (``guess_seats``) of a deal: ``sample`` does.
+    void guess_bids(State &st) const;
     double weight(const State &st) const;
 };
 
@@ -70,6 +72,37 @@ struct SearchResult {
 SearchResult flat_rollouts(const World &world, const std::vector<int> &moves, long first,
                            long keep, long rollouts, double noise, double time_budget,
                            uint64_t seed);
+
+// One deal given from outside instead of sampled (the hands of every seat) and its weight.
+struct Deal {
+    uint64_t hands[MAXP] = {};
+    double weight = 1.0;
+};
+
+// What one move is worth over the deals played: the coach's model (tricktaker.coach.model).
+struct MoveValue {
+    long deals = 0;
+    double weight = 0.0; // the sum of the deals' weights
+    double sum = 0.0;    // of weight * the seat's hand score (the game's points)
+    double sum_sq = 0.0; // of weight * the score squared
+    double made = 0.0;   // of weight * (the seat took as many tricks as it bid)
+    double weight_sq = 0.0; // the sum of the squared weights (the effective deals)
+};
+
+struct ChoiceValues {
+    std::vector<MoveValue> moves; // in the order of the moves given
+    // Whether ``made`` means anything: the hand is scored by bids (not by a hook game's
+    // result tables) and the seat had a bid at the end of every deal.
+    bool made_known = true;
+};
+
+// Every move played out on the same deals (common random numbers) with the rollout
+// policy, no noise, by every seat: ``deals`` deals sampled from ``world`` (or the
+// ``given`` ones, when not null), fewer when the time budget runs out, but at least
+// ``least`` (and at most ``deals``); per move the weighted sums of the seat's hand score.
+ChoiceValues choice_values(const World &world, const std::vector<int> &moves, long deals,
+                           long least, double time_budget, uint64_t seed,
+                           const std::vector<Deal> *given);
 
 // Chooses among ``moves`` (the seat's legal moves, in the engine's order).
 SearchResult ismcts(const World &world, const std::vector<int> &moves, const SearchParams &p,

@@ -1,0 +1,170 @@
+"""What each legal choice is worth under the coach's model, computed in the compiled kernel.
+
+:func:`kernel_choice_values` samples deals consistent with what the seat saw, plays
+every legal choice out on each of them (the same deals for every choice: common random
+numbers) with the search's rollout policy, no noise, by every seat, and returns per
+choice the weighted sums from which the coach (:mod:`tricktaker.coach.values`) takes a
+mean, its standard error and the chance of making the bid. The points are the seat's
+score for the hand in the game's own points (:func:`tricktaker.coach.model.hand_points`):
+in the Oh Hell family the kernel's score rule, in the hook games the hand scores of their
+result tables (:func:`tricktaker.kernel.results.result_table`).
+
+The deals come from the kernel's determinizer, weighted by the bid model, as the search
+bots sample them, except in a hook game whose determinizer weighs soft evidence the
+kernel does not (a model of the other seats' calls, stated in its
+:class:`~tricktaker.engine.resample.HiddenFacts`): there the game's own determinizer
+samples the deals in Python, with its weights, and the kernel plays them, so that the
+values follow the coach's stated model (:data:`tricktaker.coach.model.MODEL`).
+
+>>> from tricktaker import load_ruleset, new_game
+>>> from tricktaker.kernel import available
+>>> state = new_game(load_ruleset("blackout"), players=4, seed=3)
+>>> state.apply_chance()
+>>> if available():
+...     obs = state.observe(state.to_act()[0])
+...     values = kernel_choice_values(obs, seed=1, deals=20, seconds=None)
+...     assert [v.action for v in values] == list(obs.legal_actions)
+...     assert all(v.deals == 20 for v in values)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker.engine.actions import Action
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel.convert import plays_whole
+from tricktaker.kernel.native import native
+from tricktaker.kernel.search import kernel_world, move_code
+from tricktaker.kernel.spec import KernelUnsupportedError
+
+__all__ = ["LEAST_DEALS", "MoveValues", "kernel_choice_values", "python_deals"]
+
+LEAST_DEALS = 20
+"""The fewest deals played under a time budget (fewer only where ``deals`` asks fewer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValues:
+    """The weighted sums of one legal choice over the deals it was played out on."""
+
+    action: Action
+    deals: int
+    """How many deals it was played out on."""
+    weight: float
+    """The sum of those deals' weights."""
+    sum: float
+    """The sum over the deals of weight times the seat's hand score (game points)."""
+    sum_sq: float
+    """The sum over the deals of weight times the hand score squared."""
+    made: float | None
+    """The sum over the deals of weight where the seat took as many tricks as it bid;
+    None where the kernel does not know it (a hook game's hand, scored by its tables)."""
+    weight_sq: float = 0.0
+    """The sum of the deals' squared weights (for the effective number of deals)."""
+
+    @property
+    def mean(self) -> float:
+        """The weighted mean hand score (0 over no weight)."""
+        return self.sum / self.weight if self.weight > 0 else 0.0
+
+    @property
+    def effective_deals(self) -> float:
+        """Kish's effective number of deals, ``weight² / weight_sq`` (``deals`` when all
+        the weights are equal)."""
+        return self.weight**2 / self.weight_sq if self.weight_sq > 0 else 0.0
+
+    @property
+    def stderr(self) -> float:
+        """The standard error of :attr:`mean`: the weighted spread of the scores over the
+        effective number of deals (0 with fewer than two)."""
+        effective = self.effective_deals
+        if effective <= 1:
+            return 0.0
+        variance = max(0.0, self.sum_sq / self.weight - self.mean**2)
+        return math.sqrt(variance / (effective - 1))
+
+
+def _soft_evidence(sampler: Any) -> bool:
+    """Whether the game's determinizer weighs evidence the kernel's sampler does not."""
+    describe = getattr(sampler, "hidden_facts", None)
+    if describe is None:
+        return False
+    return bool(describe().soft_evidence)
+
+
+def python_deals(
+    sampler: Any, *, seed: int, deals: int, deadline: float | None, least: int
+) -> list[tuple[float, ...]]:
+    """``deals`` deals drawn by a game's own determinizer (``sampler``), each as the
+    kernel takes it: every seat's hand, then the deal's weight; fewer once past the
+    ``deadline`` (``time.perf_counter()``), but at least ``least``."""
+    from tricktaker.bots.gamesearch import sample_weight
+
+    rng = random.Random(seed)
+    out: list[tuple[float, ...]] = []
+    for index in range(deals):
+        if deadline is not None and index >= least and time.perf_counter() > deadline:
+            break
+        state = sampler.sample(rng)
+        out.append((*state.hands, sample_weight(sampler, state)))
+    return out
+
+
+def kernel_choice_values(
+    obs: Observation,
+    *,
+    seed: int,
+    deals: int,
+    seconds: float | None,
+    world: Any = None,
+) -> list[MoveValues]:
+    """Every legal choice of ``obs`` played out in the kernel on the same ``deals``
+    deals (fewer once ``seconds`` have passed, but at least :data:`LEAST_DEALS`), in the
+    order of ``obs.legal_actions`` (``world``: :func:`~tricktaker.kernel.kernel_world` of
+    ``obs``, when already made). Raises :class:`KernelUnsupportedError` for a decision
+    the kernel does not play, and
+    :class:`~tricktaker.kernel.native.KernelUnavailableError` where it is not built."""
+    start = time.perf_counter()
+    if deals < 0:
+        raise ValueError("deals must be 0 or more")
+    actions = list(obs.legal_actions)
+    if not actions:
+        raise KernelUnsupportedError("no legal choice to value")
+    moves = [move_code(action) for action in actions]
+    core = native()
+    least = min(deals, LEAST_DEALS)
+    given = None
+    sampler = None
+    if not plays_whole(obs.rules):
+        from tricktaker.bots.gamesearch import search_for
+
+        sampler = search_for(obs.rules.hooks).determinizer(obs)
+    if world is None:
+        world = kernel_world(obs, sampler=sampler)
+    if sampler is not None and _soft_evidence(sampler):
+        deadline = None if seconds is None else start + seconds
+        given = python_deals(sampler, seed=seed, deals=deals, deadline=deadline, least=least)
+    budget = -1.0 if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+    try:
+        made_known, rows = core.values(world, moves, deals, least, budget, seed, given)
+    except core.Unsupported as exc:
+        raise KernelUnsupportedError(str(exc)) from None
+    return [
+        MoveValues(
+            action=action,
+            deals=count,
+            weight=weight,
+            sum=total,
+            sum_sq=total_sq,
+            made=made if made_known else None,
+            weight_sq=weight_sq,
+        )
+        for action, (count, weight, total, total_sq, made, weight_sq) in zip(
+            actions, rows, strict=True
+        )
+    ]
