@@ -15,11 +15,8 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from tricktaker.bots import Bot, make_bot
-from tricktaker.bots.base import decide
 from tricktaker.bots.names import bot_name
 from tricktaker.cards import format_card
 from tricktaker.engine import (
@@ -45,16 +42,15 @@ from tricktaker.server.errors import (
     TableFullError,
     TableMovedOnError,
     TableNotFoundError,
-    UnavailableError,
 )
 from tricktaker.server.limits import IDLE_SECONDS
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
+from tricktaker.server.tables.cache import TableCache
+from tricktaker.server.tables.driving import BotDriver
 from tricktaker.server.tables.live import (
     Live,
     Subscriber,
-    bot_seed,
-    game_seed,
     subscriber_gone,
 )
 from tricktaker.server.tables.names import others, unique_name
@@ -76,9 +72,6 @@ from tricktaker.server.tables.views import Json, public_view, seat_names_of, sea
 
 log = logging.getLogger("tricktaker.server")
 
-RETRY_SECONDS = 1.0
-"""How often a table's bots try again to store a move the database could not store."""
-
 REPLAY_LIMIT = 500
 """The most missed events a reconnecting client is sent (``hello`` with ``resume``);
 further behind, it gets a fresh ``welcome``."""
@@ -93,18 +86,12 @@ class TableService:
         self, database: Database, *, bot_workers: int = 2, idle_seconds: float = IDLE_SECONDS
     ) -> None:
         self.database = database
-        self._bot_pool = ThreadPoolExecutor(bot_workers, thread_name_prefix="tricktaker-bot")
         self.writer = store.GroupCommit(self.db)
-        self.idle_seconds = idle_seconds
-        """How long a table not being played, that no socket watches, stays in memory
-        after it was last asked for (:data:`~tricktaker.server.limits.IDLE_SECONDS`)."""
-        self._tables: dict[str, Live] = {}
-        self._loading: dict[str, tuple[asyncio.Lock, int]] = {}
-        """The lock under which a table is read from the database, by table id, with how
-        many wait on it: released when the last one is done, so that ids asked for (known
-        or not) leave nothing behind."""
+        self.tables_held = TableCache(idle_seconds)
+        """The tables in memory (docs/deploy.md, Limits)."""
+        self.driver = BotDriver(self._bot_move, workers=bot_workers)
+        """The tables' bots and move timers."""
         self._sweeper: asyncio.Task[None] | None = None
-        self._closed = False
 
     async def open(self) -> None:
         """Rebuild every unfinished table that is being played, so that its bots resume."""
@@ -117,19 +104,19 @@ class TableService:
                 async with live.lock:
                     await self._commit_and_tell(live, state.clone(), [], state, tell=False)
             self._after_start(live)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self._sweeper = asyncio.get_running_loop().create_task(self.tables_held.sweep())
 
     async def close(self) -> None:
         """Stop timers and bots (the database is closed after)."""
-        self._closed = True
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for live in self._tables.values():
+        self.driver.closed = True
+        for live in self.tables_held:
             tasks = [live.drive_task, live.timer_task, *live.grace_tasks.values()]
             for task in tasks:
                 if task is not None:
                     task.cancel()
-        self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.driver.close()
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a :mod:`tricktaker.server.tables.store` function off the event loop."""
@@ -138,32 +125,15 @@ class TableService:
     # ------------------------------------------------------------ loading
 
     async def live(self, table_id: str) -> Live:
-        """The table, from the cache or rebuilt from the database
+        """The table, from memory or rebuilt from the database
         (:class:`TableNotFoundError` if none)."""
-        cached = self._tables.get(table_id)
-        if cached is not None:
-            cached.used = time.monotonic()
-            return cached
-        lock, waiting = self._loading.get(table_id, (None, 0))
-        if lock is None:
-            lock = asyncio.Lock()
-        self._loading[table_id] = (lock, waiting + 1)
-        try:
-            async with lock:
-                return await self._load(table_id)
-        finally:
-            lock, waiting = self._loading[table_id]
-            if waiting == 1:
-                del self._loading[table_id]
-            else:
-                self._loading[table_id] = (lock, waiting - 1)
+        return await self.tables_held.get(table_id, self._load)
 
     async def _load(self, table_id: str) -> Live:
-        """The table from the cache, or read from the database into it (its loading
-        lock is held)."""
-        cached = self._tables.get(table_id)
+        """The table from memory, or read from the database into it (its loading lock is
+        held)."""
+        cached = self.tables_held.cached(table_id)
         if cached is not None:
-            cached.used = time.monotonic()
             return cached
         loaded = await self.db(store.load_table, table_id)
         if loaded is None:
@@ -179,49 +149,20 @@ class TableService:
                 seat = taken[0] if taken is not None else e.who
                 if isinstance(seat, int):
                     live.remember(seat, e.client_id, e.seq)
-        self._tables[table_id] = live
+        self.tables_held.put(live)
         return live
-
-    def _forget(self, table_id: str) -> None:
-        """Drop a table from the cache (it is rebuilt from the database when asked for)."""
-        self._tables.pop(table_id, None)
 
     def holds(self, table_id: str) -> bool:
         """Whether the table is in memory now."""
-        return table_id in self._tables
+        return self.tables_held.holds(table_id)
 
     def held(self) -> tuple[int, int]:
         """How many tables are in memory, and how many table ids are being loaded."""
-        return len(self._tables), len(self._loading)
-
-    def _idle(self, live: Live, now: float) -> bool:
-        """Whether ``live`` may leave memory: not being played (waiting for its start, or
-        finished), no socket watches it, nothing runs for it or holds its lock, and no
-        one asked for it for :attr:`idle_seconds`. A table being played stays: its
-        bots, timers and grace periods run in memory, and it finishes by them."""
-        return (
-            live.data.status != "playing"
-            and not live.subscribers
-            and not live.lock.locked()
-            and now - live.used >= self.idle_seconds
-            and not live.grace_tasks
-            and all(task is None or task.done() for task in (live.drive_task, live.timer_task))
-        )
+        return self.tables_held.held()
 
     def evict_idle(self) -> int:
-        """Drop from memory every table :meth:`_idle` finds idle; how many."""
-        now = time.monotonic()
-        idle = [table_id for table_id, live in self._tables.items() if self._idle(live, now)]
-        for table_id in idle:
-            del self._tables[table_id]
-        return len(idle)
-
-    async def _sweep(self) -> None:
-        """Drop idle tables from memory, every half :attr:`idle_seconds` (at most a
-        minute apart)."""
-        while not self._closed:
-            await asyncio.sleep(min(60.0, max(0.05, self.idle_seconds / 2)))
-            self.evict_idle()
+        """Drop every idle table from memory (:meth:`TableCache.idle`); how many."""
+        return self.tables_held.evict_idle()
 
     def _rebuild(self, live: Live, game_number: int, events: list[StoredEvent]) -> GameState | None:
         """The state of the table's ``game_number``-th game after its stored ``events``
@@ -250,7 +191,7 @@ class TableService:
         """Store a new table and hold it."""
         await self.db(store.create_table, data, ruleset_toml)
         live = Live(data=data, state=None, used=time.monotonic())
-        self._tables[data.id] = live
+        self.tables_held.put(live)
         return live
 
     async def tables(self) -> list[m.TableInfo]:
@@ -498,10 +439,10 @@ class TableService:
             if live.data.status == "playing":
                 self._start_grace(live, seat)
         if live.data.status == "finished" and not live.subscribers:
-            self._forget(live.data.id)  # a cache entry no one uses
+            self.tables_held.forget(live.data.id)  # a cache entry no one uses
 
     def _start_grace(self, live: Live, seat: int) -> None:
-        if self._closed or seat in live.grace_tasks:
+        if self.driver.closed or seat in live.grace_tasks:
             return
 
         async def wait() -> None:
@@ -585,7 +526,7 @@ class TableService:
         try:
             await self.writer.append(store.Append(d.id, d.seq, [taken]))
         except store.StaleTableError:
-            self._forget(d.id)
+            self.tables_held.forget(d.id)
             raise TableMovedOnError() from None
         # A bot's move or a timer begun before the undo finds the table moved on
         # (another state, another seq) and is dropped.
@@ -687,7 +628,7 @@ class TableService:
                 number = d.game_number if changed is not None else None
                 await self.writer.append(store.Append(d.id, d.seq, stored, changed, number))
             except store.StaleTableError:
-                self._forget(d.id)
+                self.tables_held.forget(d.id)
                 raise TableMovedOnError() from None
         first = d.seq + 1
         live.state = after
@@ -706,108 +647,12 @@ class TableService:
 
     def kick(self, live: Live) -> None:
         """Let the bots (and the away bots) of a table play, off the event loop."""
-        if self._closed or live.data.status != "playing":
-            return
-        if live.drive_task is None or live.drive_task.done():
-            state = live.state
-            if state is None or state.is_terminal():
-                return
-            if live.data.move_timer is None and all(
-                live.plays_for(s) is None for s in state.to_act()
-            ):
-                return  # people are to act, with no move timer: nothing to drive
-            live.drive_task = asyncio.get_running_loop().create_task(self._drive(live))
+        self.driver.kick(live)
 
-    def _bot(self, live: Live, seat: int, spec: str) -> Bot:
-        key = (seat, spec)
-        bot = live.bots.get(key)
-        if bot is None:
-            seed = bot_seed(game_seed(live.data.seed, live.data.game_number), seat)
-            bot = live.bots[key] = make_bot(spec, seed=seed)
-        return bot
-
-    async def _drive(self, live: Live) -> None:
-        """Play the bots' turns of a table until a person is to act or the game ends. A
-        move the database cannot store just now (:class:`UnavailableError`: it is down,
-        its disk full) is tried again every :data:`RETRY_SECONDS`, so that the bots go
-        on by themselves once it is back (docs/deploy.md, When the database goes away)."""
-        while True:
-            try:
-                await self._drive_bots(live)
-                return
-            except asyncio.CancelledError:
-                raise
-            except UnavailableError as error:
-                log.warning("the bots of table %s wait: %s", live.data.id, error.detail)
-                await asyncio.sleep(RETRY_SECONDS)
-            except Exception:
-                log.exception("the bots of table %s stopped", live.data.id)
-                return
-
-    async def _drive_bots(self, live: Live) -> None:
-        loop = asyncio.get_running_loop()
-        while not self._closed:
-            state = live.state
-            if state is None or live.data.status != "playing" or state.is_terminal():
-                return
-            movers = [(s, live.plays_for(s)) for s in state.to_act()]
-            bots = [(s, spec) for s, spec in movers if spec is not None]
-            if not bots:
-                self._arm_timer(live, state)
-                return
-            seat, spec = bots[0]
-            bot = self._bot(live, seat, spec)
-            snapshot = state.clone()
-            try:
-                action = await loop.run_in_executor(self._bot_pool, decide, bot, snapshot, seat)
-            except RuntimeError:
-                return  # the pool is shut down: the server is closing
-            async with live.lock:
-                if live.state is not state:
-                    continue  # the table moved on while the bot thought
-                labels = state.rules.joker_labels
-                answer = await self._submit(live, seat, None, action.text(labels=labels))
-                if answer is not None and answer["type"] == "error":
-                    log.error("bot %s at table %s refused: %s", spec, live.data.id, answer)
-                    return
-
-    def _arm_timer(self, live: Live, state: GameState) -> None:
-        limit = live.data.move_timer
-        if limit is None or self._closed:
-            return
-        if live.timer_task is not None and not live.timer_task.done():
-            live.timer_task.cancel()
-        seq = live.data.seq
-
-        async def expire() -> None:
-            await asyncio.sleep(limit)
-            while True:  # again every RETRY_SECONDS while the database cannot store it
-                if live.data.seq != seq or live.state is not state or not state.to_act():
-                    return
-                seat = state.to_act()[0]
-                bot = self._bot(live, seat, live.data.away_bot)
-                loop = asyncio.get_running_loop()
-                try:
-                    action = await loop.run_in_executor(
-                        self._bot_pool, decide, bot, state.clone(), seat
-                    )
-                except RuntimeError:
-                    return  # the pool is shut down: the server is closing
-                async with live.lock:
-                    if live.data.seq != seq:
-                        return  # the person played in time after all
-                    text = action.text(labels=state.rules.joker_labels)
-                    try:
-                        await self._submit(live, seat, None, text)
-                        break
-                    except UnavailableError as error:
-                        log.warning(
-                            "the move timer of table %s waits: %s", live.data.id, error.detail
-                        )
-                await asyncio.sleep(RETRY_SECONDS)
-            self.kick(live)
-
-        live.timer_task = asyncio.get_running_loop().create_task(expire())
+    async def _bot_move(self, live: Live, seat: int, text: str) -> dict[str, Json] | None:
+        """A bot's move (or an away bot's, for a person whose time ran out), submitted as a
+        person's would be (the table's lock is held)."""
+        return await self._submit(live, seat, None, text)
 
     async def chat(self, live: Live, seat: int | None, text: str) -> dict[str, Json] | None:
         """Store and send a chat message; an error message if the sender is too fast."""
