@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "Play a game in the terminal against bots."),
     "simulate": ("simulate", "Play seeded games between bots; results by seat."),
     "replay": ("replay", "Replay a game record hand by hand."),
+    "review": ("review", "Review a recorded game: what each choice of a seat was worth."),
     "arena": ("arena", "Compare bots over duplicate deals."),
     "serve": ("serve", "Run the table server: play together over the network."),
     "join": ("join", "Play a seat of a table on a server, in the terminal."),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from tricktaker.cards import (
@@ -24,6 +25,7 @@ from tricktaker.cards import (
     parse_card,
     parse_suit,
 )
+from tricktaker.coach.model import Hint
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
     BID,
@@ -42,6 +44,9 @@ from .render import Cards, paint
 HELP_WORDS = frozenset({"?", "help", "h"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 SCORE_WORDS = frozenset({"score", "scores", "scorecard"})
+HINT_WORDS = frozenset({"hint", "hints"})
+HINT_SECONDS = 1.0
+"""The time the coach takes to value a decision when ``hint`` is typed."""
 NUMBER = re.compile(r"^[+-]?\d+$")
 STANDARD_PHASES = frozenset({"bidding", "playing"})
 MAX_INPUT = 40
@@ -318,6 +323,8 @@ def read_reply(text: str, obs: Observation, cards: Cards) -> Reply:
         return queen or Reply(command="quit")
     if word in SCORE_WORDS:
         return Reply(command="scores")
+    if word in HINT_WORDS:
+        return Reply(command="hint")
     pile = bool(legal) and legal[0].kind == PLAY_PILE
     if pile and word in ("play", "pile", "p", "next"):
         return Reply(action=legal[0])
@@ -393,3 +400,50 @@ def _rank(word: str, obs: Observation, cards: Cards) -> Reply | None:
             error=f"no {RANK_NAMES[rank]} may be chosen now ({names}); ? lists the legal cards"
         )
     return None
+
+
+def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
+    """Every legal choice with its value (the points the seat can expect from the hand,
+    ± the standard error), the chance of making the bid where there is one, and the
+    coach's choice marked; the best first."""
+    game = game_present(obs.rules)
+    bare = len({c.action.kind for c in hint.choices}) == 1
+    chances = any(choice.make_chance is not None for choice in hint.choices)
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
+    table.add_column("choice")
+    table.add_column("value", justify="right")
+    if chances:
+        table.add_column("makes bid", justify="right")
+    table.add_column("")
+    for choice in hint.choices:
+        shown = action_label(choice.action, cards, game, bare_cards=bare)
+        if choice.action.kind == BID and not bare:
+            shown = f"bid {shown}"
+        row = [shown, f"{choice.mean:.1f} ± {choice.stderr:.1f}"]
+        if chances:
+            chance = choice.make_chance
+            row.append(f"{chance:.0%}" if chance is not None else "")
+        row.append("← coach" if choice.action == hint.best else "")
+        table.add_row(*row, style="bold" if choice.action == hint.best else "")
+    for column in table.columns:
+        column.highlight = True  # with the console's highlighter: the suit colours
+    return table
+
+
+def show_hint(console: Console, obs: Observation, cards: Cards) -> Hint:
+    """Ask the coach (:func:`tricktaker.coach.values.hint`, from ``obs`` alone) and show
+    its values for every legal choice, how they were estimated and what they assume."""
+    from tricktaker.coach.values import hint as coach_hint
+
+    if console.is_terminal:
+        with console.status("The coach is thinking…"):
+            hint = coach_hint(obs, seconds=HINT_SECONDS)
+    else:
+        hint = coach_hint(obs, seconds=HINT_SECONDS)
+    deals = min((choice.samples for choice in hint.choices), default=0)
+    how = "exact, every deal" if hint.exact else f"{deals} deals, {hint.seconds:.1f} s"
+    unit = (game_present(obs.rules).unit.split() or ["points"])[0]
+    console.print(Text(f"Coach ({how}): {unit} you can expect from this hand", style="bold"))
+    console.print(hint_table(obs, hint, cards))
+    console.print(Text(f"Assuming {hint.model}.", style="dim"), soft_wrap=True)
+    return hint

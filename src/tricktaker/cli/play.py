@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
@@ -33,7 +33,7 @@ from rich.text import Text
 from tricktaker.bots import Bot
 from tricktaker.bots.names import bot_name
 from tricktaker.cards import parse_card, pretty_card
-from tricktaker.engine import Action, GameState, IllegalActionError, Observation
+from tricktaker.engine import Action, GameRecord, GameState, IllegalActionError, Observation
 from tricktaker.present.game import game_present
 from tricktaker.present.narrate import action_lines, change_lines
 from tricktaker.present.panels import panel_game
@@ -68,6 +68,7 @@ from .human import (
     prompt_text,
     read_reply,
     show_choices,
+    show_hint,
 )
 from .narrate_games import shown, styled
 from .render import (
@@ -135,6 +136,7 @@ class Table:
         names: Sequence[str] | None = None,
         save: Callable[[], None] | None = None,
         levels: Mapping[int, str] | None = None,
+        hints: list[dict[str, Any]] | None = None,
     ) -> None:
         self.console = console
         self.state = state
@@ -148,6 +150,9 @@ class Table:
         self.levels = levels or {}
         """The bots' levels by seat, shown beside their names in the seat grid."""
         self.save = save or (lambda: None)
+        self.hints = hints if hints is not None else []
+        """When a person asked for a hint, as the record keeps it
+        (:attr:`~tricktaker.engine.GameRecord.hints`)."""
         self.hotseat = len(self.humans) > 1
         self.views = {
             seat: View(seat, self.names_for(seat), state.observe(seat)) for seat in self.humans
@@ -331,10 +336,28 @@ class Table:
             if reply.command == "scores":
                 self.print_scorecard(obs, names)
                 continue
+            if reply.command == "hint":
+                self.hint(obs)
+                continue
             if reply.error is not None or reply.action is None:
                 self.say(f"Not understood: {self.card_words(reply.error or '', obs)}", "red")
                 continue
             return line, reply.action
+
+    def hint(self, obs: Observation) -> None:
+        """Show the coach's values of ``obs``'s choices and note in the record that the
+        seat asked for them at this decision."""
+        from tricktaker.coach.values import UnreachableDecisionError
+
+        try:
+            show_hint(self.console, obs, self.cards)
+        except (NotImplementedError, UnreachableDecisionError) as exc:
+            self.say(f"The coach cannot value this decision: {exc}", "red")
+            return
+        asked = {"seat": obs.seat, "at": len(self.state.events)}
+        if not self.hints or self.hints[-1] != asked:
+            self.hints.append(asked)
+            self.save()
 
     def refusal(self, line: str, action: Action, exc: IllegalActionError, obs: Observation) -> str:
         """``Not allowed: ...``, naming the card when a number or a rank picked it, and
@@ -594,7 +617,7 @@ def play(
         clashing = [key for key, value in given.items() if value is not None]
         if clashing:
             fail(f"--resume carries on a saved game as it was: leave out {', '.join(clashing)}")
-        state, seated, path = resumed(resume, save)
+        state, seated, path, hints = resumed(resume, save)
     else:
         if game is None:
             fail(f"give a GAME to play ({program_name()} rules lists them), or --resume FILE")
@@ -613,18 +636,28 @@ def play(
         state = start_game(rules, count, game_seed)
         seated = seating(count, seat=seat, humans=humans, hotseat=hotseat, bots=bots, names=names)
         path = save if save is not None else new_save_path(f"{rules.id}-seed{game_seed}")
-    play_on(console, state, seated, path, record=record, auto_save=save is None and resume is None)
+        hints = []
+    play_on(
+        console,
+        state,
+        seated,
+        path,
+        record=record,
+        auto_save=save is None and resume is None,
+        hints=hints,
+    )
 
 
-def resumed(path: Path, save: Path | None) -> tuple[GameState, Seating, Path]:
-    """The saved game's state and seats (errors exit with a message)."""
+def resumed(path: Path, save: Path | None) -> tuple[GameState, Seating, Path, list[dict[str, Any]]]:
+    """The saved game's state, seats, file and hints asked (errors exit with a message)."""
     try:
         saved = SavedGame.load(path)
         state = saved.replay()
     except SaveError as exc:
         message = str(exc)
         fail(message if message.startswith(str(path)) else f"{path}: {message}")
-    return state, Seating(saved.humans, dict(saved.bots), saved.names), save or path
+    seated = Seating(saved.humans, dict(saved.bots), saved.names)
+    return state, seated, save or path, list(saved.record.hints)
 
 
 def play_on(
@@ -635,8 +668,10 @@ def play_on(
     *,
     record: Path | None,
     auto_save: bool,
+    hints: list[dict[str, Any]] | None = None,
 ) -> None:
-    """Seat the bots, play to the end or until a person stops, and say where the game is."""
+    """Seat the bots, play to the end or until a person stops, and say where the game is.
+    ``hints``: the hints asked so far (a resumed game's), to which the game's add."""
     rules = state.rules
     resuming = bool(state.events)
     bot_seed = resume_seed(state.seed, len(state.events)) if resuming else state.seed
@@ -651,6 +686,7 @@ def play_on(
         bots=seated.bots,
         names=seated.names,
         record_names=labels,
+        hints=hints,
     )
     table = Table(
         console,
@@ -661,9 +697,13 @@ def play_on(
         names=seated.names,
         save=saver,
         levels=seated.bots,
+        hints=saver.hints,
     )
     console.print(Text(intro(state, seated, table, resuming=resuming)))
-    console.print("Type ? for your legal choices, scores for the scorecard, quit to stop.")
+    console.print(
+        "Type ? for your legal choices, hint for the coach's values, scores for the scorecard,"
+        " quit to stop."
+    )
     interrupted = False
     try:
         table.run()
@@ -680,7 +720,7 @@ def play_on(
             path.unlink(missing_ok=True)
     if record is not None:
         file = record_path(record, f"{rules.id}-seed{state.seed}")
-        save_record(state.record(names=labels), file)
+        save_record(GameRecord.of(state, names=labels, hints=table.hints), file)
         console.print(Text(f"Record saved: {file}"))
     if interrupted:
         raise typer.Exit(INTERRUPTED)

@@ -206,6 +206,7 @@ class Saver:
         bots: dict[int, str],
         names: Sequence[str] | None,
         record_names: Sequence[str] | None = None,
+        hints: list[dict[str, Any]] | None = None,
     ) -> None:
         self.console = console
         self.state = state
@@ -215,13 +216,19 @@ class Saver:
         self.names = tuple(names) if names is not None else None
         self.record_names = list(record_names) if record_names is not None else None
         """The seats' names as the record keeps them (every seat named, bots too)."""
+        self.hints = hints if hints is not None else []
+        """When a person asked for a hint (:attr:`GameRecord.hints`): the list the table
+        adds to, saved with the record."""
         self.saved_events = -1
+        self.saved_hints = 0
         self.broken = False
 
     def __call__(self) -> None:
-        if self.broken or len(self.state.events) == self.saved_events:
+        if self.broken or (
+            len(self.state.events) == self.saved_events and len(self.hints) == self.saved_hints
+        ):
             return
-        record = self.state.record(names=self.record_names)
+        record = GameRecord.of(self.state, names=self.record_names, hints=self.hints)
         saved = SavedGame(record, self.humans, self.bots, self.names)
         try:
             saved.write(self.path)
@@ -233,6 +240,7 @@ class Saver:
             )
             return
         self.saved_events = len(self.state.events)
+        self.saved_hints = len(self.hints)
 
     @property
     def ok(self) -> bool:

@@ -50,6 +50,10 @@ class GameRecord:
     "events": [...]}``, where seat ``s`` took back its last action when ``events`` held
     ``n`` events; ``events`` are the record events then removed (not in :attr:`events`).
     A replay ignores them: :attr:`events` alone make the game (optional)."""
+    hints: list[dict[str, Any]] = field(default_factory=list)
+    """When a seat asked the coach for a hint, in order: ``{"seat": s, "at": n}``, seat
+    ``s`` asked when :attr:`events` held ``n`` events (before its action, event ``n + 1``
+    or later). A replay ignores them (optional)."""
 
     @classmethod
     def of(
@@ -58,6 +62,7 @@ class GameRecord:
         *,
         names: Sequence[str] | None = None,
         undos: Sequence[Mapping[str, Any]] = (),
+        hints: Sequence[Mapping[str, Any]] = (),
     ) -> GameRecord:
         labels = state.setup.labels
         events: list[list[Any]] = []
@@ -83,6 +88,7 @@ class GameRecord:
             finished=state.is_terminal(),
             names=list(names) if names is not None else None,
             undos=[dict(undo) for undo in undos],
+            hints=[dict(hint) for hint in hints],
         )
 
     def with_names(self, names: Sequence[str] | None) -> GameRecord:
@@ -108,6 +114,8 @@ class GameRecord:
             data["names"] = list(self.names)
         if self.undos:
             data["undos"] = [dict(undo) for undo in self.undos]
+        if self.hints:
+            data["hints"] = [dict(hint) for hint in self.hints]
         return data
 
     def dumps(self) -> str:
@@ -183,12 +191,19 @@ class GameRecord:
             for undo in undos
         ):
             raise RecordError("record field 'undos' must be a list of {seat, at, events} objects")
+        hints = data.get("hints", [])
+        if not isinstance(hints, list) or not all(
+            isinstance(hint, dict) and type(hint.get("seat")) is int and type(hint.get("at")) is int
+            for hint in hints
+        ):
+            raise RecordError("record field 'hints' must be a list of {seat, at} objects")
         return cls(
             **{name: data[name] for name in required},
             first_dealer_given=data.get("first_dealer_given", True) is not False,
             final_scores=scores,
             names=names,
             undos=undos,
+            hints=hints,
         )
 
     def replay(self) -> GameState:
