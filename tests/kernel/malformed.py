@@ -215,7 +215,7 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
     moves: Any = broken(draw, base.moves) if percent(draw) < 40 else list(base.moves)
     if entry == "make_config":
         core.make_config(mangled(draw, base.config))
-    elif entry in ("make_world", "search", "pimc", "samples", "sample_loop"):
+    elif entry in ("make_world", "search", "pimc", "samples", "sample_loop", "values"):
         facts = split_facts(base) if draw(st.booleans()) else base.facts
         world_state = base.world_state
         if draw(st.booleans()):
@@ -246,6 +246,21 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
                 draw(st.floats(min_value=-1, max_value=2)),
                 draw(st.sampled_from([-1.0, 0.0, 0.001])),
                 draw(st.integers(min_value=0, max_value=2**64 - 1)),
+            )
+        elif entry == "values":
+            handed: Any = None
+            if draw(st.booleans()):  # deals given: real ones (some broken), or not a list
+                handed = [tuple(deal) for deal in core.samples(world, 1, 3)]
+                if draw(st.booleans()):
+                    handed = broken(draw, handed)
+            core.values(
+                world,
+                moves,
+                draw(st.integers(min_value=-2, max_value=6)),
+                draw(st.integers(min_value=-2, max_value=4)),
+                draw(st.sampled_from([-1.0, 0.0, 0.001, float("nan")])),
+                draw(st.integers(min_value=0, max_value=2**64 - 1)),
+                handed,
             )
         elif entry == "samples":
             core.samples(world, draw(st.integers(min_value=0, max_value=2**64 - 1)), draw(SMALL))
@@ -281,6 +296,7 @@ ENTRIES = (
     "playouts",
     "replay",
     "estimate",
+    "values",
 )
 """Every function of the compiled module."""
 
@@ -355,6 +371,7 @@ def sweep(bases: list[Base]) -> int:
             attempt(core.sample_loop, world, 1, 2)
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 2, True, 1, 0.1)
             attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
+            attempt(core.values, world, moves, 2, 1, -1.0, 1)
 
     for base in bases:
         config = base.config.build()
@@ -377,6 +394,10 @@ def sweep(bases: list[Base]) -> int:
         for off in one_off(moves[0]):
             searched(config, base.world_state, base.facts, [off])
             attempt(core.replay, config, base.state, [off])
+        world = core.make_world(config, base.world_state, base.facts)
+        deals = tuple(tuple(deal) for deal in core.samples(world, 1, 2))
+        for handed in one_off(deals):  # the deals given to values, off in one place
+            attempt(core.values, world, moves, 2, 1, -1.0, 1, handed)
     return calls
 
 

@@ -1,0 +1,329 @@
+"""The kernel's values of every legal choice (tricktaker.kernel.values, the coach's model in
+tricktaker.coach.model) against the same model computed in Python: deals drawn by the
+game's determinizer with its weight, each choice applied to a copy, the hand played out
+with the game's rollout policy without noise (tricktaker.bots.pimc.rollout_hand), the
+seat's hand score read as the coach reads it (hand_points).
+
+On the same deals the sums agree exactly; on the kernel's own deals the weighted means
+agree within their standard errors; where nothing is hidden every deal is the same."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.kernel.play import HOOK_GAMES, KERNEL_GAMES
+from tricktaker import GameState, load_ruleset, new_game
+from tricktaker.bots import make_bot
+from tricktaker.bots.gamesearch import sample_weight, search_for
+from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.model import hand_points
+from tricktaker.engine.base import PLAYING
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel import KernelUnsupportedError, kernel_world, native
+from tricktaker.kernel.search import move_code
+from tricktaker.kernel.values import LEAST_DEALS, MoveValues, kernel_choice_values
+
+
+@dataclass
+class Sums:
+    """One choice's weighted sums over the deals, as the kernel keeps them."""
+
+    deals: int = 0
+    weight: float = 0.0
+    sum: float = 0.0
+    sum_sq: float = 0.0
+    made: float = 0.0
+    weight_sq: float = 0.0
+
+    def add(self, weight: float, state: GameState, seat: int) -> None:
+        points = hand_points(state, seat)
+        result = state.history[-1]
+        self.deals += 1
+        self.weight += weight
+        self.sum += weight * points
+        self.sum_sq += weight * points * points
+        made = len(result.bids) > seat and result.bids[seat] == result.tricks[seat]
+        self.made += weight if made else 0.0
+        self.weight_sq += weight * weight
+
+    def mean(self) -> float:
+        return self.sum / self.weight
+
+    def stderr(self) -> float:
+        effective = self.weight**2 / self.weight_sq
+        variance = max(0.0, self.sum_sq / self.weight - self.mean() ** 2)
+        return math.sqrt(variance / max(1.0, effective - 1))
+
+
+def python_deals(obs: Observation, seed: int, count: int) -> list[tuple[GameState, float]]:
+    """``count`` deals drawn by the game's own determinizer of ``obs``, with its weights."""
+    sampler = search_for(obs.rules.hooks).determinizer(obs)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        state = sampler.sample(rng)
+        out.append((state, sample_weight(sampler, state)))
+    return out
+
+
+def python_values(obs: Observation, deals: list[tuple[GameState, float]]) -> list[Sums]:
+    """The coach's model in Python: each choice played out on each deal."""
+    game = search_for(obs.rules.hooks)
+    sums = [Sums() for _ in obs.legal_actions]
+    for state, weight in deals:
+        for action, into in zip(obs.legal_actions, sums, strict=True):
+            trial = state.clone()
+            trial.apply(obs.seat, action)
+            if trial.hands_played == state.hands_played:  # not the hand's last card
+                rollout_hand(trial, game, noise=0.0)
+            into.add(weight, trial, obs.seat)
+    return sums
+
+
+def kernel_accepts(obs: Observation) -> bool:
+    """Whether the kernel values this decision."""
+    try:
+        kernel_world(obs)
+    except KernelUnsupportedError:
+        return False
+    return True
+
+
+def decision(
+    name: str, players: int, phase: str, *, sizes: range, seed: int, tricks: int = 0
+) -> Observation:
+    """The first decision in ``phase`` of a game of ``name`` between heuristic players,
+    in a hand whose size is in ``sizes``, after ``tricks`` tricks of it, with two legal
+    choices or more, that the kernel plays."""
+    state = new_game(load_ruleset(name), players=players, seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if (
+            obs.phase == phase
+            and obs.hand_size in sizes
+            and sum(state.tricks_won) >= tricks
+            and len(obs.legal_actions) > 1
+            and kernel_accepts(obs)
+        ):
+            return obs
+        state.apply(seat, bots[seat].act(obs))
+    raise AssertionError(f"no {phase} decision of {name} with {sizes} cards")
+
+
+def check_exact(obs: Observation, values: list[MoveValues], sums: list[Sums]) -> None:
+    """The kernel's sums are the Python ones (the same deals, the same sums in order)."""
+    assert [v.action for v in values] == list(obs.legal_actions)
+    for value, expected in zip(values, sums, strict=True):
+        assert value.deals == expected.deals
+        assert value.weight == pytest.approx(expected.weight, rel=1e-12)
+        assert value.sum == pytest.approx(expected.sum, rel=1e-12, abs=1e-9)
+        assert value.sum_sq == pytest.approx(expected.sum_sq, rel=1e-12, abs=1e-9)
+        assert value.weight_sq == pytest.approx(expected.weight_sq, rel=1e-12)
+        if value.made is not None:
+            assert value.made == pytest.approx(expected.made, rel=1e-12, abs=1e-12)
+
+
+def on_deals(obs: Observation, deals: list[tuple[GameState, float]]) -> list[MoveValues]:
+    """The kernel's values of ``obs`` on the deals given (its ``values`` with ``given``)."""
+    given = [(*state.hands, weight) for state, weight in deals]
+    moves = [move_code(action) for action in obs.legal_actions]
+    made_known, rows = native().values(kernel_world(obs), moves, len(given), 0, -1.0, 0, given)
+    return [
+        MoveValues(action, int(n), w, total, total_sq, made if made_known else None, w_sq)
+        for action, (n, w, total, total_sq, made, w_sq) in zip(obs.legal_actions, rows, strict=True)
+    ]
+
+
+FAMILY = [
+    (KERNEL_GAMES[0], 4, "bidding", range(3, 5), 1),
+    (KERNEL_GAMES[0], 3, "playing", range(4, 6), 2),
+    (KERNEL_GAMES[1], 3, "bidding", range(2, 5), 3),
+    (KERNEL_GAMES[4], 3, "playing", range(3, 5), 4),
+    (KERNEL_GAMES[5], 4, "bidding", range(2, 5), 5),
+    (KERNEL_GAMES[6], 3, "playing", range(3, 6), 6),
+]
+"""Decisions of the Oh Hell family: bids and cards in a few rulesets (a plain one, one
+with jokers, a cooperative one, ...), in hands of a few cards (the Python side is slow)."""
+
+
+@pytest.mark.parametrize(("name", "players", "phase", "sizes", "seed"), FAMILY)
+def test_on_the_same_deals_the_kernel_values_are_pythons(
+    name: str, players: int, phase: str, sizes: range, seed: int
+) -> None:
+    obs = decision(name, players, phase, sizes=sizes, seed=seed)
+    deals = python_deals(obs, seed, 12)
+    values = on_deals(obs, deals)
+    check_exact(obs, values, python_values(obs, deals))
+    assert all(v.made is not None for v in values)
+
+
+@pytest.mark.parametrize("name", HOOK_GAMES)
+def test_hook_game_card_values_are_pythons_on_its_determinizers_deals(name: str) -> None:
+    """A hook game's card play: the wrapper draws the deals with the game's determinizer
+    where it weighs evidence the kernel's sampler does not, so the values are the Python
+    model's exactly for the same seed; on deals given, always; made is not known."""
+    players = load_ruleset(name).spec.players.min
+    obs = decision(name, players, "playing", sizes=range(1, 64), seed=7, tricks=1)
+    deals = python_deals(obs, 5, 10)
+    sums = python_values(obs, deals)
+    check_exact(obs, on_deals(obs, deals), sums)
+    values = kernel_choice_values(obs, seed=5, deals=10, seconds=None)
+    assert all(v.made is None for v in values)
+    describe = getattr(search_for(obs.rules.hooks).determinizer(obs), "hidden_facts", None)
+    assert describe is not None
+    if describe().soft_evidence:
+        check_exact(obs, values, sums)
+    else:  # the kernel's own deals: the same model within sampling noise
+        agree(values, python_values(obs, python_deals(obs, 5, 60)))
+
+
+def agree(values: list[MoveValues], sums: list[Sums]) -> None:
+    """Each choice's kernel mean lies within four standard errors of the Python one."""
+    for value, expected in zip(values, sums, strict=True):
+        spread = math.hypot(value.stderr, expected.stderr())
+        assert abs(value.mean - expected.mean()) <= 4 * spread + 1e-9, (value, expected)
+        if value.made is not None:
+            chance = expected.made / expected.weight
+            made = value.made / value.weight
+            slack = 4 * math.sqrt(max(chance * (1 - chance), 0.01) / expected.deals)
+            assert abs(made - chance) <= slack, (value, expected)
+
+
+@pytest.mark.parametrize(("name", "players", "phase", "sizes", "seed"), FAMILY)
+def test_the_kernels_deals_give_the_pythons_values_within_their_errors(
+    name: str, players: int, phase: str, sizes: range, seed: int
+) -> None:
+    """The kernel's own deals (its determinizer, weighted by its bid model) and the
+    game's Python determinizer's give the same values within sampling noise."""
+    obs = decision(name, players, phase, sizes=sizes, seed=seed)
+    values = kernel_choice_values(obs, seed=seed, deals=4000, seconds=None)
+    assert all(v.deals == 4000 for v in values)
+    agree(values, python_values(obs, python_deals(obs, seed + 1, 150)))
+
+
+def test_nothing_hidden_gives_every_deal_the_same_value() -> None:
+    """At a decision whose every hidden card is known (the last card of the hand, each
+    other seat's shown in the trick) each deal is the hand as it is: no spread, and
+    the value is the hand's score once played."""
+    state = new_game(load_ruleset(KERNEL_GAMES[0]), players=3, seed=11)
+    bots = [make_bot("heuristic", seed=11 + s) for s in range(3)]
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if (
+            state.phase == PLAYING
+            and len(state.trick) == state.players - 1
+            and sum(state.tricks_won) == state.hand_size - 1
+            and state.hand_size > 1
+        ):
+            break
+        state.apply(seat, bots[seat].act(obs))
+    values = kernel_choice_values(obs, seed=3, deals=30, seconds=None)
+    (value,) = values
+    played = state.clone()
+    played.apply(seat, value.action)
+    assert value.deals == 30
+    assert value.stderr == pytest.approx(0.0, abs=1e-6)
+    assert value.mean == pytest.approx(hand_points(played, seat), rel=1e-12)
+    check_exact(obs, values, python_values(obs, python_deals(obs, 0, 30)))
+
+
+def test_a_time_budget_still_plays_the_least_deals_and_the_same_seed_the_same_deals() -> None:
+    obs = decision(KERNEL_GAMES[0], 4, "bidding", sizes=range(3, 5), seed=1)
+    rushed = kernel_choice_values(obs, seed=2, deals=10**7, seconds=0.0)
+    assert {v.deals for v in rushed} == {LEAST_DEALS}
+    assert kernel_choice_values(obs, seed=2, deals=50, seconds=None) == kernel_choice_values(
+        obs, seed=2, deals=50, seconds=None
+    )
+    assert {v.deals for v in kernel_choice_values(obs, seed=2, deals=0, seconds=None)} == {0}
+    assert kernel_choice_values(obs, seed=2, deals=0, seconds=None)[0].mean == 0.0
+
+
+def test_the_kernel_refuses_decisions_it_does_not_play() -> None:
+    """A hook game's decisions before its card play are not the kernel's."""
+    refused = 0
+    for name in HOOK_GAMES:
+        state = new_game(load_ruleset(name), players=load_ruleset(name).spec.players.min, seed=1)
+        while state.is_chance():
+            state.apply_chance()
+        obs = state.observe(state.to_act()[0])
+        if obs.phase != "playing":
+            with pytest.raises(KernelUnsupportedError):
+                kernel_choice_values(obs, seed=1, deals=5, seconds=None)
+            refused += 1
+    assert refused
+
+
+def off_range(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    return (*deal[:me], deal[me] | 1 << 60, *deal[me + 1 :])
+
+
+def negative_weight(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    return (*deal[:-1], -1.0)
+
+
+def no_weight(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    return deal[:-1]
+
+
+def card_twice(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    other = (me + 1) % (len(deal) - 1)
+    mine, theirs = deal[me], deal[other]
+    moved = (theirs & (theirs - 1)) | (mine & -mine)  # one of its cards is one of mine
+    return (*deal[:other], moved, *deal[other + 1 :])
+
+
+def own_hand_changed(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    other = (me + 1) % (len(deal) - 1)
+    mine, theirs = deal[me], deal[other]
+    low_mine, low_theirs = mine & -mine, theirs & -theirs
+    hands = list(deal)
+    hands[me], hands[other] = mine ^ low_mine ^ low_theirs, theirs ^ low_theirs ^ low_mine
+    return tuple(hands)
+
+
+def short_hand(deal: tuple[Any, ...], me: int) -> tuple[Any, ...]:
+    other = (me + 1) % (len(deal) - 1)
+    return (*deal[:other], deal[other] & (deal[other] - 1), *deal[other + 1 :])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (off_range, "outside its range"),
+        (negative_weight, "weight is 0 or more"),
+        (no_weight, "entries"),
+        (card_twice, "two hands"),
+        (own_hand_changed, "own hand"),
+        (short_hand, "cards, not"),
+    ],
+)
+def test_deals_given_are_checked(change: Any, message: str) -> None:
+    obs = decision(KERNEL_GAMES[0], 4, "playing", sizes=range(3, 5), seed=1)
+    world = kernel_world(obs)
+    moves = [move_code(action) for action in obs.legal_actions]
+    deals = [tuple(deal) for deal in native().samples(world, 1, 3)]
+    deals[1] = change(deals[1], obs.seat)
+    with pytest.raises(ValueError, match=message):
+        native().values(world, moves, 3, 0, -1.0, 1, deals)
+
+
+def test_an_illegal_move_is_refused() -> None:
+    obs = decision(KERNEL_GAMES[0], 4, "playing", sizes=range(3, 5), seed=1)
+    assert obs.hand is not None
+    foreign = next(c for c in range(52) if not (obs.hand >> c) & 1)
+    with pytest.raises(ValueError, match="not legal"):
+        native().values(kernel_world(obs), [foreign], 3, 0, -1.0, 1)
