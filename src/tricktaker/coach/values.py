@@ -54,8 +54,11 @@ __all__ = [
     "weighted_mean",
 ]
 
-MIN_DEALS = 16
+MIN_DEALS = 20
 """The fewest deals a hint with a time budget samples, however long they take."""
+
+KERNEL_DEAL_CAP = 1_000_000
+"""The most deals the kernel plays for a hint with a time budget (the time ends first)."""
 
 
 class UnreachableDecisionError(ValueError):
@@ -209,29 +212,27 @@ def kernel_totals(
     if values is None:
         return None
     try:
-        moves = values(obs, seed=seed, deals=deals, seconds=seconds)
+        if deals is None:
+            moves = values(obs, seed=seed, deals=KERNEL_DEAL_CAP, seconds=seconds)
+        else:
+            moves = values(obs, seed=seed, deals=deals, seconds=None)
     except (KernelUnsupportedError, KernelUnavailableError):
         return None
     by_action = {move.action: move for move in moves}
     totals = []
     for action in actions:
         move = by_action[action]
-        weight = float(move.weight)
-        weight_sq = getattr(move, "weight_sq", None)
-        made = getattr(move, "made", None)
+        made = move.made
         totals.append(
             ChoiceTotals(
                 action,
                 deals=int(move.deals),
-                weight=weight,
-                # without the squared weights, count the deals as equally weighted
-                weight_sq=float(weight_sq)
-                if weight_sq is not None
-                else (weight * weight / move.deals if move.deals else 0.0),
+                weight=float(move.weight),
+                weight_sq=float(move.weight_sq),
                 total=float(move.sum),
                 total_sq=float(move.sum_sq),
                 made=float(made) if made is not None else 0.0,
-                made_weight=weight if made is not None else 0.0,
+                made_weight=float(move.weight) if made is not None else 0.0,
             )
         )
     return totals

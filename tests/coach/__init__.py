@@ -1,0 +1,1 @@
+"""Tests of the coach (tricktaker.coach): hints, reviews and their exact checks."""
