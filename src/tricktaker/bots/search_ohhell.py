@@ -18,6 +18,7 @@ from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.bots.rollout import greedy_card
 from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
@@ -136,6 +137,12 @@ class _Sampler:
 
     def sample(self, rng: random.Random) -> GameState:
         return self.determinizer.sample(rng, guess_bid=guess_bid)
+
+    def hidden_facts(self) -> HiddenFacts:
+        """The hard facts the deals are placed by (the determinizer's); the other
+        seats' bids are soft evidence, weighed by :meth:`weight`."""
+        soft = ("bids",) if self.value is not None else ()
+        return self.determinizer.hidden_facts(self.determinizer.obs.seat, soft_evidence=soft)
 
     def weight(self, state: GameState) -> float:
         """The likelihood of the other seats' bids given this deal (up to a constant)."""

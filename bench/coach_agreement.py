@@ -1,0 +1,248 @@
+"""The coach's sampled values against exact ones, on small positions of every game.
+
+For every shipped ruleset (or those named), seeded games are played by bots, and every
+decision of a seat with at least two legal choices, late in a hand (``--cards`` cards
+or fewer in the seat's hand: one- and two-card hands, the last tricks of larger ones)
+and with at most ``--limit`` consistent deals (:func:`tricktaker.coach.exact.deal_count`),
+is a position. On each, the sampled hint (:func:`tricktaker.coach.values.hint`,
+``--deals`` deals, the compiled kernel where it plays the decision) is compared with the
+exact one (:func:`tricktaker.coach.exact.exact_hint`, every consistent deal):
+
+* per choice, whether the sampled mean lies within 2 and within 3 of its stated
+  standard errors of the exact value (about 95% and 99.7% if the errors are honest and
+  normal; a choice with a standard error of 0 counts only when it is exact);
+* per position, whether the sampled best choice is a best choice of the exact values
+  (``best``: within the exact values' ties; ``best~``: or within two standard errors of
+  the sampled difference between it and the exact best, where sampling cannot tell
+  them apart);
+* the mean absolute error of the sampled means, in the game's points.
+
+Positions whose determinizer samples by evidence it does not weigh (the exact values
+cannot count it: :func:`tricktaker.coach.exact.unweighed_evidence`) are counted apart,
+in the ``unweighed`` rows. See ``bench/README.md``, "Coach: sampled against exact".
+Run::
+
+    .venv/bin/python bench/coach_agreement.py [--positions N] [--deals D] [--limit L]
+        [--cards C] [--rulesets ID ...] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from tricktaker import load_ruleset, new_game
+from tricktaker.bots import make_bot
+from tricktaker.bots.base import decide
+from tricktaker.coach.exact import (
+    ExactUnsupportedError,
+    deal_count,
+    exact_hint,
+    unweighed_evidence,
+)
+from tricktaker.coach.model import Hint
+from tricktaker.coach.values import hint
+from tricktaker.engine.observation import Observation
+from tricktaker.rules import Ruleset, list_rulesets
+
+TIE = 1e-9
+"""Exact values closer than this are a tie."""
+
+
+def small_positions(
+    rules: Ruleset,
+    players: int,
+    seed: int,
+    *,
+    limit: int,
+    cards: int,
+    bot: str = "heuristic",
+) -> Iterator[Observation]:
+    """The decisions of one seeded game played by ``bot`` (every seat) that have at
+    least two legal choices, ``cards`` or fewer cards in the seat's hand and at most
+    ``limit`` consistent deals."""
+    state = new_game(rules, players=players, seed=seed)
+    bots = [make_bot(bot, seed=seed * 17 + seat) for seat in range(players)]
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        for seat in state.to_act():
+            observation = state.observe(seat)
+            if (
+                len(observation.legal_actions) > 1
+                and observation.hand is not None
+                and 0 < observation.cards_in_hand <= cards
+            ):
+                try:
+                    count = deal_count(observation)
+                except ExactUnsupportedError:
+                    count = limit + 1
+                if count <= limit:
+                    yield observation
+            state.apply(seat, decide(bots[seat], state, seat))
+
+
+@dataclass(slots=True)
+class Tally:
+    """The agreement figures of one group of positions."""
+
+    positions: int = 0
+    choices: int = 0
+    within2: int = 0
+    within3: int = 0
+    best: int = 0
+    best_tolerant: int = 0
+    abs_error: float = 0.0
+    deals: int = 0
+    seconds_exact: float = 0.0
+    seconds_sampled: float = 0.0
+
+    def add(self, sampled: Hint, exact: Hint) -> None:
+        """Count one position."""
+        self.positions += 1
+        self.deals += exact.choices[0].samples
+        self.seconds_exact += exact.seconds
+        self.seconds_sampled += sampled.seconds
+        for value in exact.choices:
+            guess = sampled.value_of(value.action)
+            error = abs(guess.mean - value.mean)
+            self.choices += 1
+            self.abs_error += error
+            self.within2 += error <= 2 * guess.stderr + TIE
+            self.within3 += error <= 3 * guess.stderr + TIE
+        top = exact.choices[0]
+        chosen = exact.value_of(sampled.best).mean
+        self.best += chosen >= top.mean - TIE
+        spread = math.hypot(
+            sampled.value_of(sampled.best).stderr, sampled.value_of(top.action).stderr
+        )
+        self.best_tolerant += chosen >= top.mean - max(TIE, 2 * spread)
+
+    def row(self, name: str) -> dict[str, object]:
+        """The figures as one row of the report."""
+        choices = max(1, self.choices)
+        positions = max(1, self.positions)
+        return {
+            "group": name,
+            "positions": self.positions,
+            "choices": self.choices,
+            "within_2se": self.within2 / choices,
+            "within_3se": self.within3 / choices,
+            "best": self.best / positions,
+            "best_tolerant": self.best_tolerant / positions,
+            "mean_abs_error": self.abs_error / choices,
+            "mean_deals": self.deals / positions,
+            "exact_s": self.seconds_exact / positions,
+            "sampled_s": self.seconds_sampled / positions,
+        }
+
+
+def run(
+    rulesets: Sequence[str],
+    *,
+    positions: int,
+    deals: int,
+    limit: int,
+    cards: int,
+    max_games: int,
+    seed: int,
+    kernel: bool,
+    progress: bool = True,
+) -> list[dict[str, object]]:
+    """Compare the sampled and the exact values on up to ``positions`` positions of each
+    ruleset; the rows of the report (one per ruleset, then per family of rulesets by
+    their hooks, then all)."""
+    groups: dict[str, Tally] = {}
+    order: list[str] = []
+
+    def tally(name: str) -> Tally:
+        if name not in groups:
+            groups[name] = Tally()
+            order.append(name)
+        return groups[name]
+
+    for ruleset_id in rulesets:
+        rules = load_ruleset(ruleset_id)
+        players = min(rules.player_counts)
+        family = f"hooks {rules.hooks.name}" if rules.hooks is not None else "no hooks"
+        done = 0
+        started = time.perf_counter()
+        for game in range(max_games):
+            if done >= positions:
+                break
+            for observation in small_positions(
+                rules, players, seed + game, limit=limit, cards=cards
+            ):
+                if done >= positions:
+                    break
+                exact = exact_hint(observation, limit=limit)
+                sampled = hint(observation, deals=deals, seed=seed + done, kernel=kernel)
+                weighed = "" if not unweighed_evidence(observation) else " unweighed"
+                for name in (ruleset_id, family, "all"):
+                    tally(name + weighed).add(sampled, exact)
+                done += 1
+        if progress:
+            print(
+                f"{ruleset_id}: {done} positions, {time.perf_counter() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    rows = [
+        groups[name].row(name) for name in order if not name.startswith(("hooks", "no ", "all"))
+    ]
+    rows += [groups[name].row(name) for name in order if name.startswith(("hooks", "no "))]
+    rows += [groups[name].row(name) for name in order if name.startswith("all")]
+    return rows
+
+
+def render(rows: list[dict[str, object]]) -> str:
+    """The report as a plain-text table."""
+    head = (
+        f"{'group':34} {'pos':>5} {'choices':>7} {'<=2se':>6} {'<=3se':>6}"
+        f" {'best':>6} {'best~':>6} {'|err|':>7} {'deals':>6} {'exact s':>7}"
+    )
+    lines = [head, "-" * len(head)]
+    for row in rows:
+        lines.append(
+            f"{row['group']!s:34} {row['positions']:>5} {row['choices']:>7}"
+            f" {row['within_2se']:>6.1%} {row['within_3se']:>6.1%} {row['best']:>6.1%}"
+            f" {row['best_tolerant']:>6.1%} {row['mean_abs_error']:>7.3f}"
+            f" {row['mean_deals']:>6.0f} {row['exact_s']:>7.2f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=100, help="positions per ruleset")
+    parser.add_argument("--deals", type=int, default=200, help="deals of each sampled hint")
+    parser.add_argument("--limit", type=int, default=3000, help="most deals of a position")
+    parser.add_argument("--cards", type=int, default=3, help="most cards in the seat's hand")
+    parser.add_argument("--games", type=int, default=200, help="most games per ruleset")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--python", action="store_true", help="sample in Python only")
+    parser.add_argument("--rulesets", nargs="*", default=None, help="ruleset ids (all)")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    rows = run(
+        args.rulesets or list_rulesets(),
+        positions=args.positions,
+        deals=args.deals,
+        limit=args.limit,
+        cards=args.cards,
+        max_games=args.games,
+        seed=args.seed,
+        kernel=not args.python,
+    )
+    print(json.dumps(rows, indent=1) if args.json else render(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

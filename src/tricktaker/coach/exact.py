@@ -1,0 +1,490 @@
+"""The coach's exact values for small positions: every consistent deal enumerated.
+
+:func:`exact_hint` gives the values of :mod:`tricktaker.coach.model`'s model without
+sampling, so that the sampled ones (:func:`tricktaker.coach.values.hint`) can be checked
+against them (``bench/coach_agreement.py``). It is meant for small positions (one- and
+two-card hands, the last tricks of larger ones): a position with more consistent deals
+than ``limit`` is refused (:class:`TooManyDealsError`, naming the count).
+
+**The deals.** The game's search determinizer (:func:`~tricktaker.bots.gamesearch.search_for`)
+states what the seat knows of the cards it cannot see as
+:class:`~tricktaker.engine.resample.HiddenFacts`: the cards to place, how many each other
+seat holds now, the suits each showed void in, the cards known with a seat, or the
+weighted choices of a split where the facts couple the suits. Every placement that
+respects them is equally likely under the determinizer (the facts say so), so
+:func:`placements` lists each of them once, with its probability; :func:`placement_count`
+counts them without listing them. A determinizer that cannot state its facts so
+(:class:`~tricktaker.engine.resample.HiddenFactsError`) is refused.
+
+**The states.** A complete state for each placement is built from one state the
+determinizer samples (the template, which it built by replaying the hand through the
+engine): the unseen cards are relabelled, each of the template's cards in a place going
+to one of the placement's cards in the same place (the other seats' hands and the cards
+out of play), everywhere the engine keeps them (the hands, the cards dealt, the kitty,
+the recorded events: the deal and any card action), through
+:func:`~tricktaker.engine.resample.with_hidden`. Every state is checked: its observation
+for the seat must equal the given one. Relabelling is the state a replay with those cards
+gives when no public action depends on the hidden cards; a hidden bid does (Kachuful's
+simultaneous bids, guessed from the cards), so such positions are refused.
+
+**The weights.** Each state counts with its placement's probability times the
+determinizer's weight of the state (:func:`~tricktaker.bots.gamesearch.sample_weight`:
+e.g. how likely the other seats' bids were with those cards), as the sampled values
+count it. Where that weight depends on a hidden past the placement does not fix (which
+cards a player threw and drew, how a declarer split the kitty), the template's past is
+the one weighed (relabelled): exact for the Oh Hell family and Pluck, whose weights read
+the cards held (and played), a close reading for the others. A determinizer that folds
+its soft evidence into how it samples instead of weighing it (a sampler with no
+``weight`` whose facts name soft evidence) differs from these values by that
+evidence; :attr:`ExactDeals.unweighed` names it.
+
+**The play.** From each state, every legal choice is played out by the game's rollout
+policy (:func:`~tricktaker.bots.pimc.rollout_hand`, no noise), which chooses without
+randomness given the state (it sees every hand and reads no random numbers); a play-out
+that meets a chance step (a draw, a deal) would be random, and is refused. The seat's
+score for the hand (:func:`~tricktaker.coach.model.hand_points`) and whether it made its
+bid are averaged over the states with their weights.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import comb
+
+from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
+from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.contract import made_bid
+from tricktaker.coach.model import ChoiceValue, Hint, hand_points
+from tricktaker.engine.actions import Action
+from tricktaker.engine.base import ChanceOutcome
+from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFacts, HiddenFactsError, with_hidden
+from tricktaker.engine.state import GameState
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "ExactDeals",
+    "ExactUnsupportedError",
+    "Placement",
+    "TooManyDealsError",
+    "consistent_deals",
+    "deal_count",
+    "exact_hint",
+    "placement_count",
+    "placements",
+    "unweighed_evidence",
+]
+
+DEFAULT_LIMIT = 20_000
+"""The most consistent deals :func:`exact_hint` enumerates unless told otherwise."""
+
+_SEED = 0
+"""The seed of the template the states are relabelled from (any seed gives the same
+values: only the hidden past weighed, where the placement does not fix it, may differ)."""
+
+
+class ExactUnsupportedError(ValueError):
+    """A position whose deals the exact values cannot enumerate."""
+
+
+class TooManyDealsError(ExactUnsupportedError):
+    """A position with more consistent deals than the limit."""
+
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(
+            f"{count:,} deals are consistent with the observation, more than the"
+            f" {limit:,} the exact values enumerate: pick a smaller position (fewer"
+            " cards unseen)"
+        )
+        self.count = count
+        self.limit = limit
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One placement of the unseen cards: ``hands[s]``, the card set of them seat ``s``
+    holds now (0 for the seats that hold none), the rest out of play; ``probability``:
+    how likely the determinizer's facts make it."""
+
+    hands: tuple[int, ...]
+    probability: float
+
+
+@dataclass(frozen=True, slots=True)
+class ExactDeals:
+    """Every deal consistent with one observation, as complete states with weights."""
+
+    states: tuple[GameState, ...]
+    weights: tuple[float, ...]
+    """Each state's placement probability times the determinizer's weight of it."""
+    unweighed: tuple[str, ...]
+    """Soft evidence the determinizer samples by but does not weigh (see the module
+    notes): what these deals do not account for; empty when they account for all."""
+
+
+# ------------------------------------------------------------------ placements
+
+
+def _cards_to_place(facts: HiddenFacts) -> int:
+    """The card set to place: the unseen cards less those known with a seat."""
+    known = 0
+    for cards in facts.fixed:
+        known |= cards
+    return facts.unknown & ~known
+
+
+def _bits(cards: int) -> list[int]:
+    out = []
+    while cards:
+        low = cards & -cards
+        out.append(low.bit_length() - 1)
+        cards ^= low
+    return out
+
+
+def _class_masks(cards: int, suit_of: tuple[int, ...] | None) -> list[tuple[int, int]]:
+    """``cards`` grouped by effective suit (the class the facts' voids name): (class,
+    card set) pairs. Without the hand's tables a card's printed suit is its class (and a
+    joker's, 4)."""
+    by_class: dict[int, int] = {}
+    for card in _bits(cards):
+        kind = suit_of[card] if suit_of is not None else min(card // 13, 4)
+        by_class[kind] = by_class.get(kind, 0) | (1 << card)
+    return sorted(by_class.items())
+
+
+def _seat_subsets(pool: int, voids: int, count: int, suit_of: tuple[int, ...] | None) -> list[int]:
+    """Every set of ``count`` cards of ``pool`` outside the classes of ``voids``."""
+    allowed = 0
+    for kind, cards in _class_masks(pool, suit_of):
+        if not (voids >> kind) & 1:
+            allowed |= cards
+    free = _bits(allowed)
+    out: list[int] = []
+
+    def walk(start: int, left: int, chosen: int) -> None:
+        if left == 0:
+            out.append(chosen)
+            return
+        for i in range(start, len(free) - left + 1):
+            walk(i + 1, left - 1, chosen | (1 << free[i]))
+
+    walk(0, count, 0)
+    return out
+
+
+def placement_count(facts: HiddenFacts, suit_of: tuple[int, ...] | None = None) -> int:
+    """How many placements :func:`placements` lists, counted without listing them: per
+    hidden seat in turn, the ways to take its count of cards from the classes it may
+    hold (a product of binomials over the classes, summed over how many of each class).
+
+    ``suit_of``: each card's effective suit (the hand's card tables), for the voids."""
+    place = _cards_to_place(facts)
+    if facts.split is not None:
+        return sum(1 for _ in _split_placements(facts, place))
+    classes = _class_masks(place, suit_of)
+    kinds = [kind for kind, _ in classes]
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(index: int, left: tuple[int, ...]) -> int:
+        if index == len(facts.hidden):
+            return 1
+        key = (index, left)
+        if key in memo:
+            return memo[key]
+        seat = facts.hidden[index]
+        open_ = [i for i, kind in enumerate(kinds) if not (facts.voids[seat] >> kind) & 1]
+        total = 0
+
+        def spread(j: int, need: int, rest: list[int], factor: int) -> None:
+            nonlocal total
+            if j == len(open_):
+                if need == 0:
+                    total += factor * ways(index + 1, tuple(rest))
+                return
+            i = open_[j]
+            have = rest[i]
+            for take in range(min(have, need) + 1):
+                rest[i] = have - take
+                spread(j + 1, need - take, rest, factor * comb(have, take))
+            rest[i] = have
+
+        spread(0, facts.counts[seat], list(left), 1)
+        memo[key] = total
+        return total
+
+    return ways(0, tuple(cards.bit_count() for _, cards in classes))
+
+
+def _split_placements(facts: HiddenFacts, place: int) -> Iterator[Placement]:
+    """The placements of a split (:class:`~tricktaker.engine.resample.SplitChoices`):
+    every path through its choice graph, each option's card sets in turn, with the
+    path's probability (each option by its weight, each card set of it uniformly)."""
+    split = facts.split
+    assert split is not None
+    n = facts.players
+
+    def walk(node: int, first: int, probability: float) -> Iterator[tuple[int, float]]:
+        if node < 0:
+            yield first, probability
+            return
+        options = split.nodes[node]
+        total = sum(weight for weight, _, _ in options)
+        for weight, after, index in options:
+            if weight <= 0:
+                continue
+            sets = split.lists[index]
+            share = probability * weight / total / len(sets)
+            for cards in sets:
+                yield from walk(after, first | cards, share)
+
+    found: dict[int, float] = {}
+    for first, probability in walk(0, 0, 1.0):
+        first &= place
+        found[first] = found.get(first, 0.0) + probability
+    for first, probability in found.items():
+        hands = [0] * n
+        hands[split.first] = first
+        hands[split.second] = place & ~first
+        yield Placement(tuple(hands), probability)
+
+
+def placements(facts: HiddenFacts, suit_of: tuple[int, ...] | None = None) -> Iterator[Placement]:
+    """Every placement of the unseen cards the facts allow, once each, with its
+    probability (equal for all of them, as the facts say, except through a split's
+    weights); ``suit_of`` as for :func:`placement_count`."""
+    place = _cards_to_place(facts)
+    if facts.split is not None:
+        yield from _split_placements(facts, place)
+        return
+    total = placement_count(facts, suit_of)
+    if total == 0:
+        return
+    n = facts.players
+    hands = [0] * n
+
+    def walk(index: int, pool: int) -> Iterator[Placement]:
+        if index == len(facts.hidden):
+            yield Placement(tuple(hands), 1.0 / total)
+            return
+        seat = facts.hidden[index]
+        for cards in _seat_subsets(pool, facts.voids[seat], facts.counts[seat], suit_of):
+            hands[seat] = cards
+            yield from walk(index + 1, pool & ~cards)
+        hands[seat] = 0
+
+    yield from walk(0, place)
+
+
+# ---------------------------------------------------------------------- states
+
+
+def _facts(sampler: Sampler, obs: Observation) -> HiddenFacts:
+    describe = getattr(sampler, "hidden_facts", None)
+    if describe is None:
+        raise ExactUnsupportedError(
+            f"the determinizer of {obs.rules.name} does not state its hidden facts"
+        )
+    try:
+        facts = describe()
+    except HiddenFactsError as exc:
+        raise ExactUnsupportedError(
+            f"the hidden cards of this position cannot be enumerated: {exc}"
+        ) from None
+    assert isinstance(facts, HiddenFacts)
+    return facts
+
+
+def _relabel_events(
+    events: list[tuple[object, ...]], mapping: dict[int, int]
+) -> dict[int, tuple[object, ...]]:
+    """The recorded events that hold a relabelled card (a chance outcome's cards, a card
+    action's card), relabelled, by index."""
+    out: dict[int, tuple[object, ...]] = {}
+    for index, event in enumerate(events):
+        first, second = event[0], event[1]
+        if isinstance(second, ChanceOutcome):
+            cards = tuple(mapping.get(card, card) for card in second.cards)
+            if cards != second.cards:
+                out[index] = (first, ChanceOutcome(second.kind, cards))
+        elif isinstance(second, Action) and isinstance(second.value, int):
+            card = second.value
+            # an action names a card when the engine writes its value as one
+            if card in mapping and second.text() != f"{second.kind} {card}":
+                out[index] = (first, Action(second.kind, mapping[card]))
+    return out
+
+
+def _relabelled(template: GameState, place: int, hands: tuple[int, ...]) -> GameState:
+    """The template with its unseen cards moved to the placement ``hands`` (see the
+    module notes)."""
+    n = template.players
+    mapping: dict[int, int] = {}
+    new_free = place
+    for seat in range(n):
+        new_free &= ~hands[seat]
+    old_free = place
+    for seat in range(n):
+        old = _bits(template.hands[seat] & place)
+        new = _bits(hands[seat])
+        if len(old) != len(new):
+            raise ExactUnsupportedError(
+                f"seat {seat} holds {len(old)} unseen cards in the sampled state, not"
+                f" the {len(new)} the determinizer's facts say"
+            )
+        mapping.update(zip(old, new, strict=True))
+        old_free &= ~template.hands[seat]
+    mapping.update(zip(_bits(old_free), _bits(new_free), strict=True))
+    moved = {card: to for card, to in mapping.items() if card != to}
+    if not moved:
+        return template.clone()
+    return with_hidden(
+        template,
+        hands=[(cards & ~place) | hands[seat] for seat, cards in enumerate(template.hands)],
+        dealt=[[moved.get(card, card) for card in cards] for cards in template.dealt],
+        kitty=[moved.get(card, card) for card in template.kitty],
+        events=_relabel_events(template.events, moved),
+    )
+
+
+def _same_observation(seen: Observation, given: Observation) -> bool:
+    """Whether a state's observation for the seat is the given one, the finished hands
+    aside (a determinizer may rebuild the game at the hand from the scores alone, as the
+    Oh Hell family's does: the past hands do not change this one)."""
+    return dataclasses.replace(seen, history=given.history) == given
+
+
+def _sampler_and_facts(obs: Observation) -> tuple[Sampler, HiddenFacts]:
+    """The game's determinizer of ``obs`` and its hidden facts, or a refusal."""
+    if obs.pile:
+        raise ExactUnsupportedError("cards played from face-down piles are not enumerated")
+    if any(made and bid is None for bid, made in zip(obs.bids, obs.bid_made, strict=True)):
+        raise ExactUnsupportedError(
+            "a bid the seat cannot see yet depends on the hidden cards: not enumerated"
+        )
+    game = search_for(obs.rules.hooks)
+    try:
+        sampler = game.determinizer(obs)
+    except (ValueError, NotImplementedError) as exc:
+        raise ExactUnsupportedError(f"no deals to enumerate here ({obs.phase}): {exc}") from exc
+    return sampler, _facts(sampler, obs)
+
+
+def deal_count(observation: Observation) -> int:
+    """How many deals :func:`consistent_deals` would enumerate for ``observation``
+    (counted, not listed: cheap); raises :class:`ExactUnsupportedError` where they
+    cannot be enumerated."""
+    _, facts = _sampler_and_facts(observation)
+    tables = observation.tables
+    return placement_count(facts, tables.suit_of if tables is not None else None)
+
+
+def unweighed_evidence(observation: Observation) -> tuple[str, ...]:
+    """The soft evidence the determinizer of ``observation`` samples by but does not
+    weigh (:attr:`ExactDeals.unweighed`), without enumerating the deals."""
+    sampler, facts = _sampler_and_facts(observation)
+    return () if getattr(sampler, "weight", None) is not None else tuple(facts.soft_evidence)
+
+
+def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) -> ExactDeals:
+    """Every deal consistent with ``observation`` as a complete state, with its weight
+    (see the module notes). Raises :class:`TooManyDealsError` beyond ``limit`` deals and
+    :class:`ExactUnsupportedError` for a position the deals cannot be enumerated of."""
+    obs = observation
+    sampler, facts = _sampler_and_facts(obs)
+    suit_of = obs.tables.suit_of if obs.tables is not None else None
+    count = placement_count(facts, suit_of)
+    if count > limit:
+        raise TooManyDealsError(count, limit)
+    if count == 0:
+        raise ExactUnsupportedError("no deal is consistent with the observation")
+    template = sampler.sample(random.Random(_SEED))
+    place = _cards_to_place(facts)
+    states: list[GameState] = []
+    weights: list[float] = []
+    for placement in placements(facts, suit_of):
+        state = _relabelled(template, place, placement.hands)
+        if not _same_observation(state.observe(obs.seat), obs):
+            raise ExactUnsupportedError(
+                "a relabelled deal does not give the seat's observation: the determinizer's"
+                " facts and its states disagree"
+            )
+        states.append(state)
+        weights.append(placement.probability * sample_weight(sampler, state))
+    weighs = getattr(sampler, "weight", None) is not None
+    unweighed = () if weighs else tuple(facts.soft_evidence)
+    return ExactDeals(tuple(states), tuple(weights), unweighed)
+
+
+# ------------------------------------------------------------------------ values
+
+
+def _play_out(state: GameState, seat: int, action: Action, game: GameSearch) -> GameState:
+    """``state`` after ``action`` and the rollout policy to the end of the hand."""
+    trial = state.clone()
+    before = trial.hands_played
+    trial.apply(seat, action)
+    events = len(trial.events)
+    rollout_hand(trial, game)
+    if any(isinstance(event[1], ChanceOutcome) for event in trial.events[events:]):
+        raise ExactUnsupportedError(
+            "the play-out meets a chance step (a draw or a deal): its result is random"
+        )
+    if trial.hands_played != before + 1 or not trial.history:
+        raise ExactUnsupportedError("playing out this decision does not end its hand")
+    return trial
+
+
+def exact_hint(observation: Observation, *, limit: int = DEFAULT_LIMIT) -> Hint:
+    """The coach's values of every legal choice of ``observation``'s seat, exactly:
+    every consistent deal enumerated (see the module notes), best first, ``stderr`` 0.
+
+    Raises ``ValueError`` when the seat has no decision now, :class:`TooManyDealsError`
+    beyond ``limit`` deals, :class:`ExactUnsupportedError` for a position whose deals or
+    play-outs cannot be enumerated."""
+    started = time.perf_counter()
+    obs = observation
+    actions = obs.legal_actions
+    if not actions or obs.seat not in obs.to_act:
+        raise ValueError(f"seat {obs.seat} has no decision to make now")
+    deals = consistent_deals(obs, limit=limit)
+    game = search_for(obs.rules.hooks)
+    seat = obs.seat
+    total_weight = sum(deals.weights)
+    if total_weight <= 0:
+        raise ExactUnsupportedError("every consistent deal has weight 0")
+    values = []
+    for action in actions:
+        points = 0.0
+        made = 0.0
+        made_weight = 0.0
+        for state, weight in zip(deals.states, deals.weights, strict=True):
+            trial = _play_out(state, seat, action, game)
+            points += weight * hand_points(trial, seat)
+            result = trial.history[-1]
+            making = made_bid(trial.rules, result, seat, trial.setup.partnerships)
+            if making is not None:
+                made_weight += weight
+                made += weight if making else 0.0
+        values.append(
+            ChoiceValue(
+                action,
+                points / total_weight,
+                0.0,
+                made / made_weight if made_weight > 0 else None,
+                len(deals.states),
+            )
+        )
+    order = {action: index for index, action in enumerate(actions)}
+    values.sort(key=lambda value: (-value.mean, order[value.action]))
+    return Hint(
+        seat=seat,
+        choices=tuple(values),
+        best=values[0].action,
+        exact=True,
+        seconds=time.perf_counter() - started,
+    )
