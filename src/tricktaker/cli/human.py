@@ -415,11 +415,14 @@ def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
     if chances:
         table.add_column("makes bid", justify="right")
     table.add_column("")
+    numbers = {a: n for n, a in numbered_choices(obs)} if numbered_phase(obs) else {}
     for choice in hint.choices:
         shown = action_label(choice.action, cards, game, bare_cards=bare)
         if choice.action.kind == BID and not bare:
             shown = f"bid {shown}"
-        row = [shown, f"{choice.mean:.1f} ± {choice.stderr:.1f}"]
+        if choice.action in numbers:
+            shown = f"{numbers[choice.action]}) {shown}"
+        row = [shown, value_with_error(choice.mean, choice.stderr)]
         if chances:
             chance = choice.make_chance
             row.append(f"{chance:.0%}" if chance is not None else "")
@@ -428,6 +431,17 @@ def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
     for column in table.columns:
         column.highlight = True  # with the console's highlighter: the suit colours
     return table
+
+
+def value_with_error(mean: float, stderr: float) -> str:
+    """A value and its standard error, to one decimal, or two where the error is below
+    0.05 (so that it does not read as 0).
+
+    >>> value_with_error(7.04, 0.31), value_with_error(-2.5, 0.012)
+    ('7.0 ± 0.3', '−2.50 ± 0.01')
+    """
+    places = 1 if stderr >= 0.05 else 2
+    return f"{mean:.{places}f} ± {stderr:.{places}f}".replace("-", "\N{MINUS SIGN}")
 
 
 def show_hint(console: Console, obs: Observation, cards: Cards) -> Hint:
@@ -445,5 +459,5 @@ def show_hint(console: Console, obs: Observation, cards: Cards) -> Hint:
     unit = (game_present(obs.rules).unit.split() or ["points"])[0]
     console.print(Text(f"Coach ({how}): {unit} you can expect from this hand", style="bold"))
     console.print(hint_table(obs, hint, cards))
-    console.print(Text(f"Assuming {hint.model}.", style="dim"), soft_wrap=True)
+    console.print(Text(f"Assuming {hint.model}.", style="dim"))
     return hint

@@ -131,15 +131,14 @@ def print_review(
             f"Values: {result.unit} you could expect from the hand after each choice,"
             f" ± their standard error ({budget} a decision"
             f"{', from the cache' if cached else ''})."
-        ),
-        soft_wrap=True,
+        )
     )
-    console.print(Text(f"They assume {result.model}."), soft_wrap=True)
+    console.print(Text(f"They assume {result.model}."))
     for hand in result.hands:
         console.print()
         scored = f" · scored {hand.points:+d}" if hand.points is not None else ""
         console.print(Text(f"Hand {hand.number}{scored}", style="bold"))
-        console.print(Text(f"  {hand.summary}"), soft_wrap=True)
+        console.print(Text(f"  {hand.summary}"))
         decisions = [d for d in result.decisions if d.moment.hand == hand.number]
         if decisions:
             console.print(decision_table(decisions, rules, cards, game, ranked=False))
@@ -228,7 +227,9 @@ def label(choice: ChoiceFigure, rules: Ruleset, cards: Cards, game: GamePresent)
 
 def value_text(choice: ChoiceFigure) -> str:
     """A value with its standard error: ``12.5 ± 0.4``."""
-    return f"{_figure(choice.mean)} ± {choice.stderr:.1f}"
+    from .human import value_with_error
+
+    return value_with_error(choice.mean, choice.stderr)
 
 
 def _figure(value: float) -> str:

@@ -20,8 +20,8 @@ instant, and any change to the game, the seat or the budget computes it again.
 >>> state = new_game(load_ruleset("blackout"), players=3, seed=2)
 >>> play_game(state, [make_bot("random", seed=s) for s in range(3)])
 >>> record = state.record()
->>> [(d.hand, d.event) for d in reviewed_decisions(record, 0)][:2]
-[(1, 2), (1, 5)]
+>>> [(d.hand, d.decision, d.event, d.made) for d in reviewed_decisions(record, 0)][:3]
+[(1, 1, 3, 'bid 1'), (2, 1, 9, 'bid 0'), (2, 2, 12, 'play 7H')]
 """
 
 from __future__ import annotations
@@ -467,7 +467,7 @@ def hand_sentence(decisions: Sequence[ReviewedDecision], unit: str = "points") -
         choices = "choice" if len(others) == 1 else "choices"
         what = f"{len(others)} {'other ' if bids else ''}{choices}"
         if cost <= 0:
-            parts.append(f"{what}, each the coach's")
+            parts.append(f"{what}, {'each ' if len(others) > 1 else ''}the coach's")
         else:
             worst = max(others, key=lambda d: d.cost)
             parts.append(
