@@ -1,0 +1,141 @@
+"""The coach's per-choice values in the compiled kernel against the same model in Python.
+
+At two positions of a ruleset (the first bid of its first ``--bid-cards``-card hand, and
+the first card of its first ``--play-cards``-card hand: the lead, every card legal but
+where a rule says otherwise; 0 cards: none), both between heuristic players from
+``--seed``, it times
+``--deals`` deals times every legal choice:
+
+* kernel: :func:`tricktaker.kernel.values.kernel_choice_values` (the kernel samples the
+  deals, weighs them by the bid model and plays every choice out on each; in a hook game
+  whose determinizer weighs soft evidence, that determinizer draws the deals in Python);
+* Python: the same model as the coach states it (:mod:`tricktaker.coach.model`): the
+  game's determinizer draws each deal (with its weight), each choice is applied to a
+  copy, played out with :func:`tricktaker.bots.pimc.rollout_hand` without noise, and
+  :func:`tricktaker.coach.model.hand_points` read.
+
+The median of ``--repeat`` runs each (the Python side ``--python-repeat``), and the
+largest gap between the two sides' means in their standard errors. See
+``bench/README.md``, "Coach: kernel values". Run::
+
+    .venv/bin/python bench/coach_kernel_values.py --rules blackout [--deals 200]
+    .venv/bin/python bench/coach_kernel_values.py --rules euchre --bid-cards 0 --play-cards 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
+from tricktaker import load_ruleset, new_game
+from tricktaker.bots import make_bot
+from tricktaker.bots.gamesearch import sample_weight, search_for
+from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.model import hand_points
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel.values import kernel_choice_values
+
+T = TypeVar("T")
+
+
+def position(rules_id: str, players: int, phase: str, cards: int, seed: int) -> Observation:
+    """The first decision in ``phase`` of the first ``cards``-card hand."""
+    rules = load_ruleset(rules_id)
+    state = new_game(rules, players=players, seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if obs.phase == phase and obs.hand_size == cards:
+            return obs
+        state.apply(seat, bots[seat].act(obs))
+    raise SystemExit(f"no {phase} decision in a {cards}-card hand of {rules_id}")
+
+
+def python_values(obs: Observation, deals: int, seed: int) -> list[tuple[float, float]]:
+    """Each choice's weighted mean and standard error, the model in Python."""
+    game = search_for(obs.rules.hooks)
+    sampler = game.determinizer(obs)
+    rng = random.Random(seed)
+    sums = [[0.0, 0.0, 0.0, 0.0] for _ in obs.legal_actions]  # w, w*p, w*p^2, w^2
+    for _ in range(deals):
+        state = sampler.sample(rng)
+        weight = sample_weight(sampler, state)
+        for action, into in zip(obs.legal_actions, sums, strict=True):
+            trial = state.clone()
+            trial.apply(obs.seat, action)
+            if trial.hands_played == state.hands_played:
+                rollout_hand(trial, game, noise=0.0)
+            points = hand_points(trial, obs.seat)
+            into[0] += weight
+            into[1] += weight * points
+            into[2] += weight * points * points
+            into[3] += weight * weight
+    out = []
+    for total, first, second, squares in sums:
+        mean = first / total
+        effective = total * total / squares
+        spread = max(0.0, second / total - mean * mean)
+        out.append((mean, math.sqrt(spread / max(1.0, effective - 1))))
+    return out
+
+
+def timed(run: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """The median seconds of ``repeat`` calls of ``run`` and its last result."""
+    seconds = []
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        result = run()
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rules", required=True, help="a ruleset id")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bid-cards", type=int, default=13)
+    parser.add_argument("--play-cards", type=int, default=10)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--python-repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{args.rules}, {args.players} players, {args.deals} deals x every legal choice")
+    print(
+        f"{'decision':<22} {'choices':>7} {'kernel s':>9} {'Python s':>9} {'ratio':>7} {'max z':>6}"
+    )
+    for phase, cards in (("bidding", args.bid_cards), ("playing", args.play_cards)):
+        if cards == 0:  # --bid-cards 0: a game without bids (a hook game's card play only)
+            continue
+        obs = position(args.rules, args.players, phase, cards, args.seed)
+        kernel_s, kernel = timed(
+            partial(kernel_choice_values, obs, seed=args.seed, deals=args.deals, seconds=None),
+            args.repeat,
+        )
+        python_s, python = timed(
+            partial(python_values, obs, args.deals, args.seed), args.python_repeat
+        )
+        gaps = [
+            abs(k.mean - mean) / math.hypot(k.stderr, stderr)
+            for k, (mean, stderr) in zip(kernel, python, strict=True)
+            if k.stderr or stderr
+        ]
+        name = f"{'bid' if phase == 'bidding' else 'card'}, {cards}-card hand"
+        print(
+            f"{name:<22} {len(obs.legal_actions):>7} {kernel_s:>9.4f} {python_s:>9.2f}"
+            f" {python_s / kernel_s:>6.0f}x {max(gaps, default=0.0):>6.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
