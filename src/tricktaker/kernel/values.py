@@ -42,10 +42,16 @@ from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code
 from tricktaker.kernel.spec import KernelUnsupportedError
 
-__all__ = ["LEAST_DEALS", "MoveValues", "kernel_choice_values", "python_deals"]
+__all__ = ["LEAST_DEALS", "SAMPLING_SHARE", "MoveValues", "kernel_choice_values", "python_deals"]
 
 LEAST_DEALS = 20
 """The fewest deals played under a time budget (fewer only where ``deals`` asks fewer)."""
+
+SAMPLING_SHARE = 0.75
+"""The share of a time budget that a game's own determinizer may spend sampling deals in
+Python (the kernel plays the deals it gets in the rest, several times faster than they
+are sampled); without it the sampling took the whole budget and the kernel played only
+:data:`LEAST_DEALS` of them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +153,7 @@ def kernel_choice_values(
     if world is None:
         world = kernel_world(obs, sampler=sampler)
     if sampler is not None and _soft_evidence(sampler):
-        deadline = None if seconds is None else start + seconds
+        deadline = None if seconds is None else start + seconds * SAMPLING_SHARE
         given = python_deals(sampler, seed=seed, deals=deals, deadline=deadline, least=least)
     budget = -1.0 if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
     try:
