@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 
 from tests.coach.positions import decisions
-from tests.helpers import OH_HELL_GAMES, deal, game
+from tests.helpers import OH_HELL_GAMES, deal, game, load_bench
+from tests.plugins.last_trick import LastTrickCoach
 from tests.postgres import in_ci
-from tricktaker import GameState, Observation, load_ruleset, new_game
+from tricktaker import GameState, HandResult, Observation, load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.coach import values
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.values import MIN_DEALS, UnreachableDecisionError, hint, weighted_mean
 from tricktaker.engine.actions import Action, bid
+from tricktaker.engine.hooks import capability
 from tricktaker.kernel import LOAD_ERROR, available
 
 DECISIONS = {
@@ -257,3 +260,44 @@ def test_the_kernel_and_python_agree_within_their_errors(name: str) -> None:
                 assert abs(choice.make_chance - other.make_chance) <= 0.25
         compared += 1
     assert compared >= 1
+
+
+def test_the_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/coach_speed.py still runs (no timing asserts): a row per decision kind."""
+    bench = load_bench("coach_speed")
+    assert bench.main(["--games", "blackout", "--positions", "1", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "bidding" in out
+    assert "playing" in out
+
+
+def test_a_plugin_game_says_what_making_it_means() -> None:
+    """A game written outside tricktaker declares the coach's notion of making it (the
+    Last Trick plugin: a stake is made by winning the last trick): every stake is
+    valued, and a stake of 0 has nothing to make."""
+    rules = load_ruleset(Path(__file__).parents[1] / "plugins" / "last_trick.toml")
+    assert isinstance(capability(rules.hooks, "coach"), LastTrickCoach)
+    state = new_game(rules, players=3, seed=2)
+    while state.is_chance():
+        state.apply_chance()
+    obs = state.observe(state.to_act()[0])
+    found = hint(obs, deals=12, seed=1)
+    assert {c.action for c in found.choices} == set(obs.legal_actions)
+    for choice in found.choices:
+        assert (choice.make_chance is None) == (choice.action.value == 0)
+    result = HandResult(
+        1,
+        5,
+        0,
+        None,
+        None,
+        ((),) * 3,
+        (2, 0, 1),
+        (),
+        (1, 3, 1),
+        (),
+        (0,) * 3,
+        (0,) * 3,
+        extra={"last_trick": 0},
+    )
+    assert [made_bid(rules, result, seat) for seat in range(3)] == [True, None, False]

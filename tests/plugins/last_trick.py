@@ -29,6 +29,7 @@ from tricktaker.present.text import CardText
 
 if TYPE_CHECKING:
     from tricktaker.engine.observation import Observation
+    from tricktaker.engine.results import HandResult
     from tricktaker.engine.setup import Setup
     from tricktaker.engine.state import GameState
     from tricktaker.envs.fields import ActionSpace, FieldLayout, FieldWriter
@@ -121,6 +122,18 @@ class LastTrickPresent(BasePresent):
         return f"Your stake on the last trick (0-{max(stakes)}): " if len(stakes) > 1 else None
 
 
+class LastTrickCoach:
+    """What the coach counts as made (its ``"coach"`` capability): a stake on the last
+    trick is made by winning it; a seat that staked nothing has nothing to make."""
+
+    def made(
+        self, result: HandResult, seat: int, partnerships: tuple[tuple[int, ...], ...]
+    ) -> bool | None:
+        if not result.bids[seat]:
+            return None
+        return bool(result.extra["last_trick"] == seat)
+
+
 @register_hooks
 class LastTrickHooks(GameHooks):
     """Stakes on the last trick before the play, and the hand's points."""
@@ -132,6 +145,7 @@ class LastTrickHooks(GameHooks):
         "scorekeeper": "tests.plugins.last_trick_scorekeeper:SCOREKEEPER",
         "present": LastTrickPresent(),
         "search": "tests.plugins.last_trick_search:SEARCH",
+        "coach": LastTrickCoach(),
     }
 
     def init_game(self, state: GameState) -> LastTrickData:

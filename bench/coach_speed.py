@@ -1,0 +1,89 @@
+"""The coach's hint speed: seconds per hint and deals reached, by game and decision kind.
+
+For each game, positions of every decision kind (the phase, with more than one legal
+choice) are reached by playing seeded games with the heuristic bot; each gets a hint at
+the default budget (``hint(obs, seconds=1.0)``), and the table shows the median wall
+seconds per hint, the median deals every choice was played out on, the choices, and
+where the deals were played (the compiled kernel, or Python)::
+
+    cd bench && ../.venv/bin/python coach_speed.py --positions 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import defaultdict
+
+from tricktaker import load_ruleset, new_game
+from tricktaker.bots import make_bot
+from tricktaker.coach.values import hint, kernel_totals
+from tricktaker.engine.observation import Observation
+
+GAMES = "blackout,caller_clag,pluck,euchre,buckup"
+TABLE = {"pluck": 3}
+
+
+def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Observation]]:
+    """Up to ``per_kind`` observations of each decision kind of ``name`` (by phase),
+    from seeded games played by the heuristic bot, spread over the games."""
+    found: defaultdict[str, list[Observation]] = defaultdict(list)
+    for seed in range(seeds):
+        taken: set[str] = set()
+        state = new_game(load_ruleset(name), players=TABLE.get(name, 4), seed=seed)
+        bot = make_bot("heuristic", seed=seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.to_act()[0]
+            obs = state.observe(seat)
+            kind = obs.phase
+            if (
+                kind not in taken
+                and len(found.get(kind, ())) < per_kind
+                and len(obs.legal_actions) > 1
+            ):
+                taken.add(kind)  # one position of a kind a game: different games
+                found[kind].append(obs)
+            state.apply(seat, bot.act(obs))
+    return dict(found)
+
+
+def where(obs: Observation) -> str:
+    """Where the deals of a hint at ``obs`` are played."""
+    in_kernel = kernel_totals(obs, obs.legal_actions, seed=0, seconds=0.0, deals=1)
+    return "Python" if in_kernel is None else "kernel"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=GAMES)
+    parser.add_argument("--positions", type=int, default=3, help="positions per kind")
+    parser.add_argument("--seconds", type=float, default=1.0, help="the hint's budget")
+    args = parser.parse_args(argv)
+    print(f"hint(obs, seconds={args.seconds}): median over up to {args.positions} positions")
+    header = f"{'game':<12} {'decision':<15} {'pos':>3} {'choices':>7} {'seconds':>8} {'deals':>8}"
+    print(f"{header}  played in")
+    for name in args.games.split(","):
+        for kind, observations in positions(name, args.positions).items():
+            spent, deals, choices = [], [], []
+            for obs in observations:
+                start = time.perf_counter()
+                found = hint(obs, seconds=args.seconds, seed=1)
+                spent.append(time.perf_counter() - start)
+                deals.append(min(choice.samples for choice in found.choices))
+                choices.append(len(found.choices))
+            print(
+                f"{name:<12} {kind:<15} {len(observations):>3}"
+                f" {statistics.median(choices):>7.0f} {statistics.median(spent):>8.2f}"
+                f" {statistics.median(deals):>8.0f}  {where(observations[0])}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
