@@ -1,8 +1,8 @@
 """The coach's per-choice values in the compiled kernel against the same model in Python.
 
 At two positions of a ruleset (the first bid of its first ``--bid-cards``-card hand, and
-the first card of its first ``--play-cards``-card hand: the lead, every card legal but
-where a rule says otherwise; 0 cards: none), both between heuristic players from
+the first card with a choice of its first ``--play-cards``-card hand: the lead, where a
+rule does not force it; 0 cards: none), both between heuristic players from
 ``--seed``, it times
 ``--deals`` deals times every legal choice:
 
@@ -45,7 +45,7 @@ T = TypeVar("T")
 
 
 def position(rules_id: str, players: int, phase: str, cards: int, seed: int) -> Observation:
-    """The first decision in ``phase`` of the first ``cards``-card hand."""
+    """The first decision in ``phase`` of the first ``cards``-card hand with a choice."""
     rules = load_ruleset(rules_id)
     state = new_game(rules, players=players, seed=seed)
     bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
@@ -55,7 +55,7 @@ def position(rules_id: str, players: int, phase: str, cards: int, seed: int) -> 
             continue
         seat = state.to_act()[0]
         obs = state.observe(seat)
-        if obs.phase == phase and obs.hand_size == cards:
+        if obs.phase == phase and obs.hand_size == cards and len(obs.legal_actions) > 1:
             return obs
         state.apply(seat, bots[seat].act(obs))
     raise SystemExit(f"no {phase} decision in a {cards}-card hand of {rules_id}")
