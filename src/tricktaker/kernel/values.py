@@ -37,6 +37,7 @@ from typing import Any
 
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
+from tricktaker.engine.resample import HiddenFactsError
 from tricktaker.kernel.convert import plays_whole
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code
@@ -100,7 +101,10 @@ def _soft_evidence(sampler: Any) -> bool:
     describe = getattr(sampler, "hidden_facts", None)
     if describe is None:
         return False
-    return bool(describe().soft_evidence)
+    try:
+        return bool(describe().soft_evidence)
+    except HiddenFactsError as exc:
+        raise KernelUnsupportedError(f"the kernel cannot place the hidden cards: {exc}") from None
 
 
 def python_deals(
@@ -146,9 +150,11 @@ def kernel_choice_values(
     least = min(deals, LEAST_DEALS)
     given = None
     sampler = None
-    if not plays_whole(obs.rules):
+    if not plays_whole(obs.rules):  # a hook game: the kernel plays its cards only
         from tricktaker.bots.gamesearch import search_for
 
+        if obs.phase != "playing":
+            raise KernelUnsupportedError(f"the kernel values cards here, not the {obs.phase}")
         sampler = search_for(obs.rules.hooks).determinizer(obs)
     if world is None:
         world = kernel_world(obs, sampler=sampler)
