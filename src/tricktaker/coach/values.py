@@ -13,7 +13,15 @@ Where the compiled kernel plays the decision (the Oh Hell family's bids and card
 hook games' card play) and offers the coach's sums
 (``tricktaker.kernel.values.kernel_choice_values``), the deals are played there; every
 other decision (auctions, plucks, trump calls, antes, stay or fold, draws) is played in
-Python. Both give the same model's values.
+Python. Both give the same model's values (tests/coach/test_values.py checks that they
+agree within their standard errors); the kernel does not tell whether a hook game's seat
+made its bid (it tables the hands' scores only), so there the chance of making it is
+None.
+
+Every decision of the shipped games is valued so, those before the deal included (a
+dealer's ante, Caller Clag's calls: the playing out deals the hand). A choice whose
+playing out does not end in its own hand's result raises
+:class:`UnreachableDecisionError`.
 
 **The estimate.** With deal ``i`` of weight ``w_i`` scoring ``x_i`` after a choice, the
 value is the weighted mean ``m = sum(w x) / sum(w)``. Its standard error is that of a
