@@ -183,7 +183,7 @@ def test_a_seat_without_a_decision_is_refused() -> None:
     with pytest.raises(ValueError, match="no decision"):
         hint(state.observe(2), deals=2)
     with pytest.raises(ValueError, match="at least one deal"):
-        hint(state.observe(1), deals=0, kernel=False)
+        hint(state.observe(1), deals=0)
 
 
 def test_a_decision_between_hands_is_refused_clearly() -> None:

@@ -135,14 +135,13 @@ def choice_value(totals: ChoiceTotals) -> ChoiceValue:
     return ChoiceValue(totals.action, mean, stderr, make, totals.deals)
 
 
-def _stop_rule(seconds: float, deals: int | None) -> Callable[[int], bool]:
+def _stop_rule(started: float, seconds: float, deals: int | None) -> Callable[[int], bool]:
     """When to stop sampling: after ``deals`` deals when given, else once ``seconds``
-    have passed and at least :data:`MIN_DEALS` deals are in."""
+    have passed since ``started`` (``time.perf_counter()``) and at least
+    :data:`MIN_DEALS` deals are in."""
     if deals is not None:
-        if deals < 1:
-            raise ValueError(f"a hint needs at least one deal, not {deals}")
         return lambda done: done >= deals
-    deadline = time.perf_counter() + seconds
+    deadline = started + seconds
     return lambda done: done >= MIN_DEALS and time.perf_counter() >= deadline
 
 
@@ -266,11 +265,15 @@ def hint(
     actions = observation.legal_actions
     if not actions or observation.seat not in observation.to_act:
         raise ValueError(f"seat {observation.seat} has no decision to make now")
+    if deals is not None and deals < 1:
+        raise ValueError(f"a hint needs at least one deal, not {deals}")
     totals = None
     if kernel:
         totals = kernel_totals(observation, actions, seed=seed, seconds=seconds, deals=deals)
     if totals is None:
-        totals = python_totals(observation, actions, seed=seed, stop=_stop_rule(seconds, deals))
+        totals = python_totals(
+            observation, actions, seed=seed, stop=_stop_rule(started, seconds, deals)
+        )
     order = {action: index for index, action in enumerate(actions)}
     choices = sorted(
         (choice_value(choice) for choice in totals),
