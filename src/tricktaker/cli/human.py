@@ -422,25 +422,30 @@ def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
             shown = f"bid {shown}"
         if choice.action in numbers:
             shown = f"{numbers[choice.action]}) {shown}"
-        row = [shown, value_with_error(choice.mean, choice.stderr)]
+        row = [shown, value_with_error(choice.mean, choice.stderr, symbols=cards.symbols)]
         if chances:
             chance = choice.make_chance
             row.append(f"{chance:.0%}" if chance is not None else "")
-        row.append("← coach" if choice.action == hint.best else "")
+        marker = "← coach" if cards.symbols else "<- coach"
+        row.append(marker if choice.action == hint.best else "")
         table.add_row(*row, style="bold" if choice.action == hint.best else "")
     for column in table.columns:
         column.highlight = True  # with the console's highlighter: the suit colours
     return table
 
 
-def value_with_error(mean: float, stderr: float) -> str:
+def value_with_error(mean: float, stderr: float, *, symbols: bool = True) -> str:
     """A value and its standard error, to one decimal, or two where the error is below
-    0.05 (so that it does not read as 0).
+    0.05 (so that it does not read as 0); in plain ASCII without ``symbols``.
 
     >>> value_with_error(7.04, 0.31), value_with_error(-2.5, 0.012)
     ('7.0 ± 0.3', '−2.50 ± 0.01')
+    >>> value_with_error(-2.5, 0.012, symbols=False)
+    '-2.50 +/- 0.01'
     """
     places = 1 if stderr >= 0.05 else 2
+    if not symbols:
+        return f"{mean:.{places}f} +/- {stderr:.{places}f}"
     return f"{mean:.{places}f} ± {stderr:.{places}f}".replace("-", "\N{MINUS SIGN}")
 
 

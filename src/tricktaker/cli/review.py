@@ -8,6 +8,7 @@ command line, shows the progress and prints.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -138,7 +139,7 @@ def print_review(
         console.print()
         scored = f" · scored {hand.points:+d}" if hand.points is not None else ""
         console.print(Text(f"Hand {hand.number}{scored}", style="bold"))
-        console.print(Text(f"  {hand.summary}"))
+        console.print(Text(f"  {shown_words(hand.summary, cards)}"))
         decisions = [d for d in result.decisions if d.moment.hand == hand.number]
         if decisions:
             console.print(decision_table(decisions, rules, cards, game, ranked=False))
@@ -163,7 +164,7 @@ def print_review(
     console.print()
     console.print(
         Text(
-            f"In all: {_figure(result.total_cost)} {result.unit} expected given up over"
+            f"In all: {_figure(result.total_cost, cards)} {result.unit} expected given up over"
             f" {count} decision{'s' if count != 1 else ''} with a choice.",
             style="bold",
         )
@@ -205,10 +206,10 @@ def decision_table(
             row = [str(rank), str(moment.hand), *row]
         row += [
             label(decision.made, rules, cards, game),
-            value_text(decision.made),
+            value_text(decision.made, cards),
             best or "same",
-            value_text(decision.best) if best else "",
-            _figure(decision.cost) if decision.cost > 0 else "",
+            value_text(decision.best, cards) if best else "",
+            _figure(decision.cost, cards) if decision.cost > 0 else "",
         ]
         table.add_row(*row)
     return table
@@ -225,13 +226,28 @@ def label(choice: ChoiceFigure, rules: Ruleset, cards: Cards, game: GamePresent)
     return f"bid {text}" if action.kind == BID else text
 
 
-def value_text(choice: ChoiceFigure) -> str:
+def value_text(choice: ChoiceFigure, cards: Cards) -> str:
     """A value with its standard error: ``12.5 ± 0.4``."""
     from .human import value_with_error
 
-    return value_with_error(choice.mean, choice.stderr)
+    return value_with_error(choice.mean, choice.stderr, symbols=cards.symbols)
 
 
-def _figure(value: float) -> str:
-    """One decimal, a real minus sign."""
-    return f"{value:.1f}".replace("-", "\N{MINUS SIGN}")
+def _figure(value: float, cards: Cards) -> str:
+    """One decimal, a real minus sign where the console has symbols."""
+    text = f"{value:.1f}"
+    return text.replace("-", "\N{MINUS SIGN}") if cards.symbols else text
+
+
+CARD_WORD = re.compile(r"\b(10|[2-9JQKA])([CDHS])\b")
+"""A card as records write it (``JH``), in a review's sentences."""
+
+
+def shown_words(sentence: str, cards: Cards) -> str:
+    """A review's sentence as the console shows cards (``J♥``); plain ASCII without
+    symbols."""
+    from tricktaker.cards import parse_card
+
+    if not cards.symbols:
+        return sentence.replace("\N{MINUS SIGN}", "-")
+    return CARD_WORD.sub(lambda match: cards.card(parse_card(match.group(0))), sentence)
