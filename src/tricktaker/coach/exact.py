@@ -34,9 +34,10 @@ count it. Where that weight depends on a hidden past the placement does not fix 
 cards a player threw and drew, how a declarer split the kitty), the template's past is
 the one weighed (relabelled): exact for the Oh Hell family and Pluck, whose weights read
 the cards held (and played), a close reading for the others. A determinizer that folds
-its soft evidence into how it samples instead of weighing it (a sampler with no
-``weight`` whose facts name soft evidence) differs from these values by that
-evidence; :attr:`ExactDeals.unweighed` names it.
+its soft evidence into how it samples instead of weighing it (as Euchre's inference from
+the calls, by rejection) says how much likelier it draws a state's placement than a
+uniform draw by a ``deal_weight(state)`` method, which multiplies the weight; one that
+has neither names soft evidence the values do not count (:attr:`ExactDeals.unweighed`).
 
 **The play.** From each state, every legal choice is played out by the game's rollout
 policy (:func:`~tricktaker.bots.pimc.rollout_hand`, no noise), which chooses without
@@ -386,8 +387,22 @@ def deal_count(observation: Observation) -> int:
 def unweighed_evidence(observation: Observation) -> tuple[str, ...]:
     """The soft evidence the determinizer of ``observation`` samples by but does not
     weigh (:attr:`ExactDeals.unweighed`), without enumerating the deals."""
-    sampler, facts = _sampler_and_facts(observation)
-    return () if getattr(sampler, "weight", None) is not None else tuple(facts.soft_evidence)
+    return _unweighed(*_sampler_and_facts(observation))
+
+
+def _unweighed(sampler: Sampler, facts: HiddenFacts) -> tuple[str, ...]:
+    weighs = any(getattr(sampler, name, None) is not None for name in ("weight", "deal_weight"))
+    return () if weighs else tuple(facts.soft_evidence)
+
+
+def _deal_weight(sampler: Sampler, state: GameState) -> float:
+    """How much a state counts: the determinizer's ``deal_weight(state)`` where it has
+    one (how much likelier it samples the state's placement than a uniform draw does:
+    evidence it samples by rather than weighs), times its weight
+    (:func:`~tricktaker.bots.gamesearch.sample_weight`)."""
+    likelier = getattr(sampler, "deal_weight", None)
+    factor = 1.0 if likelier is None else float(likelier(state))
+    return factor * sample_weight(sampler, state)
 
 
 def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) -> ExactDeals:
@@ -414,10 +429,8 @@ def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) ->
                 " facts and its states disagree"
             )
         states.append(state)
-        weights.append(placement.probability * sample_weight(sampler, state))
-    weighs = getattr(sampler, "weight", None) is not None
-    unweighed = () if weighs else tuple(facts.soft_evidence)
-    return ExactDeals(tuple(states), tuple(weights), unweighed)
+        weights.append(placement.probability * _deal_weight(sampler, state))
+    return ExactDeals(tuple(states), tuple(weights), _unweighed(sampler, facts))
 
 
 # ------------------------------------------------------------------------ values

@@ -69,6 +69,7 @@ Both partners share the reward; a thrown-in hand is worth 0.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from functools import lru_cache
@@ -284,6 +285,38 @@ class EuchreDeterminizer:
                 if tables.trump_key[card] or card % 13 == ACE:
                     weight *= MISFIT
         return weight
+
+    def deal_weight(self, state: GameState) -> float:
+        """How much likelier :meth:`sample` draws the placement of ``state``'s hidden
+        cards than a uniform draw would (up to a constant): the inference's
+        :meth:`fit`, averaged over what the placement leaves open, as :meth:`deal` draws
+        it (for a seat other than the declarer, which of the declarer's eight cards were
+        the kitty; during the play, its discards are the unseen cards no hand holds).
+        The coach's exact values (:mod:`tricktaker.coach.exact`) weigh every placement
+        by it; 1.0 without the inference."""
+        if not self.infer:
+            return 1.0
+        obs, me, declarer = self.obs, self.obs.seat, self.declarer
+        held = [cards_of(cards) for cards in state.hands]
+        dealt = [self.played[s] + held[s] for s in range(obs.players)]
+        if declarer is None:
+            kitty = [c for c in self.placement.unknown if not any(h >> c & 1 for h in state.hands)]
+            return self.fit((dealt, kitty, []))
+        if declarer == me:
+            return self.fit((dealt, self.kitty, self.discards))
+        discards: list[int] = []
+        if obs.phase == "playing":
+            discards = [
+                c for c in self.placement.unknown if not any(h >> c & 1 for h in state.hands)
+            ]
+        eight = dealt[declarer] + discards
+        total = 0.0
+        splits = 0
+        for taken in itertools.combinations(eight, KITTY):
+            dealt[declarer] = [c for c in eight if c not in taken]
+            total += self.fit((dealt, list(taken), discards))
+            splits += 1
+        return total / splits
 
     def sample(self, rng: random.Random) -> GameState:
         """A complete state consistent with the observation."""
