@@ -33,8 +33,9 @@ import json
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
@@ -62,10 +63,11 @@ def small_positions(
     limit: int,
     cards: int,
     bot: str = "heuristic",
+    refused: Refusals | None = None,
 ) -> Iterator[Observation]:
     """The decisions of one seeded game played by ``bot`` (every seat) that have at
     least two legal choices, ``cards`` or fewer cards in the seat's hand and at most
-    ``limit`` consistent deals."""
+    ``limit`` consistent deals (the others late in a hand are counted in ``refused``)."""
     state = new_game(rules, players=players, seed=seed)
     bots = [make_bot(bot, seed=seed * 17 + seat) for seat in range(players)]
     while not state.is_terminal():
@@ -81,11 +83,38 @@ def small_positions(
             ):
                 try:
                     count = deal_count(observation)
-                except ExactUnsupportedError:
+                except ExactUnsupportedError as exc:
+                    if refused is not None:
+                        refused.cannot[str(exc)] += 1
                     count = limit + 1
+                else:
+                    if count > limit and refused is not None:
+                        refused.too_many.append(count)
                 if count <= limit:
                     yield observation
             state.apply(seat, decide(bots[seat], state, seat))
+
+
+@dataclass(slots=True)
+class Refusals:
+    """The decisions late in a hand that were not positions: those with more deals than
+    the limit (their counts) and those whose deals cannot be enumerated (by reason)."""
+
+    too_many: list[int] = field(default_factory=list)
+    cannot: Counter[str] = field(default_factory=Counter)
+
+    def summary(self) -> str:
+        """One line: how many were refused, the counts' median and least, the reasons."""
+        parts = []
+        if self.too_many:
+            counts = sorted(self.too_many)
+            parts.append(
+                f"{len(counts)} with too many deals (median {counts[len(counts) // 2]:,},"
+                f" least {counts[0]:,})"
+            )
+        for reason, times in self.cannot.most_common(3):
+            parts.append(f"{times} refused: {reason}")
+        return "; ".join(parts) or "none refused"
 
 
 @dataclass(slots=True)
@@ -154,6 +183,7 @@ def run(
     seed: int,
     kernel: bool,
     progress: bool = True,
+    refusals: dict[str, Refusals] | None = None,
 ) -> list[dict[str, object]]:
     """Compare the sampled and the exact values on up to ``positions`` positions of each
     ruleset; the rows of the report (one per ruleset, then per family of rulesets by
@@ -168,6 +198,9 @@ def run(
         return groups[name]
 
     for ruleset_id in rulesets:
+        refused = Refusals()
+        if refusals is not None:
+            refusals[ruleset_id] = refused
         rules = load_ruleset(ruleset_id)
         players = min(rules.player_counts)
         family = f"hooks {rules.hooks.name}" if rules.hooks is not None else "no hooks"
@@ -177,7 +210,7 @@ def run(
             if done >= positions:
                 break
             for observation in small_positions(
-                rules, players, seed + game, limit=limit, cards=cards
+                rules, players, seed + game, limit=limit, cards=cards, refused=refused
             ):
                 if done >= positions:
                     break
@@ -189,7 +222,8 @@ def run(
                 done += 1
         if progress:
             print(
-                f"{ruleset_id}: {done} positions, {time.perf_counter() - started:.0f} s",
+                f"{ruleset_id}: {done} positions, {time.perf_counter() - started:.0f} s;"
+                f" {refused.summary()}",
                 file=sys.stderr,
                 flush=True,
             )
@@ -230,8 +264,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rulesets", nargs="*", default=None, help="ruleset ids (all)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
+    refusals: dict[str, Refusals] = {}
     rows = run(
         args.rulesets or list_rulesets(),
+        refusals=refusals,
         positions=args.positions,
         deals=args.deals,
         limit=args.limit,
@@ -240,7 +276,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         kernel=not args.python,
     )
-    print(json.dumps(rows, indent=1) if args.json else render(rows))
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    print(render(rows))
+    print("\nNot positions (late in a hand, two choices or more):")
+    for name, refused in refusals.items():
+        print(f"  {name}: {refused.summary()}")
     return 0
 
 
