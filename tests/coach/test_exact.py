@@ -8,11 +8,14 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from tests.helpers import deal, game, load_bench
 from tricktaker import GameState
+from tricktaker.bots.gamesearch import search_for
+from tricktaker.bots.pimc import rollout_hand
 from tricktaker.cards import parse_card
 from tricktaker.coach.exact import (
     ExactUnsupportedError,
@@ -204,3 +207,44 @@ def test_sampled_values_agree_with_exact_ones(name: str, players: int) -> None:
             if checked == 4:
                 return
     assert checked > 0
+
+
+def test_pluck_hidden_plucks_split_the_cards_by_weighted_choices() -> None:
+    """After plucks the seat did not see, Pluck's facts couple the suits
+    (:class:`~tricktaker.engine.resample.SplitChoices`): every path of the choice graph
+    is listed once, the probabilities add up to 1, and the sampled values agree."""
+    rules = load_ruleset("pluck")
+    for seed in range(20):
+        for observation in agreement.small_positions(rules, 3, seed, limit=800, cards=3):
+            sampler: Any = search_for(rules.hooks).determinizer(observation)
+            facts = sampler.hidden_facts()
+            if facts.split is None:
+                continue
+            listed = list(placements(facts))
+            assert len({p.hands for p in listed}) == len(listed) == deal_count(observation)
+            assert sum(p.probability for p in listed) == pytest.approx(1.0)
+            exact = exact_hint(observation)
+            sampled = hint(observation, deals=300, seed=seed)
+            for value in exact.choices:
+                guess = sampled.value_of(value.action)
+                assert abs(guess.mean - value.mean) <= 4 * guess.stderr + 1e-9
+            return
+    pytest.fail("no Pluck position after hidden plucks in 20 games")
+
+
+def test_the_play_out_does_not_depend_on_the_seed() -> None:
+    """The rollout policy reads no random numbers and the play-outs meet no chance step,
+    so one play-out per deal and choice is its exact result: the same with any seed."""
+    rules = load_ruleset("euchre")
+    observation = next(agreement.small_positions(rules, 4, 0, limit=800, cards=2))
+    game_search = search_for(rules.hooks)
+    deals = consistent_deals(observation, limit=800)
+    for state in deals.states[:40]:
+        results = set()
+        for seed in (1, 2):
+            trial = state.clone()
+            trial.reseed(seed)
+            trial.apply(observation.seat, observation.legal_actions[0])
+            rollout_hand(trial, game_search)
+            results.add(trial.history[-1])
+        assert len(results) == 1
