@@ -8,11 +8,13 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.helpers import deal, game, load_bench
+from tests.plugins.last_trick import LastTrickHooks
 from tricktaker import GameState
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.pimc import rollout_hand
@@ -248,3 +250,23 @@ def test_the_play_out_does_not_depend_on_the_seed() -> None:
             rollout_hand(trial, game_search)
             results.add(trial.history[-1])
         assert len(results) == 1
+
+
+def test_a_game_written_outside_the_package_gets_exact_values() -> None:
+    """tests/plugins/last_trick.py declares only its search support (sampled by the
+    generic replay determinizer): its small positions get exact values too, and the
+    sampled ones agree with them."""
+    rules = load_ruleset(Path(__file__).parents[1] / "plugins" / "last_trick.toml")
+    assert isinstance(rules.hooks, LastTrickHooks)
+    checked = 0
+    for seed in range(6):
+        for observation in agreement.small_positions(rules, 3, seed, limit=800, cards=2):
+            exact = exact_hint(observation, limit=800)
+            sampled = hint(observation, deals=200, seed=seed)
+            for value in exact.choices:
+                guess = sampled.value_of(value.action)
+                assert abs(guess.mean - value.mean) <= 4 * guess.stderr + 1e-9
+            checked += 1
+            if checked == 2:
+                return
+    assert checked > 0
