@@ -23,7 +23,7 @@ in the ``unweighed`` rows. See ``bench/README.md``, "Coach: sampled against exac
 Run::
 
     .venv/bin/python bench/coach_agreement.py [--positions N] [--deals D] [--limit L]
-        [--cards C] [--rulesets ID ...] [--json]
+        [--cards C] [--players P] [--rulesets ID ...] [--json]
 """
 
 from __future__ import annotations
@@ -182,11 +182,13 @@ def run(
     max_games: int,
     seed: int,
     kernel: bool,
+    players: int | None = None,
     progress: bool = True,
     refusals: dict[str, Refusals] | None = None,
 ) -> list[dict[str, object]]:
     """Compare the sampled and the exact values on up to ``positions`` positions of each
-    ruleset; the rows of the report (one per ruleset, then per family of rulesets by
+    ruleset (``players`` at the table, within the ruleset's range; its fewest by
+    default); the rows of the report (one per ruleset, then per family of rulesets by
     their hooks, then all)."""
     groups: dict[str, Tally] = {}
     order: list[str] = []
@@ -202,7 +204,8 @@ def run(
         if refusals is not None:
             refusals[ruleset_id] = refused
         rules = load_ruleset(ruleset_id)
-        players = min(rules.player_counts)
+        counts = rules.player_counts
+        table = min(counts) if players is None else min(max(players, min(counts)), max(counts))
         family = f"hooks {rules.hooks.name}" if rules.hooks is not None else "no hooks"
         done = 0
         started = time.perf_counter()
@@ -210,7 +213,7 @@ def run(
             if done >= positions:
                 break
             for observation in small_positions(
-                rules, players, seed + game, limit=limit, cards=cards, refused=refused
+                rules, table, seed + game, limit=limit, cards=cards, refused=refused
             ):
                 if done >= positions:
                     break
@@ -260,6 +263,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cards", type=int, default=3, help="most cards in the seat's hand")
     parser.add_argument("--games", type=int, default=200, help="most games per ruleset")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--players", type=int, default=None, help="players at each table (the ruleset's fewest)"
+    )
     parser.add_argument("--python", action="store_true", help="sample in Python only")
     parser.add_argument("--rulesets", nargs="*", default=None, help="ruleset ids (all)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -275,6 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_games=args.games,
         seed=args.seed,
         kernel=not args.python,
+        players=args.players,
     )
     if args.json:
         print(json.dumps(rows, indent=1))
