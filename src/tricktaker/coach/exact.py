@@ -322,25 +322,23 @@ def _relabel_events(
 
 def _relabelled(template: GameState, place: int, hands: tuple[int, ...]) -> GameState:
     """The template with its unseen cards moved to the placement ``hands`` (see the
-    module notes)."""
-    n = template.players
-    mapping: dict[int, int] = {}
-    new_free = place
-    for seat in range(n):
-        new_free &= ~hands[seat]
-    old_free = place
-    for seat in range(n):
-        old = _bits(template.hands[seat] & place)
-        new = _bits(hands[seat])
-        if len(old) != len(new):
+    module notes): in each place (a seat's hand, the cards out of play), the template's
+    cards that the placement puts elsewhere become, in order, the placement's cards that
+    the template had elsewhere; a card in the same place in both stays."""
+    old_places = [cards & place for cards in template.hands]
+    new_places = list(hands)
+    old_free = new_free = place
+    for seat, (old, new) in enumerate(zip(old_places, new_places, strict=True)):
+        if old.bit_count() != new.bit_count():
             raise ExactUnsupportedError(
-                f"seat {seat} holds {len(old)} unseen cards in the sampled state, not"
-                f" the {len(new)} the determinizer's facts say"
+                f"seat {seat} holds {old.bit_count()} unseen cards in the sampled state,"
+                f" not the {new.bit_count()} the determinizer's facts say"
             )
-        mapping.update(zip(old, new, strict=True))
-        old_free &= ~template.hands[seat]
-    mapping.update(zip(_bits(old_free), _bits(new_free), strict=True))
-    moved = {card: to for card, to in mapping.items() if card != to}
+        old_free &= ~old
+        new_free &= ~new
+    moved: dict[int, int] = {}
+    for old, new in zip([*old_places, old_free], [*new_places, new_free], strict=True):
+        moved.update(zip(_bits(old & ~new), _bits(new & ~old), strict=True))
     if not moved:
         return template.clone()
     return with_hidden(
