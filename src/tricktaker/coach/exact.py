@@ -30,14 +30,17 @@ simultaneous bids, guessed from the cards), so such positions are refused.
 **The weights.** Each state counts with its placement's probability times the
 determinizer's weight of the state (:func:`~tricktaker.bots.gamesearch.sample_weight`:
 e.g. how likely the other seats' bids were with those cards), as the sampled values
-count it. Where that weight depends on a hidden past the placement does not fix (which
-cards a player threw and drew, how a declarer split the kitty), the template's past is
-the one weighed (relabelled): exact for the Oh Hell family and Pluck, whose weights read
-the cards held (and played), a close reading for the others. A determinizer that folds
-its soft evidence into how it samples instead of weighing it (as Euchre's inference from
-the calls, by rejection) says how much likelier it draws a state's placement than a
-uniform draw by a ``deal_weight(state)`` method, which multiplies the weight; one that
-has neither names soft evidence the values do not count (:attr:`ExactDeals.unweighed`).
+count it. A determinizer that folds its soft evidence into how it samples instead of
+weighing it (as Euchre's inference from the calls, by rejection) says how much likelier
+it draws a state's placement than a uniform draw by a ``deal_weight(state)`` method,
+which multiplies the weight; one that has neither names soft evidence the values do not
+count (:attr:`ExactDeals.unweighed`). Where a weight depends on a hidden past the
+placement does not fix, the template's past (relabelled) is the one weighed: the
+shipped games' weights read only the cards held and played (the Oh Hell family's bids,
+Pluck's trump call) or average over that past themselves (Euchre's ``deal_weight``, over
+which of the declarer's cards were the kitty); Buckup's would read the hands dealt
+before the draws, but its positions have far too many deals to enumerate (a folded hand
+stays with its player), so none gets exact values.
 
 **The play.** From each state, every legal choice is played out by the game's rollout
 policy (:func:`~tricktaker.bots.pimc.rollout_hand`, no noise), which chooses without
