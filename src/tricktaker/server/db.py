@@ -97,6 +97,9 @@ class TableRow(Base):
     game_number: Mapped[int] = mapped_column(Integer, default=0)
     move_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     away_bot: Mapped[str] = mapped_column(String(100), default="easy")
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the host allowed the coach's hints to everyone seated (a practice table
+    has them whatever this says)."""
 
 
 class SeatRow(Base):
@@ -149,6 +152,20 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class HintRow(Base):
+    """A hint a seat asked for: ``at`` is how many record events its game had then
+    (:attr:`~tricktaker.engine.GameRecord.hints`)."""
+
+    __tablename__ = "hints"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    game_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

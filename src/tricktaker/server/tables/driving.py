@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
@@ -25,6 +26,8 @@ from tricktaker.server.tables.live import Live, bot_seed, game_seed
 from tricktaker.server.tables.views import Json
 
 log = logging.getLogger("tricktaker.server")
+
+T = TypeVar("T")
 
 RETRY_SECONDS = 1.0
 """How often a table's bots try again to store a move the database could not store."""
@@ -48,6 +51,12 @@ class BotDriver:
         """Start nothing more, and let the threads go (a move being thought is dropped)."""
         self.closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def think(self, function: Callable[..., T], *args: Any) -> T:
+        """Run ``function(*args)`` in the bots' threads, off the event loop (a coach's
+        hint, say: :mod:`tricktaker.server.tables.hints`). Raises ``RuntimeError`` once
+        the server closes."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
 
     def kick(self, live: Live) -> None:
         """Let the bots (and the away bots) of a table play, off the event loop."""

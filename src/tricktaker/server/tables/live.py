@@ -123,6 +123,7 @@ class Live:
             move_timer=d.move_timer,
             seats=[self._seat_info(s) for s in d.seats],
             practice=practice(d.seats, self.replaced),
+            hints=d.hints or practice(d.seats, self.replaced),
         )
 
     def _seat_info(self, seat: SeatData) -> m.SeatInfo:

@@ -1,6 +1,7 @@
 """The messages of the live-play protocol, version 1, as pydantic models.
 
-Clients send :data:`ClientMessage` (``hello``, ``action``, ``undo``, ``chat``, ``ping``); the
+Clients send :data:`ClientMessage` (``hello``, ``action``, ``undo``, ``hint``, ``chat``,
+``ping``); the
 server sends the ``Server*`` models. ``docs/protocol.md`` prints the JSON Schema of each
 (kept in sync by ``python -m tricktaker.server.protocol_doc``).
 """
@@ -14,11 +15,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 PROTOCOL_VERSION = 1
 """The protocol version this server speaks (``v`` in ``hello`` and ``welcome``)."""
 
-PROTOCOL_MINOR = 3
+PROTOCOL_MINOR = 4
 """The additions to version 1 this server knows (docs/protocol.md, Versions): 1.1, the
 views sent as changes to a client that asks (``deltas`` in ``hello``); 1.2, an action
 answered by its event, carrying its id, to a client that asks (``event_acks``); 1.3,
-``undo`` at a practice table (and the table's ``practice``)."""
+``undo`` at a practice table (and the table's ``practice``); 1.4, the coach's ``hint``
+(and the table's ``hints``)."""
 
 MAX_MESSAGE_BYTES = 16 * 1024
 """The largest message a client may send: a longer one is refused (``too_large``) and
@@ -90,6 +92,17 @@ class UndoMessage(_Message):
     id: str = Field(min_length=1, max_length=64)
 
 
+class HintMessage(_Message):
+    """Protocol 1.4: ask the coach for the values of the client's own seat's legal
+    choices, on its turn, where the table's ``hints`` are on. Answered by ``hint`` (to
+    this socket alone) or by ``error`` (``hints_off``, ``not_your_turn``,
+    ``not_your_seat``, ``rate_limited``, ``not_playing``). ``id``: the client's, which
+    the answer carries."""
+
+    type: Literal["hint"]
+    id: str = Field(min_length=1, max_length=64)
+
+
 class ChatMessage(_Message):
     """A chat message (plain text; never interpreted as markup)."""
 
@@ -104,13 +117,14 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | ActionMessage | UndoMessage | ChatMessage | Ping, Field(discriminator="type")
+    Hello | ActionMessage | UndoMessage | HintMessage | ChatMessage | Ping,
+    Field(discriminator="type"),
 ]
 """Any message a client may send."""
 
-CLIENT_MESSAGE: TypeAdapter[Hello | ActionMessage | UndoMessage | ChatMessage | Ping] = TypeAdapter(
-    ClientMessage
-)
+CLIENT_MESSAGE: TypeAdapter[
+    Hello | ActionMessage | UndoMessage | HintMessage | ChatMessage | Ping
+] = TypeAdapter(ClientMessage)
 
 
 class SeatInfo(BaseModel):
@@ -154,6 +168,12 @@ class TableInfo(BaseModel):
         default=False,
         description="Protocol 1.3: whether this is a practice table, where the one person"
         " seated (every other seat a bot) may take back their last action (undo).",
+    )
+    hints: bool = Field(
+        default=False,
+        description="Protocol 1.4: whether the coach's hints are on at this table, for"
+        " everyone seated: always at a practice table, elsewhere when the host allowed"
+        " them in creating it.",
     )
 
 
@@ -258,8 +278,9 @@ class Error(_Message):
     ``too_large``, ``rate_limited``, ``unauthorized``, ``not_your_seat``, ``not_playing``
     (no game is being played at the table: not started, or over), ``illegal`` (then
     ``rule`` names the rule, as ``tricktaker play`` does), ``not_allowed`` (protocol
-    1.3: an ``undo`` refused; ``message`` says why), ``unavailable`` (the database
-    cannot store anything just now: send the same message again in a few seconds)."""
+    1.3: an ``undo`` refused; ``message`` says why), ``hints_off`` and ``not_your_turn``
+    (protocol 1.4: a ``hint`` refused), ``unavailable`` (the database cannot store
+    anything just now: send the same message again in a few seconds)."""
 
     type: Literal["error"] = "error"
     id: str | None = None
@@ -273,6 +294,43 @@ class Error(_Message):
         " action...); absent when the message as a whole is (a binary frame, not JSON,"
         " not a JSON object) and for the other codes.",
     )
+
+
+class HintChoice(BaseModel):
+    """One legal choice in a ``hint``: ``action`` is the text to send in an ``action``
+    message, ``label`` the choice in words; ``mean`` the points the seat can expect
+    from the hand after it (the game's points: chips, a team's points), ``stderr`` that
+    estimate's standard error, ``make_chance`` the chance of making the seat's bid (None
+    where there is none), ``deals`` the deals it was estimated over, ``best`` whether it
+    is the coach's choice."""
+
+    action: str
+    label: str
+    mean: float
+    stderr: float
+    make_chance: float | None
+    deals: int
+    best: bool
+
+
+class HintAnswer(_Message):
+    """Protocol 1.4: the coach's values of every legal choice of the seat, best first,
+    computed from that seat's observation alone, sent to the socket that asked
+    (``id``). ``seq``: the table's when it was asked (the hint is for that position);
+    ``best``: the coach's choice; ``model``: what the values assume, in a sentence;
+    ``exact``: every consistent deal enumerated (else sampled); ``deals``: the fewest
+    deals any choice was estimated over; ``seconds``: how long it took."""
+
+    type: Literal["hint"] = "hint"
+    id: str
+    seq: int
+    seat: int
+    choices: list[HintChoice]
+    best: str
+    model: str
+    exact: bool
+    deals: int
+    seconds: float
 
 
 class Chat(_Message):
@@ -316,6 +374,7 @@ SERVER_MESSAGES: tuple[type[BaseModel], ...] = (
     EventDelta,
     Ack,
     Error,
+    HintAnswer,
     Chat,
     Presence,
     TableChanged,
@@ -327,6 +386,7 @@ CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (
     Hello,
     ActionMessage,
     UndoMessage,
+    HintMessage,
     ChatMessage,
     Ping,
 )

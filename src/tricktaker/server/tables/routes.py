@@ -62,6 +62,11 @@ class CreateTable(RulesRequest):
     grace_seconds: float = Field(default=60.0, ge=0.05, le=3600.0)
     move_timer: float | None = Field(default=None, ge=0.05, le=3600.0)
     away_bot: str = Field(default="easy", max_length=100)
+    hints: bool = Field(
+        default=False,
+        description="Allow the coach's hints to everyone seated (protocol 1.4): a practice"
+        " table (every other seat a bot) has them anyway; everyone sees the table's hints.",
+    )
 
 
 class CreatedTable(BaseModel):
@@ -174,6 +179,7 @@ def _new_table(request: CreateTable) -> tuple[TableData, str | None, str, str | 
         move_timer=request.move_timer,
         away_bot=away,
         seats=seats,
+        hints=request.hints,
     )
     return data, toml, host_token, seat_token
 

@@ -48,6 +48,7 @@ from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
 from tricktaker.server.tables.cache import TableCache
 from tricktaker.server.tables.driving import BotDriver
+from tricktaker.server.tables.hints import HintDesk
 from tricktaker.server.tables.live import (
     Live,
     Subscriber,
@@ -91,6 +92,8 @@ class TableService:
         """The tables in memory (docs/deploy.md, Limits)."""
         self.driver = BotDriver(self._bot_move, workers=bot_workers)
         """The tables' bots and move timers."""
+        self.hint_desk = HintDesk(self.driver.think, self.db)
+        """The coach's hints asked at the tables (worked out in the bots' threads)."""
         self._sweeper: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
@@ -350,9 +353,11 @@ class TableService:
             )
         events = await self.db(store.game_events, table_id, number)
         kept, undos = effective(events)
+        hints = await self.db(store.game_hints, table_id, number)
         state = self._rebuild(live, number, kept)
         assert state is not None
-        return GameRecord.of(state, names=seat_names_of(live), undos=undos).to_json()
+        names = seat_names_of(live)
+        return GameRecord.of(state, names=names, undos=undos, hints=hints).to_json()
 
     # ------------------------------------------------------------ live play
 
@@ -479,6 +484,12 @@ class TableService:
             answer = await self._submit(live, seat, client_id, text, by=subscriber)
         self.kick(live)
         return answer
+
+    async def hint(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
+        """A person's ``hint`` from their socket (docs/protocol.md, Hints): the coach's
+        values of their legal choices, or an ``error``
+        (:meth:`~tricktaker.server.tables.hints.HintDesk.answer`)."""
+        return await self.hint_desk.answer(live, subscriber, client_id)
 
     async def undo(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
         """A person's undo from their socket (docs/protocol.md, Undo): the answer,

@@ -15,7 +15,7 @@ from sqlalchemy import Integer, bindparam, func, insert, literal_column, select,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tricktaker.server.db import ChatRow, EventRow, SeatRow, TableRow, now
+from tricktaker.server.db import ChatRow, EventRow, HintRow, SeatRow, TableRow, now
 
 
 @dataclass(slots=True)
@@ -52,6 +52,9 @@ class TableData:
     move_timer: float | None
     away_bot: str
     seats: list[SeatData] = field(default_factory=list)
+    hints: bool = False
+    """Whether the host allowed the coach's hints to everyone seated (a practice table
+    has them whatever this says: :func:`~tricktaker.server.tables.hints.hints_on`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,7 @@ def _table_data(row: TableRow, seats: Sequence[SeatRow], seq: int) -> TableData:
         move_timer=row.move_timer,
         away_bot=row.away_bot,
         seats=[_seat_data(s) for s in sorted(seats, key=lambda s: s.seat)],
+        hints=row.hints,
     )
 
 
@@ -126,6 +130,7 @@ def create_table(factory: Factory, data: TableData, ruleset_toml: str | None) ->
                 game_number=data.game_number,
                 move_timer=data.move_timer,
                 away_bot=data.away_bot,
+                hints=data.hints,
                 created_at=now(),
                 ruleset_toml=ruleset_toml,
             )
@@ -504,6 +509,27 @@ def add_chat(factory: Factory, table_id: str, seat: int | None, name: str, text:
         when = now()
         session.add(ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=when))
         return when.isoformat()
+
+
+def add_hint(factory: Factory, table_id: str, game_number: int, seat: int, at: int) -> None:
+    """Store that ``seat`` asked for a hint in the table's game ``game_number`` when its
+    record held ``at`` events."""
+    with factory() as session, session.begin():
+        session.add(
+            HintRow(table_id=table_id, game_number=game_number, seat=seat, at=at, created_at=now())
+        )
+
+
+def game_hints(factory: Factory, table_id: str, game_number: int) -> list[dict[str, int]]:
+    """The hints asked in one game of a table, in order, as a game record lists them
+    (``{"seat", "at"}``)."""
+    with factory() as session:
+        rows = session.execute(
+            select(HintRow.seat, HintRow.at)
+            .where(HintRow.table_id == table_id, HintRow.game_number == game_number)
+            .order_by(HintRow.id)
+        ).all()
+        return [{"seat": seat, "at": at} for seat, at in rows]
 
 
 CHAT_KEPT = 50

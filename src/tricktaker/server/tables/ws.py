@@ -305,7 +305,7 @@ async def _resume(coroutine: Coroutine[Any, Any, None], waiting: object) -> None
             return
 
 
-_WITH_ID = (m.ActionMessage, m.UndoMessage)
+_WITH_ID = (m.ActionMessage, m.UndoMessage, m.HintMessage)
 """The client messages with an ``id``, which an error answering them carries."""
 
 
@@ -378,7 +378,15 @@ def _field(problem: Any) -> str | None:
 
 def _read(
     text: str | None,
-) -> m.Hello | m.ActionMessage | m.UndoMessage | m.ChatMessage | m.Ping | dict[str, Any]:
+) -> (
+    m.Hello
+    | m.ActionMessage
+    | m.UndoMessage
+    | m.HintMessage
+    | m.ChatMessage
+    | m.Ping
+    | dict[str, Any]
+):
     """The client's message (``text``; None: a binary frame), or the ``error`` that
     answers it: ``too_large``, or ``bad_message`` with the ``field`` at fault, if one."""
     if text is None:
@@ -418,6 +426,8 @@ async def serve_socket(
     await socket.accept()
     conn = Connection(socket, rate, backlog)
     live: Live | None = None
+    hinting: set[asyncio.Task[None]] = set()
+    """The socket's hints being worked out (stopped when it closes)."""
     try:
         while True:
             text = await _receive(socket)
@@ -426,9 +436,7 @@ async def serve_socket(
                 return
             message = _read(text)
             if not conn.allow():
-                the_id = (
-                    message.id if isinstance(message, m.ActionMessage | m.UndoMessage) else None
-                )
+                the_id = message.id if isinstance(message, _WITH_ID) else None
                 conn.push(_error("rate_limited", "Too many messages: slow down.", id=the_id))
                 continue
             if isinstance(message, dict):
@@ -459,9 +467,7 @@ async def serve_socket(
                 conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
                 continue
             if live is None:
-                the_id = (
-                    message.id if isinstance(message, m.ActionMessage | m.UndoMessage) else None
-                )
+                the_id = message.id if isinstance(message, _WITH_ID) else None
                 conn.push(
                     _error("unauthorized", "Send hello (with your seat token) first.", id=the_id)
                 )
@@ -476,6 +482,13 @@ async def serve_socket(
                 continue
             if conn.seat is None:
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
+                continue
+            if isinstance(message, m.HintMessage):  # worked out while the socket reads on
+                task = asyncio.get_running_loop().create_task(
+                    _answer_hint(service, live, conn, message.id)
+                )
+                hinting.add(task)
+                task.add_done_callback(hinting.discard)
                 continue
             try:
                 answer: dict[str, Json] | None
@@ -495,6 +508,20 @@ async def serve_socket(
         # reading from it is refused; the socket is over all the same.
         pass
     finally:
+        for task in list(hinting):
+            task.cancel()
         if live is not None:
             service.disconnect(live, conn)
         await conn.stop()
+
+
+async def _answer_hint(service: TableService, live: Live, conn: Connection, the_id: str) -> None:
+    """Work out a ``hint`` (docs/protocol.md, Hints) and send its answer to ``conn``."""
+    try:
+        conn.push(await service.hint(live, conn, the_id))
+    except UnavailableError as exc:  # the hint asked could not be stored: ask again
+        conn.push(_error(exc.code, exc.detail, id=the_id))
+    except RefusedError as exc:
+        conn.push(_error("not_playing", exc.detail, id=the_id))
+    except RuntimeError:  # the bots' threads are shut down: the server is closing
+        pass

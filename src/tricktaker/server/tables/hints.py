@@ -1,0 +1,176 @@
+"""The coach's hints at a table (docs/protocol.md, Hints; issue 29).
+
+A seated person sends ``hint`` on their turn; the coach's values of every legal choice
+(:func:`tricktaker.coach.hint`, from that seat's observation alone) are worked out in
+the bots' threads, off the event loop, and sent to that socket alone. Hints are on at a
+practice table (every other seat a bot), and elsewhere only where the host allowed them
+in creating the table (:attr:`~tricktaker.server.tables.store.TableData.hints`); the
+table's ``hints`` tells everyone seated whether they are on. Each hint asked is stored
+(:func:`~tricktaker.server.tables.store.add_hint`) so that the game's record lists it
+(:attr:`~tricktaker.engine.GameRecord.hints`): when the record's events held ``at``
+of them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from tricktaker.coach import hint as coach_hint
+from tricktaker.coach.model import Hint
+from tricktaker.engine import Action, Observation
+from tricktaker.engine.actions import BID, PLAY
+from tricktaker.present.game import game_present
+from tricktaker.present.text import CardText, value_type, words
+from tricktaker.rules.ruleset import Ruleset
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables import store
+from tricktaker.server.tables.live import Live, Subscriber
+from tricktaker.server.tables.store import TableData
+from tricktaker.server.tables.undo import practice
+from tricktaker.server.tables.views import Json
+
+HINT_SECONDS = 1.0
+"""How long the coach samples deals for one hint (read at each hint)."""
+
+HINTS_PER_MINUTE = 12
+"""The most hints one seat of a table may ask for in a minute (one at a time)."""
+
+HINTS_OFF = (
+    "Hints are off at this table: the host did not allow them, and another person plays here."
+)
+NOT_YOUR_TURN = "A hint is for your own turn: it is not your turn now."
+TOO_MANY = f"Too many hints: at most {HINTS_PER_MINUTE} a minute, one at a time."
+NO_GAME = "No game is being played at this table now."
+NO_SEAT = "You hold no seat at this table."
+
+
+def hints_on(data: TableData, replaced: set[int]) -> bool:
+    """Whether the coach's hints are on at a table: always at a practice table, else
+    where its host allowed them."""
+    return data.hints or practice(data.seats, replaced)
+
+
+def choice_label(action: Action, rules: Ruleset) -> str:
+    """A legal choice in words, as the terminal lists it: ``A♠``, ``bid 2``, ``pass``,
+    ``pluck 7♥``; the game's own choices as the game words them (its ``present``
+    capability)."""
+    cards = CardText(labels=rules.joker_labels)
+    own = game_present(rules).choice_label(action, cards)
+    if own is not None:
+        return own
+    kind = action.kind
+    shape = value_type(kind)
+    if shape == "card" and isinstance(action.value, int):
+        card = cards.card(action.value)
+        return card if kind == PLAY else f"{words(kind)} {card}"
+    if shape == "none":
+        return words(kind)
+    if kind == BID:
+        return f"bid {action.value}"
+    return f"{words(kind)} {words(str(action.value))}"
+
+
+def hint_message(client_id: str, seq: int, obs: Observation, hint: Hint) -> dict[str, Json]:
+    """The ``hint`` message (:class:`~tricktaker.server.tables.messages.HintAnswer`) of
+    ``hint``, worked out for ``obs``: every choice's action text, label and values."""
+    labels = obs.rules.joker_labels
+    choices = [
+        m.HintChoice(
+            action=choice.action.text(labels=labels),
+            label=choice_label(choice.action, obs.rules),
+            mean=choice.mean,
+            stderr=choice.stderr,
+            make_chance=choice.make_chance,
+            deals=choice.samples,
+            best=choice.action == hint.best,
+        )
+        for choice in hint.choices
+    ]
+    return m.HintAnswer(
+        id=client_id,
+        seq=seq,
+        seat=hint.seat,
+        choices=choices,
+        best=hint.best.text(labels=labels),
+        model=hint.model,
+        exact=hint.exact,
+        deals=min((choice.samples for choice in hint.choices), default=0),
+        seconds=round(hint.seconds, 3),
+    ).model_dump()
+
+
+def _refused(client_id: str, code: str, message: str) -> dict[str, Json]:
+    return m.Error(id=client_id, code=code, message=message).model_dump()
+
+
+def _work_out(obs: Observation, seed: int) -> Hint:
+    """The coach's hint for ``obs`` (run in a bot thread)."""
+    return coach_hint(obs, seconds=HINT_SECONDS, seed=seed)
+
+
+class HintDesk:
+    """Answers the tables' ``hint`` messages: ``think`` runs a function off the event
+    loop (the bots' threads), ``db`` a store function."""
+
+    def __init__(
+        self,
+        think: Callable[..., Awaitable[Any]],
+        db: Callable[..., Awaitable[Any]],
+    ) -> None:
+        self._think = think
+        self._db = db
+        self._asked: dict[tuple[str, int], deque[float]] = {}
+        """When each seat of each table asked, over the last minute."""
+        self._busy: set[tuple[str, int]] = set()
+        """The seats whose hint is being worked out."""
+
+    def _allow(self, key: tuple[str, int], now: float) -> bool:
+        """Take one hint from the seat's budget (None left: refused)."""
+        if key in self._busy:
+            return False
+        asked = self._asked.get(key)
+        if asked is None:
+            if len(self._asked) > 1000:  # forget the seats that asked nothing lately
+                for old in [k for k, v in self._asked.items() if not v or now - v[-1] > 60]:
+                    del self._asked[old]
+            asked = self._asked[key] = deque()
+        while asked and now - asked[0] > 60.0:
+            asked.popleft()
+        if len(asked) >= HINTS_PER_MINUTE:
+            return False
+        asked.append(now)
+        return True
+
+    async def answer(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
+        """A socket's ``hint``: the ``hint`` message for its seat, or an ``error``
+        (``not_your_seat``, ``hints_off``, ``not_playing``, ``not_your_turn``,
+        ``rate_limited``). The hint asked is stored before it is answered."""
+        async with live.lock:
+            seat = subscriber.seat
+            if seat is None or subscriber not in live.subscribers:
+                return _refused(client_id, "not_your_seat", NO_SEAT)
+            d = live.data
+            state = live.state
+            if not hints_on(d, live.replaced):
+                return _refused(client_id, "hints_off", HINTS_OFF)
+            if state is None or d.status != "playing" or state.is_terminal():
+                return _refused(client_id, "not_playing", NO_GAME)
+            if seat not in state.to_act() or state.is_chance():
+                return _refused(client_id, "not_your_turn", NOT_YOUR_TURN)
+            key = (d.id, seat)
+            if not self._allow(key, time.monotonic()):
+                return _refused(client_id, "rate_limited", TOO_MANY)
+            obs = state.observe(seat)
+            at, seq, game_number = len(state.events), d.seq, d.game_number
+            self._busy.add(key)
+        try:
+            hint = await self._think(_work_out, obs, seq)
+        except ValueError as exc:  # a decision the coach cannot value
+            return _refused(client_id, "not_allowed", f"The coach cannot value this: {exc}")
+        finally:
+            self._busy.discard(key)
+        await self._db(store.add_hint, d.id, game_number, seat, at)
+        return hint_message(client_id, seq, obs, hint)
