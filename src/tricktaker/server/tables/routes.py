@@ -25,6 +25,7 @@ from tricktaker.server.deps import Body, RulesRequest, bearer, load_rules
 from tricktaker.server.errors import InvalidRequestError
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.reviews import add_review_routes
 from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.store import SeatData, TableData
 
@@ -259,4 +260,5 @@ def tables_router(service: TableService) -> APIRouter:
         404 for a game the table has not played, 409 for the one being played."""
         return await service.record(table_id, game)
 
+    add_review_routes(router, service)  # POST and GET /tables/{id}/review (the coach)
     return router
