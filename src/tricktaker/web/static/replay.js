@@ -10,10 +10,12 @@
 //   #/replay            open a record file, or a finished table
 //   #/replay?r=RID      a record file opened before (kept by the server while it runs)
 //   #/replay/ID?game=N  game N (default: the last) of table ID, with its record to download
+//                       and the coach's review of a seat's decisions (review.js)
 
 import { getJSON, getReplay, knownTables, recordUrl, tableReplay, uploadReplay } from "./api.js";
 import { cardName, cardSvg, cardText, fourColourChosen } from "./cards.js";
 import { append, clear, el, suitText } from "./dom.js";
+import { mountReview } from "./review.js";
 import { renderScorecard } from "./scorecard.js";
 
 /** @typedef {import("./scorecard.js").Scorecard} Scorecard */
@@ -435,25 +437,58 @@ function viewer(root, replay, { tableId, game }) {
   const download = tableId
     ? el("a", { class: "button", id: "download-record", href: recordUrl(tableId, game), download: `${replay.game}-${tableId}${game ? `-${game}` : ""}.json` }, "Download the record")
     : null;
+  // The coach's review of a table's game (a record file is reviewed by tricktaker review).
+  const reviewBox = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title", hidden: true });
+  /** @type {(() => void) | null} */
+  let reviewStop = null;
+  const openReview = tableId
+    ? el(
+        "button",
+        {
+          type: "button",
+          id: "replay-review",
+          "aria-controls": "review",
+          onclick: () => {
+            if (!reviewStop) {
+              reviewStop = mountReview(reviewBox, {
+                tableId: /** @type {string} */ (tableId),
+                game,
+                names,
+                moveTo: (target) => {
+                  go(target);
+                  replayPanel.scrollIntoView({ block: "start" });
+                },
+              });
+            }
+            reviewBox.hidden = false;
+            reviewBox.scrollIntoView({ block: "start" });
+            /** @type {HTMLElement | null} */ (reviewBox.querySelector("#review-seat"))?.focus({ preventScroll: true });
+          },
+        },
+        "Review",
+      )
+    : null;
 
+  const replayPanel = el(
+    "section",
+    { class: "panel replay", "aria-labelledby": "replay-title" },
+    el("h2", { id: "replay-title" }, replay.name),
+    el("p", { class: "help" }, `${replay.players} players · seed ${replay.seed}${options ? ` · ${options}` : ""}`),
+    el("p", { class: "replay-final" }, finalLine),
+    undos ? el("p", { class: "help", id: "replay-undos" }, `A practice game: ${undos} action${undos === 1 ? " was" : "s were"} taken back (the replay shows the game as it was finished).`) : null,
+    el("div", { class: "row" }, download, openReview, el("a", { class: "button", href: "#/replay" }, "Another game")),
+    controls,
+    el("div", { class: "row replay-position" }, range, handSelect),
+    statusLine,
+    eventLine,
+    said,
+    linesBox,
+    el("div", { class: "replay-table" }, trickBox, seatsBox),
+    el("p", { class: "help keys" }, "Keys: ← → a step, Shift+← → a trick, Page Up/Down a hand, Home/End."),
+  );
   append(root, [
-    el(
-      "section",
-      { class: "panel replay", "aria-labelledby": "replay-title" },
-      el("h2", { id: "replay-title" }, replay.name),
-      el("p", { class: "help" }, `${replay.players} players · seed ${replay.seed}${options ? ` · ${options}` : ""}`),
-      el("p", { class: "replay-final" }, finalLine),
-      undos ? el("p", { class: "help", id: "replay-undos" }, `A practice game: ${undos} action${undos === 1 ? " was" : "s were"} taken back (the replay shows the game as it was finished).`) : null,
-      el("div", { class: "row" }, download, el("a", { class: "button", href: "#/replay" }, "Another game")),
-      controls,
-      el("div", { class: "row replay-position" }, range, handSelect),
-      statusLine,
-      eventLine,
-      said,
-      linesBox,
-      el("div", { class: "replay-table" }, trickBox, seatsBox),
-      el("p", { class: "help keys" }, "Keys: ← → a step, Shift+← → a trick, Page Up/Down a hand, Home/End."),
-    ),
+    replayPanel,
+    reviewBox,
     el("section", { class: "panel", "aria-labelledby": "sheet-title" }, el("h2", { id: "sheet-title" }, "Score sheet"), sheetBox),
   ]);
 
@@ -679,6 +714,7 @@ function viewer(root, replay, { tableId, game }) {
   return () => {
     closed = true;
     if (sliding !== null) clearTimeout(sliding);
+    if (reviewStop) reviewStop();
     document.removeEventListener("keydown", onKey);
   };
 }
