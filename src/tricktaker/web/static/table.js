@@ -19,6 +19,7 @@ import { readJson, readText, writeJson, forget } from "./storage.js";
 import { actionLabel, groupActions, readTyped } from "./table-actions.js";
 import { flyNewCards, places, sweepTrick } from "./table-anim.js";
 import { keepFocus, layoutHand, renderHand } from "./table-hand.js";
+import { hintControls } from "./table-hint.js";
 import { finishedTrick, renderControls, renderPanel, renderPresence, renderTrick, renderWhere } from "./table-render.js";
 import { handResultParts, openDialog, overParts } from "./table-result.js";
 import { onEllipse, renderSeat, seatAngle, seatName, SEAT_COLOURS, waitingParts } from "./table-seats.js";
@@ -167,14 +168,28 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   );
   const live = h("div", { class: "offscreen tt-live", role: "status", "aria-live": "polite" });
   const undoButton = h("button", { type: "button", class: "tt-act tt-undo", "aria-keyshortcuts": "Control+Z", title: "Take back your last card or bid (Ctrl+Z)" }, "\u21b6 Undo");
+  // The coach's hint (protocol 1.4): the button beside your choices, its panel under them.
+  const hint = hintControls({
+    ask: () => {
+      if (state.seat === null) return null;
+      clearNotes();
+      const id = `h-${Date.now().toString(36)}`;
+      if (socket.raw({ type: "hint", id })) return id;
+      showError("Not connected: try again in a moment.");
+      return null;
+    },
+    play: (action) => act(action),
+    announce: (text) => announce(text),
+  });
 
   const me = h(
     "section",
     { class: "tt-me", "aria-label": "your seat" },
-    h("div", { class: "tt-bar" }, mine, h("div", { class: "tt-lines" }, turnLine, bidsLine, undoButton)),
+    h("div", { class: "tt-bar" }, mine, h("div", { class: "tt-lines" }, turnLine, bidsLine, hint.button, undoButton)),
     prompt,
     errorLine,
     controls,
+    hint.panel,
     hand,
     moveForm,
     helpLine,
@@ -182,7 +197,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
   const page = h(
     "div",
     { class: "tt-page", "aria-label": "card table" },
-    h("header", { class: "tt-top" }, title, where, tools),
+    h("header", { class: "tt-top" }, title, hint.badge, where, tools),
     connection,
     waiting,
     over,
@@ -429,6 +444,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     lastTrickButton.setAttribute("aria-pressed", state.reviewing ? "true" : "false");
     renderTurn();
     const myTurn = (c.view?.legal_actions ?? []).length > 0;
+    hint.update({ on: Boolean(state.table?.hints), myTurn: myTurn && state.seat !== null, seq: state.shownSeq, unit: state.present?.scorecard?.unit });
     if (myTurn && !state.myTurn) {
       announce("Your turn.");
       beep("turn");
@@ -648,7 +664,14 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
       case "ack":
         settle(message.id, typeof message.seq === "number" ? message.seq : null);
         break;
+      case "hint":
+        hint.answer(message);
+        break;
       case "error":
+        if (hint.refused(message.id)) {
+          showError(message.message);
+          break;
+        }
         settle(message.id);
         if (message.code === "unauthorized" && myToken) {
           // The token was refused (the seat was given up or given to a bot): forget
