@@ -18,7 +18,7 @@ from collections import defaultdict
 
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.coach.values import hint, kernel_totals
+from tricktaker.coach.values import hint, kernel_totals, staged_totals
 from tricktaker.engine.observation import Observation
 
 GAMES = "blackout,caller_clag,pluck,euchre,buckup"
@@ -54,9 +54,13 @@ def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Obser
 
 
 def where(obs: Observation) -> str:
-    """Where the deals of a hint at ``obs`` are played."""
+    """Where the deals of a hint at ``obs`` are played: the compiled kernel, Python up to
+    the card play and the kernel from there, or Python."""
     in_kernel = kernel_totals(obs, obs.legal_actions, seed=0, seconds=0.0, deals=1)
-    return "Python" if in_kernel is None else "kernel"
+    if in_kernel is not None:
+        return "kernel"
+    staged = staged_totals(obs, obs.legal_actions, seed=0, stop=lambda done: done >= 1)
+    return "Python" if staged is None else "Python, cards in kernel"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -262,6 +262,34 @@ def test_the_kernel_and_python_agree_within_their_errors(name: str) -> None:
     assert compared >= 1
 
 
+@pytest.mark.parametrize("name", ["caller_clag", "pluck", "euchre", "buckup"])
+def test_decisions_before_the_card_play_get_pythons_sums_from_the_kernels_card_play(
+    name: str,
+) -> None:
+    """Every decision kind before a hook game's card play (Caller Clag's calls, Pluck's
+    plucks and trump call, Euchre's auction and discard, Buckup's ante, stay or fold and
+    draws): the staged values (the decisions up to the card play in Python, the card
+    plays in the kernel, the hands scored by the engine) are the Python model's sums on
+    the same deals, the chance of making the bid included, and the hint is the same
+    with the kernel as without."""
+    require_kernel()
+    before = DECISIONS[name] - {"bidding", "playing"}
+    compared = set()
+    for _, obs in decisions(name):
+        if obs.phase not in before or obs.phase in compared:
+            continue
+        staged = values.staged_totals(obs, obs.legal_actions, seed=4, stop=lambda done: done >= 6)
+        python = values.python_totals(obs, obs.legal_actions, seed=4, stop=lambda done: done >= 6)
+        assert staged is not None
+        assert staged == python
+        if name != "buckup":  # a bid, a contract or a quota to make
+            assert any(choice.made_weight > 0 for choice in staged)
+        fast, slow = hint(obs, deals=6, seed=4), hint(obs, deals=6, seed=4, kernel=False)
+        assert fast.choices == slow.choices
+        compared.add(obs.phase)
+    assert compared == before
+
+
 def test_the_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """bench/coach_speed.py still runs (no timing asserts): a row per decision kind."""
     bench = load_bench("coach_speed")

@@ -282,6 +282,11 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
         core.replay(config, state, moves)
     elif entry == "estimate":
         core.estimate(config, state, draw(SMALL))
+    elif entry == "play_out":
+        pairs: Any = [(config, state), (config_ok, base.state)]
+        if draw(st.booleans()):
+            pairs = broken(draw, pairs)
+        core.play_out(pairs)
     else:
         raise AssertionError(entry)
 
@@ -297,6 +302,7 @@ ENTRIES = (
     "replay",
     "estimate",
     "values",
+    "play_out",
 )
 """Every function of the compiled module."""
 

@@ -27,7 +27,13 @@ from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel import KernelUnsupportedError, kernel_world, native
 from tricktaker.kernel.search import move_code
-from tricktaker.kernel.values import LEAST_DEALS, MoveValues, kernel_choice_values
+from tricktaker.kernel.values import (
+    LEAST_DEALS,
+    MoveValues,
+    finish_played,
+    kernel_choice_values,
+    play_out_hands,
+)
 
 
 @dataclass
@@ -331,3 +337,49 @@ def test_an_illegal_move_is_refused() -> None:
     foreign = next(c for c in range(52) if not (obs.hand >> c) & 1)
     with pytest.raises(ValueError, match="not legal"):
         native().values(kernel_world(obs), [foreign], 3, 0, -1.0, 1)
+
+
+def card_play_states(name: str, seed: int, count: int) -> list[GameState]:
+    """``count`` complete states of a game of ``name`` between heuristic players in their
+    card play (the first card of a hand and cards later in it, alternately), and one
+    state before a card play."""
+    players = max(3, load_ruleset(name).spec.players.min)
+    state = new_game(load_ruleset(name), players=players, seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
+    found: list[GameState] = []
+    before: list[GameState] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        if state.phase == PLAYING and sum(state.tricks_won) == (len(found) % 2) * (
+            state.hand_size // 2
+        ):
+            found.append(state.clone())
+        elif state.phase != PLAYING and not before:
+            before.append(state.clone())
+        state.apply(seat, bots[seat].act(state.observe(seat)))
+    assert len(found) == count
+    return found + before
+
+
+@pytest.mark.parametrize("name", [*KERNEL_GAMES, *HOOK_GAMES])
+def test_the_kernels_card_play_of_complete_states_is_pythons(name: str) -> None:
+    """play_out_hands plays the card play of complete states (one kernel call) as
+    rollout_hand plays it in Python, and finish_played scores each hand from the tricks'
+    winners as the engine scores the hand played out: the same tricks, winners, bids
+    and scores; a state before its card play is left to Python (None)."""
+    states = card_play_states(name, seed=3, count=4)
+    played = play_out_hands(states)
+    game = search_for(load_ruleset(name).hooks)
+    assert played[-1] is None
+    for state, winners in zip(states[:-1], played, strict=False):
+        assert winners is not None
+        expected = state.clone()
+        rollout_hand(expected, game)
+        finish_played(state, winners)
+        want, got = expected.history[-1], state.history[-1]
+        assert got.trick_winners == want.trick_winners
+        assert (got.tricks, got.bids, got.hand_scores) == (want.tricks, want.bids, want.hand_scores)
+        assert state.hands_played == expected.hands_played

@@ -48,6 +48,7 @@ from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.model import ChoiceValue, Hint, hand_points
 from tricktaker.engine.actions import Action
+from tricktaker.engine.base import PHASE_NAMES, PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.kernel import KernelUnavailableError, KernelUnsupportedError
@@ -59,6 +60,7 @@ __all__ = [
     "choice_value",
     "hint",
     "python_totals",
+    "staged_totals",
     "weighted_mean",
 ]
 
@@ -151,6 +153,12 @@ def _score(
     """Play ``state`` out to the end of its hand and read the seat's points and whether
     it made its bid."""
     rollout_hand(state, game)
+    return _scored(state, seat, hands_before)
+
+
+def _scored(state: GameState, seat: int, hands_before: int) -> tuple[int, bool | None]:
+    """The seat's points and whether it made its bid in the hand ``state`` just
+    finished (:class:`UnreachableDecisionError` if it did not finish that hand)."""
     if state.hands_played != hands_before + 1 or len(state.history) < 1:
         raise UnreachableDecisionError(
             f"playing out after this decision ({state.phase_name} phase) does not end the"
@@ -192,6 +200,124 @@ def python_totals(
             points, made = _score(trial, seat, hands_before, game)
             choice.add(weight, points, made)
         done += 1
+    return totals
+
+
+BATCH_STATES = 256
+"""How many hands' card play :func:`staged_totals` gathers before it hands them to the
+kernel in one call."""
+
+
+def _play_to_cards(state: GameState, game: GameSearch, hands_before: int) -> None:
+    """Play ``state`` with the game's rollout policy (as
+    :func:`~tricktaker.bots.pimc.rollout_hand` does) until its card play begins or its
+    hand ends."""
+    policy = game.rollout_action
+    while state.phase != PLAYING and state.hands_played == hands_before and not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        for seat in state.to_act():
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[0] if len(actions) == 1 else policy(state, seat, actions))
+
+
+def _card_player() -> (
+    tuple[
+        Callable[[Sequence[GameState]], list[tuple[int, ...] | None]],
+        Callable[[GameState, Sequence[int]], None],
+    ]
+    | None
+):
+    """The kernel's ``play_out_hands`` and ``finish_played``
+    (:mod:`tricktaker.kernel.values`), where this build has them and its kernel is built."""
+    try:
+        module = importlib.import_module("tricktaker.kernel.values")
+        from tricktaker.kernel.native import available
+    except ImportError:
+        return None
+    play = getattr(module, "play_out_hands", None)
+    finish = getattr(module, "finish_played", None)
+    if not available() or not callable(play) or not callable(finish):
+        return None
+    return play, finish
+
+
+def staged_totals(
+    obs: Observation,
+    actions: Sequence[Action],
+    *,
+    seed: int,
+    stop: Callable[[int], bool],
+) -> list[ChoiceTotals] | None:
+    """Every choice's sums for a decision before the card play, the same model's as
+    :func:`python_totals` on the same deals (the same ``seed`` gives the same sums), faster:
+    on each deal and choice the decisions up to the card play are played in Python by the
+    game's rollout policy, and the card plays of a batch of deals go to the kernel in one
+    call (:func:`tricktaker.kernel.values.play_out_hands`), each hand then scored by the
+    engine from the tricks' winners; a hand that ends before its card play (everyone
+    folds) is scored in Python, and so is one the kernel does not play. None where the
+    kernel does not play this game's cards (or is not built): :func:`python_totals`."""
+    player = _card_player()
+    if player is None or obs.phase == PHASE_NAMES[PLAYING]:
+        return None
+    from tricktaker.kernel.convert import kernel_plays
+
+    if not kernel_plays(obs.rules):
+        return None
+    play_out, finish = player
+    game = search_for(obs.rules.hooks)
+    try:
+        sampler = game.determinizer(obs)
+    except (ValueError, NotImplementedError) as exc:
+        raise UnreachableDecisionError(
+            f"the coach cannot sample deals at this decision ({obs.phase}): {exc}"
+        ) from exc
+    rng = random.Random(seed)
+    seat = obs.seat
+    totals = [ChoiceTotals(action) for action in actions]
+    weights: list[float] = []
+    results: list[tuple[int, bool | None] | None] = []
+    """Per deal and choice (deal-major), the seat's points and made bid once known."""
+    waiting: list[tuple[int, GameState, int]] = []
+    """The hands in their card play: (slot in ``results``, state, hands before)."""
+
+    def flush() -> None:
+        played = play_out([state for _, state, _ in waiting])
+        for (slot, state, hands_before), winners in zip(waiting, played, strict=True):
+            if winners is None:
+                results[slot] = _score(state, seat, hands_before, game)
+            else:
+                finish(state, winners)
+                results[slot] = _scored(state, seat, hands_before)
+        waiting.clear()
+
+    done = 0
+    while not stop(done):
+        state = sampler.sample(rng)
+        state.reseed(rng.getrandbits(62))
+        weights.append(sample_weight(sampler, state))
+        hands_before = state.hands_played
+        for choice in totals:
+            trial = state.clone()
+            trial.apply(seat, choice.action)
+            _play_to_cards(trial, game, hands_before)
+            slot = len(results)
+            if trial.phase == PLAYING and trial.hands_played == hands_before:
+                results.append(None)
+                waiting.append((slot, trial, hands_before))
+            else:
+                results.append(_scored(trial, seat, hands_before))
+        done += 1
+        if len(waiting) >= BATCH_STATES:
+            flush()
+    flush()
+    width = len(totals)
+    for deal, weight in enumerate(weights):
+        for index, choice in enumerate(totals):
+            found = results[deal * width + index]
+            assert found is not None
+            choice.add(weight, found[0], found[1])
     return totals
 
 
@@ -270,6 +396,10 @@ def hint(
     totals = None
     if kernel:
         totals = kernel_totals(observation, actions, seed=seed, seconds=seconds, deals=deals)
+    if totals is None and kernel:
+        totals = staged_totals(
+            observation, actions, seed=seed, stop=_stop_rule(started, seconds, deals)
+        )
     if totals is None:
         totals = python_totals(
             observation, actions, seed=seed, stop=_stop_rule(started, seconds, deals)

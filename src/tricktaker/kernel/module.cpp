@@ -650,6 +650,55 @@ PyObject *estimate(PyObject *, PyObject *args) {
     });
 }
 
+// play_out(pairs): each (config, state) pair's hand played to its end with the rollout
+// policy (no noise, as ``rollout`` plays it); per pair the winners of the tricks played
+// from its state, in order. The coach plays so the card play of hands whose earlier
+// decisions were played in Python (tricktaker.kernel.values.play_out_hands).
+PyObject *play_out(PyObject *, PyObject *arg) {
+    return guarded([&]() -> PyObject * {
+        Items pairs(arg, "pairs");
+        if (pairs.size() > SAMPLES_LIMIT)
+            fail(PyExc_ValueError, "pairs: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
+        std::vector<const Config *> configs(size_t(pairs.size()));
+        std::vector<State> states(size_t(pairs.size()));
+        for (Py_ssize_t i = 0; i < pairs.size(); ++i) {
+            Items pair(pairs[i], pairs.name(i), 2);
+            configs[size_t(i)] = config_of(pair[0]);
+            states[size_t(i)] = read_state(*configs[size_t(i)], pair[1]);
+        }
+        std::vector<int8_t> winners(size_t(pairs.size()) * MAX_HAND_SIZE, -1);
+        without_gil([&] {
+            for (size_t i = 0; i < states.size(); ++i) {
+                const Config &cfg = *configs[i];
+                State &st = states[i];
+                st.first_bidder = -1; // as rollout() takes simultaneous bids: in seat order
+                int8_t *into = &winners[i * MAX_HAND_SIZE];
+                int count = 0;
+                while (st.phase != OVER) {
+                    uint64_t legal = legal_moves(cfg, st);
+                    int move = popcount(legal) == 1
+                                   ? lowest(legal) + (st.phase == BIDDING ? BID_BASE : 0)
+                                   : policy_move(cfg, st, legal);
+                    int done = st.tricks_done;
+                    apply_move(cfg, st, move);
+                    if (st.tricks_done > done && count < MAX_HAND_SIZE) into[count++] = st.leader;
+                }
+            }
+        });
+        Ref out(made(PyList_New(Py_ssize_t(states.size()))));
+        for (size_t i = 0; i < states.size(); ++i) {
+            const int8_t *from = &winners[i * MAX_HAND_SIZE];
+            int count = 0;
+            while (count < MAX_HAND_SIZE && from[count] >= 0) ++count;
+            Ref row(made(PyTuple_New(count)));
+            for (int k = 0; k < count; ++k)
+                PyTuple_SET_ITEM(row.get(), k, made(PyLong_FromLong(from[k])));
+            PyList_SET_ITEM(out.get(), Py_ssize_t(i), row.release());
+        }
+        return out.release();
+    });
+}
+
 PyMethodDef methods[] = {
     {"make_config", make_config, METH_O,
      "make_config(config: KernelConfig) -> a kernel config (a capsule): a hand's rules."},
@@ -673,6 +722,9 @@ PyMethodDef methods[] = {
     {"replay", replay, METH_VARARGS,
      "replay(config, state, moves) -> (steps, winners, scores, rewards, phase)"},
     {"estimate", estimate, METH_VARARGS, "estimate(config, state, seat) -> tricks"},
+    {"play_out", play_out, METH_O,
+     "play_out([(config, state)]) -> [(trick winners...)]: each hand played to its end by"
+     " the rollout policy"},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -32,18 +32,36 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.engine.actions import Action
+from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFactsError
-from tricktaker.kernel.convert import plays_whole
+from tricktaker.engine.state import GameState
+from tricktaker.kernel.convert import (
+    HandInputs,
+    ResultTable,
+    hand_config,
+    kernel_plays,
+    kernel_state,
+    plays_whole,
+)
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code
 from tricktaker.kernel.spec import KernelUnsupportedError
 
-__all__ = ["LEAST_DEALS", "SAMPLING_SHARE", "MoveValues", "kernel_choice_values", "python_deals"]
+__all__ = [
+    "LEAST_DEALS",
+    "SAMPLING_SHARE",
+    "MoveValues",
+    "finish_played",
+    "kernel_choice_values",
+    "play_out_hands",
+    "python_deals",
+]
 
 LEAST_DEALS = 20
 """The fewest deals played under a time budget (fewer only where ``deals`` asks fewer)."""
@@ -180,3 +198,73 @@ def kernel_choice_values(
             actions, rows, strict=True
         )
     ]
+
+
+def _card_play_config(state: GameState) -> Any:
+    """The kernel's config of the card play in progress in ``state``, as much as its
+    rollout policy reads to play the cards (the hand is scored in Python,
+    :func:`finish_played`): no turn-up and no zero-bid streaks, which count only in
+    guessing bids, so that hands dealt differently share a config; a hook game's result
+    table all zeros (the policy reads only the teams from it), so that none is computed
+    per state."""
+    players, size = state.players, state.hand_size
+    result = None
+    if not plays_whole(state.rules):
+        from tricktaker.kernel.results import team_masks
+
+        result = ResultTable(
+            score=(0,) * (players * (size + 1)),
+            reward=(0.0,) * (players * (size + 1)),
+            teams=team_masks(state.setup, players),
+        )
+    inputs = HandInputs(
+        hand_size=size,
+        scoring=state.scoring if result is None else None,
+        misere=state.spec.misere,
+        hook=state.hook,
+        tables=state.tables,
+        trump=state.trump,
+        turn_up=None,
+        zero_streak=[0] * players,
+        result=result,
+        active=None if state.active is None else tuple(state.active),
+    )
+    return hand_config(state.rules, players, inputs)
+
+
+def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
+    """Each state's card play played to the end of its hand in the kernel, by the
+    rollout policy without noise (as :func:`tricktaker.bots.pimc.rollout_hand` plays it
+    in Python): per state the winners of the tricks still to play, in order, or None
+    where the kernel does not play that state (not in its card play, a game whose card
+    play the kernel does not declare, a face-down pile, a score beyond its range): play
+    those in Python. One kernel call for all the states; the states are not changed
+    (:func:`finish_played` scores one with its winners)."""
+    core = native()
+    pairs: list[tuple[Any, Any]] = []
+    where: list[int] = []
+    for index, state in enumerate(states):
+        if state.phase != PLAYING or not kernel_plays(state.rules):
+            continue
+        try:
+            pairs.append((_card_play_config(state), kernel_state(state)))
+        except (KernelUnsupportedError, core.Unsupported):
+            continue
+        where.append(index)
+    out: list[tuple[int, ...] | None] = [None] * len(states)
+    if not pairs:
+        return out
+    for index, winners in zip(where, core.play_out(pairs), strict=True):
+        out[index] = winners
+    return out
+
+
+def finish_played(state: GameState, winners: Sequence[int]) -> None:
+    """Score ``state``'s hand (its card play in progress) as the tricks still to play
+    fell to ``winners`` (:func:`play_out_hands`), with the engine's and the game's own
+    scoring, as if the cards had been played: ``state.history[-1]`` is the hand's
+    result."""
+    tricks = list(state.tricks_won)
+    for seat in winners:
+        tricks[seat] += 1
+    state.finish_hand(tricks, trick_winners=(*state.trick_winners, *winners))
