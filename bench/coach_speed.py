@@ -4,9 +4,11 @@ For each game, positions of every decision kind (the phase, with more than one l
 choice) are reached by playing seeded games with the heuristic bot; each gets a hint at
 the default budget (``hint(obs, seconds=1.0)``), and the table shows the median wall
 seconds per hint, the median deals every choice was played out on, the choices, and
-where the deals were played (the compiled kernel, or Python)::
+where the deals were played (the compiled kernel; Python up to the card play and the
+kernel from there; or Python); ``--compare`` adds the deals that Python alone reaches in
+the same budget where the kernel does not play the whole decision::
 
-    cd bench && ../.venv/bin/python coach_speed.py --positions 3
+    cd bench && ../.venv/bin/python coach_speed.py --positions 3 --compare
 """
 
 from __future__ import annotations
@@ -68,23 +70,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=GAMES)
     parser.add_argument("--positions", type=int, default=3, help="positions per kind")
     parser.add_argument("--seconds", type=float, default=1.0, help="the hint's budget")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time the hint in Python alone (kernel=False) where the kernel does not"
+        " play the whole decision: the baseline, on the same machine at the same time",
+    )
     args = parser.parse_args(argv)
     print(f"hint(obs, seconds={args.seconds}): median over up to {args.positions} positions")
     header = f"{'game':<12} {'decision':<15} {'pos':>3} {'choices':>7} {'seconds':>8} {'deals':>8}"
-    print(f"{header}  played in")
+    extra = f" {'Python alone':>12}" if args.compare else ""
+    print(f"{header}{extra}  played in")
     for name in args.games.split(","):
         for kind, observations in positions(name, args.positions).items():
-            spent, deals, choices = [], [], []
+            played_in = where(observations[0])
+            spent, deals, choices, alone = [], [], [], []
             for obs in observations:
                 start = time.perf_counter()
                 found = hint(obs, seconds=args.seconds, seed=1)
                 spent.append(time.perf_counter() - start)
                 deals.append(min(choice.samples for choice in found.choices))
                 choices.append(len(found.choices))
+                if args.compare and played_in != "kernel":
+                    slow = hint(obs, seconds=args.seconds, seed=1, kernel=False)
+                    alone.append(min(choice.samples for choice in slow.choices))
+            shown = f"{statistics.median(alone):>12.0f}" if alone else f"{'':>12}"
             print(
                 f"{name:<12} {kind:<15} {len(observations):>3}"
                 f" {statistics.median(choices):>7.0f} {statistics.median(spent):>8.2f}"
-                f" {statistics.median(deals):>8.0f}  {where(observations[0])}"
+                f" {statistics.median(deals):>8.0f}{' ' + shown if args.compare else ''}"
+                f"  {played_in}"
             )
     return 0
 

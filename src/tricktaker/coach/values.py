@@ -203,7 +203,7 @@ def python_totals(
     return totals
 
 
-BATCH_STATES = 256
+BATCH_STATES = 128
 """How many hands' card play :func:`staged_totals` gathers before it hands them to the
 kernel in one call."""
 
