@@ -126,7 +126,7 @@ export function hintControls({ ask, play, announce }) {
     panel.replaceChildren(
       shut,
       h("h2", {}, "The coach's hint"),
-      h("p", { class: "tt-hint-how" }, `The ${unit} you can expect from this hand after each choice (${how}). Tap one to play it.`),
+      h("p", { class: "tt-hint-how" }, `The ${unit} you can expect from this hand after each choice (${how}). Choose one to play it.`),
       h("table", { class: "tt-hint-table" }, h("thead", {}, head), h("tbody", {}, ...rows)),
       h("p", { class: "tt-hint-model" }, `Assuming ${message.model}.`),
     );
@@ -166,7 +166,8 @@ export function hintControls({ ask, play, announce }) {
       draw(message);
       const best = message.choices.find((c) => c.best);
       if (best) announce(`The coach would ${actionAria(best.action)}.`);
-      panel.focus();
+      panel.focus({ preventScroll: true });
+      panel.scrollIntoView({ block: "nearest" });
       return true;
     },
     /**
