@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -27,9 +28,19 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m tricktaker serve`` on a fixed port and database, started and killed."""
 
-    def __init__(self, db_url: str, port: int, log: Path, *, rate_limits: bool = False) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int,
+        log: Path,
+        *,
+        rate_limits: bool = False,
+        options: Sequence[str] = (),
+    ) -> None:
         self.db_url, self.port, self.log = db_url, port, log
         self.rate_limits = rate_limits
+        self.options = tuple(options)
+        """Further options of ``tricktaker serve``."""
         self.url = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -42,6 +53,7 @@ class ServerProcess:
         ]
         if not self.rate_limits:
             args.append("--no-rate-limits")
+        args.extend(self.options)
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 args,

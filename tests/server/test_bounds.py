@@ -307,3 +307,32 @@ def test_one_address_holds_at_most_so_many_sockets(limited: ServerProcess) -> No
             time.sleep(0.05)
     for player in held:
         player.close()
+
+
+@pytest.mark.slow
+def test_sockets_are_not_compressed_unless_asked_for(tmp_path: Path) -> None:
+    """docs/deploy.md, Limits: "No compression on the sockets, unless the server is
+    started with `tricktaker serve --compress-sockets`" (a compressor's memory outlives
+    its socket until a whole garbage collection). The client offers permessage-deflate,
+    as browsers do; the server declines it by default and accepts it when asked to."""
+    negotiated: dict[bool, str | None] = {}
+    for compress in (False, True):
+        process = ServerProcess(
+            f"sqlite:///{tmp_path / f'server-{compress}.sqlite3'}",
+            free_port(),
+            tmp_path / f"server-{compress}.log",
+            options=["--compress-sockets"] if compress else [],
+        )
+        process.start()
+        try:
+            with httpx.Client(base_url=process.url, timeout=30) as http:
+                table = make_table(http, game="blackout", seats=["human", "easy", "easy"])
+            with connect(f"{process.ws_url}/tables/{table.id}/ws") as socket_:
+                assert socket_.response is not None
+                negotiated[compress] = socket_.response.headers.get("Sec-WebSocket-Extensions")
+        finally:
+            process.stop()
+    assert negotiated[False] is None
+    offered = negotiated[True]
+    assert offered is not None
+    assert "permessage-deflate" in offered
