@@ -22,16 +22,19 @@ from tricktaker import GameState, load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.gamesearch import sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.contract import COACH_CAPABILITY, made_bid
 from tricktaker.coach.model import hand_points
 from tricktaker.engine.base import PLAYING
+from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel import KernelUnsupportedError, kernel_world, native
-from tricktaker.kernel.search import move_code
+from tricktaker.kernel.search import move_code, world_inputs
 from tricktaker.kernel.values import (
     LEAST_DEALS,
     MoveValues,
     finish_played,
     kernel_choice_values,
+    made_worlds,
     play_out_hands,
 )
 
@@ -383,3 +386,62 @@ def test_the_kernels_card_play_of_complete_states_is_pythons(name: str) -> None:
         assert got.trick_winners == want.trick_winners
         assert (got.tricks, got.bids, got.hand_scores) == (want.tricks, want.bids, want.hand_scores)
         assert state.hands_played == expected.hands_played
+
+
+def made_of(seat: int) -> Any:
+    """The coach's notion of the seat making its bid, of a state that finished a hand."""
+    return lambda state: made_bid(state.rules, state.history[-1], seat, state.setup.partnerships)
+
+
+@pytest.mark.parametrize("name", HOOK_GAMES)
+def test_hook_game_made_bids_are_pythons_on_the_same_deals(name: str) -> None:
+    """A hook game's card play: the worlds of made_worlds, played on the deals given,
+    count the weight of the made bids (and of the deals with a bid to make) that the
+    coach's made_bid counts of the hands played out in Python; kernel_choice_values
+    given ``made`` says so (None where the seat has nothing to make), and the points
+    stay the same."""
+    players = load_ruleset(name).spec.players.min
+    found = 0
+    for seed in (7, 8, 9, 10):
+        obs = decision(name, players, "playing", sizes=range(1, 64), seed=seed, tricks=1)
+        deals = python_deals(obs, 5, 10)
+        sampler = search_for(obs.rules.hooks).determinizer(obs)
+        _, public, facts = world_inputs(obs, sampler=sampler)
+        worlds = made_worlds(obs, sampler, made_of(obs.seat), public, facts)
+        game = search_for(obs.rules.hooks)
+        expected = []
+        for action in obs.legal_actions:
+            made = known = 0.0
+            for state, weight in deals:
+                trial = state.clone()
+                trial.apply(obs.seat, action)
+                if trial.hands_played == state.hands_played:
+                    rollout_hand(trial, game)
+                outcome = made_of(obs.seat)(trial)
+                known += weight if outcome is not None else 0.0
+                made += weight if outcome else 0.0
+            expected.append((made, known))
+        values = kernel_choice_values(obs, seed=5, deals=10, seconds=None, made=made_of(obs.seat))
+        plain = kernel_choice_values(obs, seed=5, deals=10, seconds=None)
+        assert [(v.sum, v.sum_sq) for v in values] == [(v.sum, v.sum_sq) for v in plain]
+        if worlds is None:
+            assert all(known == 0.0 for _, known in expected)
+            assert all(v.made is None for v in values)
+            continue
+        found += 1
+        given = [(*state.hands, weight) for state, weight in deals]
+        moves = [move_code(action) for action in obs.legal_actions]
+        made_world, known_world = worlds
+        _, made_rows = native().values(made_world, moves, len(given), 0, -1.0, 0, given)
+        assert [row[2] for row in made_rows] == pytest.approx([m for m, _ in expected])
+        if known_world is None:
+            weights = sum(weight for _, weight in deals)
+            assert all(known == pytest.approx(weights) for _, known in expected)
+        else:
+            _, known_rows = native().values(known_world, moves, len(given), 0, -1.0, 0, given)
+            assert [row[2] for row in known_rows] == pytest.approx([k for _, k in expected])
+        for value in values:
+            assert value.made is not None
+            assert 0.0 <= value.made <= (value.made_weight or value.weight) + 1e-9
+    if capability(load_ruleset(name).hooks, COACH_CAPABILITY) is not None:
+        assert found >= 1  # a game that says what making it means: some seat has a bid

@@ -344,18 +344,26 @@ def kernel_totals(
     values = _kernel_values()
     if values is None:
         return None
+    seat = obs.seat
+
+    def made(state: GameState) -> bool | None:
+        return made_bid(state.rules, state.history[-1], seat, state.setup.partnerships)
+
     try:
         if deals is None:
-            moves = values(obs, seed=seed, deals=KERNEL_DEAL_CAP, seconds=seconds)
+            moves = values(obs, seed=seed, deals=KERNEL_DEAL_CAP, seconds=seconds, made=made)
         else:
-            moves = values(obs, seed=seed, deals=deals, seconds=None)
+            moves = values(obs, seed=seed, deals=deals, seconds=None, made=made)
     except (KernelUnsupportedError, KernelUnavailableError):
         return None
     by_action = {move.action: move for move in moves}
     totals = []
     for action in actions:
         move = by_action[action]
-        made = move.made
+        made_sum = move.made
+        made_weight = getattr(move, "made_weight", None)
+        if made_weight is None:
+            made_weight = move.weight
         totals.append(
             ChoiceTotals(
                 action,
@@ -364,8 +372,8 @@ def kernel_totals(
                 weight_sq=float(move.weight_sq),
                 total=float(move.sum),
                 total_sq=float(move.sum_sq),
-                made=float(made) if made is not None else 0.0,
-                made_weight=float(move.weight) if made is not None else 0.0,
+                made=float(made_sum) if made_sum is not None else 0.0,
+                made_weight=float(made_weight) if made_sum is not None else 0.0,
             )
         )
     return totals

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tricktaker.engine.actions import Action
@@ -50,8 +50,8 @@ from tricktaker.kernel.convert import (
     plays_whole,
 )
 from tricktaker.kernel.native import native
-from tricktaker.kernel.search import kernel_world, move_code
-from tricktaker.kernel.spec import KernelUnsupportedError
+from tricktaker.kernel.search import kernel_world, move_code, world_inputs
+from tricktaker.kernel.spec import KernelUnsupportedError, limits
 
 __all__ = [
     "LEAST_DEALS",
@@ -59,6 +59,7 @@ __all__ = [
     "MoveValues",
     "finish_played",
     "kernel_choice_values",
+    "made_worlds",
     "play_out_hands",
     "python_deals",
 ]
@@ -87,10 +88,15 @@ class MoveValues:
     sum_sq: float
     """The sum over the deals of weight times the hand score squared."""
     made: float | None
-    """The sum over the deals of weight where the seat took as many tricks as it bid;
-    None where the kernel does not know it (a hook game's hand, scored by its tables)."""
+    """The sum over the deals of weight where the seat made its bid (in the Oh Hell
+    family, took as many tricks as it bid; in a hook game, as the coach's ``made`` said);
+    None where it is not known (a hook game's hand valued without ``made``, or where the
+    seat has nothing to make)."""
     weight_sq: float = 0.0
     """The sum of the deals' squared weights (for the effective number of deals)."""
+    made_weight: float | None = None
+    """The sum of the weights of the deals where the seat had a bid to make, where that
+    is not every deal (None: :attr:`weight`, or :attr:`made` is None)."""
 
     @property
     def mean(self) -> float:
@@ -150,13 +156,22 @@ def kernel_choice_values(
     deals: int,
     seconds: float | None,
     world: Any = None,
+    made: Callable[[GameState], bool | None] | None = None,
 ) -> list[MoveValues]:
     """Every legal choice of ``obs`` played out in the kernel on the same ``deals``
     deals (fewer once ``seconds`` have passed, but at least :data:`LEAST_DEALS`), in the
     order of ``obs.legal_actions`` (``world``: :func:`~tricktaker.kernel.kernel_world` of
     ``obs``, when already made). Raises :class:`KernelUnsupportedError` for a decision
     the kernel does not play, and
-    :class:`~tricktaker.kernel.native.KernelUnavailableError` where it is not built."""
+    :class:`~tricktaker.kernel.native.KernelUnavailableError` where it is not built.
+
+    ``made``: whether the seat made its bid in the hand a state has just finished (the
+    coach's :func:`~tricktaker.coach.contract.made_bid` of the seat and its last
+    result). A hook game's hand is scored by its result tables, which hold points only;
+    given ``made``, the chance of making the bid there is counted by playing the same
+    deals again in a world whose table scores 1 where the seat made it
+    (:func:`made_worlds`); without it, or where the
+    seat has nothing to make, :attr:`MoveValues.made` is None."""
     start = time.perf_counter()
     if deals < 0:
         raise ValueError("deals must be 0 or more")
@@ -168,20 +183,38 @@ def kernel_choice_values(
     least = min(deals, LEAST_DEALS)
     given = None
     sampler = None
+    counting: tuple[Any, Any | None] | None = None
     if not plays_whole(obs.rules):  # a hook game: the kernel plays its cards only
         from tricktaker.bots.gamesearch import search_for
 
         if obs.phase != "playing":
             raise KernelUnsupportedError(f"the kernel values cards here, not the {obs.phase}")
         sampler = search_for(obs.rules.hooks).determinizer(obs)
+        if made is not None:
+            config, public, facts = world_inputs(obs, sampler=sampler)
+            if world is None:
+                world = _make_world(config, public, facts)
+            counting = made_worlds(obs, sampler, made, public, facts)
     if world is None:
         world = kernel_world(obs, sampler=sampler)
     if sampler is not None and _soft_evidence(sampler):
         deadline = None if seconds is None else start + seconds * SAMPLING_SHARE
         given = python_deals(sampler, seed=seed, deals=deals, deadline=deadline, least=least)
     budget = -1.0 if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
+    if counting is not None and budget > 0.0:
+        budget /= 1 + len([one for one in counting if one is not None])  # each plays them all
     try:
         made_known, rows = core.values(world, moves, deals, least, budget, seed, given)
+        made_sums: list[float | None] = [row[4] if made_known else None for row in rows]
+        made_weights: list[float | None] = [None] * len(rows)
+        if counting is not None:
+            played = rows[0][0] if rows else 0
+            made_world, known_world = counting
+            _, again = core.values(made_world, moves, played, 0, -1.0, seed, given)
+            made_sums = [row[2] for row in again]
+            if known_world is not None:
+                _, known = core.values(known_world, moves, played, 0, -1.0, seed, given)
+                made_weights = [row[2] for row in known]
     except core.Unsupported as exc:
         raise KernelUnsupportedError(str(exc)) from None
     return [
@@ -191,13 +224,98 @@ def kernel_choice_values(
             weight=weight,
             sum=total,
             sum_sq=total_sq,
-            made=made if made_known else None,
+            made=made_sum,
             weight_sq=weight_sq,
+            made_weight=made_weight,
         )
-        for action, (count, weight, total, total_sq, made, weight_sq) in zip(
-            actions, rows, strict=True
+        for action, (count, weight, total, total_sq, _, weight_sq), made_sum, made_weight in zip(
+            actions, rows, made_sums, made_weights, strict=True
         )
     ]
+
+
+def _make_world(config: Any, public: Any, facts: Any) -> Any:
+    """The kernel's world of a config, a public state and a determinizer's facts."""
+    core = native()
+    try:
+        return core.make_world(config, public, facts)
+    except core.Unsupported as exc:
+        raise KernelUnsupportedError(str(exc)) from None
+
+
+def made_worlds(
+    obs: Observation,
+    sampler: Any,
+    made: Callable[[GameState], bool | None],
+    public: Any,
+    facts: Any,
+) -> tuple[Any, Any | None] | None:
+    """For a hook game's card decision: a world like the seat's whose hand score for the
+    seat is 1 where it made its bid and 0 elsewhere (``made`` of a state that finished
+    the hand with those tricks, by the game's own scoring, as
+    :func:`~tricktaker.kernel.results.result_table` tables the points), and, where the
+    seat has a bid to make with some tricks but not with others, one that scores 1 where
+    it has one (else None: always). None where it never has one. Played on the same
+    deals as the points' world (the same seed or deals given: the rollouts draw
+    nothing), their sums are the made bids' weight and the weight of the deals with a
+    bid to make."""
+    from tricktaker.kernel.results import result_table
+
+    template = sampler.sample(random.Random(0))
+    result = result_table(template)
+    players, size, me = obs.players, obs.hand_size, obs.seat
+
+    def made_with(tricks: list[int]) -> bool | None:
+        trial = template.clone()
+        trial.finish_hand(tricks)
+        return made(trial)
+
+    if result.outcomes:
+        bits, most = limits().outcome_bits, limits().max_outcome_tricks
+        found = [
+            made_with([(code >> (bits * seat)) & most for seat in range(players)])
+            for code in result.outcomes
+        ]
+    else:
+        team = result.teams[me]
+        playing = obs.active or (True,) * players
+        other = next(s for s in range(players) if playing[s] and not (team >> s) & 1)
+        found = []
+        for taken in range(size + 1):
+            tricks = [0] * players
+            tricks[me], tricks[other] = taken, size - taken
+            found.append(made_with(tricks))
+    if all(value is None for value in found):
+        return None
+
+    def world_scoring(values: list[int]) -> Any:
+        if result.outcomes:
+            per_outcome = [0] * (len(values) * players)
+            for at, value in enumerate(values):
+                per_outcome[at * players + me] = value
+            table = replace(result, outcome_score=tuple(per_outcome))
+        else:
+            per_seat = [0] * (players * (size + 1))
+            per_seat[me * (size + 1) : (me + 1) * (size + 1)] = values
+            table = replace(result, score=tuple(per_seat))
+        inputs = HandInputs(
+            hand_size=size,
+            scoring=None,
+            misere=False,
+            hook=False,
+            tables=obs.tables,
+            trump=obs.trump,
+            turn_up=obs.turn_up,
+            zero_streak=[0] * players,
+            result=table,
+            active=obs.active,
+        )
+        return _make_world(hand_config(obs.rules, players, inputs), public, facts)
+
+    made_world = world_scoring([1 if value else 0 for value in found])
+    if all(value is not None for value in found):
+        return made_world, None
+    return made_world, world_scoring([0 if value is None else 1 for value in found])
 
 
 def _card_play_config(state: GameState) -> Any:
