@@ -29,6 +29,13 @@ RECORD_FORMAT = "tricktaker-record"
 RECORD_VERSION = 1
 
 
+def program_name() -> str:
+    """This program and its version, as a record names its writer."""
+    from tricktaker import __version__
+
+    return f"tricktaker {__version__}"
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game as data. ``events`` are ``[seat, "bid 3"]`` or ``["deal", "AS 10H ..."]``."""
@@ -54,6 +61,9 @@ class GameRecord:
     """When a seat asked the coach for a hint, in order: ``{"seat": s, "at": n}``, seat
     ``s`` asked when :attr:`events` held ``n`` events (before its action, event ``n + 1``
     or later). A replay ignores them (optional)."""
+    program: str | None = None
+    """The program and version that wrote the record, e.g. ``"tricktaker 0.1.0"``
+    (optional; a replay ignores it)."""
 
     @classmethod
     def of(
@@ -89,6 +99,7 @@ class GameRecord:
             names=list(names) if names is not None else None,
             undos=[dict(undo) for undo in undos],
             hints=[dict(hint) for hint in hints],
+            program=program_name(),
         )
 
     def with_names(self, names: Sequence[str] | None) -> GameRecord:
@@ -116,6 +127,8 @@ class GameRecord:
             data["undos"] = [dict(undo) for undo in self.undos]
         if self.hints:
             data["hints"] = [dict(hint) for hint in self.hints]
+        if self.program is not None:
+            data["program"] = self.program
         return data
 
     def dumps(self) -> str:
@@ -197,6 +210,9 @@ class GameRecord:
             for hint in hints
         ):
             raise RecordError("record field 'hints' must be a list of {seat, at} objects")
+        program = data.get("program")
+        if program is not None and not isinstance(program, str):
+            raise RecordError("record field 'program' must be text")
         return cls(
             **{name: data[name] for name in required},
             first_dealer_given=data.get("first_dealer_given", True) is not False,
@@ -204,6 +220,7 @@ class GameRecord:
             names=names,
             undos=undos,
             hints=hints,
+            program=program,
         )
 
     def replay(self) -> GameState:
