@@ -235,6 +235,7 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
                 draw(st.booleans()),
                 draw(st.integers(min_value=0, max_value=2**64 - 1)),
                 draw(st.floats(allow_nan=True)),
+                draw(st.integers(min_value=-1, max_value=8)),
             )
         elif entry == "pimc":
             core.pimc(
@@ -287,6 +288,11 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
         if draw(st.booleans()):
             pairs = broken(draw, pairs)
         core.play_out(pairs)
+    elif entry == "endgame":
+        if draw(st.booleans()):
+            core.endgame(config, state)
+        else:
+            core.endgame(config, state, draw(st.floats(allow_nan=True, allow_infinity=True)))
     else:
         raise AssertionError(entry)
 
@@ -301,6 +307,7 @@ ENTRIES = (
     "playouts",
     "replay",
     "estimate",
+    "endgame",
     "values",
     "play_out",
 )
@@ -376,6 +383,7 @@ def sweep(bases: list[Base]) -> int:
             attempt(core.samples, world, 1, 2)
             attempt(core.sample_loop, world, 1, 2)
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 2, True, 1, 0.1)
+            attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1, 3)
             attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
             attempt(core.values, world, moves, 2, 1, -1.0, 1)
 
@@ -387,12 +395,14 @@ def sweep(bases: list[Base]) -> int:
             if built is not None:
                 attempt(core.replay, built, base.state, [])
                 attempt(core.playouts, built, base.state, 1, 2, True, 0.5, 0)
+                attempt(core.endgame, built, base.state, 0.5)
                 searched(built, base.world_state, base.facts, moves)
         for state in variants(base.state):
             attempt(core.replay, config, state, moves[:1])
             attempt(core.playouts, config, state, 1, 2, True, 0.5, 0)
             attempt(core.playouts, config, state, 1, 2, False, 0.0, 0)
             attempt(core.estimate, config, state, 1)
+            attempt(core.endgame, config, state)
         for public in variants(base.world_state):
             searched(config, public, base.facts, moves)
         for facts in (*variants(base.facts), *variants(split_facts(base))):

@@ -62,7 +62,11 @@ from tricktaker.kernel import (
     kernel_world,
 )
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["MOST_ENDGAME_TRICKS", "ISMCTSBot"]
+
+MOST_ENDGAME_TRICKS = 7
+"""The most tricks left that ``endgame_tricks`` may solve exactly (the kernel's
+``MAX_ENDGAME_TRICKS``, which refuses more)."""
 
 
 Move = tuple[int, Action]
@@ -132,7 +136,13 @@ class ISMCTSBot(SearchBot):
     (the kernel's choices differ from Python's for a seed, as its random numbers do);
     ``kernel_iterations``: when above 0, the budget of every decision searched in the
     kernel (some 100 times as fast as Python, so a level can give it far more
-    iterations in the same time), else ``iterations`` or ``bid_iterations``.
+    iterations in the same time), else ``iterations`` or ``bid_iterations``;
+    ``endgame_tricks``: where the kernel searches, each iteration's rollout stops once the
+    card play has at most this many tricks left, and the exact endgame of the sampled deal
+    (max-n with every hand known, as a double-dummy solver plays: each seat plays the card
+    best for its own reward, the lowest card of equal value) gives every seat's reward
+    instead (1 to 7; 0, the default: off, the rollout plays to the hand's end; see
+    bench/README.md, "Exact endgame", for how it fared at equal time).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -155,6 +165,7 @@ class ISMCTSBot(SearchBot):
         kernel: int = 1,
         kernel_iterations: int = 0,
         rivalry: float = -1.0,
+        endgame_tricks: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -170,6 +181,8 @@ class ISMCTSBot(SearchBot):
             raise ValueError("model_opponents must be 0, 1 or 2 (-1: the game's default)")
         if not (0.0 <= rivalry <= 1.0 or rivalry == -1.0):
             raise ValueError("rivalry must be between 0 and 1 (-1: the game's default)")
+        if not 0 <= endgame_tricks <= MOST_ENDGAME_TRICKS:
+            raise ValueError(f"endgame_tricks must be 0 (off) to {MOST_ENDGAME_TRICKS}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_budget = time_budget
@@ -182,6 +195,7 @@ class ISMCTSBot(SearchBot):
         self.kernel = bool(kernel)
         self.kernel_iterations = kernel_iterations
         self.rivalry = rivalry
+        self.endgame_tricks = endgame_tricks
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -252,6 +266,7 @@ class ISMCTSBot(SearchBot):
             weighted=self.weighted,
             rivalry=self._rivalry(game),
             world=world,
+            endgame_tricks=self.endgame_tricks,
         )
         return action
 

@@ -22,6 +22,7 @@
 
 #include "core.hpp"
 #include "determinize.hpp"
+#include "endgame.hpp"
 #include "policy.hpp"
 #include "pyread.hpp"
 #include "search.hpp"
@@ -395,16 +396,19 @@ PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
     return guarded([&]() -> PyObject * {
         static const char *names[] = {"world",       "moves", "iterations",      "time_budget",
                                       "exploration", "noise", "model_opponents", "weighted",
-                                      "seed",        "rivalry", nullptr};
+                                      "seed",        "rivalry", "endgame_tricks", nullptr};
         PyObject *capsule, *moves_obj;
         SearchParams p;
         int model = 0, weighted = 1;
         unsigned long long seed = 0;
-        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKd", const_cast<char **>(names),
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKdi", const_cast<char **>(names),
                                          &capsule, &moves_obj, &p.iterations, &p.time_budget,
                                          &p.exploration, &p.noise, &model, &weighted, &seed,
-                                         &p.rivalry))
+                                         &p.rivalry, &p.endgame_tricks))
             return nullptr;
+        if (p.endgame_tricks < 0 || p.endgame_tricks > MAX_ENDGAME_TRICKS)
+            fail(PyExc_ValueError,
+                 "endgame_tricks is 0 (off) to " + std::to_string(MAX_ENDGAME_TRICKS));
         WorldBox *box = world_of(capsule);
         p.model_opponents = model;
         p.weighted = weighted != 0;
@@ -637,6 +641,38 @@ PyObject *replay(PyObject *, PyObject *args) {
     });
 }
 
+// endgame(config, state, rivalry=0.0) -> (rewards, move, nodes): the exact endgame of a
+// complete deal in its card play (endgame.hpp): each seat's reward under max-n, the card
+// the seat to play plays, the positions visited. Refused (ValueError) with more than
+// MAX_ENDGAME_TRICKS tricks left or hands that do not hold the cards left to play;
+// Unsupported past ENDGAME_NODE_LIMIT positions.
+PyObject *endgame(PyObject *, PyObject *args) {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *state;
+        double rivalry = 0.0;
+        if (!PyArg_ParseTuple(args, "OO|d", &capsule, &state, &rivalry)) return nullptr;
+        const Config &cfg = *config_of(capsule);
+        State st = read_state(cfg, state);
+        if (!std::isfinite(rivalry)) fail(PyExc_ValueError, "rivalry must be finite");
+        if (!endgame_fits(cfg, st, MAX_ENDGAME_TRICKS))
+            fail(PyExc_ValueError, "endgame: card play with at most " +
+                                       std::to_string(MAX_ENDGAME_TRICKS) +
+                                       " tricks left, each seat holding the cards it has to play");
+        Endgame solver(cfg, rivalry, ENDGAME_NODE_LIMIT);
+        double reward[MAXP];
+        int move = -1;
+        bool solved = false;
+        without_gil([&] { solved = solver.solve(st, reward, &move); });
+        if (!solved)
+            throw Unsupported("endgame: more than " + std::to_string(ENDGAME_NODE_LIMIT) +
+                              " positions");
+        Ref rw(made(PyTuple_New(cfg.players)));
+        for (int s = 0; s < cfg.players; ++s)
+            PyTuple_SET_ITEM(rw.get(), s, made(PyFloat_FromDouble(reward[s])));
+        return Py_BuildValue("(Nil)", rw.release(), move, solver.nodes());
+    });
+}
+
 // estimate(config, state, seat): the rollout policy's estimate of the seat's tricks.
 PyObject *estimate(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
@@ -708,7 +744,8 @@ PyMethodDef methods[] = {
     {"search", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(search)),
      METH_VARARGS | METH_KEYWORDS,
      "search(world, moves, iterations, time_budget, exploration, noise, model_opponents,"
-     " weighted, seed, rivalry) -> (move, iterations, [(move, visits, mean)])"},
+     " weighted, seed, rivalry, endgame_tricks=0) -> (move, iterations, [(move, visits,"
+     " mean)])"},
     {"pimc", pimc, METH_VARARGS,
      "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
     {"values", values, METH_VARARGS,
@@ -722,6 +759,9 @@ PyMethodDef methods[] = {
     {"replay", replay, METH_VARARGS,
      "replay(config, state, moves) -> (steps, winners, scores, rewards, phase)"},
     {"estimate", estimate, METH_VARARGS, "estimate(config, state, seat) -> tricks"},
+    {"endgame", endgame, METH_VARARGS,
+     "endgame(config, state, rivalry=0.0) -> (rewards, move, nodes): the last tricks of a"
+     " complete deal solved exactly (max-n)"},
     {"play_out", play_out, METH_O,
      "play_out([(config, state)]) -> [(trick winners...)]: each hand played to its end by"
      " the rollout policy"},
@@ -743,6 +783,7 @@ bool add_constants(PyObject *m) {
         {"MAX_HAND_SIZE", MAX_HAND_SIZE},
         {"OUTCOME_BITS", OUTCOME_BITS},
         {"MAX_OUTCOME_TRICKS", MAX_OUTCOME_TRICKS},
+        {"MAX_ENDGAME_TRICKS", MAX_ENDGAME_TRICKS},
         {"SCORE_LIMIT", SCORE_LIMIT},
         {"PHASE_BIDDING", BIDDING},
         {"PHASE_PLAYING", PLAYING},

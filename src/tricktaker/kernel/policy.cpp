@@ -157,8 +157,14 @@ int policy_move(const Config &cfg, const State &st, uint64_t legal) {
 }
 
 void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me) {
+    rollout_until(cfg, st, rng, noise, me, -1);
+}
+
+void rollout_until(const Config &cfg, State &st, Rng &rng, double noise, int me, int tricks_left) {
     st.first_bidder = -1; // rollouts take simultaneous bids in seat order
     while (st.phase != OVER) {
+        if (tricks_left >= 0 && st.phase == PLAYING && cfg.hand_size - st.tricks_done <= tricks_left)
+            return;
         uint64_t legal = legal_moves(cfg, st);
         int move;
         if (popcount(legal) == 1) {

@@ -27,6 +27,11 @@ int policy_move(const Config &cfg, const State &st, uint64_t legal);
 // Plays the hand to its end: the policy, except that a seat other than ``me`` moves
 // uniformly at random with probability ``noise``.
 void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me);
+// Plays on as ``rollout`` does, but stops as soon as the card play has at most
+// ``tricks_left`` tricks left (where an exact endgame takes over: at a trick's start,
+// unless ``st`` was already there), or at the hand's end; ``tricks_left`` < 0 never stops
+// before the end.
+void rollout_until(const Config &cfg, State &st, Rng &rng, double noise, int me, int tricks_left);
 // Plays the hand to its end with uniformly random legal moves.
 void random_rollout(const Config &cfg, State &st, Rng &rng);
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "endgame.hpp"
 #include "policy.hpp"
 
 namespace tk {
@@ -85,7 +86,7 @@ struct Step {
 };
 
 void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
-             std::vector<Step> &path) {
+             std::vector<Step> &path, Endgame *endgame) {
     const Config &cfg = *world.cfg;
     State st;
     world.sample(rng, st);
@@ -154,16 +155,19 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
         node = children[best];
         path.push_back({node, seat});
     }
-    rollout(cfg, st, rng, p.noise, world.me);
     double reward[MAXP];
-    rewards(cfg, st, reward);
-    if (p.rivalry != 0.0 && !cfg.cooperative && cfg.players > 1) {
+    bool solved = false;
+    if (endgame != nullptr) {
+        // The rollout stops with endgame_tricks tricks left; the exact endgame (its
+        // rewards already each seat's margin) finishes the deal, unless it is too large.
+        rollout_until(cfg, st, rng, p.noise, world.me, p.endgame_tricks);
+        solved = endgame_fits(cfg, st, p.endgame_tricks) && endgame->solve(st, reward);
+    }
+    if (!solved) {
+        rollout(cfg, st, rng, p.noise, world.me);
+        rewards(cfg, st, reward);
         // Each seat's result less ``rivalry`` times the others' mean (its margin).
-        double total = 0.0;
-        for (int s = 0; s < cfg.players; ++s) total += reward[s];
-        for (int s = 0; s < cfg.players; ++s)
-            reward[s] = (1.0 + p.rivalry / (cfg.players - 1)) * reward[s] -
-                        p.rivalry * total / (cfg.players - 1);
+        rival_rewards(cfg, p.rivalry, reward);
     }
     for (const Step &step : path) {
         Node &visited = tree.nodes[step.node];
@@ -293,8 +297,11 @@ SearchResult ismcts(const World &world, const std::vector<int> &moves, const Sea
         clock::now() + std::chrono::duration_cast<clock::duration>(
                            std::chrono::duration<double>(timed ? p.time_budget : 0.0));
     int me = world.me;
+    std::unique_ptr<Endgame> endgame;
+    if (p.endgame_tricks > 0)
+        endgame = std::make_unique<Endgame>(*world.cfg, p.rivalry, SEARCH_ENDGAME_NODES);
     while (result.iterations < p.iterations) {
-        iterate(world, tree, p, rng, path);
+        iterate(world, tree, p, rng, path, endgame.get());
         result.iterations++;
         if (timed && clock::now() > deadline) break;
     }

@@ -51,6 +51,10 @@ struct SearchParams {
     // is its result less ``rivalry`` times the mean of the others' (not in a cooperative
     // game, where every seat has the same result).
     double rivalry = 0.0;
+    // With at most this many tricks left, the rollout stops and the exact endgame
+    // (endgame.hpp: max-n over the sampled deal, every hand known) gives every seat's
+    // reward instead; 0: off, the rollout plays every hand to its end.
+    int endgame_tricks = 0;
 };
 
 struct RootStat {

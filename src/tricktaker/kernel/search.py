@@ -196,10 +196,12 @@ def kernel_search(
     weighted: bool,
     rivalry: float = 0.0,
     world: Any = None,
+    endgame_tricks: int = 0,
 ) -> tuple[Action, int]:
     """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
-    (``world``: :func:`kernel_world` of ``obs``, when already made; ``model_opponents``
-    and ``rivalry`` as :class:`~tricktaker.bots.ismcts.ISMCTSBot` takes them)."""
+    (``world``: :func:`kernel_world` of ``obs``, when already made; ``model_opponents``,
+    ``rivalry`` and ``endgame_tricks`` as :class:`~tricktaker.bots.ismcts.ISMCTSBot`
+    takes them)."""
     moves = _codes(obs.legal_actions)
     if world is None:
         world = kernel_world(obs, weighted=weighted)
@@ -214,6 +216,7 @@ def kernel_search(
         weighted,
         seed,
         rivalry,
+        endgame_tricks,
     )
     return _action(move), done
 
