@@ -236,6 +236,7 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
                 draw(st.integers(min_value=0, max_value=2**64 - 1)),
                 draw(st.floats(allow_nan=True)),
                 draw(st.integers(min_value=-1, max_value=8)),
+                draw(st.sampled_from([0, 1, 2, -1, None, 1.5])),
             )
         elif entry == "pimc":
             core.pimc(
@@ -384,6 +385,7 @@ def sweep(bases: list[Base]) -> int:
             attempt(core.sample_loop, world, 1, 2)
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 2, True, 1, 0.1)
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1, 3)
+            attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1, 7, True)
             attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
             attempt(core.values, world, moves, 2, 1, -1.0, 1)
 

@@ -178,14 +178,20 @@ def test_the_endgame_refuses_what_it_does_not_solve() -> None:
 
 
 def test_ismcts_with_the_endgame_plays_hands_the_same_for_a_seed() -> None:
-    def play(name: str, players: int, tricks: int) -> list[int]:
+    def play(name: str, players: int, tricks: int, rollouts: int) -> list[int]:
         """The cards the bots play up to the end of the game's first hand of five cards
         or more."""
         rules = variant(name, players, [])
         assert rules is not None
         state = new_game(rules, players=players, seed=9)
         bots = [
-            ISMCTSBot(seed=s, iterations=10, kernel_iterations=50, endgame_tricks=tricks)
+            ISMCTSBot(
+                seed=s,
+                iterations=10,
+                kernel_iterations=50,
+                endgame_tricks=tricks,
+                endgame_rollouts=rollouts,
+            )
             for s in range(players)
         ]
         moves: list[int] = []
@@ -205,11 +211,11 @@ def test_ismcts_with_the_endgame_plays_hands_the_same_for_a_seed() -> None:
         return moves
 
     # Four tricks left of four hands of five: some solves run out of nodes, and the
-    # rollout plays those on.
-    for name, players, tricks in ((KERNEL_GAMES[0], 4, 3), (HOOK_GAMES[1], 4, 4)):
-        first = play(name, players, tricks)
+    # rollout plays those on; the rollouts stopped for the endgame in one of the games.
+    for name, players, tricks, rollouts in ((KERNEL_GAMES[0], 4, 3, 1), (HOOK_GAMES[1], 4, 4, 0)):
+        first = play(name, players, tricks, rollouts)
         assert len(first) >= 5 * players
-        assert play(name, players, tricks) == first
+        assert play(name, players, tricks, rollouts) == first
 
 
 @pytest.mark.parametrize("tricks", [-1, MOST_ENDGAME_TRICKS + 1])

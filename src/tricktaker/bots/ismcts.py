@@ -137,12 +137,14 @@ class ISMCTSBot(SearchBot):
     ``kernel_iterations``: when above 0, the budget of every decision searched in the
     kernel (some 100 times as fast as Python, so a level can give it far more
     iterations in the same time), else ``iterations`` or ``bid_iterations``;
-    ``endgame_tricks``: where the kernel searches, each iteration's rollout stops once the
-    card play has at most this many tricks left, and the exact endgame of the sampled deal
-    (max-n with every hand known, as a double-dummy solver plays: each seat plays the card
-    best for its own reward, the lowest card of equal value) gives every seat's reward
-    instead (1 to 7; 0, the default: off, the rollout plays to the hand's end; see
-    bench/README.md, "Exact endgame", for how it fared at equal time).
+    ``endgame_tricks``: where the kernel searches, an iteration whose tree descent ends
+    with at most this many tricks left takes every seat's reward from the exact endgame of
+    its sampled deal instead of a rollout (max-n with every hand known, as a double-dummy
+    solver plays: each seat plays the card best for its own reward, the lowest card of
+    equal value; 1 to 7; 0, the default: off); ``endgame_rollouts``: 1 also stops every
+    rollout once that many tricks are left and lets the exact endgame finish it, so that
+    it counts in every decision, bids included (see bench/README.md, "Exact endgame", for
+    how both fared at equal time).
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -166,6 +168,7 @@ class ISMCTSBot(SearchBot):
         kernel_iterations: int = 0,
         rivalry: float = -1.0,
         endgame_tricks: int = 0,
+        endgame_rollouts: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -196,6 +199,7 @@ class ISMCTSBot(SearchBot):
         self.kernel_iterations = kernel_iterations
         self.rivalry = rivalry
         self.endgame_tricks = endgame_tricks
+        self.endgame_rollouts = bool(endgame_rollouts)
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -267,6 +271,7 @@ class ISMCTSBot(SearchBot):
             rivalry=self._rivalry(game),
             world=world,
             endgame_tricks=self.endgame_tricks,
+            endgame_rollouts=self.endgame_rollouts,
         )
         return action
 

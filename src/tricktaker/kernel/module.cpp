@@ -396,16 +396,18 @@ PyObject *search(PyObject *, PyObject *args, PyObject *kwargs) {
     return guarded([&]() -> PyObject * {
         static const char *names[] = {"world",       "moves", "iterations",      "time_budget",
                                       "exploration", "noise", "model_opponents", "weighted",
-                                      "seed",        "rivalry", "endgame_tricks", nullptr};
+                                      "seed",        "rivalry", "endgame_tricks",
+                                      "endgame_rollouts", nullptr};
         PyObject *capsule, *moves_obj;
         SearchParams p;
-        int model = 0, weighted = 1;
+        int model = 0, weighted = 1, endgame_rollouts = 0;
         unsigned long long seed = 0;
-        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKdi", const_cast<char **>(names),
+        if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOlddd|ipKdip", const_cast<char **>(names),
                                          &capsule, &moves_obj, &p.iterations, &p.time_budget,
                                          &p.exploration, &p.noise, &model, &weighted, &seed,
-                                         &p.rivalry, &p.endgame_tricks))
+                                         &p.rivalry, &p.endgame_tricks, &endgame_rollouts))
             return nullptr;
+        p.endgame_rollouts = endgame_rollouts != 0;
         if (p.endgame_tricks < 0 || p.endgame_tricks > MAX_ENDGAME_TRICKS)
             fail(PyExc_ValueError,
                  "endgame_tricks is 0 (off) to " + std::to_string(MAX_ENDGAME_TRICKS));
@@ -744,8 +746,8 @@ PyMethodDef methods[] = {
     {"search", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(search)),
      METH_VARARGS | METH_KEYWORDS,
      "search(world, moves, iterations, time_budget, exploration, noise, model_opponents,"
-     " weighted, seed, rivalry, endgame_tricks=0) -> (move, iterations, [(move, visits,"
-     " mean)])"},
+     " weighted, seed, rivalry, endgame_tricks=0, endgame_rollouts=False) -> (move,"
+     " iterations, [(move, visits, mean)])"},
     {"pimc", pimc, METH_VARARGS,
      "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
     {"values", values, METH_VARARGS,

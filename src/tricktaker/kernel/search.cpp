@@ -158,9 +158,10 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
     double reward[MAXP];
     bool solved = false;
     if (endgame != nullptr) {
-        // The rollout stops with endgame_tricks tricks left; the exact endgame (its
-        // rewards already each seat's margin) finishes the deal, unless it is too large.
-        rollout_until(cfg, st, rng, p.noise, world.me, p.endgame_tricks);
+        // Within endgame_tricks tricks of the end (reached by the rollout with
+        // endgame_rollouts), the exact endgame (its rewards already each seat's margin)
+        // finishes the deal, unless it is too large.
+        if (p.endgame_rollouts) rollout_until(cfg, st, rng, p.noise, world.me, p.endgame_tricks);
         solved = endgame_fits(cfg, st, p.endgame_tricks) && endgame->solve(st, reward);
     }
     if (!solved) {

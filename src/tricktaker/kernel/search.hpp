@@ -51,10 +51,13 @@ struct SearchParams {
     // is its result less ``rivalry`` times the mean of the others' (not in a cooperative
     // game, where every seat has the same result).
     double rivalry = 0.0;
-    // With at most this many tricks left, the rollout stops and the exact endgame
-    // (endgame.hpp: max-n over the sampled deal, every hand known) gives every seat's
-    // reward instead; 0: off, the rollout plays every hand to its end.
+    // An iteration whose tree descent ends with at most this many tricks left takes every
+    // seat's reward from the exact endgame (endgame.hpp: max-n over the sampled deal,
+    // every hand known) instead of a rollout; 0: off, the rollout plays every hand out.
     int endgame_tricks = 0;
+    // And every rollout stops once that many tricks are left, the exact endgame
+    // finishing the deal (so the endgame counts in every decision, bids included).
+    bool endgame_rollouts = false;
 };
 
 struct RootStat {

@@ -197,11 +197,12 @@ def kernel_search(
     rivalry: float = 0.0,
     world: Any = None,
     endgame_tricks: int = 0,
+    endgame_rollouts: bool = False,
 ) -> tuple[Action, int]:
     """The action ISMCTS picks in the kernel for ``obs``, and the iterations it ran
     (``world``: :func:`kernel_world` of ``obs``, when already made; ``model_opponents``,
-    ``rivalry`` and ``endgame_tricks`` as :class:`~tricktaker.bots.ismcts.ISMCTSBot`
-    takes them)."""
+    ``rivalry``, ``endgame_tricks`` and ``endgame_rollouts`` as
+    :class:`~tricktaker.bots.ismcts.ISMCTSBot` takes them)."""
     moves = _codes(obs.legal_actions)
     if world is None:
         world = kernel_world(obs, weighted=weighted)
@@ -217,6 +218,7 @@ def kernel_search(
         seed,
         rivalry,
         endgame_tricks,
+        endgame_rollouts,
     )
     return _action(move), done
 
