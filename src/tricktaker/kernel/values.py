@@ -71,7 +71,9 @@ SAMPLING_SHARE = 0.75
 """The share of a time budget that a game's own determinizer may spend sampling deals in
 Python (the kernel plays the deals it gets in the rest, several times faster than they
 are sampled); without it the sampling took the whole budget and the kernel played only
-:data:`LEAST_DEALS` of them."""
+:data:`LEAST_DEALS` of them. Where the kernel plays the deals more than once (a hook
+game's made bids counted, :func:`made_worlds`), the sampling's share is smaller, so that
+each pass has the time one pass would."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +199,15 @@ def kernel_choice_values(
             counting = made_worlds(obs, sampler, made, public, facts)
     if world is None:
         world = kernel_world(obs, sampler=sampler)
+    passes = 1 if counting is None else 1 + sum(one is not None for one in counting)
     if sampler is not None and _soft_evidence(sampler):
-        deadline = None if seconds is None else start + seconds * SAMPLING_SHARE
+        # Each pass plays every deal: the sampling leaves each as much time as with one.
+        share = SAMPLING_SHARE / (SAMPLING_SHARE + (1.0 - SAMPLING_SHARE) * passes)
+        deadline = None if seconds is None else start + seconds * share
         given = python_deals(sampler, seed=seed, deals=deals, deadline=deadline, least=least)
     budget = -1.0 if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    if counting is not None and budget > 0.0:
-        budget /= 1 + len([one for one in counting if one is not None])  # each plays them all
+    if budget > 0.0:
+        budget /= passes
     try:
         made_known, rows = core.values(world, moves, deals, least, budget, seed, given)
         made_sums: list[float | None] = [row[4] if made_known else None for row in rows]
@@ -372,7 +377,11 @@ def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
     out: list[tuple[int, ...] | None] = [None] * len(states)
     if not pairs:
         return out
-    for index, winners in zip(where, core.play_out(pairs), strict=True):
+    try:
+        played = core.play_out(pairs)
+    except core.Unsupported:  # a hand the kernel does not play: all of them in Python
+        return out
+    for index, winners in zip(where, played, strict=True):
         out[index] = winners
     return out
 
