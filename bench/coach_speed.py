@@ -3,7 +3,8 @@
 For each game, positions of every decision kind (the phase, with more than one legal
 choice) are reached by playing seeded games with the heuristic bot; each gets a hint at
 the default budget (``hint(obs, seconds=1.0)``), and the table shows the median wall
-seconds per hint, the median deals every choice was played out on, the choices, and
+seconds per hint, the median deals every choice was played out on, the deals per second
+of the process's CPU time (steadier than the wall's on a shared machine), the choices, and
 where the deals were played (the compiled kernel; Python up to the card play and the
 kernel from there; or Python); ``--compare`` adds the deals that Python alone reaches in
 the same budget where the kernel does not play the whole decision::
@@ -65,6 +66,17 @@ def where(obs: Observation) -> str:
     return "Python" if staged is None else "Python, cards in kernel"
 
 
+def timed_hint(obs: Observation, seconds: float, kernel: bool) -> tuple[float, int, int, float]:
+    """One hint at ``obs``: its wall seconds, the deals every choice was played out on,
+    the choices, and the deals per second of this process's CPU time (which the other
+    processes on a loaded machine do not take)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    found = hint(obs, seconds=seconds, seed=1, kernel=kernel)
+    spent, used = time.perf_counter() - start, time.process_time() - cpu
+    deals = min(choice.samples for choice in found.choices)
+    return spent, deals, len(found.choices), deals / used if used > 0 else 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=GAMES)
@@ -78,28 +90,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     print(f"hint(obs, seconds={args.seconds}): median over up to {args.positions} positions")
-    header = f"{'game':<12} {'decision':<15} {'pos':>3} {'choices':>7} {'seconds':>8} {'deals':>8}"
-    extra = f" {'Python alone':>12}" if args.compare else ""
+    header = (
+        f"{'game':<12} {'decision':<15} {'pos':>3} {'choices':>7} {'seconds':>8} {'deals':>8}"
+        f" {'per cpu s':>9}"
+    )
+    extra = f" {'Python alone':>12} {'per cpu s':>9}" if args.compare else ""
     print(f"{header}{extra}  played in")
     for name in args.games.split(","):
         for kind, observations in positions(name, args.positions).items():
             played_in = where(observations[0])
-            spent, deals, choices, alone = [], [], [], []
-            for obs in observations:
-                start = time.perf_counter()
-                found = hint(obs, seconds=args.seconds, seed=1)
-                spent.append(time.perf_counter() - start)
-                deals.append(min(choice.samples for choice in found.choices))
-                choices.append(len(found.choices))
-                if args.compare and played_in != "kernel":
-                    slow = hint(obs, seconds=args.seconds, seed=1, kernel=False)
-                    alone.append(min(choice.samples for choice in slow.choices))
-            shown = f"{statistics.median(alone):>12.0f}" if alone else f"{'':>12}"
+            runs = [timed_hint(obs, args.seconds, kernel=True) for obs in observations]
+            alone = []
+            if args.compare and played_in != "kernel":
+                alone = [timed_hint(obs, args.seconds, kernel=False) for obs in observations]
+            columns = zip(*runs, strict=True)
+            spent, deals, choices, rate = (statistics.median(column) for column in columns)
+            shown = ""
+            if args.compare:
+                shown = f" {'':>12} {'':>9}"
+                if alone:
+                    slow_deals = statistics.median(run[1] for run in alone)
+                    slow_rate = statistics.median(run[3] for run in alone)
+                    shown = f" {slow_deals:>12.0f} {slow_rate:>9.0f}"
             print(
-                f"{name:<12} {kind:<15} {len(observations):>3}"
-                f" {statistics.median(choices):>7.0f} {statistics.median(spent):>8.2f}"
-                f" {statistics.median(deals):>8.0f}{' ' + shown if args.compare else ''}"
-                f"  {played_in}"
+                f"{name:<12} {kind:<15} {len(observations):>3} {choices:>7.0f} {spent:>8.2f}"
+                f" {deals:>8.0f} {rate:>9.0f}{shown}  {played_in}"
             )
     return 0
 
