@@ -11,12 +11,17 @@ game's rollout policy and reading the seat's score for the hand
 
 Where the compiled kernel plays the decision (the Oh Hell family's bids and cards, the
 hook games' card play) and offers the coach's sums
-(``tricktaker.kernel.values.kernel_choice_values``), the deals are played there; every
-other decision (auctions, plucks, trump calls, antes, stay or fold, draws) is played in
-Python. Both give the same model's values (tests/coach/test_values.py checks that they
-agree within their standard errors); the kernel does not tell whether a hook game's seat
-made its bid (it tables the hands' scores only), so there the chance of making it is
-None.
+(``tricktaker.kernel.values.kernel_choice_values``), the deals are played there; in a
+hook game the kernel tables the hands' points only, so it is given
+:func:`~tricktaker.coach.contract.made_bid` to count the made bids by. A decision before
+a hook game's card play (auctions, plucks, trump calls, discards, antes, stay or fold,
+draws, calls) is valued by :func:`staged_totals`: on each deal and choice the decisions
+up to the card play are played in Python by the rollout policy, and the card plays go to
+the kernel in batches (``tricktaker.kernel.values.play_out_hands``), each hand then
+scored by the engine from the tricks' winners; the same deals give the same sums as
+playing everything in Python (:func:`python_totals`, which values whatever the kernel
+cannot play). tests/coach/test_values.py checks that the kernel's values and Python's
+agree within their standard errors, and that the staged sums are Python's.
 
 Every decision of the shipped games is valued so, those before the deal included (a
 dealer's ante, Caller Clag's calls: the playing out deals the hand). A choice whose

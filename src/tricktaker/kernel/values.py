@@ -14,7 +14,14 @@ bots sample them, except in a hook game whose determinizer weighs soft evidence 
 kernel does not (a model of the other seats' calls, stated in its
 :class:`~tricktaker.engine.resample.HiddenFacts`): there the game's own determinizer
 samples the deals in Python, with its weights, and the kernel plays them, so that the
-values follow the coach's stated model (:data:`tricktaker.coach.model.MODEL`).
+values follow the coach's stated model (:data:`tricktaker.coach.model.MODEL`). A hook
+game's result tables hold points only: given the coach's notion of making the bid, the
+same deals are played again in a world that scores the made bids (:func:`made_worlds`).
+
+For the decisions before a hook game's card play, whose rules the kernel does not
+state, :func:`play_out_hands` plays the card play of complete engine states (their
+earlier decisions played in Python) in one kernel call and returns the tricks' winners;
+:func:`finish_played` then scores each hand with the engine's and the game's scoring.
 
 >>> from tricktaker import load_ruleset, new_game
 >>> from tricktaker.kernel import available
