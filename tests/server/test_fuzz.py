@@ -78,6 +78,8 @@ SOCKET_CODES = {
     "not_allowed",
     "not_found",
     "unavailable",
+    "hints_off",
+    "not_your_turn",
 }
 """The ``error`` codes docs/protocol.md lists."""
 
@@ -126,10 +128,12 @@ def test_the_message_parser_takes_any_json(value: Any) -> None:
         problems = error.errors()
         assert all("loc" in problem and problem["msg"] for problem in problems), problems
         return
-    assert isinstance(message, m.Hello | m.ActionMessage | m.UndoMessage | m.ChatMessage | m.Ping)
+    assert isinstance(
+        message, m.Hello | m.ActionMessage | m.UndoMessage | m.HintMessage | m.ChatMessage | m.Ping
+    )
 
 
-MESSAGE_TYPES = st.sampled_from(["hello", "action", "undo", "chat", "ping", "pong", "x"])
+MESSAGE_TYPES = st.sampled_from(["hello", "action", "undo", "hint", "chat", "ping", "pong", "x"])
 """The client's message types, and two it does not send."""
 
 MESSAGE_FIELDS = st.sampled_from(
