@@ -270,3 +270,25 @@ def test_a_game_written_outside_the_package_gets_exact_values() -> None:
             if checked == 2:
                 return
     assert checked > 0
+
+
+def test_the_agreement_bench_runs_and_reports() -> None:
+    """bench/coach_agreement.py (its figures are in bench/README.md) still runs: a row
+    per ruleset, its family and all, with the refusals counted."""
+    refusals: dict[str, Any] = {}
+    rows = agreement.run(
+        ["blackout"],
+        positions=2,
+        deals=40,
+        limit=500,
+        cards=2,
+        max_games=3,
+        seed=0,
+        kernel=False,
+        progress=False,
+        refusals=refusals,
+    )
+    assert [row["group"] for row in rows] == ["blackout", "no hooks", "all"]
+    assert rows[0]["positions"] == 2
+    assert "blackout" in agreement.render(rows)
+    assert refusals["blackout"].too_many  # larger positions were passed over
