@@ -288,6 +288,7 @@ def valid_bodies(places: dict[str, Any]) -> dict[str, Any]:
         "/tables": {"game": "blackout", "seats": ["human", "random", "random"], "host_seat": 0},
         "/tables/{table_id}/join": {"invite": places["invite"], "name": "Fuzz", "seat": 1},
         "/tables/{table_id}/seats/{seat}/bot": {"bot": "random"},
+        "/tables/{table_id}/review": {"seat": 0, "game": 1},
         "/sheets": {"game": "blackout", "players": ["A", "B", "C"], "first_dealer": "B"},
         "/sheets/import": {"sheet": {"game": "blackout", "players": ["A", "B"], "rows": []}},
         "/sheets/{sheet_id}/hands": hand,
