@@ -373,11 +373,28 @@ def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
     core = native()
     pairs: list[tuple[Any, Any]] = []
     where: list[int] = []
+    configs: dict[tuple[Any, ...], Any] = {}
+    """The configs made in this call, by what they are made of (the objects are alive
+    while the states are, so their ids name them)."""
     for index, state in enumerate(states):
         if state.phase != PLAYING or not kernel_plays(state.rules):
             continue
+        key = (
+            id(state.rules),
+            state.players,
+            state.hand_size,
+            id(state.tables),
+            state.trump,
+            id(state.scoring),
+            state.spec.misere,
+            state.hook,
+            None if state.active is None else tuple(state.active),
+        )
         try:
-            pairs.append((_card_play_config(state), kernel_state(state)))
+            config = configs.get(key)
+            if config is None:
+                config = configs[key] = _card_play_config(state)
+            pairs.append((config, kernel_state(state)))
         except (KernelUnsupportedError, core.Unsupported):
             continue
         where.append(index)
