@@ -6,7 +6,7 @@ sits beside the choices, and pressing it opens a panel listing every legal choic
 value and error, the chance of making the bid, the coach's choice marked and the model in
 a line; clicking a choice in the panel plays it, and the panel closes. On a phone the
 panel fits the screen's width. At a table with other people the badge and the button show
-only where the host allowed hints.
+only where the host allowed hints, as the lobby's box allows them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from tests.server_process import ServerProcess
 from tests.web.conftest import PHONE, NewPage, create_table
 from tests.web.table_helpers import offered, settled, sit, start
+from tests.web.test_lobby import choose_game, open_lobby, table_of
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
@@ -151,3 +152,24 @@ def test_at_a_table_with_people_hints_show_only_where_the_host_allowed_them(
                     expect(hint).to_be_visible()
                 else:
                     expect(hint).to_be_hidden()
+
+
+def test_the_lobby_host_allows_hints_and_the_table_shows_them(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """The lobby's "Allow the coach's hints" box sends ``hints`` with the new table,
+    whose page then shows that hints are on, before the game starts too."""
+    page = new_page()
+    open_lobby(page, web_server)
+    choose_game(page, "blackout")
+    page.fill("#host-name", "Ann")
+    page.select_option("#seat-1", "human")  # a seat kept for someone invited
+    page.check("#hints")
+    page.click("#create")
+    page.wait_for_url("**/#/invite/*")  # the host invites whoever takes the kept seat
+    table_id = page.url.rsplit("/", 1)[1]
+    table = table_of(web_server, table_id)
+    assert table["hints"] is True
+    assert table["practice"] is False  # another person's seat: hints by the host's leave
+    page.goto(f"{web_server.url}/#/table/{table_id}")
+    expect(page.locator(".tt-hints-on")).to_be_visible()

@@ -107,6 +107,7 @@ export async function mountLobby(root) {
     placeholder: "Ann",
   });
   const publicBox = el("input", { id: "public", type: "checkbox", checked: true });
+  const hintsBox = el("input", { id: "hints", type: "checkbox" });
   const createButton = el("button", { type: "submit", class: "primary", id: "create" }, "Create the table");
 
   const form = el(
@@ -136,6 +137,12 @@ export async function mountLobby(root) {
         { class: "field check" },
         publicBox,
         el("label", { for: "public" }, "List the table under open tables (anyone may watch it, and take a seat left open to anyone)"),
+      ),
+      el(
+        "p",
+        { class: "field check" },
+        hintsBox,
+        el("label", { for: "hints" }, "Allow the coach's hints to everyone seated (alone with bots you always have them)"),
       ),
     ),
     el("div", { class: "actions" }, createButton),
@@ -647,6 +654,7 @@ export async function mountLobby(root) {
       host_seat: host >= 0 ? host : null,
       name: name || "Host",
       public: publicBox.checked,
+      hints: hintsBox.checked,
     };
     if (state.choice === HOUSE) body.ruleset_toml = state.houseText;
     else body.game = state.game.id;
