@@ -15,10 +15,14 @@ tables with bots over the HTTP API, plays seat 0 in Chromium (Debian's, or the o
 - ``standings``: the final standings of a short Blackout game;
 - ``scorekeeper``: a score sheet kept for a real-card game, after six hands;
 - ``replay``: a finished game's replay, every hand shown;
+- ``review``: the coach's review of a seat in a finished table's 13-hand Blackout game,
+  in its replay (its losses ranked, the model beside them): a minute or two of review at
+  the server's default budget;
 - ``pluck-phone``, ``euchre-desktop``, ``buckup-desktop`` and ``dark-phone``: the other
   games' tables, and the dark theme.
 
-Seeds are fixed, so the pictures change only when the page does.
+Seeds are fixed, so the pictures change only when the page does. Names given on the
+command line make only those pictures (``docs/screenshots.py review``).
 """
 
 from __future__ import annotations
@@ -333,14 +337,55 @@ def replay(browser: Browser, url: str) -> None:
         page.context.close()
 
 
-def main() -> None:
-    """Make every screenshot."""
+def review(browser: Browser, url: str) -> None:
+    """The coach's review of the first seat of a finished Blackout table (four easy
+    bots, 13 hands), its losses on screen, at each size."""
+    made = httpx.post(
+        f"{url}/tables", json={"game": "blackout", "players": 4, "seats": ["easy"] * 4, "seed": 5}
+    ).json()
+    table_id = made["table"]["id"]
+    headers = {"Authorization": f"Bearer {made['host_token']}"}
+    httpx.post(f"{url}/tables/{table_id}/start", headers=headers, timeout=30)
+    while httpx.get(f"{url}/tables/{table_id}", timeout=30).json()["status"] != "finished":
+        time.sleep(0.2)
+    started = time.monotonic()
+    for suffix, size in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = new_page(browser, size)
+        page.goto(f"{url}/#/replay/{table_id}")
+        page.wait_for_selector(".replay")
+        page.click("#replay-review")
+        page.click("#review-start")
+        page.wait_for_function(
+            "document.getElementById('review-total') ||"
+            " /^No review|failed/.test(document.getElementById('review-status').textContent)",
+            timeout=600_000,
+        )
+        if not page.locator("#review-total").count():
+            raise SystemExit(f"no review: {page.locator('#review-status').inner_text()}")
+        if suffix == "desktop":
+            print(f"the review took {time.monotonic() - started:.0f} s")
+        page.locator("#review").scroll_into_view_if_needed()
+        page.evaluate("document.getElementById('review').scrollIntoView({block: 'start'})")
+        shoot(page, f"review-{suffix}", settle_ms=600)
+        page.context.close()
+
+
+def main(names: list[str] | None = None) -> None:
+    """Make every screenshot (or the ones ``names`` names: ``review``)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("TRICKTAKER_CHROMIUM", "/usr/bin/chromium")
+    only = {"review": review}
     with server() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=chromium, args=CHROMIUM_ARGS, headless=True
         )
+        if names:
+            try:
+                for name in names:
+                    only[name](browser, url)
+            finally:
+                browser.close()
+            return
         try:
             lobby(browser, url)
             for suffix, size in (("desktop", DESKTOP), ("phone", PHONE)):
@@ -348,6 +393,7 @@ def main() -> None:
                 standings(browser, url, suffix, size)
             scorekeeper(browser, url)
             replay(browser, url)
+            review(browser, url)
             pluck = ["human", "easy", "easy"]
             other_game(
                 browser, url, "pluck-phone", PHONE, game="pluck", players=3, seats=pluck, seed=4
@@ -383,4 +429,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -1,7 +1,8 @@
 """The coach's review in a finished table's replay, in a real Chromium (issue 29; docs/coach.md,
 A review in the browser): Review opened, a seat picked, its losses listed costliest first
 with the model beside them, a loss's link moving the replay to the moment before the
-choice; at 390x844 nothing wider than the screen. No request leaves 127.0.0.1.
+choice; at 390x844 nothing wider than the screen; no serious accessibility violation in
+any theme (axe-core). No request leaves 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.server_process import ServerProcess, free_port
+from tests.web.axe import assert_accessible_in_themes
 from tests.web.conftest import PHONE, NewPage
 from tests.web.test_lobby import assert_local, local_only
 from tests.web.test_replay import finished_table
@@ -76,6 +78,7 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
         review["hands"][0]["summary"].split(" ")[0]
     )
     expect(page.locator("#review-model")).to_contain_text(MODEL.split(" (")[0])
+    assert_accessible_in_themes(page, "review", include=["#review"])
 
     last = review["losses"][-1]
     links.last.click()

@@ -82,11 +82,22 @@ export function figure(value, signed = false) {
 }
 
 /**
- * Where a decision is, in words: "Hand 3, trick 2" or "Hand 3, bidding".
+ * A value and its standard error, as the terminal's review writes them: two decimals
+ * where the error is below 0.05, so that it does not read as 0 (cli/human.py).
+ * @param {Figure} choice
+ */
+export function valueText(choice) {
+  const places = choice.stderr >= 0.05 ? 1 : 2;
+  const mean = choice.mean.toFixed(places).replace(/^-/, "\u2212");
+  return `${mean} ± ${choice.stderr.toFixed(places)}`;
+}
+
+/**
+ * Where a decision is, in words: "Hand 3, trick 2" (a card), "Hand 3" (before the play).
  * @param {Decision} decision
  */
 export function momentText(decision) {
-  return `Hand ${decision.hand}, ${decision.trick === null ? "before the play" : `trick ${decision.trick}`}`;
+  return `Hand ${decision.hand}${decision.trick === null ? "" : `, trick ${decision.trick}`}`;
 }
 
 /**
@@ -257,8 +268,9 @@ export function mountReview(box, { tableId, game, names, moveTo }) {
           el(
             "span",
             { class: "review-figures" },
-            `${cardsInText(loss.made)} ${made ? figure(made.mean) : "?"} ± ${made ? made.stderr.toFixed(1) : "?"}` +
-              ` · ${cardsInText(best.action)} ${figure(best.mean)} ± ${best.stderr.toFixed(1)}`,
+            el("span", {}, `made ${made ? valueText(made) : "?"}`),
+            " · ",
+            el("span", {}, `coach's ${cardsInText(best.action)} ${valueText(best)}`),
           ),
         ),
       );
