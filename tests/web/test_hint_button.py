@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.server_process import ServerProcess
+from tests.web.axe import assert_accessible_in_themes, axe_available
 from tests.web.conftest import PHONE, NewPage, create_table
 from tests.web.table_helpers import offered, settled, sit, start
 from tests.web.test_lobby import choose_game, open_lobby, table_of
@@ -91,6 +92,8 @@ def test_the_hint_panel_lists_every_choice_and_plays_the_one_clicked(
     expect(first_row.nth(1)).to_contain_text("\u00b1")  # the value with its error
     if all(action.startswith("bid ") for action in legal):  # the chance of making it
         expect(first_row.nth(2)).to_have_text(re.compile(r"^\d{1,3}%$"))
+    if axe_available():  # (CI has it: make jscheck)
+        assert_accessible_in_themes(page, "the hint panel", include=[".tt-hint-panel"])
     if phone:  # the panel and its buttons within the phone's width
         assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
         box = panel.bounding_box()

@@ -665,7 +665,7 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
         settle(message.id, typeof message.seq === "number" ? message.seq : null);
         break;
       case "hint":
-        hint.answer(message);
+        hint.answer(/** @type {import("./table-hint.js").HintMessage} */ (message));
         break;
       case "error":
         if (hint.refused(message.id)) {
