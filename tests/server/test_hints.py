@@ -102,6 +102,7 @@ def check_hint(message: dict[str, Any], view: dict[str, Any], seq: int) -> None:
         }
 
 
+@pytest.mark.slow  # about 8 s: six hints, then a bot plays the 13-hand game out
 def test_hints_at_a_practice_table_every_turn_and_the_record_lists_them(
     live_server: LiveServer, http: httpx.Client, db_url: str
 ) -> None:

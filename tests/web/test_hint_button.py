@@ -54,6 +54,7 @@ def my_turn(page: Page) -> list[str]:
     return offered(page)
 
 
+@pytest.mark.slow  # about 15 s each: the page, a game started, a second of hint
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_hint_panel_lists_every_choice_and_plays_the_one_clicked(
     web_server: ServerProcess, new_page: NewPage, viewport: ViewportSize
