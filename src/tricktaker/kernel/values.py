@@ -83,6 +83,12 @@ game's made bids counted, :func:`made_worlds`), the sampling's share is smaller,
 each pass has the time one pass would."""
 
 
+ROUND_LEFT = 0.03
+"""Under a time budget, a game's own determinizer samples deals in rounds (the kernel's
+share of each depends on how fast it plays them): another round starts while more than
+this share of the budget is left."""
+
+
 @dataclass(frozen=True, slots=True)
 class MoveValues:
     """The weighted sums of one legal choice over the deals it was played out on."""
@@ -141,14 +147,22 @@ def _soft_evidence(sampler: Any) -> bool:
 
 
 def python_deals(
-    sampler: Any, *, seed: int, deals: int, deadline: float | None, least: int
+    sampler: Any,
+    *,
+    seed: int,
+    deals: int,
+    deadline: float | None,
+    least: int,
+    rng: random.Random | None = None,
 ) -> list[tuple[float, ...]]:
     """``deals`` deals drawn by a game's own determinizer (``sampler``), each as the
     kernel takes it: every seat's hand, then the deal's weight; fewer once past the
-    ``deadline`` (``time.perf_counter()``), but at least ``least``."""
+    ``deadline`` (``time.perf_counter()``), but at least ``least``. ``rng``: draw from it
+    (to go on drawing where an earlier call stopped) instead of a new one of ``seed``."""
     from tricktaker.bots.gamesearch import sample_weight
 
-    rng = random.Random(seed)
+    if rng is None:
+        rng = random.Random(seed)
     out: list[tuple[float, ...]] = []
     for index in range(deals):
         if deadline is not None and index >= least and time.perf_counter() > deadline:
@@ -207,43 +221,115 @@ def kernel_choice_values(
     if world is None:
         world = kernel_world(obs, sampler=sampler)
     passes = 1 if counting is None else 1 + sum(one is not None for one in counting)
-    if sampler is not None and _soft_evidence(sampler):
+
+    def play(given: list[tuple[float, ...]] | None, count: int, least: int) -> list[_Sums]:
+        """Every move's sums over ``count`` deals (those ``given``, or the kernel's own),
+        every pass sharing what is left of the budget."""
+        left = -1.0 if seconds is None else max(0.0, start + seconds - time.perf_counter())
+        try:
+            made_known, rows = core.values(
+                world, moves, count, least, left / passes if left > 0 else left, seed, given
+            )
+            out = [
+                _Sums(
+                    deals=count,
+                    weight=weight,
+                    sum=total,
+                    sum_sq=total_sq,
+                    made=made if made_known else None,
+                    weight_sq=weight_sq,
+                    made_weight=None,
+                )
+                for count, weight, total, total_sq, made, weight_sq in rows
+            ]
+            if counting is not None:
+                played = rows[0][0] if rows else 0
+                made_world, known_world = counting
+                _, again = core.values(made_world, moves, played, 0, -1.0, seed, given)
+                for sums, row in zip(out, again, strict=True):
+                    sums.made = row[2]
+                if known_world is not None:
+                    _, known = core.values(known_world, moves, played, 0, -1.0, seed, given)
+                    for sums, row in zip(out, known, strict=True):
+                        sums.made_weight = row[2]
+        except core.Unsupported as exc:
+            raise KernelUnsupportedError(str(exc)) from None
+        return out
+
+    if sampler is None or not _soft_evidence(sampler):
+        totals = play(None, deals, least)
+    else:
         # Each pass plays every deal: the sampling leaves each as much time as with one.
         share = SAMPLING_SHARE / (SAMPLING_SHARE + (1.0 - SAMPLING_SHARE) * passes)
-        deadline = None if seconds is None else start + seconds * share
-        given = python_deals(sampler, seed=seed, deals=deals, deadline=deadline, least=least)
-    budget = -1.0 if seconds is None else max(0.0, seconds - (time.perf_counter() - start))
-    if budget > 0.0:
-        budget /= passes
-    try:
-        made_known, rows = core.values(world, moves, deals, least, budget, seed, given)
-        made_sums: list[float | None] = [row[4] if made_known else None for row in rows]
-        made_weights: list[float | None] = [None] * len(rows)
-        if counting is not None:
-            played = rows[0][0] if rows else 0
-            made_world, known_world = counting
-            _, again = core.values(made_world, moves, played, 0, -1.0, seed, given)
-            made_sums = [row[2] for row in again]
-            if known_world is not None:
-                _, known = core.values(known_world, moves, played, 0, -1.0, seed, given)
-                made_weights = [row[2] for row in known]
-    except core.Unsupported as exc:
-        raise KernelUnsupportedError(str(exc)) from None
+        rng = random.Random(seed)
+        totals = []
+        done, first = 0, True
+        while True:  # under a budget, rounds until it is spent: the kernel's part varies
+            now = time.perf_counter()
+            deadline = None if seconds is None else now + (start + seconds - now) * share
+            given = python_deals(
+                sampler,
+                seed=seed,
+                deals=deals - done,
+                deadline=deadline,
+                least=least if first else 0,
+                rng=rng,
+            )
+            if not given and not first:
+                break
+            found = play(given, len(given), least if first else 0)
+            totals = (
+                found if first else [one.plus(two) for one, two in zip(totals, found, strict=True)]
+            )
+            played = found[0].deals if found else 0
+            done += played
+            first = False
+            if seconds is None or done >= deals or played < len(given):
+                break
+            if start + seconds - time.perf_counter() < ROUND_LEFT * seconds:
+                break
     return [
         MoveValues(
             action=action,
-            deals=count,
-            weight=weight,
-            sum=total,
-            sum_sq=total_sq,
-            made=made_sum,
-            weight_sq=weight_sq,
-            made_weight=made_weight,
+            deals=sums.deals,
+            weight=sums.weight,
+            sum=sums.sum,
+            sum_sq=sums.sum_sq,
+            made=sums.made,
+            weight_sq=sums.weight_sq,
+            made_weight=sums.made_weight,
         )
-        for action, (count, weight, total, total_sq, _, weight_sq), made_sum, made_weight in zip(
-            actions, rows, made_sums, made_weights, strict=True
-        )
+        for action, sums in zip(actions, totals, strict=True)
     ]
+
+
+@dataclass(slots=True)
+class _Sums:
+    """One move's sums from the kernel, as :class:`MoveValues` holds them."""
+
+    deals: int
+    weight: float
+    sum: float
+    sum_sq: float
+    made: float | None
+    weight_sq: float
+    made_weight: float | None
+
+    def plus(self, other: _Sums) -> _Sums:
+        """The sums over both sets of deals."""
+
+        def add(one: float | None, two: float | None) -> float | None:
+            return None if one is None or two is None else one + two
+
+        return _Sums(
+            self.deals + other.deals,
+            self.weight + other.weight,
+            self.sum + other.sum,
+            self.sum_sq + other.sum_sq,
+            add(self.made, other.made),
+            self.weight_sq + other.weight_sq,
+            add(self.made_weight, other.made_weight),
+        )
 
 
 def _make_world(config: Any, public: Any, facts: Any) -> Any:
