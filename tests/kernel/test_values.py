@@ -445,3 +445,20 @@ def test_hook_game_made_bids_are_pythons_on_the_same_deals(name: str) -> None:
             assert 0.0 <= value.made <= (value.made_weight or value.weight) + 1e-9
     if capability(load_ruleset(name).hooks, COACH_CAPABILITY) is not None:
         assert found >= 1  # a game that says what making it means: some seat has a bid
+
+
+@pytest.mark.parametrize("name", HOOK_GAMES)
+def test_a_hook_games_budget_plays_every_move_on_the_same_deals(name: str) -> None:
+    """A hook game's card play under a time budget (its determinizer sampling in rounds
+    until the budget is spent): every move on the same deals, at least LEAST_DEALS of
+    them, the least when no time is left; the made bids within their weight."""
+    players = load_ruleset(name).spec.players.min
+    obs = decision(name, players, "playing", sizes=range(1, 64), seed=7, tricks=1)
+    made = made_of(obs.seat)
+    rushed = kernel_choice_values(obs, seed=2, deals=10**6, seconds=0.0, made=made)
+    assert {v.deals for v in rushed} == {LEAST_DEALS}
+    timed = kernel_choice_values(obs, seed=2, deals=10**6, seconds=0.2, made=made)
+    assert len({v.deals for v in timed}) == 1
+    assert timed[0].deals >= LEAST_DEALS
+    for value in timed:
+        assert value.made is None or 0.0 <= value.made <= (value.made_weight or value.weight)
