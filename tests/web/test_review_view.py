@@ -41,6 +41,7 @@ def review_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[S
         server.stop()
 
 
+@pytest.mark.slow
 def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     review_server: ServerProcess, new_page: NewPage
 ) -> None:
