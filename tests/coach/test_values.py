@@ -292,6 +292,23 @@ def test_decisions_before_the_card_play_get_pythons_sums_from_the_kernels_card_p
     assert compared == before
 
 
+@pytest.mark.parametrize("name", ["blackout", "pluck", "euchre", "buckup"])
+def test_a_card_decision_staged_gets_pythons_sums(name: str) -> None:
+    """A card decision valued the staged way (as where the kernel cannot sample its
+    deals: the game's determinizer samples them, the kernel plays each card's hand out)
+    gets the Python model's sums on the same deals."""
+    require_kernel()
+    for _, obs in decisions(name, seeds=1):
+        if obs.phase != "playing":
+            continue
+        staged = values.staged_totals(obs, obs.legal_actions, seed=4, stop=lambda done: done >= 6)
+        python = values.python_totals(obs, obs.legal_actions, seed=4, stop=lambda done: done >= 6)
+        assert staged is not None
+        assert staged == python
+        return
+    pytest.fail(f"no card decision of {name}")
+
+
 def test_the_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """bench/coach_speed.py still runs (no timing asserts): a row per decision kind."""
     bench = load_bench("coach_speed")

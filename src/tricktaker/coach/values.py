@@ -53,7 +53,7 @@ from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.model import ChoiceValue, Hint, hand_points
 from tricktaker.engine.actions import Action
-from tricktaker.engine.base import PHASE_NAMES, PLAYING
+from tricktaker.engine.base import PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.kernel import KernelUnavailableError, KernelUnsupportedError
@@ -261,10 +261,12 @@ def staged_totals(
     game's rollout policy, and the card plays of a batch of deals go to the kernel in one
     call (:func:`tricktaker.kernel.values.play_out_hands`), each hand then scored by the
     engine from the tricks' winners; a hand that ends before its card play (everyone
-    folds) is scored in Python, and so is one the kernel does not play. None where the
-    kernel does not play this game's cards (or is not built): :func:`python_totals`."""
+    folds) is scored in Python, and so is one the kernel does not play. A card decision
+    is valued so too where the kernel cannot sample its deals (its world refused: the
+    game's determinizer samples them here). None where the kernel does not play this
+    game's cards (or is not built): :func:`python_totals`."""
     player = _card_player()
-    if player is None or obs.phase == PHASE_NAMES[PLAYING]:
+    if player is None:
         return None
     from tricktaker.kernel.convert import kernel_plays
 
