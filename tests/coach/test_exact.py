@@ -31,6 +31,7 @@ from tricktaker.coach.exact import (
 from tricktaker.coach.values import hint
 from tricktaker.engine.actions import bid
 from tricktaker.engine.resample import HiddenFacts
+from tricktaker.games.euchre.search import EuchreDeterminizer
 from tricktaker.rules import load_ruleset
 
 agreement = load_bench("coach_agreement")
@@ -292,3 +293,22 @@ def test_the_agreement_bench_runs_and_reports() -> None:
     assert rows[0]["positions"] == 2
     assert "blackout" in agreement.render(rows)
     assert refusals["blackout"].too_many  # larger positions were passed over
+
+
+def test_euchre_deal_weight_is_the_inference_the_sampler_draws_by() -> None:
+    """Euchre's determinizer samples by its inference from the calls (rejection, no
+    ``weight``): its ``deal_weight`` tells the exact values how much likelier each
+    placement is drawn; 1 everywhere without the inference, varying with it."""
+    rules = load_ruleset("euchre")
+    observation = next(agreement.small_positions(rules, 4, 0, limit=800, cards=2))
+    deals = consistent_deals(observation, limit=800)
+    assert deals.unweighed == ()
+    inferred = EuchreDeterminizer(observation)
+    uniform = EuchreDeterminizer(observation, infer_calls=False)
+    assert inferred.infer
+    weights = [inferred.deal_weight(state) for state in deals.states]
+    assert {uniform.deal_weight(state) for state in deals.states} == {1.0}
+    assert min(weights) > 0
+    assert max(weights) > min(weights)
+    total = sum(deals.weights)
+    assert [w / total for w in deals.weights] == pytest.approx([w / sum(weights) for w in weights])
