@@ -368,9 +368,8 @@ def _sampler_and_facts(obs: Observation) -> tuple[Sampler, HiddenFacts]:
         raise ExactUnsupportedError(
             "a bid the seat cannot see yet depends on the hidden cards: not enumerated"
         )
-    game = search_for(obs.rules.hooks)
     try:
-        sampler = game.determinizer(obs)
+        sampler = search_for(obs.rules.hooks).determinizer(obs)
     except (ValueError, NotImplementedError) as exc:
         raise ExactUnsupportedError(f"no deals to enumerate here ({obs.phase}): {exc}") from exc
     return sampler, _facts(sampler, obs)
