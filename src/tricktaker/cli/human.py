@@ -459,10 +459,16 @@ def show_hint(console: Console, obs: Observation, cards: Cards) -> Hint:
             hint = coach_hint(obs, seconds=HINT_SECONDS)
     else:
         hint = coach_hint(obs, seconds=HINT_SECONDS)
+    print_hint(console, obs, hint, cards)
+    return hint
+
+
+def print_hint(console: Console, obs: Observation, hint: Hint, cards: Cards) -> None:
+    """Show ``hint``'s values for ``obs``'s choices (:func:`hint_table`), how they were
+    estimated and what they assume (``tricktaker play``'s and ``join``'s ``hint``)."""
     deals = min((choice.samples for choice in hint.choices), default=0)
     how = "exact, every deal" if hint.exact else f"{deals} deals, {hint.seconds:.1f} s"
     unit = (game_present(obs.rules).unit.split() or ["points"])[0]
     console.print(Text(f"Coach ({how}): {unit} you can expect from this hand", style="bold"))
     console.print(hint_table(obs, hint, cards))
     console.print(Text(f"Assuming {hint.model}.", style="dim"))
-    return hint
