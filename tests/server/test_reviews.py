@@ -115,7 +115,8 @@ def test_a_finished_games_review_is_followed_to_its_end_and_stored(
         assert looked.json()["review"] == served[2]
     monkeypatch.setenv(reviews.DEALS_VARIABLE, str(DEALS + 1))  # another budget
     with TestClient(create_app(db_url)) as other:
-        assert other.get(f"/tables/{table_id}/review", params={"seat": 2}).status_code == 404
+        looked = other.get(f"/tables/{table_id}/review", params={"seat": 2})
+        assert looked.json()["status"] == "none"
 
 
 def final_review(client: TestClient, table_id: str, seat: int) -> dict[str, Any]:
@@ -142,7 +143,7 @@ def test_a_review_is_refused_for_a_game_not_finished_and_what_the_table_lacks(
     """A game being played is not reviewed (it would show the seat's hand to anyone, as
     its record would: 409 not-finished, as GET /tables/{id}/record); nor a seat, a game
     or a table that does not exist (404); nor a seat that is not a number from 0 (422).
-    A review nobody asked for is 404 no-review."""
+    A review nobody asked for is status none."""
     client = review_client
     created = client.post(
         "/tables",
@@ -176,7 +177,9 @@ def test_a_review_is_refused_for_a_game_not_finished_and_what_the_table_lacks(
         client.post(f"/tables/{finished}/review", json={"seat": "0"}), 422, "invalid-request"
     )
     problem_of(client.get(f"/tables/{finished}/review"), 422, "invalid-request")
-    problem_of(client.get(f"/tables/{finished}/review", params={"seat": 1}), 404, "no-review")
+    untouched = client.get(f"/tables/{finished}/review", params={"seat": 1})
+    assert untouched.status_code == 200
+    assert untouched.json()["status"] == "none"
 
 
 def test_a_server_reviewing_all_it_takes_refuses_more_with_retry_after(

@@ -45,9 +45,10 @@ def review_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[S
 def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     review_server: ServerProcess, new_page: NewPage
 ) -> None:
-    """Seat 2's review of a hand of Pluck: progress, then every hand's sentence, the
+    """Seat 2's review of a hand of Pluck: asked for, then every hand's sentence, the
     losses ranked as the server's review ranks them, the model sentence; a loss's link
-    shows the replay's frame before that choice; the phone layout fits 390 pixels."""
+    shows the replay's frame before that choice; in another browser the review, made
+    already, shows as soon as the seat is picked, and the phone layout fits 390 pixels."""
     table_id, record = finished_table(review_server)
     page = new_page()
     requests = local_only(page, review_server)
@@ -59,6 +60,9 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     expect(page.locator("#review-title")).to_have_text("Coach's review")
     names = page.locator("#review-seat option").all_inner_texts()
     assert len(names) == 3
+    expect(page.locator("#review-status")).to_contain_text(
+        f"{names[0]}'s decisions have not been reviewed yet"
+    )
     page.select_option("#review-seat", "1")
     page.click("#review-start")
     expect(page.locator("#review-total")).to_contain_text(names[1], timeout=60_000)
@@ -93,8 +97,7 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     phone = new_page(viewport=PHONE)
     phone.goto(f"{review_server.url}/#/replay/{table_id}")
     phone.click("#replay-review")
-    phone.select_option("#review-seat", "1")
-    phone.click("#review-start")  # stored: answered at once
+    phone.select_option("#review-seat", "1")  # reviewed before: shown at once
     expect(phone.locator("#review-losses li")).to_have_count(len(review["losses"]))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     box = phone.locator("#review-start").bounding_box()

@@ -2,8 +2,9 @@
 
 ``POST /tables/{id}/review`` asks for the review of one seat's decisions in one game of
 the table (:func:`tricktaker.coach.review.review_record`), ``GET
-/tables/{id}/review?seat=K&game=N`` follows it: queued, running (``done`` of ``total``
-decisions), then done, with the review as ``tricktaker review --json`` prints it. A
+/tables/{id}/review?seat=K&game=N`` follows it: none (nobody asked for it yet), queued,
+running (``done`` of ``total`` decisions), then done, with the review as ``tricktaker
+review --json`` prints it. A
 finished review is stored with the table (the ``reviews`` table of the database), so
 a second look, also after the server restarts, is answered at once without computing.
 
@@ -42,7 +43,6 @@ from tricktaker.coach.review import Review, review_record
 from tricktaker.engine.record import GameRecord
 from tricktaker.server.deps import Body
 from tricktaker.server.errors import (
-    NotFoundError,
     RefusedError,
     SeatNotFoundError,
     UnavailableError,
@@ -118,18 +118,6 @@ class ReviewsBusyError(UnavailableError):
         )
 
 
-class NoReviewError(NotFoundError):
-    """Nobody has asked for this review yet (or it was forgotten by a restart before it
-    was finished): ``POST`` starts it."""
-
-    def __init__(self, seat: int, game: int) -> None:
-        super().__init__(
-            "no-review",
-            f"Seat {seat} of game {game} has not been reviewed: POST to the same path,"
-            " with the seat and the game, to start its review.",
-        )
-
-
 class ReviewRequest(Body):
     """Review one seat's decisions in a finished game of the table."""
 
@@ -139,8 +127,9 @@ class ReviewRequest(Body):
     )
 
 
-ReviewState = Literal["queued", "running", "done", "failed"]
-"""Where a review is: waiting its turn, being computed, finished, or failed."""
+ReviewState = Literal["none", "queued", "running", "done", "failed"]
+"""Where a review is: not asked for (or forgotten by a restart before it was finished),
+waiting its turn, being computed, finished, or failed."""
 
 
 class ReviewProgress(BaseModel):
@@ -279,7 +268,7 @@ class ReviewDesk:
 
     async def look(self, table_id: str, seat: int, game: int | None) -> ReviewProgress:
         """The progress of the review of ``seat`` in game ``game`` (None: the last), or
-        the stored review; :class:`NoReviewError` if nobody asked for it."""
+        the stored review; status ``none`` if nobody asked for it."""
         number = await self._which(table_id, seat, game)
         job = self._jobs.get((table_id, number, seat))
         if job is not None:
@@ -288,7 +277,16 @@ class ReviewDesk:
         if stored is not None:
             return self._done(table_id, number, seat, stored)
         await self.service.record(table_id, game)  # an unfinished game: refused as its record
-        raise NoReviewError(seat, number)
+        return ReviewProgress(
+            table=table_id,
+            game=number,
+            seat=seat,
+            status="none",
+            done=0,
+            total=None,
+            ahead=0,
+            budget=self._budget_text(),
+        )
 
     async def _run(self) -> None:
         """Review the waiting games one after another."""
@@ -388,7 +386,7 @@ def add_review_routes(router: APIRouter, service: TableService) -> ReviewDesk:
         ),
     ) -> ReviewProgress:
         """A review's progress (queued, running: ``done`` of ``total`` decisions), or
-        the finished review; 404 ``no-review`` if nobody has asked for it."""
+        the finished review; status ``none`` if nobody has asked for it (POST starts it)."""
         return await desk.look(table_id, seat, game)
 
     return desk
@@ -396,7 +394,6 @@ def add_review_routes(router: APIRouter, service: TableService) -> ReviewDesk:
 
 __all__ = [
     "QUEUE_LIMIT",
-    "NoReviewError",
     "ReviewBudget",
     "ReviewDesk",
     "ReviewProgress",

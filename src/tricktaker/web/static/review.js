@@ -4,9 +4,10 @@
 // while this page follows its progress (GET, once a second), then shows what each hand's
 // choices were worth, the game's costliest choices ranked, each a link that moves the
 // replay to the moment before the choice, and the model the values assume beside them.
-// The figures are the server's (tricktaker.coach.review); this only lays them out.
+// The figures are the server's (tricktaker.coach.review); this only lays them out. The
+// seat this browser sat at is picked first, and a review made before shows at once.
 
-import { errorText, getJSON, postJSON } from "./api.js";
+import { errorText, getJSON, postJSON, seatToken } from "./api.js";
 import { cardsInText } from "./cards.js";
 import { append, clear, el } from "./dom.js";
 
@@ -50,7 +51,7 @@ import { append, clear, el } from "./dom.js";
 /**
  * A review's progress (GET /tables/{id}/review; docs/protocol.md, Reviews).
  * @typedef {object} Progress
- * @property {"queued" | "running" | "done" | "failed"} status
+ * @property {"none" | "queued" | "running" | "done" | "failed"} status
  * @property {number} done
  * @property {number | null} total
  * @property {number} ahead
@@ -118,10 +119,12 @@ export function mountReview(box, { tableId, game, names, moveTo }) {
   let timer = null;
   const path = `/tables/${encodeURIComponent(tableId)}/review`;
 
+  const mine = seatToken(tableId);
+  const first = mine && mine.seat >= 0 && mine.seat < names.length ? mine.seat : 0;
   const seatSelect = el(
     "select",
-    { id: "review-seat", "aria-label": "Seat to review" },
-    names.map((name, seat) => el("option", { value: String(seat) }, name)),
+    { id: "review-seat", "aria-label": "Seat to review", onchange: () => peek(Number(seatSelect.value)) },
+    names.map((name, seat) => el("option", { value: String(seat), selected: seat === first }, name)),
   );
   const start = el("button", { type: "submit", class: "primary", id: "review-start" }, "Review");
   const meter = el("progress", { id: "review-progress", max: "1", value: "0", hidden: true });
@@ -153,6 +156,21 @@ export function mountReview(box, { tableId, game, names, moveTo }) {
     status,
     result,
   ]);
+  peek(first);
+
+  /**
+   * Show the seat's review if it was made (or is being made), else say it can be asked for.
+   * @param {number} seat
+   */
+  function peek(seat) {
+    const number = ++asking;
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    meter.hidden = true;
+    clear(result);
+    status.textContent = "";
+    follow(seat, number);
+  }
 
   /** @param {number} seat */
   async function ask(seat) {
@@ -198,6 +216,11 @@ export function mountReview(box, { tableId, game, names, moveTo }) {
    * @param {number} number
    */
   function show(seat, answer, number) {
+    if (answer.status === "none") {
+      meter.hidden = true;
+      status.textContent = `${names[seat]}'s decisions have not been reviewed yet: press Review.`;
+      return;
+    }
     if (answer.status === "done" && answer.review) {
       meter.hidden = true;
       status.textContent = `${names[seat]}'s review (${answer.budget} a decision).`;
