@@ -19,13 +19,25 @@ import statistics
 import time
 from collections import defaultdict
 
-from tricktaker import load_ruleset, new_game
+from tricktaker import list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.coach.values import hint, kernel_totals, staged_totals
 from tricktaker.engine.observation import Observation
 
-GAMES = "blackout,caller_clag,pluck,euchre,buckup"
-TABLE = {"pluck": 3}
+
+def default_games() -> str:
+    """The first ruleset of the Oh Hell family and every ruleset with its own hooks (every
+    hook game's decision kinds), in the order ``list_rulesets`` gives them."""
+    names = list_rulesets()
+    family = [name for name in names if load_ruleset(name).spec.hooks is None][:1]
+    return ",".join(family + [name for name in names if load_ruleset(name).spec.hooks])
+
+
+def table_size(name: str) -> int:
+    """The seats at a table of ``name``: four where the ruleset allows them, else the
+    nearest it allows."""
+    seats = load_ruleset(name).spec.players
+    return min(max(4, seats.min), seats.max)
 
 
 def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Observation]]:
@@ -34,7 +46,7 @@ def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Obser
     found: defaultdict[str, list[Observation]] = defaultdict(list)
     for seed in range(seeds):
         taken: set[str] = set()
-        state = new_game(load_ruleset(name), players=TABLE.get(name, 4), seed=seed)
+        state = new_game(load_ruleset(name), players=table_size(name), seed=seed)
         bot = make_bot("heuristic", seed=seed)
         for _ in range(400):
             if state.is_terminal():
@@ -79,7 +91,7 @@ def timed_hint(obs: Observation, seconds: float, kernel: bool) -> tuple[float, i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default=GAMES)
+    parser.add_argument("--games", default=None, help="rulesets, comma-separated")
     parser.add_argument("--positions", type=int, default=3, help="positions per kind")
     parser.add_argument("--seconds", type=float, default=1.0, help="the hint's budget")
     parser.add_argument(
@@ -96,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     extra = f" {'Python alone':>12} {'per cpu s':>9}" if args.compare else ""
     print(f"{header}{extra}  played in")
-    for name in args.games.split(","):
+    for name in (args.games or default_games()).split(","):
         for kind, observations in positions(name, args.positions).items():
             played_in = where(observations[0])
             runs = [timed_hint(obs, args.seconds, kernel=True) for obs in observations]
