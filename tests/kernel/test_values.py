@@ -24,10 +24,10 @@ from tricktaker.bots.gamesearch import sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import COACH_CAPABILITY, made_bid
 from tricktaker.coach.model import hand_points
-from tricktaker.engine.base import PLAYING
+from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import KernelUnsupportedError, kernel_world, native
+from tricktaker.kernel import KernelUnsupportedError, kernel_world, native, plays_whole
 from tricktaker.kernel.search import move_code, world_inputs
 from tricktaker.kernel.values import (
     LEAST_DEALS,
@@ -342,15 +342,15 @@ def test_an_illegal_move_is_refused() -> None:
         native().values(kernel_world(obs), [foreign], 3, 0, -1.0, 1)
 
 
-def card_play_states(name: str, seed: int, count: int) -> list[GameState]:
+def decision_states(name: str, seed: int, count: int) -> list[GameState]:
     """``count`` complete states of a game of ``name`` between heuristic players in their
-    card play (the first card of a hand and cards later in it, alternately), and one
-    state before a card play."""
+    card play (the first card of a hand and cards later in it, alternately), then the
+    first with a bid to make and the first with another decision, where there are."""
     players = max(3, load_ruleset(name).spec.players.min)
     state = new_game(load_ruleset(name), players=players, seed=seed)
     bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
     found: list[GameState] = []
-    before: list[GameState] = []
+    other: dict[int, GameState] = {}
     while not state.is_terminal() and len(found) < count:
         if state.is_chance():
             state.apply_chance()
@@ -360,32 +360,39 @@ def card_play_states(name: str, seed: int, count: int) -> list[GameState]:
             state.hand_size // 2
         ):
             found.append(state.clone())
-        elif state.phase != PLAYING and not before:
-            before.append(state.clone())
+        elif state.phase != PLAYING:
+            other.setdefault(state.phase, state.clone())
         state.apply(seat, bots[seat].act(state.observe(seat)))
     assert len(found) == count
-    return found + before
+    return found + list(other.values())
 
 
 @pytest.mark.parametrize("name", [*KERNEL_GAMES, *HOOK_GAMES])
-def test_the_kernels_card_play_of_complete_states_is_pythons(name: str) -> None:
-    """play_out_hands plays the card play of complete states (one kernel call) as
-    rollout_hand plays it in Python, and finish_played scores each hand from the tricks'
-    winners as the engine scores the hand played out: the same tricks, winners, bids
-    and scores; a state before its card play is left to Python (None)."""
-    states = card_play_states(name, seed=3, count=4)
+def test_the_kernels_play_out_of_complete_states_is_pythons(name: str) -> None:
+    """play_out_hands plays complete states out (one kernel call) as rollout_hand plays
+    them in Python, their card play and, in a ruleset the kernel plays whole, their bids;
+    finish_played makes the bids through the engine and scores each hand from the
+    tricks' winners as the engine scores the hand played out: the same bids, tricks,
+    winners and scores; any other decision is left to Python (None)."""
+    rules = load_ruleset(name)
+    states = decision_states(name, seed=3, count=4)
     played = play_out_hands(states)
-    game = search_for(load_ruleset(name).hooks)
-    assert played[-1] is None
-    for state, winners in zip(states[:-1], played, strict=False):
-        assert winners is not None
+    game = search_for(rules.hooks)
+    compared = set()
+    for state, how in zip(states, played, strict=True):
+        if not (state.phase == PLAYING or (state.phase == BIDDING and plays_whole(rules))):
+            assert how is None
+            continue
+        assert how is not None
+        compared.add(state.phase)
         expected = state.clone()
         rollout_hand(expected, game)
-        finish_played(state, winners)
+        finish_played(state, how)
         want, got = expected.history[-1], state.history[-1]
         assert got.trick_winners == want.trick_winners
         assert (got.tricks, got.bids, got.hand_scores) == (want.tricks, want.bids, want.hand_scores)
         assert state.hands_played == expected.hands_played
+    assert compared == ({PLAYING, BIDDING} if plays_whole(rules) else {PLAYING})
 
 
 def made_of(seat: int) -> Any:

@@ -53,7 +53,7 @@ from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.model import ChoiceValue, Hint, hand_points
 from tricktaker.engine.actions import Action
-from tricktaker.engine.base import PLAYING
+from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.kernel import KernelUnavailableError, KernelUnsupportedError
@@ -213,12 +213,19 @@ BATCH_STATES = 128
 kernel in one call."""
 
 
-def _play_to_cards(state: GameState, game: GameSearch, hands_before: int) -> None:
+def _play_to_cards(
+    state: GameState, game: GameSearch, hands_before: int, kernel_phases: tuple[int, ...]
+) -> None:
     """Play ``state`` with the game's rollout policy (as
-    :func:`~tricktaker.bots.pimc.rollout_hand` does) until its card play begins or its
-    hand ends."""
+    :func:`~tricktaker.bots.pimc.rollout_hand` does) until it reaches one of the
+    ``kernel_phases`` (the card play, or the bids where the kernel plays the game whole)
+    or its hand ends."""
     policy = game.rollout_action
-    while state.phase != PLAYING and state.hands_played == hands_before and not state.is_terminal():
+    while (
+        state.phase not in kernel_phases
+        and state.hands_played == hands_before
+        and not state.is_terminal()
+    ):
         if state.is_chance():
             state.apply_chance()
             continue
@@ -229,8 +236,8 @@ def _play_to_cards(state: GameState, game: GameSearch, hands_before: int) -> Non
 
 def _card_player() -> (
     tuple[
-        Callable[[Sequence[GameState]], list[tuple[int, ...] | None]],
-        Callable[[GameState, Sequence[int]], None],
+        Callable[[Sequence[GameState]], list[Any]],
+        Callable[[GameState, Any], None],
     ]
     | None
 ):
@@ -268,10 +275,11 @@ def staged_totals(
     player = _card_player()
     if player is None:
         return None
-    from tricktaker.kernel.convert import kernel_plays
+    from tricktaker.kernel.convert import kernel_plays, plays_whole
 
     if not kernel_plays(obs.rules):
         return None
+    kernel_phases = (PLAYING, BIDDING) if plays_whole(obs.rules) else (PLAYING,)
     play_out, finish = player
     game = search_for(obs.rules.hooks)
     try:
@@ -287,15 +295,15 @@ def staged_totals(
     results: list[tuple[int, bool | None] | None] = []
     """Per deal and choice (deal-major), the seat's points and made bid once known."""
     waiting: list[tuple[int, GameState, int]] = []
-    """The hands in their card play: (slot in ``results``, state, hands before)."""
+    """The hands for the kernel to play out: (slot in ``results``, state, hands before)."""
 
     def flush() -> None:
         played = play_out([state for _, state, _ in waiting])
-        for (slot, state, hands_before), winners in zip(waiting, played, strict=True):
-            if winners is None:
+        for (slot, state, hands_before), how in zip(waiting, played, strict=True):
+            if how is None:
                 results[slot] = _score(state, seat, hands_before, game)
             else:
-                finish(state, winners)
+                finish(state, how)
                 results[slot] = _scored(state, seat, hands_before)
         waiting.clear()
 
@@ -308,9 +316,9 @@ def staged_totals(
         for choice in totals:
             trial = state.clone()
             trial.apply(seat, choice.action)
-            _play_to_cards(trial, game, hands_before)
+            _play_to_cards(trial, game, hands_before, kernel_phases)
             slot = len(results)
-            if trial.phase == PLAYING and trial.hands_played == hands_before:
+            if trial.phase in kernel_phases and trial.hands_played == hands_before:
                 results.append(None)
                 waiting.append((slot, trial, hands_before))
             else:

@@ -690,8 +690,9 @@ PyObject *estimate(PyObject *, PyObject *args) {
 
 // play_out(pairs): each (config, state) pair's hand played to its end with the rollout
 // policy (no noise, as ``rollout`` plays it); per pair the winners of the tricks played
-// from its state, in order. The coach plays so the card play of hands whose earlier
-// decisions were played in Python (tricktaker.kernel.values.play_out_hands).
+// from its state, in order, and each seat's bid at the end (-1: none). The coach plays so
+// the bids and card play of hands whose earlier decisions were played in Python
+// (tricktaker.kernel.values.play_out_hands).
 PyObject *play_out(PyObject *, PyObject *arg) {
     return guarded([&]() -> PyObject * {
         Items pairs(arg, "pairs");
@@ -731,7 +732,11 @@ PyObject *play_out(PyObject *, PyObject *arg) {
             Ref row(made(PyTuple_New(count)));
             for (int k = 0; k < count; ++k)
                 PyTuple_SET_ITEM(row.get(), k, made(PyLong_FromLong(from[k])));
-            PyList_SET_ITEM(out.get(), Py_ssize_t(i), row.release());
+            int bids[MAXP];
+            for (int s = 0; s < configs[i]->players; ++s) bids[s] = states[i].bids[s];
+            Ref bid_row(int_tuple(bids, configs[i]->players));
+            PyList_SET_ITEM(out.get(), Py_ssize_t(i),
+                            made(Py_BuildValue("(NN)", row.release(), bid_row.release())));
         }
         return out.release();
     });
@@ -765,8 +770,8 @@ PyMethodDef methods[] = {
      "endgame(config, state, rivalry=0.0) -> (rewards, move, nodes): the last tricks of a"
      " complete deal solved exactly (max-n)"},
     {"play_out", play_out, METH_O,
-     "play_out([(config, state)]) -> [(trick winners...)]: each hand played to its end by"
-     " the rollout policy"},
+     "play_out([(config, state)]) -> [((trick winners...), (bids...))]: each hand played to"
+     " its end by the rollout policy"},
     {nullptr, nullptr, 0, nullptr},
 };
 

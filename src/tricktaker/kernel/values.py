@@ -43,14 +43,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tricktaker.engine.actions import Action
-from tricktaker.engine.base import PLAYING
+from tricktaker.engine.actions import Action, bid
+from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.resample import HiddenFactsError
 from tricktaker.engine.state import GameState
 from tricktaker.kernel.convert import (
     HandInputs,
     ResultTable,
+    config_of_state,
     hand_config,
     kernel_plays,
     kernel_state,
@@ -64,6 +65,7 @@ __all__ = [
     "LEAST_DEALS",
     "SAMPLING_SHARE",
     "MoveValues",
+    "PlayedOut",
     "finish_played",
     "kernel_choice_values",
     "made_worlds",
@@ -448,14 +450,24 @@ def _card_play_config(state: GameState) -> Any:
     return hand_config(state.rules, players, inputs)
 
 
-def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
-    """Each state's card play played to the end of its hand in the kernel, by the
-    rollout policy without noise (as :func:`tricktaker.bots.pimc.rollout_hand` plays it
-    in Python): per state the winners of the tricks still to play, in order, or None
-    where the kernel does not play that state (not in its card play, a game whose card
-    play the kernel does not declare, a face-down pile, a score beyond its range): play
-    those in Python. One kernel call for all the states; the states are not changed
-    (:func:`finish_played` scores one with its winners)."""
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """How the kernel played a hand out from a state (:func:`play_out_hands`)."""
+
+    winners: tuple[int, ...]
+    """The winners of the tricks played from the state, in order."""
+    bids: tuple[int, ...]
+    """Each seat's bid at the hand's end (-1: none); read where the state was bidding."""
+
+
+def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
+    """Each state's hand played to its end in the kernel, by the rollout policy without
+    noise (as :func:`tricktaker.bots.pimc.rollout_hand` plays it in Python): its card
+    play, and its bids first in a ruleset the kernel plays whole. Per state how it was
+    played, or None where the kernel does not play that state (neither its card play nor
+    bids it plays, a game whose card play the kernel does not declare, a face-down pile):
+    play those in Python. One kernel call for all the states; the states are not changed
+    (:func:`finish_played` scores one)."""
     core = native()
     pairs: list[tuple[Any, Any]] = []
     where: list[int] = []
@@ -463,7 +475,10 @@ def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
     """The configs made in this call, by what they are made of (the objects are alive
     while the states are, so their ids name them)."""
     for index, state in enumerate(states):
-        if state.phase != PLAYING or not kernel_plays(state.rules):
+        if not kernel_plays(state.rules):
+            continue
+        bidding = state.phase == BIDDING and plays_whole(state.rules)
+        if state.phase != PLAYING and not bidding:
             continue
         key = (
             id(state.rules),
@@ -475,32 +490,39 @@ def play_out_hands(states: Sequence[GameState]) -> list[tuple[int, ...] | None]:
             state.spec.misere,
             state.hook,
             None if state.active is None else tuple(state.active),
+            (state.turn_up, tuple(state.zero_streak)) if bidding else None,
         )
         try:
             config = configs.get(key)
             if config is None:
-                config = configs[key] = _card_play_config(state)
+                made = config_of_state(state) if bidding else _card_play_config(state)
+                config = configs[key] = made
             pairs.append((config, kernel_state(state)))
         except (KernelUnsupportedError, core.Unsupported):
             continue
         where.append(index)
-    out: list[tuple[int, ...] | None] = [None] * len(states)
+    out: list[PlayedOut | None] = [None] * len(states)
     if not pairs:
         return out
     try:
         played = core.play_out(pairs)
     except core.Unsupported:  # a hand the kernel does not play: all of them in Python
         return out
-    for index, winners in zip(where, played, strict=True):
-        out[index] = winners
+    for index, (winners, bids) in zip(where, played, strict=True):
+        out[index] = PlayedOut(winners=winners, bids=bids)
     return out
 
 
-def finish_played(state: GameState, winners: Sequence[int]) -> None:
-    """Score ``state``'s hand (its card play in progress) as the tricks still to play
-    fell to ``winners`` (:func:`play_out_hands`), with the engine's and the game's own
-    scoring, as if the cards had been played: ``state.history[-1]`` is the hand's
-    result."""
+def finish_played(state: GameState, played: PlayedOut) -> None:
+    """Finish ``state``'s hand as the kernel played it (:func:`play_out_hands`): its
+    bids made through the engine where it was bidding, then the hand scored with the
+    engine's and the game's own scoring as the tricks still to play fell to
+    ``played.winners``, as if the cards had been played: ``state.history[-1]`` is the
+    hand's result."""
+    while state.phase == BIDDING:
+        for seat in state.to_act():
+            state.apply(seat, bid(played.bids[seat]))
+    winners = played.winners
     tricks = list(state.tricks_won)
     for seat in winners:
         tricks[seat] += 1
