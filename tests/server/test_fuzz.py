@@ -289,6 +289,7 @@ def valid_bodies(places: dict[str, Any]) -> dict[str, Any]:
         "/tables/{table_id}/join": {"invite": places["invite"], "name": "Fuzz", "seat": 1},
         "/tables/{table_id}/seats/{seat}/bot": {"bot": "random"},
         "/tables/{table_id}/review": {"seat": 0, "game": 1},
+        "/api/replays/{replay_id}/review": {"seat": 0},
         "/sheets": {"game": "blackout", "players": ["A", "B", "C"], "first_dealer": "B"},
         "/sheets/import": {"sheet": {"game": "blackout", "players": ["A", "B"], "rows": []}},
         "/sheets/{sheet_id}/hands": hand,

@@ -200,6 +200,34 @@ def test_a_server_reviewing_all_it_takes_refuses_more_with_retry_after(
         assert under_way["budget"] == "0.5 s"
 
 
+def test_a_record_files_replay_is_reviewed_and_kept_while_the_server_runs(
+    review_client: TestClient,
+) -> None:
+    """``tricktaker replay FILE --web`` (POST /api/replays): its Review asks
+    /api/replays/{id}/review, the same review as the coach's of the record; asked again,
+    answered at once; a replay or seat the server lacks is 404."""
+    client = review_client
+    table_id = finished_table(client)
+    record = client.get(f"/tables/{table_id}/record").json()
+    replay_id = client.post("/api/replays", json=record).json()["id"]
+    path = f"/api/replays/{replay_id}/review"
+    assert client.get(path, params={"seat": 1}).json()["status"] == "none"
+    asked = client.post(path, json={"seat": 1})
+    assert asked.status_code == 202
+    deadline = time.monotonic() + 120
+    while (answer := client.get(path, params={"seat": 1}).json())["status"] != "done":
+        assert answer["status"] in ("queued", "running"), answer
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    expected = review_record(GameRecord.from_json(record), 1, deals=DEALS).to_json()
+    assert answer["review"] == expected
+    again = client.post(path, json={"seat": 1})
+    assert again.status_code == 200
+    assert again.json()["review"] == expected
+    problem_of(client.post(path, json={"seat": 3}), 404, "no-such-seat")
+    problem_of(client.get("/api/replays/gone/review", params={"seat": 0}), 404, "no-replay")
+
+
 def test_the_reviews_table_migrates_up_and_down(db_url: str) -> None:
     """Migration 0009 adds the reviews table (a review kept with its table) and takes
     it away again; the tables stored before are kept."""

@@ -85,6 +85,7 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     expect(page.locator("#review-model")).to_contain_text(MODEL.split(" (")[0])
     assert_accessible_in_themes(page, "review", include=["#review"])
 
+    page_total = page.locator("#review-total").inner_text()
     last = review["losses"][-1]
     links.last.click()
     expect(page.locator("#replay-status")).to_contain_text(f"step {last['event'] - 1} of {steps}")
@@ -108,3 +109,12 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     assert model is not None
     assert model["x"] >= 0
     assert model["x"] + model["width"] <= PHONE["width"]
+
+    # The same record opened as a file (tricktaker replay FILE --web): the same review.
+    uploaded = httpx.post(f"{review_server.url}/api/replays", json=record, timeout=30).json()
+    page.goto(f"{review_server.url}/#/replay?r={uploaded['id']}")
+    page.click("#replay-review")
+    page.select_option("#review-seat", "1")
+    page.click("#review-start")
+    expect(page.locator("#review-losses li")).to_have_count(len(review["losses"]))
+    expect(page.locator("#review-total")).to_have_text(page_total)

@@ -36,13 +36,14 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from tricktaker.coach.review import Review, review_record
 from tricktaker.engine.record import GameRecord
 from tricktaker.server.deps import Body
 from tricktaker.server.errors import (
+    NotFoundError,
     RefusedError,
     SeatNotFoundError,
     UnavailableError,
@@ -50,6 +51,7 @@ from tricktaker.server.errors import (
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.tables import review_store as store
 from tricktaker.server.tables.service import TableService
+from tricktaker.web.replays import Replay
 
 log = logging.getLogger("tricktaker.server")
 
@@ -58,6 +60,10 @@ QUEUE_LIMIT = 8
 
 FAILED_KEPT = 32
 """How many failed reviews a server remembers (to tell whoever follows them why)."""
+
+REPLAYS_KEPT = 32
+"""How many reviews of record files' replays a server keeps (in memory, as the replays:
+the least recently made go first)."""
 
 SECONDS_VARIABLE = "TRICKTAKER_REVIEW_SECONDS"
 """The environment variable of the seconds each decision of a review is valued for."""
@@ -118,6 +124,12 @@ class ReviewsBusyError(UnavailableError):
         )
 
 
+class ReplayReviewRequest(Body):
+    """Review one seat's decisions in a record file's replay."""
+
+    seat: int = Field(ge=0, le=15, description="The seat to review, from 0.")
+
+
 class ReviewRequest(Body):
     """Review one seat's decisions in a finished game of the table."""
 
@@ -154,12 +166,15 @@ class ReviewProgress(BaseModel):
 
 @dataclass(slots=True)
 class _Job:
-    """One review asked for: its game's record, and how far it is."""
+    """One review asked for: its game's record, and how far it is. ``table`` is a
+    table's id, or a replay's (``replay``: a record file's replay, whose review is kept
+    in memory only, as the replay is)."""
 
     table: str
     game: int
     seat: int
     record: GameRecord
+    replay: bool = False
     status: ReviewState = "queued"
     done: int = 0
     total: int | None = None
@@ -167,8 +182,8 @@ class _Job:
     detail: str | None = None
 
     @property
-    def key(self) -> tuple[str, int, int]:
-        return (self.table, self.game, self.seat)
+    def key(self) -> tuple[bool, str, int, int]:
+        return (self.replay, self.table, self.game, self.seat)
 
 
 class _StoppedError(Exception):
@@ -182,10 +197,13 @@ class ReviewDesk:
     def __init__(self, service: TableService, budget: ReviewBudget | None = None) -> None:
         self.service = service
         self.budget = budget or ReviewBudget.from_environment()
-        self._jobs: dict[tuple[str, int, int], _Job] = {}
+        self._jobs: dict[tuple[bool, str, int, int], _Job] = {}
         """The reviews queued or running, and those that failed (the last ones)."""
         self._waiting: deque[_Job] = deque()
-        self._failed: OrderedDict[tuple[str, int, int], None] = OrderedDict()
+        self._failed: OrderedDict[tuple[bool, str, int, int], None] = OrderedDict()
+        self._replays: OrderedDict[tuple[str, int], Review] = OrderedDict()
+        """The finished reviews of record files' replays (the last :data:`REPLAYS_KEPT`),
+        by replay and seat."""
         self._runner: asyncio.Task[None] | None = None
 
     def _budget_text(self) -> str:
@@ -246,31 +264,69 @@ class ReviewDesk:
         """Start the review of ``seat`` in game ``game`` (None: the last) of the table,
         unless it is under way or stored; its progress."""
         number = await self._which(table_id, seat, game)
-        job = self._jobs.get((table_id, number, seat))
+        job = self._jobs.get((False, table_id, number, seat))
         if job is not None and job.status != "failed":
             return self._progress(job)
         stored = await self._stored(table_id, number, seat)
         if stored is not None:
             return self._done(table_id, number, seat, stored)
         record = GameRecord.from_json(await self.service.record(table_id, game))
-        job = self._jobs.get((table_id, number, seat))  # asked for meanwhile
+        job = self._jobs.get((False, table_id, number, seat))  # asked for meanwhile
         if job is not None and job.status != "failed":
             return self._progress(job)
+        return self._queue(_Job(table_id, number, seat, record))
+
+    def _queue(self, job: _Job) -> ReviewProgress:
+        """Queue ``job`` (503 if the server reviews all it takes); its progress."""
         if sum(j.status != "failed" for j in self._jobs.values()) >= QUEUE_LIMIT:
             raise ReviewsBusyError
-        self._failed.pop((table_id, number, seat), None)
-        job = _Job(table_id, number, seat, record)
+        self._failed.pop(job.key, None)
         self._jobs[job.key] = job
         self._waiting.append(job)
         if self._runner is None or self._runner.done():
             self._runner = asyncio.get_running_loop().create_task(self._run())
         return self._progress(job)
 
+    def ask_replay(self, replay_id: str, record: GameRecord, seat: int) -> ReviewProgress:
+        """Start the review of ``seat`` in a record file's replay (``record``, kept under
+        ``replay_id``), unless it is under way or made; its progress."""
+        if not 0 <= seat < record.players:
+            raise SeatNotFoundError(seat)
+        job = self._jobs.get((True, replay_id, 1, seat))
+        if job is not None and job.status != "failed":
+            return self._progress(job)
+        made = self._replays.get((replay_id, seat))
+        if made is not None and self.budget.fits(made):
+            return self._done(replay_id, 1, seat, made)
+        return self._queue(_Job(replay_id, 1, seat, record, replay=True))
+
+    def look_replay(self, replay_id: str, record: GameRecord, seat: int) -> ReviewProgress:
+        """The progress of the review of ``seat`` in a record file's replay, or the
+        review (status ``none`` if nobody asked for it)."""
+        if not 0 <= seat < record.players:
+            raise SeatNotFoundError(seat)
+        job = self._jobs.get((True, replay_id, 1, seat))
+        if job is not None:
+            return self._progress(job)
+        made = self._replays.get((replay_id, seat))
+        if made is not None and self.budget.fits(made):
+            return self._done(replay_id, 1, seat, made)
+        return ReviewProgress(
+            table=replay_id,
+            game=1,
+            seat=seat,
+            status="none",
+            done=0,
+            total=None,
+            ahead=0,
+            budget=self._budget_text(),
+        )
+
     async def look(self, table_id: str, seat: int, game: int | None) -> ReviewProgress:
         """The progress of the review of ``seat`` in game ``game`` (None: the last), or
         the stored review; status ``none`` if nobody asked for it."""
         number = await self._which(table_id, seat, game)
-        job = self._jobs.get((table_id, number, seat))
+        job = self._jobs.get((False, table_id, number, seat))
         if job is not None:
             return self._progress(job)
         stored = await self._stored(table_id, number, seat)
@@ -295,9 +351,14 @@ class ReviewDesk:
             job.status = "running"
             try:
                 review = await self._compute(job)
-                await self.service.db(
-                    store.save_review, job.table, job.game, job.seat, review.to_json()
-                )
+                if job.replay:
+                    self._replays[(job.table, job.seat)] = review
+                    while len(self._replays) > REPLAYS_KEPT:
+                        self._replays.popitem(last=False)
+                else:
+                    await self.service.db(
+                        store.save_review, job.table, job.game, job.seat, review.to_json()
+                    )
             except _StoppedError:
                 return
             except Exception as error:
@@ -356,8 +417,8 @@ class ReviewDesk:
 
 
 def add_review_routes(router: APIRouter, service: TableService) -> ReviewDesk:
-    """Add ``POST`` and ``GET /tables/{id}/review`` to the tables' ``router``; the desk
-    that runs the reviews."""
+    """Add ``POST`` and ``GET /tables/{id}/review`` (and ``/api/replays/{id}/review``, a
+    record file's replay's) to the tables' ``router``; the desk that runs the reviews."""
     desk = ReviewDesk(service)
 
     @router.post(
@@ -388,6 +449,44 @@ def add_review_routes(router: APIRouter, service: TableService) -> ReviewDesk:
         """A review's progress (queued, running: ``done`` of ``total`` decisions), or
         the finished review; status ``none`` if nobody has asked for it (POST starts it)."""
         return await desk.look(table_id, seat, game)
+
+    def replay_record(request: Request, replay_id: str) -> GameRecord:
+        """The record of the replay kept under ``replay_id`` (404 ``no-replay``)."""
+        kept: OrderedDict[str, Replay] = request.app.state.replays
+        replay = kept.get(replay_id)
+        if replay is None:
+            raise NotFoundError(
+                "no-replay",
+                "No such replay here (the server keeps the recent ones while it runs):"
+                " open the record file again.",
+            )
+        return replay.record
+
+    @router.post(
+        "/api/replays/{replay_id}/review",
+        status_code=202,
+        responses={200: {"description": "The review, made already."}, **PROBLEM_RESPONSES},
+    )
+    async def ask_replay_review(
+        replay_id: str, body: ReplayReviewRequest, request: Request, response: Response
+    ) -> ReviewProgress:
+        """Start the coach's review of one seat's decisions in a record file's replay
+        (``POST /api/replays``; ``tricktaker replay FILE --web``), kept in memory while
+        the server runs, as the replay is: 202, its progress, or 200 and the review."""
+        record = replay_record(request, replay_id)
+        progress = desk.ask_replay(replay_id, record, body.seat)
+        if progress.status == "done":
+            response.status_code = 200
+        return progress
+
+    @router.get("/api/replays/{replay_id}/review", responses=PROBLEM_RESPONSES)
+    async def look_replay_review(
+        replay_id: str,
+        request: Request,
+        seat: int = Query(ge=0, le=15, description="The seat reviewed, from 0."),
+    ) -> ReviewProgress:
+        """The progress of a replay's review, or the review (status ``none``: not asked)."""
+        return desk.look_replay(replay_id, replay_record(request, replay_id), seat)
 
     return desk
 

@@ -10,7 +10,8 @@
 //   #/replay            open a record file, or a finished table
 //   #/replay?r=RID      a record file opened before (kept by the server while it runs)
 //   #/replay/ID?game=N  game N (default: the last) of table ID, with its record to download
-//                       and the coach's review of a seat's decisions (review.js)
+//
+// Each has its Review: the coach's review of a seat's decisions (review.js).
 
 import { getJSON, getReplay, knownTables, recordUrl, tableReplay, uploadReplay } from "./api.js";
 import { cardName, cardSvg, cardText, fourColourChosen } from "./cards.js";
@@ -437,37 +438,36 @@ function viewer(root, replay, { tableId, game }) {
   const download = tableId
     ? el("a", { class: "button", id: "download-record", href: recordUrl(tableId, game), download: `${replay.game}-${tableId}${game ? `-${game}` : ""}.json` }, "Download the record")
     : null;
-  // The coach's review of a table's game (a record file is reviewed by tricktaker review).
+  // The coach's review of a seat's decisions (review.js).
   const reviewBox = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title", hidden: true });
   /** @type {(() => void) | null} */
   let reviewStop = null;
-  const openReview = tableId
-    ? el(
-        "button",
-        {
-          type: "button",
-          id: "replay-review",
-          "aria-controls": "review",
-          onclick: () => {
-            if (!reviewStop) {
-              reviewStop = mountReview(reviewBox, {
-                tableId: /** @type {string} */ (tableId),
-                game,
-                names,
-                moveTo: (target) => {
-                  go(target);
-                  replayPanel.scrollIntoView({ block: "start" });
-                },
-              });
-            }
-            reviewBox.hidden = false;
-            reviewBox.scrollIntoView({ block: "start" });
-            /** @type {HTMLElement | null} */ (reviewBox.querySelector("#review-seat"))?.focus({ preventScroll: true });
-          },
-        },
-        "Review",
-      )
-    : null;
+  const openReview = el(
+    "button",
+    {
+      type: "button",
+      id: "replay-review",
+      "aria-controls": "review",
+      onclick: () => {
+        if (!reviewStop) {
+          reviewStop = mountReview(reviewBox, {
+            tableId,
+            game,
+            replayId: tableId ? null : replay.id,
+            names,
+            moveTo: (target) => {
+              go(target);
+              replayPanel.scrollIntoView({ block: "start" });
+            },
+          });
+        }
+        reviewBox.hidden = false;
+        reviewBox.scrollIntoView({ block: "start" });
+        /** @type {HTMLElement | null} */ (reviewBox.querySelector("#review-seat"))?.focus({ preventScroll: true });
+      },
+    },
+    "Review",
+  );
 
   const replayPanel = el(
     "section",

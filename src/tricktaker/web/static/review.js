@@ -1,6 +1,7 @@
 // @ts-check
-// The coach's review of a finished table's game, in its replay (docs/coach.md, A review in
-// the browser). Pick a seat; the server reviews its decisions (POST /tables/{id}/review)
+// The coach's review of a finished game, in its replay (docs/coach.md, A review in the
+// browser). Pick a seat; the server reviews its decisions (POST /tables/{id}/review, or
+// /api/replays/{id}/review for a record file's replay)
 // while this page follows its progress (GET, once a second), then shows what each hand's
 // choices were worth, the game's costliest choices ranked, each a link that moves the
 // replay to the moment before the choice, and the model the values assume beside them.
@@ -102,24 +103,28 @@ export function momentText(decision) {
 }
 
 /**
- * The Review view of a finished table's game, in `box`.
+ * The Review view of a finished game, in `box`: a table's game (`tableId`, `game`), or a
+ * record file's replay (`replayId`).
  * @param {HTMLElement} box
  * @param {object} where
- * @param {string} where.tableId
+ * @param {string | null} where.tableId
  * @param {number | null} where.game
+ * @param {string | null} where.replayId
  * @param {string[]} where.names the seats' names
  * @param {(step: number) => void} where.moveTo shows the replay's frame `step`
  * @returns {() => void} what stops it (no more requests)
  */
-export function mountReview(box, { tableId, game, names, moveTo }) {
+export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
   reviewStyles();
   let closed = false;
   let asking = 0; // the latest request's number: an older answer is dropped
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
-  const path = `/tables/${encodeURIComponent(tableId)}/review`;
+  const path = tableId
+    ? `/tables/${encodeURIComponent(tableId)}/review`
+    : `/api/replays/${encodeURIComponent(replayId || "")}/review`;
 
-  const mine = seatToken(tableId);
+  const mine = tableId ? seatToken(tableId) : null;
   const first = mine && mine.seat >= 0 && mine.seat < names.length ? mine.seat : 0;
   const seatSelect = el(
     "select",
