@@ -8,6 +8,10 @@ review --json`` prints it. A
 finished review is stored with the table (the ``reviews`` table of the database), so
 a second look, also after the server restarts, is answered at once without computing.
 
+A record file's replay (``POST /api/replays``, ``tricktaker replay FILE --web``) is
+reviewed the same way at ``/api/replays/{id}/review``, its review kept in memory while
+the server runs, as the replay itself is.
+
 Who may ask: anyone who may fetch the game's record (``GET /tables/{id}/record``:
 anyone, once the game is over), by the same rule (:meth:`TableService.record
 <tricktaker.server.tables.service.TableService.record>` is asked first). A review shows
