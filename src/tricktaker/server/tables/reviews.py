@@ -63,7 +63,8 @@ QUEUE_LIMIT = 8
 """How many reviews a server runs or keeps waiting at once (one runs at a time)."""
 
 FAILED_KEPT = 32
-"""How many failed reviews a server remembers (to tell whoever follows them why)."""
+"""How many failed reviews a server remembers (to tell whoever follows them why), and
+reviews made while the database could not store them (answered from memory)."""
 
 REPLAYS_KEPT = 32
 """How many reviews of record files' replays a server keeps (in memory, as the replays:
@@ -202,9 +203,11 @@ class ReviewDesk:
         self.service = service
         self.budget = budget or ReviewBudget.from_environment()
         self._jobs: dict[tuple[bool, str, int, int], _Job] = {}
-        """The reviews queued or running, and those that failed (the last ones)."""
+        """The reviews queued or running, and those kept aside (:attr:`_kept_aside`)."""
         self._waiting: deque[_Job] = deque()
-        self._failed: OrderedDict[tuple[bool, str, int, int], None] = OrderedDict()
+        self._kept_aside: OrderedDict[tuple[bool, str, int, int], None] = OrderedDict()
+        """The reviews that failed, or were made but could not be stored, that
+        :attr:`_jobs` keeps (the last :data:`FAILED_KEPT`)."""
         self._replays: OrderedDict[tuple[str, int], Review] = OrderedDict()
         """The finished reviews of record files' replays (the last :data:`REPLAYS_KEPT`),
         by replay and seat."""
@@ -282,9 +285,9 @@ class ReviewDesk:
 
     def _queue(self, job: _Job) -> ReviewProgress:
         """Queue ``job`` (503 if the server reviews all it takes); its progress."""
-        if sum(j.status != "failed" for j in self._jobs.values()) >= QUEUE_LIMIT:
+        if sum(j.status in ("queued", "running") for j in self._jobs.values()) >= QUEUE_LIMIT:
             raise ReviewsBusyError
-        self._failed.pop(job.key, None)
+        self._kept_aside.pop(job.key, None)
         self._jobs[job.key] = job
         self._waiting.append(job)
         if self._runner is None or self._runner.done():
@@ -355,30 +358,37 @@ class ReviewDesk:
             job.status = "running"
             try:
                 review = await self._compute(job)
-                if job.replay:
-                    self._replays[(job.table, job.seat)] = review
-                    while len(self._replays) > REPLAYS_KEPT:
-                        self._replays.popitem(last=False)
-                else:
-                    await self.service.db(
-                        store.save_review, job.table, job.game, job.seat, review.to_json()
-                    )
             except _StoppedError:
                 return
             except Exception as error:
-                if isinstance(error, RefusedError):
-                    job.detail = f"The review was made but not stored: {error.detail}"
-                else:
-                    log.exception("the review of %s failed", job.key)
-                    job.detail = f"The review failed ({type(error).__name__}: {error})."
+                log.exception("the review of %s failed", job.key)
+                job.detail = f"The review failed ({type(error).__name__}: {error})."
                 job.status = "failed"
-                self._failed[job.key] = None
-                while len(self._failed) > FAILED_KEPT:
-                    self._jobs.pop(self._failed.popitem(last=False)[0], None)
+                self._remember(job)
+                continue
+            job.review, job.status = review, "done"
+            if job.replay:
+                self._replays[(job.table, job.seat)] = review
+                while len(self._replays) > REPLAYS_KEPT:
+                    self._replays.popitem(last=False)
+                del self._jobs[job.key]
+                continue
+            try:
+                await self.service.db(
+                    store.save_review, job.table, job.game, job.seat, review.to_json()
+                )
+            except RefusedError as error:  # the database is away: answered from memory
+                log.warning("the review of %s was not stored: %s", job.key, error.detail)
+                self._remember(job)
             else:
-                job.review = review
-                job.status = "done"
                 del self._jobs[job.key]  # the stored review answers from now on
+
+    def _remember(self, job: _Job) -> None:
+        """Keep a failed review (or one made but not stored) among the last
+        :data:`FAILED_KEPT`, to answer whoever follows it."""
+        self._kept_aside[job.key] = None
+        while len(self._kept_aside) > FAILED_KEPT:
+            self._jobs.pop(self._kept_aside.popitem(last=False)[0], None)
 
     async def _compute(self, job: _Job) -> Review:
         """The review of ``job``, computed in a thread of its own (a daemon: a server
