@@ -3,7 +3,9 @@
 The screen and the input are those of ``tricktaker play``: the same table, narration,
 numbered cards, bare ranks, Enter for a forced choice, ``?`` for the legal choices. The
 server decides what is legal: a refused choice is shown with the server's reason (the
-rule) and asked again. Joining keeps the seat token in the user's data folder, so the
+rule) and asked again. ``hint`` asks the server's coach (docs/protocol.md, Hints: the
+server decides whether hints are on and records each one asked) and shows its values
+as ``play`` shows its own. Joining keeps the seat token in the user's data folder, so the
 same command run again takes the same seat back; ``--token`` comes back with a token.
 """
 
@@ -65,6 +67,9 @@ def _table_class() -> type:
             self.pending: str | None = None
             self.pending_action: Action | None = None
             self.lock = threading.Lock()
+            self.ask_hint: Callable[[], dict[str, Any]] | None = None
+            """Asks the server for a hint through the live session (from the prompt's
+            thread): its ``hint`` message or the ``error`` that refused it."""
 
         def rename(self, names: list[str]) -> None:
             """The seats' names changed (someone took or left a seat): use the new ones
@@ -167,6 +172,42 @@ def _table_class() -> type:
                 return None
             self.pending, self.pending_action = read
             return self.pending_action.text(labels=obs.rules.joker_labels)
+
+        def hint(self, obs: Observation) -> None:
+            """Ask the server's coach for the values of ``obs``'s choices and show them as
+            ``play`` shows its own (the server decides whether hints are on, and records
+            the hint asked); a refusal or a lost connection is said in words. Runs in the
+            prompt's thread, which asks again afterwards."""
+            from tricktaker.client.decode import ViewError
+            from tricktaker.client.hints import fits, hint_from_message, refusal_words
+            from tricktaker.client.session import HintUnansweredError
+
+            from .human import print_hint
+
+            ask = self.ask_hint
+            try:
+                if ask is None:
+                    raise HintUnansweredError("not connected to the server yet")
+                if self.console.is_terminal:
+                    with self.console.status("The coach is thinking…"):
+                        answer = ask()
+                else:
+                    answer = ask()
+            except HintUnansweredError as exc:
+                self.say(f"No hint: {exc}. Type hint to ask again.", "red")
+                return
+            if answer.get("type") == "error":
+                self.say(refusal_words(answer), "red")
+                return
+            try:
+                hint = hint_from_message(answer, obs)
+            except ViewError as exc:
+                self.say(f"No hint: {exc}", "red")
+                return
+            if not fits(hint, obs):
+                self.say("No hint: the game moved on while the coach was thinking.", "red")
+                return
+            print_hint(self.console, obs, hint, self.cards)
 
         def refused(self, message: str, rule: str | None, obs: Observation) -> str:
             """The server's refusal, worded as ``play`` words its own."""
@@ -307,19 +348,25 @@ class Keyboard:
 
 
 def terminal_player(
-    console: Console, keyboard: Keyboard, seated: Callable[[int], None]
+    console: Console,
+    keyboard: Keyboard,
+    seated: Callable[[int], None],
+    ask_hint: Callable[[], dict[str, Any]] | None = None,
 ) -> tuple[SeatPlayer, Callable[[Observation], None], Callable[[str], None]]:
     """The person at this terminal as a :class:`~tricktaker.client.session.SeatPlayer`,
     what shows the end of the game (the final scorecard and the result), and what answers
-    a line typed out of turn. ``seated`` is told the seat once the server welcomes it."""
+    a line typed out of turn. ``seated`` is told the seat once the server welcomes it;
+    ``ask_hint`` asks the server for a hint when ``hint`` is typed at the prompt."""
     from rich.text import Text
 
     from tricktaker.client.session import SeatPlayer
 
     from .common import unicode_ok
+    from .human import HINT_WORDS
     from .render import Cards
 
     table = _table_class()(console, Cards(symbols=unicode_ok(console)))
+    table.ask_hint = ask_hint
     setattr(console, "input", keyboard.input)  # noqa: B010  (read_choice reads through it)
 
     def say(text: str, style: str = "") -> None:
@@ -384,7 +431,11 @@ def terminal_player(
                 return
             if not self.started:
                 say(f"{obs.rules.name}: {obs.players} players. You are seat {obs.seat + 1}.")
-                say("Type ? for your legal choices, scores for the scorecard, quit to leave.")
+                coach = ", hint for the coach's values" if info.get("hints") else ""
+                say(
+                    f"Type ? for your legal choices{coach}, scores for the scorecard,"
+                    " quit to leave."
+                )
             self.started = True
             table.start(obs, names)
             table.flush_now()
@@ -446,6 +497,9 @@ def terminal_player(
             return
         if obs is None:
             say("The game has not started yet. Type quit to leave.")
+            return
+        if text in HINT_WORDS:
+            say("A hint is for your own turn: type hint at your prompt.")
             return
         waiting = [table.seat_names[s] for s in obs.to_act if s != obs.seat]
         who = f": waiting for {', '.join(waiting)}" if waiting else ""
@@ -587,8 +641,9 @@ def join(
     keyboard = Keyboard(console, terminal=sys.stdin.isatty())
     while True:
         assert token is not None
-        player, finish, idle = terminal_player(console, keyboard, seated)
-        session = SeatSession(link, token, player)
+        hints = HintLine()
+        player, finish, idle = terminal_player(console, keyboard, seated, hints.ask)
+        session = hints.session = SeatSession(link, token, player)
         try:
             final = asyncio.run(_play(session, keyboard, idle))
         except (KeyboardInterrupt, LeaveTableError):
@@ -621,6 +676,23 @@ def join(
         if final is not None:
             finish(final)
         return
+
+
+class HintLine:
+    """The prompt's way to the server's coach: the live session's
+    :meth:`~tricktaker.client.session.SeatSession.hint_from_thread` (the session is made
+    after the player it plays through)."""
+
+    def __init__(self) -> None:
+        self.session: SeatSession | None = None
+
+    def ask(self) -> dict[str, Any]:
+        """The server's answer to a hint asked now (``hint`` or ``error``)."""
+        from tricktaker.client.session import HintUnansweredError
+
+        if self.session is None:
+            raise HintUnansweredError("not connected to the server yet")
+        return self.session.hint_from_thread()
 
 
 async def _play(

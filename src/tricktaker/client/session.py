@@ -6,6 +6,8 @@ messages, asks its :class:`SeatPlayer` for a decision when the seat is to act (t
 decision runs as its own task, so the socket keeps reading and pings are answered),
 sends it with an id of its own, and reconnects with ``last_seq`` when the connection
 drops, sending an unanswered action again under the same id (the server applies it once).
+:meth:`SeatSession.hint_from_thread` asks the server's coach for a ``hint`` from another
+thread (a prompt's), through the live connection.
 It tries again with growing pauses (up to :data:`RETRY_CAP_SECONDS`) and gives up with
 :class:`ServerGoneError` when no connection was welcomed for ``give_up_seconds``
 (:data:`GIVE_UP_SECONDS`, or ``TRICKTAKER_RECONNECT_SECONDS``).
@@ -14,6 +16,7 @@ It tries again with growing pauses (up to :data:`RETRY_CAP_SECONDS`) and gives u
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import errno
 import json
@@ -40,6 +43,9 @@ GIVE_UP_SECONDS = 120.0
 (the environment's ``TRICKTAKER_RECONNECT_SECONDS`` overrides it)."""
 RETRY_CAP_SECONDS = 10.0
 """The longest pause between two tries (they start at half a second and double)."""
+HINT_WAIT_SECONDS = 30.0
+"""How long a hint asked is waited for (the server's coach thinks for about a second,
+in the bots' threads, which may be busy)."""
 
 
 class ClientError(Exception):
@@ -57,6 +63,11 @@ class SeatLostError(ClientError):
 
 class ServerGoneError(ClientError):
     """No connection to the server was welcomed for the give-up time."""
+
+
+class HintUnansweredError(ClientError):
+    """A hint asked got no answer: the connection was down or dropped while the coach
+    was thinking, the session had ended, or no answer came in time."""
 
 
 def give_up_seconds() -> float:
@@ -226,6 +237,13 @@ class SeatSession:
         self.decision: asyncio.Task[str | None] | None = None
         self.resend = False
         """Whether the unanswered action goes again (after a reconnect's welcome)."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop the session runs in (set by :meth:`run`)."""
+        self.socket: Any | None = None
+        """The present connection, once it is open."""
+        self.hints_asked: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        """The hints asked and not yet answered, by id."""
+        self.hint_counter = 0
 
     # ---------------------------------------------------------------- running
 
@@ -238,6 +256,7 @@ class SeatSession:
 
         failures = 0
         since: float | None = None
+        self.loop = asyncio.get_running_loop()
         try:
             while True:
                 self.connected = False
@@ -271,6 +290,7 @@ class SeatSession:
         hello = {"type": "hello", "v": PROTOCOL_VERSION, "token": self.token}
         hello["last_seq"] = self.last_seq
         await ws.send(json.dumps(hello))
+        self.socket = ws
         receive: asyncio.Task[Any] = asyncio.ensure_future(ws.recv())
         try:
             while True:
@@ -305,6 +325,12 @@ class SeatSession:
                     await ws.send(json.dumps(self.in_flight))
                 self._maybe_decide()
         finally:
+            self.socket = None
+            for waiting in self.hints_asked.values():
+                if not waiting.done():
+                    waiting.set_exception(
+                        HintUnansweredError("the connection dropped while the coach was thinking")
+                    )
             receive.cancel()
             with contextlib.suppress(BaseException):
                 await receive
@@ -320,11 +346,70 @@ class SeatSession:
         ):
             self.decision = asyncio.ensure_future(self.player.decide(obs))
 
+    # ---------------------------------------------------------------- hints
+
+    async def ask_hint(self) -> dict[str, Any]:
+        """Ask the server's coach for the values of the seat's choices now (protocol 1.4,
+        docs/protocol.md, Hints): the server's ``hint`` message, or the ``error`` that
+        refused it. Raises :class:`HintUnansweredError` when the connection is down or
+        drops before the answer."""
+        import websockets
+
+        socket = self.socket
+        if socket is None or not self.connected:
+            raise HintUnansweredError("not connected to the server just now")
+        self.hint_counter += 1
+        hint_id = f"{self.prefix}-hint-{self.hint_counter}"
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.hints_asked[hint_id] = answer
+        try:
+            await socket.send(json.dumps({"type": "hint", "id": hint_id}))
+            return await answer
+        except websockets.ConnectionClosed:
+            raise HintUnansweredError(
+                "the connection dropped while the coach was thinking"
+            ) from None
+        finally:
+            del self.hints_asked[hint_id]
+
+    def hint_from_thread(self, timeout: float = HINT_WAIT_SECONDS) -> dict[str, Any]:
+        """:meth:`ask_hint` from another thread than the session's (a prompt's), waiting
+        at most ``timeout`` seconds; raises :class:`HintUnansweredError` where no answer
+        came."""
+        loop = self.loop
+        if loop is None:
+            raise HintUnansweredError("not connected to the server yet")
+        try:
+            future = asyncio.run_coroutine_threadsafe(self.ask_hint(), loop)
+        except RuntimeError:  # the loop is closed: the session is over
+            raise HintUnansweredError("the session with the server is over") from None
+        try:
+            return future.result(timeout)
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            raise HintUnansweredError(f"no answer came in {timeout:g} seconds") from None
+        except concurrent.futures.CancelledError:  # the session ended meanwhile
+            raise HintUnansweredError("the session with the server is over") from None
+
+    def _hint_answer(self, message: dict[str, Any]) -> bool:
+        """Whether ``message`` answers a hint asked (a ``hint``, or an ``error`` with a
+        hint's id): then it is handed to the one waiting for it."""
+        kind = message.get("type")
+        hint_id = message.get("id")
+        waiting = self.hints_asked.get(hint_id) if isinstance(hint_id, str) else None
+        if kind != "hint" and not (kind == "error" and waiting is not None):
+            return False
+        if waiting is not None and not waiting.done():
+            waiting.set_result(message)
+        return True
+
     # ------------------------------------------------------------- messages
 
     def _handle(self, message: dict[str, Any]) -> bool:
         """Take one message in; True when the game is over."""
         kind = message.get("type")
+        if self._hint_answer(message):
+            return False  # its seq is the one it was asked at: not the last one seen
         if isinstance(message.get("seq"), int):
             self.last_seq = message["seq"]
         if kind == "welcome":
