@@ -88,6 +88,7 @@ def test_the_review_lists_a_seats_losses_and_each_moves_the_replay(
     page_total = page.locator("#review-total").inner_text()
     last = review["losses"][-1]
     links.last.click()
+    expect(links.last).to_have_attribute("aria-current", "step")
     expect(page.locator("#replay-status")).to_contain_text(f"step {last['event'] - 1} of {steps}")
     expect(page.locator("#replay-forward")).to_be_in_viewport()
     page.click("#replay-forward")  # the next step is the choice itself

@@ -287,6 +287,8 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
               /** @param {MouseEvent} e */
               onclick: (e) => {
                 e.preventDefault();
+                for (const shown of losses.querySelectorAll("[aria-current]")) shown.removeAttribute("aria-current");
+                /** @type {HTMLElement} */ (e.currentTarget).setAttribute("aria-current", "step");
                 moveTo(loss.event - 1);
               },
             },
