@@ -498,6 +498,9 @@ def terminal_player(
         if obs is None:
             say("The game has not started yet. Type quit to leave.")
             return
+        if obs.seat in obs.to_act and obs.legal_actions:  # the coach is thinking, say
+            say("Your prompt comes back in a moment: type your choice there.")
+            return
         if text in HINT_WORDS:
             say("A hint is for your own turn: type hint at your prompt.")
             return
