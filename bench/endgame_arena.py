@@ -1,6 +1,7 @@
 """Two bots against each other on the arena's duplicate deals, with the difference of
 their mean scores per hand and its 95% interval over the deal sets (paired: both bots
-play every deal set in every seat).
+play every deal set in every seat); each deal set's difference in points (per seat of a
+side) and hands are listed too, so that runs can be pooled.
 
 The seats alternate the two bots (A, B, A, B, ...); each deal set is played once per
 rotation of the seats, as ``tricktaker arena`` plays it (the same games: this calls its
@@ -84,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         "second_per_hand": [b_mean.mean, b_mean.low, b_mean.high],
         "difference": [difference.mean, difference.low, difference.high],
         "ms_a_move": [1000 * sum(x[2] for x in a) / len(a), 1000 * sum(y[2] for y in b) / len(b)],
+        "per_deal_set": [[x[0] - y[0], x[1]] for x, y in zip(a, b, strict=True)],
     }
     json.dump(report, sys.stdout)
     print()
