@@ -121,6 +121,8 @@ class Seat:
                         self.seat = message.get("seat")
                 elif kind == "table" and message["table"]["status"] == "finished":
                     self.finished = True
+                elif kind == "resumed" and int(message["seq"]) != self.seq:
+                    continue  # the view held is stale until the missed events come
                 elif kind == "ack" and message.get("id") == pending:
                     pending = None
                     done += 1
