@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     )
     from tricktaker.rules import Ruleset, RulesetError, list_rulesets, load_ruleset
 
-__version__ = "0.1.0"
+from tricktaker._version import __version__ as __version__
 
 __all__ = [
     "Action",

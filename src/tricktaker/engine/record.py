@@ -31,7 +31,7 @@ RECORD_VERSION = 1
 
 def program_name() -> str:
     """This program and its version, as a record names its writer."""
-    from tricktaker import __version__
+    from tricktaker._version import __version__
 
     return f"tricktaker {__version__}"
 
