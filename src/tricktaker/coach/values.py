@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.bots.gamesearch import GameSearch, sample_weight, search_for
+from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.model import ChoiceValue, Hint, hand_points
@@ -142,6 +142,17 @@ def choice_value(totals: ChoiceTotals) -> ChoiceValue:
     return ChoiceValue(totals.action, mean, stderr, make, totals.deals)
 
 
+def _sampler(obs: Observation, game: GameSearch) -> Sampler:
+    """The game's determinizer for ``obs`` (:class:`UnreachableDecisionError` where it
+    cannot sample this decision's deals)."""
+    try:
+        return game.determinizer(obs)
+    except (ValueError, NotImplementedError) as exc:
+        raise UnreachableDecisionError(
+            f"the coach cannot sample deals at this decision ({obs.phase}): {exc}"
+        ) from exc
+
+
 def _stop_rule(started: float, seconds: float, deals: int | None) -> Callable[[int], bool]:
     """When to stop sampling: after ``deals`` deals when given, else once ``seconds``
     have passed since ``started`` (``time.perf_counter()``) and at least
@@ -184,12 +195,7 @@ def python_totals(
     """Every choice's sums over deals sampled and played out in Python (see the module
     notes), sampling until ``stop(deals done)``."""
     game = search_for(obs.rules.hooks)
-    try:
-        sampler = game.determinizer(obs)
-    except (ValueError, NotImplementedError) as exc:
-        raise UnreachableDecisionError(
-            f"the coach cannot sample deals at this decision ({obs.phase}): {exc}"
-        ) from exc
+    sampler = _sampler(obs, game)
     rng = random.Random(seed)
     seat = obs.seat
     totals = [ChoiceTotals(action) for action in actions]
@@ -282,12 +288,7 @@ def staged_totals(
     kernel_phases = (PLAYING, BIDDING) if plays_whole(obs.rules) else (PLAYING,)
     play_out, finish = player
     game = search_for(obs.rules.hooks)
-    try:
-        sampler = game.determinizer(obs)
-    except (ValueError, NotImplementedError) as exc:
-        raise UnreachableDecisionError(
-            f"the coach cannot sample deals at this decision ({obs.phase}): {exc}"
-        ) from exc
+    sampler = _sampler(obs, game)
     rng = random.Random(seed)
     seat = obs.seat
     totals = [ChoiceTotals(action) for action in actions]

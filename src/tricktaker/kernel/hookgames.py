@@ -34,6 +34,7 @@ from tricktaker.engine.resample import HiddenFacts, HiddenFactsError
 from tricktaker.kernel.convert import (
     HandInputs,
     KernelUnsupportedError,
+    ResultTable,
     check_ruleset,
     hand_config,
     observed_state,
@@ -41,7 +42,25 @@ from tricktaker.kernel.convert import (
 )
 from tricktaker.kernel.spec import KernelState, SplitGraph, WorldFacts
 
-__all__ = ["hook_world_inputs"]
+__all__ = ["hook_hand_inputs", "hook_world_inputs"]
+
+
+def hook_hand_inputs(obs: Observation, result: ResultTable) -> HandInputs:
+    """The inputs of a hook game's hand config for a card decision of ``obs``: the card
+    play's tables and trump, scored by the hand's ``result`` tables (the game's own
+    scoring, which the kernel reads instead of a rule of its own)."""
+    return HandInputs(
+        hand_size=obs.hand_size,
+        scoring=None,
+        misere=False,
+        hook=False,
+        tables=obs.tables,
+        trump=obs.trump,
+        turn_up=obs.turn_up,
+        zero_streak=[0] * obs.players,
+        result=result,
+        active=obs.active,
+    )
 
 
 def hook_world_inputs(
@@ -64,19 +83,7 @@ def hook_world_inputs(
         sampler = search_for(rules.hooks).determinizer(obs)
     facts = _facts(obs, sampler, me=me, played=played_by_seat(obs))
     result = result_table(sampler.sample(random.Random(0)))
-    hand = HandInputs(
-        hand_size=obs.hand_size,
-        scoring=None,
-        misere=False,
-        hook=False,
-        tables=obs.tables,
-        trump=obs.trump,
-        turn_up=obs.turn_up,
-        zero_streak=[0] * n,
-        result=result,
-        active=obs.active,
-    )
-    config = hand_config(rules, n, hand)
+    config = hand_config(rules, n, hook_hand_inputs(obs, result))
     state = observed_state(obs, trick_points=None)
     return config, state, facts
 

@@ -57,6 +57,7 @@ from tricktaker.kernel.convert import (
     kernel_state,
     plays_whole,
 )
+from tricktaker.kernel.hookgames import hook_hand_inputs
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code, world_inputs
 from tricktaker.kernel.spec import KernelUnsupportedError, limits
@@ -398,18 +399,7 @@ def made_worlds(
             per_seat = [0] * (players * (size + 1))
             per_seat[me * (size + 1) : (me + 1) * (size + 1)] = values
             table = replace(result, score=tuple(per_seat))
-        inputs = HandInputs(
-            hand_size=size,
-            scoring=None,
-            misere=False,
-            hook=False,
-            tables=obs.tables,
-            trump=obs.trump,
-            turn_up=obs.turn_up,
-            zero_streak=[0] * players,
-            result=table,
-            active=obs.active,
-        )
+        inputs = hook_hand_inputs(obs, table)
         return _make_world(hand_config(obs.rules, players, inputs), public, facts)
 
     made_world = world_scoring([1 if value else 0 for value in found])
