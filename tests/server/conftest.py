@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.postgres import PostgresServer, in_ci, started_for_test
@@ -109,6 +110,22 @@ def live_server(app: FastAPI) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def http(live_server: LiveServer) -> Iterator[httpx.Client]:
+    """An HTTP client of the live server (modules with a server of their own define
+    their own ``http``)."""
+    with httpx.Client(base_url=live_server.url, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A twentieth of a second a hint (the in-process server reads it at each hint)."""
+    from tricktaker.server.tables import hints
+
+    monkeypatch.setattr(hints, "HINT_SECONDS", 0.05)
 
 
 @pytest.fixture

@@ -13,17 +13,11 @@ import time
 from pathlib import Path
 
 import httpx
-import pytest
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import tricktaker, wait_for_seats
 from tests.server_process import free_port
 from tricktaker.engine import GameRecord
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
 
 
 def test_bot_command_fills_a_seat_and_the_game_ends(

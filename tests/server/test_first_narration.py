@@ -8,15 +8,9 @@ the browser's play-by-play always missed the first action of a game.
 from __future__ import annotations
 
 import httpx
-import pytest
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
 
 
 def test_the_first_action_of_a_game_is_narrated_to_every_socket(

@@ -29,6 +29,8 @@ from tricktaker.server import create_app
 from tricktaker.server.db import current_revision, upgrade
 from tricktaker.server.tables import hints
 
+pytestmark = pytest.mark.usefixtures("quick_hints")
+
 PRACTICE = {
     "game": "blackout",
     "seats": ["human", "random", "random", "random"],
@@ -36,17 +38,6 @@ PRACTICE = {
     "away_bot": "random",
 }
 TWO_PEOPLE = {"game": "blackout", "seats": ["human", "human", "random", "random"], "seed": 5}
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
-
-
-@pytest.fixture(autouse=True)
-def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A twentieth of a second a hint (the in-process server reads it at each hint)."""
-    monkeypatch.setattr(hints, "HINT_SECONDS", 0.05)
 
 
 def ask(p: Player, hint_id: str) -> dict[str, Any]:

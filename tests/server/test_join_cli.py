@@ -25,7 +25,6 @@ from typing import IO
 import httpx
 import pytest
 
-from tests.server.conftest import LiveServer
 from tests.server.helpers import wait_for_seats
 from tests.server_process import ServerProcess, free_port
 from tricktaker.engine import GameRecord
@@ -79,11 +78,6 @@ def finish_all(processes: list[subprocess.Popen[str]], timeout: float) -> list[t
 def wait_for(http: httpx.Client, table: str, seat: int, state: str) -> None:
     """Wait until ``seat`` is in ``state``."""
     wait_for_seats(http, table, [seat], state)
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
 
 
 def new_table(http: httpx.Client, seats: list[str], **options: object) -> tuple[str, str, str]:

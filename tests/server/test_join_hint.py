@@ -17,7 +17,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.conftest import LiveServer
 from tests.server.test_join_cli import Terminal, new_table, start, wait_for
 from tests.server_process import ServerProcess, free_port
 from tricktaker.client.hints import REFUSALS, fits, hint_from_message, refusal_words
@@ -27,6 +26,8 @@ from tricktaker.engine import GameRecord, new_game
 from tricktaker.rules import load_ruleset
 from tricktaker.server.tables import hints
 
+pytestmark = pytest.mark.usefixtures("quick_hints")
+
 PRACTICE = ["human", "random", "random", "random"]
 HINT_ROW = re.compile(
     r"^\s*(\S+)\s+([-\u2212]?\d+\.\d+) (?:±|\+/-) (\d+\.\d+)\s+(\d+)%\s*(←|<-)? *(coach)?\s*$"
@@ -35,17 +36,6 @@ HINT_ROW = re.compile(
 of making it, the coach's mark."""
 ASSUMING = "Assuming the unseen cards"
 """The start of the model's line (the rest wraps)."""
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
-
-
-@pytest.fixture(autouse=True)
-def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A twentieth of a second a hint (the in-process server reads it at each hint)."""
-    monkeypatch.setattr(hints, "HINT_SECONDS", 0.05)
 
 
 def test_the_servers_hint_message_reads_back_into_the_coachs_hint() -> None:

@@ -48,11 +48,6 @@ def play_out(players: list[Player], rng: random.Random, *, limit: float = 120.0)
     raise AssertionError("the game did not finish")
 
 
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
-
-
 def test_two_people_and_two_bots_play_a_whole_game(
     live_server: LiveServer, http: httpx.Client, tmp_path: Path
 ) -> None:

@@ -16,7 +16,6 @@ import random
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table, start
@@ -26,11 +25,6 @@ from tricktaker.engine import GameRecord
 PRACTICE = {"game": "blackout", "seats": ["human", "random", "random", "random"], "seed": 7}
 KEPT = ("phase", "hand", "legal_actions", "to_act", "bid_made", "current_trick", "tricks_won")
 """The fields of a seat's view that an undo puts back as they were before its action."""
-
-
-@pytest.fixture
-def http(live_server: LiveServer) -> httpx.Client:
-    return httpx.Client(base_url=live_server.url, timeout=30)
 
 
 def turn(p: Player) -> dict[str, Any]:
