@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
-from tricktaker.bots.base import decide
+from tricktaker.bots.base import bot_decisions
 from tricktaker.coach.exact import (
     ExactUnsupportedError,
     deal_count,
@@ -70,29 +70,23 @@ def small_positions(
     ``limit`` consistent deals (the others late in a hand are counted in ``refused``)."""
     state = new_game(rules, players=players, seed=seed)
     bots = [make_bot(bot, seed=seed * 17 + seat) for seat in range(players)]
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        for seat in state.to_act():
-            observation = state.observe(seat)
-            if (
-                len(observation.legal_actions) > 1
-                and observation.hand is not None
-                and 0 < observation.cards_in_hand <= cards
-            ):
-                try:
-                    count = deal_count(observation)
-                except ExactUnsupportedError as exc:
-                    if refused is not None:
-                        refused.cannot[str(exc)] += 1
-                    count = limit + 1
-                else:
-                    if count > limit and refused is not None:
-                        refused.too_many.append(count)
-                if count <= limit:
-                    yield observation
-            state.apply(seat, decide(bots[seat], state, seat))
+    for _, observation in bot_decisions(state, bots):
+        if (
+            len(observation.legal_actions) > 1
+            and observation.hand is not None
+            and 0 < observation.cards_in_hand <= cards
+        ):
+            try:
+                count = deal_count(observation)
+            except ExactUnsupportedError as exc:
+                if refused is not None:
+                    refused.cannot[str(exc)] += 1
+                count = limit + 1
+            else:
+                if count > limit and refused is not None:
+                    refused.too_many.append(count)
+            if count <= limit:
+                yield observation
 
 
 @dataclass(slots=True)

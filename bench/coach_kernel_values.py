@@ -35,6 +35,7 @@ from typing import TypeVar
 
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
+from tricktaker.bots.base import bot_decisions
 from tricktaker.bots.gamesearch import sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.model import hand_points
@@ -49,15 +50,9 @@ def position(rules_id: str, players: int, phase: str, cards: int, seed: int) -> 
     rules = load_ruleset(rules_id)
     state = new_game(rules, players=players, seed=seed)
     bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
+    for _, obs in bot_decisions(state, bots):
         if obs.phase == phase and obs.hand_size == cards and len(obs.legal_actions) > 1:
             return obs
-        state.apply(seat, bots[seat].act(obs))
     raise SystemExit(f"no {phase} decision in a {cards}-card hand of {rules_id}")
 
 

@@ -15,12 +15,14 @@ the same budget where the kernel does not play the whole decision::
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 from collections import defaultdict
 
 from tricktaker import list_rulesets, load_ruleset, new_game
 from tricktaker.bots import make_bot
+from tricktaker.bots.base import bot_decisions
 from tricktaker.coach.values import hint, kernel_totals, staged_totals
 from tricktaker.engine.observation import Observation
 
@@ -46,16 +48,10 @@ def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Obser
     found: defaultdict[str, list[Observation]] = defaultdict(list)
     for seed in range(seeds):
         taken: set[str] = set()
-        state = new_game(load_ruleset(name), players=table_size(name), seed=seed)
+        players = table_size(name)
+        state = new_game(load_ruleset(name), players=players, seed=seed)
         bot = make_bot("heuristic", seed=seed)
-        for _ in range(400):
-            if state.is_terminal():
-                break
-            if state.is_chance():
-                state.apply_chance()
-                continue
-            seat = state.to_act()[0]
-            obs = state.observe(seat)
+        for _, obs in itertools.islice(bot_decisions(state, [bot] * players), 400):
             kind = obs.phase
             if (
                 kind not in taken
@@ -64,7 +60,6 @@ def positions(name: str, per_kind: int, seeds: int = 12) -> dict[str, list[Obser
             ):
                 taken.add(kind)  # one position of a kind a game: different games
                 found[kind].append(obs)
-            state.apply(seat, bot.act(obs))
     return dict(found)
 
 

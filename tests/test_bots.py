@@ -23,6 +23,7 @@ from tricktaker.bots import (
     parse_bot_spec,
     play_game,
 )
+from tricktaker.bots.base import bot_decisions
 from tricktaker.cards import parse_card
 from tricktaker.engine.actions import Action, play
 
@@ -264,3 +265,22 @@ def test_heuristic_never_wins_a_misere_trick_it_could_lose() -> None:
                     checked += 1
             state.apply(seat, action)
     assert checked > 20
+
+
+def test_bot_decisions_stop_at_each_decision_before_its_bot_acts() -> None:
+    """``bot_decisions`` yields every decision of a bot-played game with the state left
+    at it (the seat to act, its observation as the state gives it), and plays the game
+    to its end when iterated to the end, as ``play_game`` does with the same bots."""
+    rules = load_ruleset("blackout")
+    state = new_game(rules, players=3, seed=4)
+    bots = [make_bot("heuristic", seed=s) for s in range(3)]
+    decisions = 0
+    for seat, observation in bot_decisions(state, bots):
+        assert seat in state.to_act()
+        assert observation == state.observe(seat)
+        decisions += 1
+    assert state.is_terminal()
+    played = new_game(rules, players=3, seed=4)
+    play_game(played, [make_bot("heuristic", seed=s) for s in range(3)])
+    assert played.events == state.events
+    assert decisions == sum(1 for _, what in played.events if isinstance(what, Action))

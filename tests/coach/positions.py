@@ -3,11 +3,13 @@ seeded games with the heuristic bot."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 
 from tricktaker import GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import make_bot
+from tricktaker.bots.base import bot_decisions
 
 TABLE = {"pluck": 3}
 """Players at the table where the game's usual four do not fit."""
@@ -21,19 +23,12 @@ def decisions(
     games of ``name`` played by the heuristic bot: the state and its seat's observation."""
     seen: Counter[tuple[str, str]] = Counter()
     for seed in range(seeds):
-        state = new_game(load_ruleset(name), players=TABLE.get(name, 4), seed=seed)
+        players = TABLE.get(name, 4)
+        state = new_game(load_ruleset(name), players=players, seed=seed)
         bot = make_bot("heuristic", seed=seed)
-        for _ in range(300):
-            if state.is_terminal():
-                break
-            if state.is_chance():
-                state.apply_chance()
-                continue
-            seat = state.to_act()[0]
-            obs = state.observe(seat)
+        for _, obs in itertools.islice(bot_decisions(state, [bot] * players), 300):
             key = (obs.phase, obs.legal_actions[0].kind)
             if seen[key] < skip + per_kind and len(obs.legal_actions) > 1:
                 seen[key] += 1
                 if seen[key] > skip:
                     yield state.clone(), obs
-            state.apply(seat, bot.act(obs))

@@ -22,6 +22,7 @@ from tests.plugins.last_trick import LastTrickCoach
 from tests.postgres import in_ci
 from tricktaker import GameState, HandResult, Observation, load_ruleset, new_game
 from tricktaker.bots import make_bot
+from tricktaker.bots.base import bot_decisions
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.coach import values
 from tricktaker.coach.contract import made_bid
@@ -214,12 +215,9 @@ def test_the_partners_share_the_teams_points_and_contract() -> None:
     contract is made or not for the declaring team only."""
     state = new_game(load_ruleset("euchre"), players=4, seed=4)
     bots = [make_bot("heuristic", seed=s) for s in range(4)]
-    while not state.history:
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        state.apply(seat, bots[seat].act(state.observe(seat)))
+    for _ in bot_decisions(state, bots):
+        if state.history:
+            break
     result = state.history[-1]
     teams = state.setup.partnerships
     for team in teams:

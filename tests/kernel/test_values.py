@@ -20,6 +20,7 @@ import pytest
 from tests.kernel.play import HOOK_GAMES, KERNEL_GAMES
 from tricktaker import GameState, load_ruleset, new_game
 from tricktaker.bots import make_bot
+from tricktaker.bots.base import bot_decisions
 from tricktaker.bots.gamesearch import sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
 from tricktaker.coach.contract import COACH_CAPABILITY, made_bid
@@ -112,12 +113,7 @@ def decision(
     choices or more, that the kernel plays."""
     state = new_game(load_ruleset(name), players=players, seed=seed)
     bots = [make_bot("heuristic", seed=seed + s) for s in range(players)]
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
+    for _, obs in bot_decisions(state, bots):
         if (
             obs.phase == phase
             and obs.hand_size in sizes
@@ -126,7 +122,6 @@ def decision(
             and kernel_accepts(obs)
         ):
             return obs
-        state.apply(seat, bots[seat].act(obs))
     raise AssertionError(f"no {phase} decision of {name} with {sizes} cards")
 
 
@@ -230,20 +225,14 @@ def test_nothing_hidden_gives_every_deal_the_same_value() -> None:
     the value is the hand's score once played."""
     state = new_game(load_ruleset(KERNEL_GAMES[0]), players=3, seed=11)
     bots = [make_bot("heuristic", seed=11 + s) for s in range(3)]
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
-        if (
-            state.phase == PLAYING
-            and len(state.trick) == state.players - 1
-            and sum(state.tricks_won) == state.hand_size - 1
-            and state.hand_size > 1
-        ):
-            break
-        state.apply(seat, bots[seat].act(obs))
+    seat, obs = next(
+        (seat, obs)
+        for seat, obs in bot_decisions(state, bots)
+        if state.phase == PLAYING
+        and len(state.trick) == state.players - 1
+        and sum(state.tricks_won) == state.hand_size - 1
+        and state.hand_size > 1
+    )
     values = kernel_choice_values(obs, seed=3, deals=30, seconds=None)
     (value,) = values
     played = state.clone()

@@ -9,7 +9,7 @@ its budget, each ``:KEY=VALUE`` (``ismcts:iterations=800``, ``pimc:time_budget=0
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, Protocol
 
@@ -156,6 +156,21 @@ def make_bot(name: str, *, seed: int = 0) -> Bot:
         return _registry()[kind](seed, **settings)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bot {name!r}: {exc}") from None
+
+
+def bot_decisions(state: GameState, bots: Sequence[Bot]) -> Iterator[tuple[int, Observation]]:
+    """Play ``state`` on with one bot per seat (chance steps from the seed), yielding
+    each decision's seat and observation before the seat's bot acts on it: a caller that
+    stops iterating leaves ``state`` at that decision (the positions a test or benchmark
+    looks for in a bot-played game)."""
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        for seat in state.to_act():
+            observation = state.observe(seat)
+            yield seat, observation
+            state.apply(seat, bots[seat].act(observation))
 
 
 def play_game(state: GameState, bots: Sequence[Bot], *, until_hand_end: bool = False) -> None:
