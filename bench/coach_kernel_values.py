@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import time
 from collections.abc import Callable
@@ -36,9 +35,7 @@ from typing import TypeVar
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import bot_decisions
-from tricktaker.bots.gamesearch import sample_weight, search_for
-from tricktaker.bots.pimc import rollout_hand
-from tricktaker.coach.model import hand_points
+from tricktaker.coach.values import choice_value, python_totals
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel.values import kernel_choice_values
 
@@ -57,31 +54,10 @@ def position(rules_id: str, players: int, phase: str, cards: int, seed: int) -> 
 
 
 def python_values(obs: Observation, deals: int, seed: int) -> list[tuple[float, float]]:
-    """Each choice's weighted mean and standard error, the model in Python."""
-    game = search_for(obs.rules.hooks)
-    sampler = game.determinizer(obs)
-    rng = random.Random(seed)
-    sums = [[0.0, 0.0, 0.0, 0.0] for _ in obs.legal_actions]  # w, w*p, w*p^2, w^2
-    for _ in range(deals):
-        state = sampler.sample(rng)
-        weight = sample_weight(sampler, state)
-        for action, into in zip(obs.legal_actions, sums, strict=True):
-            trial = state.clone()
-            trial.apply(obs.seat, action)
-            if trial.hands_played == state.hands_played:
-                rollout_hand(trial, game, noise=0.0)
-            points = hand_points(trial, obs.seat)
-            into[0] += weight
-            into[1] += weight * points
-            into[2] += weight * points * points
-            into[3] += weight * weight
-    out = []
-    for total, first, second, squares in sums:
-        mean = first / total
-        effective = total * total / squares
-        spread = max(0.0, second / total - mean * mean)
-        out.append((mean, math.sqrt(spread / max(1.0, effective - 1))))
-    return out
+    """Each choice's weighted mean and standard error, by the coach's own Python path
+    (:func:`tricktaker.coach.values.python_totals`)."""
+    totals = python_totals(obs, obs.legal_actions, seed=seed, stop=lambda done: done >= deals)
+    return [(value.mean, value.stderr) for value in map(choice_value, totals)]
 
 
 def timed(run: Callable[[], T], repeat: int) -> tuple[float, T]:
