@@ -137,8 +137,11 @@ def test_a_long_games_record_opens_with_a_few_bytes_and_steps_to_its_last_hand(
     page.locator("#replay-step").fill(str(steps // 2))  # the slider, to the middle
     expect(page.locator("#replay-status")).to_contain_text(f"step {steps // 2} of {steps}")
     expect(page.locator("#replay-said")).to_contain_text(f"Step {steps // 2} of {steps}.")
-    asked = [a.url.rsplit("/", 1)[-1] for a in answers[before:] if "/hands/" in a.url]
-    assert 1 <= len(asked) <= 3, asked  # its hand (and those either side, beforehand)
+    asked = [int(a.url.rsplit("/", 1)[-1]) for a in answers[before:] if "/hands/" in a.url]
+    # The opening's prefetch of hand 2 may answer late, under load; besides it, only the
+    # middle's hand and those either side of it are fetched.
+    near = sorted(n for n in asked if n != 2)
+    assert 1 <= len(near) <= 3 and near[-1] - near[0] <= 2, asked
     page.locator("#replay-step").blur()  # the page's keys again, not the slider's
     before = len(answers)
     page.keyboard.press("End")

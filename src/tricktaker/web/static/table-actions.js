@@ -172,3 +172,16 @@ export function readTyped(typed, legal, hand, cardVerb) {
   if (ofRank.length === 1) return ofRank[0];
   return null;
 }
+
+/**
+ * A click handler for a choice: the second click of a hurried double tap is not a second
+ * choice, even when the server answered the first in between and the next choice (or the
+ * next card of the hand) now lies under the finger. Keys give `detail` 0 and still act.
+ * @param {() => void} choose
+ * @returns {(event: MouseEvent) => void}
+ */
+export function singleTap(choose) {
+  return (event) => {
+    if (event.detail <= 1) choose();
+  };
+}

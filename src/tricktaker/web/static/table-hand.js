@@ -8,7 +8,7 @@
 
 import { cardName, cardSvg, cardText } from "./cards.js";
 import { el as h } from "./dom.js";
-import { groupActions, verbHeading } from "./table-actions.js";
+import { groupActions, singleTap, verbHeading } from "./table-actions.js";
 
 /** @typedef {import("./table-seats.js").TableCtx} TableCtx */
 /** @typedef {{card: string, trump: boolean, suit: string | null, received?: boolean}} HandCard */
@@ -68,10 +68,10 @@ export function renderHand(ctx) {
         type: "button",
         class: cls,
         dataset: ok ? { card: upper, action: `${verb} ${upper}` } : { card: upper },
-        onclick: () => {
+        onclick: singleTap(() => {
           if (tryVerb) ctx.onAct(`${tryVerb} ${upper}`);
           else ctx.onNote("It is not your turn to choose a card.");
-        },
+        }),
       },
       h("span", { class: "offscreen tt-card-name" }, label),
       picture,

@@ -5,7 +5,7 @@
 
 import { cardSvg, cardText, cardsInText, suitLetter } from "./cards.js";
 import { el as h } from "./dom.js";
-import { actionAria, actionLabel, groupActions, splitAction, verbHeading } from "./table-actions.js";
+import { actionAria, actionLabel, groupActions, singleTap, splitAction, verbHeading } from "./table-actions.js";
 import { onEllipse, seatAngle, seatName, seatStateText } from "./table-seats.js";
 
 export { renderSeat, seatName, seatStateText } from "./table-seats.js";
@@ -181,7 +181,7 @@ function bidButtons(ctx, actions, box) {
           "aria-label": ok ? `bid ${n}` : `bid ${n}, not allowed: ${hook?.reason ?? ""}`,
           title: ok ? null : `not allowed: ${hook?.reason ?? ""}`,
           dataset: { action: text },
-          onclick: () => ctx.onAct(text),
+          onclick: singleTap(() => ctx.onAct(text)),
         },
         String(n),
       ),
@@ -212,11 +212,11 @@ export function renderControls(ctx) {
     const buttons = h("div", { class: "tt-buttons" });
     if (actions.length > 16) {
       const select = h("select", { "aria-label": heading }, ...actions.map((a) => h("option", { value: a }, actionLabel(a))));
-      buttons.append(select, h("button", { type: "button", class: "tt-act", onclick: () => ctx.onAct(/** @type {HTMLSelectElement} */ (select).value) }, "OK"));
+      buttons.append(select, h("button", { type: "button", class: "tt-act", onclick: singleTap(() => ctx.onAct(/** @type {HTMLSelectElement} */ (select).value)) }, "OK"));
     } else {
       for (const text of actions) {
         buttons.append(
-          h("button", { type: "button", class: "tt-act", "aria-label": actionAria(text), dataset: { action: text }, onclick: () => ctx.onAct(text) }, actionLabel(text)),
+          h("button", { type: "button", class: "tt-act", "aria-label": actionAria(text), dataset: { action: text }, onclick: singleTap(() => ctx.onAct(text)) }, actionLabel(text)),
         );
       }
     }
