@@ -70,7 +70,7 @@ jscheck: $(NODE_STAMP)
 
 # jscheck first: it also installs axe-core (npm ci), which the accessibility tests inject.
 test: lint jscheck kernel-asan
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=30
 
 # The compiled kernel built with AddressSanitizer and UndefinedBehaviorSanitizer, and its
 # tests (tests/kernel) run on it. A Python extension needs the sanitizer runtimes loaded
