@@ -195,6 +195,27 @@ def test_hook_game_card_values_are_pythons_on_its_determinizers_deals(name: str)
         agree(values, python_values(obs, python_deals(obs, 5, 60)))
 
 
+COOPERATIVE = next(name for name in KERNEL_GAMES if load_ruleset(name).cooperative)
+"""A cooperative ruleset the kernel plays whole (no seat scores points)."""
+
+
+@pytest.mark.parametrize("phase", ["bidding", "playing"])
+def test_a_cooperative_rulesets_values_are_whether_the_table_was_exact(phase: str) -> None:
+    """In a cooperative ruleset a deal's value is 1 where every seat took exactly its
+    bid, else 0 (the kernel's coach_points, the coach's hand_points): the same sums as
+    Python's on the same deals, not all 0 (the hand score is 0 there), each deal 0 or 1
+    (the weighted squares sum as the values do), and never above the seat's own made bid."""
+    obs = decision(COOPERATIVE, 3, phase, sizes=range(2, 6), seed=8)
+    deals = python_deals(obs, 8, 40)
+    values = on_deals(obs, deals)
+    check_exact(obs, values, python_values(obs, deals))
+    assert any(value.sum > 0 for value in values)
+    for value in values:
+        assert value.sum_sq == pytest.approx(value.sum, abs=1e-12)
+        assert value.made is not None
+        assert value.made >= value.sum - 1e-12
+
+
 def agree(values: list[MoveValues], sums: list[Sums]) -> None:
     """Each choice's kernel mean lies within four standard errors of the Python one."""
     for value, expected in zip(values, sums, strict=True):

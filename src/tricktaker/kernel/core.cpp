@@ -220,6 +220,13 @@ int hand_score(const Config &cfg, const State &st, int seat) {
     return cfg.score[bid * (cfg.hand_size + 1) + st.tricks[seat]] + st.points[seat];
 }
 
+int coach_points(const Config &cfg, const State &st, int seat) {
+    if (!cfg.cooperative) return hand_score(cfg, st, seat);
+    for (int s = 0; s < cfg.players; ++s)
+        if ((st.bids[s] < 0 ? 0 : st.bids[s]) != st.tricks[s]) return 0;
+    return 1;
+}
+
 void rewards(const Config &cfg, const State &st, double *out) {
     int n = cfg.players;
     if (!cfg.outcome_keys.empty()) {

@@ -204,6 +204,10 @@ inline void apply_move(const Config &cfg, State &st, int move) {
         play_card(cfg, st, move);
 }
 int hand_score(const Config &cfg, const State &st, int seat);
+// What the coach values a finished hand by for ``seat`` (coach/model.py hand_points):
+// its hand score, or in a cooperative game (no seat scores) 1 when every seat took
+// exactly its bid and 0 otherwise, so that a mean over deals is the table's chance.
+int coach_points(const Config &cfg, const State &st, int seat);
 void rewards(const Config &cfg, const State &st, double *out);
 // Checks that a state read from outside fits the config and itself (seats, cards, trick
 // counts, phase), so that playing it on cannot index out of range: BadInput otherwise.

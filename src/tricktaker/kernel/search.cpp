@@ -267,7 +267,7 @@ ChoiceValues choice_values(const World &world, const std::vector<int> &moves, lo
             State trial = st;
             apply_move(cfg, trial, moves[j]);
             rollout(cfg, trial, rng, 0.0, me);
-            double points = double(hand_score(cfg, trial, me));
+            double points = double(coach_points(cfg, trial, me));
             MoveValue &value = result.moves[j];
             value.deals++;
             value.weight += w;

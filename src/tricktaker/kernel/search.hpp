@@ -106,7 +106,8 @@ struct ChoiceValues {
 // Every move played out on the same deals (common random numbers) with the rollout
 // policy, no noise, by every seat: ``deals`` deals sampled from ``world`` (or the
 // ``given`` ones, when not null), fewer when the time budget runs out, but at least
-// ``least`` (and at most ``deals``); per move the weighted sums of the seat's hand score.
+// ``least`` (and at most ``deals``); per move the weighted sums of the seat's hand score
+// as the coach reads it (coach_points: in a cooperative game, whether the table was exact).
 ChoiceValues choice_values(const World &world, const std::vector<int> &moves, long deals,
                            long least, double time_budget, uint64_t seed,
                            const std::vector<Deal> *given);

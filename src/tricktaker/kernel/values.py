@@ -6,8 +6,10 @@ numbers) with the search's rollout policy, no noise, by every seat, and returns 
 choice the weighted sums from which the coach (:mod:`tricktaker.coach.values`) takes a
 mean, its standard error and the chance of making the bid. The points are the seat's
 score for the hand in the game's own points (:func:`tricktaker.coach.model.hand_points`):
-in the Oh Hell family the kernel's score rule, in the hook games the hand scores of their
-result tables (:func:`tricktaker.kernel.results.result_table`).
+in the Oh Hell family the kernel's score rule (in a cooperative ruleset, whose hands
+score nothing, 1 where every seat took exactly its bid and 0 otherwise: the kernel's
+``coach_points``), in the hook games the hand scores of their result tables
+(:func:`tricktaker.kernel.results.result_table`).
 
 The deals come from the kernel's determinizer, weighted by the bid model, as the search
 bots sample them, except in a hook game whose determinizer weighs soft evidence the
