@@ -12,8 +12,17 @@ generator and applied as OpenSpiel chance outcomes) is played twice, our bot at 
 With ``--vs-random`` each deal is played four times, our bot at one seat (0, 1, 2, 3 in
 turn) and uniformly random players at the other three.
 
+The opponent is OpenSpiel's ISMCTS at its tuned setting by default
+(``bench/openspiel_settings.py``: ``--openspiel-setting old`` is the setting used before
+issue 30); ``--sweep`` reruns the sweep that chose it (``bench/openspiel_sweep.py``).
+Without ``--seed`` each run draws a fresh seed and prints it, so that nobody tunes to
+fixed deals; ``--seed S`` replays a run. ``--bot clairvoyant`` seats the clairvoyant
+reference (``bench/clairvoyant.py``), which sees every hand: the ceiling of what knowing
+the cards is worth against the same opponents on the same deals.
+
     .venv/bin/python bench/vs_openspiel.py [--bot heuristic] [--hands 1000] [--sims 1000]
-        [--vs-random] [--seed 0] [--workers 2] [--json] [--quick]
+        [--vs-random] [--seed S] [--openspiel-setting tuned] [--workers 2] [--json]
+        [--quick] [--sweep]
 
 Needs OpenSpiel (``pip install -e '.[bench]'``). See ``bench/README.md``.
 """
@@ -27,6 +36,7 @@ import importlib.metadata
 import json
 import math
 import multiprocessing
+import os
 import platform
 import random
 import re
@@ -47,16 +57,32 @@ from openspiel_adapter import (
     OhHellAdapter,
     check_game,
 )
+from openspiel_settings import OLD, TUNED, IsmctsSetting, parse_setting
 from tricktaker.bots import make_bot
 
 Z95 = 1.959963984540054
-ISMCTS_UCT_C = 2.0
+ISMCTS_UCT_C = OLD.uct_c
+"""uct_c of the setting :func:`ismcts_chooser` takes by default (the old one)."""
 ISMCTS_SEATINGS: tuple[frozenset[int], ...] = (frozenset({0, 2}), frozenset({1, 3}))
 RANDOM_SEATINGS: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(PLAYERS))
 
 OPENSPIEL_BOT = "openspiel_ismcts"
-"""``--bot`` seating OpenSpiel's own ISMCTS (``--sims``) in our seat: the baseline against
-random players, measured by the same command."""
+"""``--bot`` seating OpenSpiel's own ISMCTS (``--sims``, ``--openspiel-setting``) in our
+seat: the baseline against random players, measured by the same command (head to head,
+the mirror match: its level against itself on those deals)."""
+
+CLAIRVOYANT_BOT = "clairvoyant"
+"""``--bot`` seating the clairvoyant reference (``bench/clairvoyant.py``): it sees every
+hand; a measuring stick, never a product bot."""
+
+CLAIRVOYANT_ITERATIONS = 4000
+"""The clairvoyant reference's search iterations a move (``--clairvoyant-iterations``)."""
+
+
+def fresh_seed() -> int:
+    """A seed drawn from the operating system: a run without ``--seed`` plays new deals."""
+    return int.from_bytes(os.urandom(4), "little") % (1 << 31)
+
 
 Chooser = Callable[[Any], int]
 """Picks an OpenSpiel action in a state where its seat is to move."""
@@ -250,19 +276,10 @@ def our_chooser(
     return choose
 
 
-def ismcts_chooser(game: Any, seed: int, sims: int) -> Chooser:
-    import pyspiel
-
-    bot = pyspiel.ISMCTSBot(
-        seed,
-        pyspiel.RandomRolloutEvaluator(1, seed),
-        ISMCTS_UCT_C,
-        sims,
-        -1,  # max_world_samples: unlimited
-        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        False,  # use_observation_string: key nodes by the information state string
-        False,  # allow_inconsistent_action_sets
-    )
+def ismcts_chooser(game: Any, seed: int, sims: int, setting: IsmctsSetting = OLD) -> Chooser:
+    """OpenSpiel's ISMCTS with ``setting`` (the old one unless given: ``search_speed.py``
+    times it so) and ``sims`` simulations a move; its times feed :class:`TimeMatch`."""
+    bot = setting.bot(seed, sims)
 
     def choose(state: Any) -> int:
         start = time.perf_counter()
@@ -272,6 +289,21 @@ def ismcts_chooser(game: Any, seed: int, sims: int) -> Chooser:
         return action
 
     return choose
+
+
+def clairvoyant_chooser(job: DealJob, seed: int, seat: int, adapter: OhHellAdapter) -> Chooser:
+    """The clairvoyant reference at ``seat``: against random players it models them as
+    random, head to head as search players (``bench/clairvoyant.py``)."""
+    from clairvoyant import ClairvoyantReference
+
+    reference = ClairvoyantReference(
+        seat,
+        seed,
+        opponents="random" if job.vs_random else "search",
+        iterations=job.clairvoyant_iterations,
+        adapter=adapter,
+    )
+    return reference.choose
 
 
 def random_chooser(seed: int) -> Chooser:
@@ -295,6 +327,8 @@ class DealJob:
     seed: int
     vs_random: bool
     match_time: bool = False
+    setting: IsmctsSetting = TUNED
+    clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS
 
 
 _GAME: dict[str, Any] = {}
@@ -323,7 +357,9 @@ def play_deal(job: DealJob) -> Match:
         for seat in range(PLAYERS):
             seat_seed = mix(job.seed, job.index, play, seat)
             if seat in seating and job.bot == OPENSPIEL_BOT:
-                choosers.append(ismcts_chooser(game, seat_seed, job.sims))
+                choosers.append(ismcts_chooser(game, seat_seed, job.sims, job.setting))
+            elif seat in seating and job.bot == CLAIRVOYANT_BOT:
+                choosers.append(clairvoyant_chooser(job, seat_seed, seat, adapter))
             elif seat in seating:
                 choosers.append(
                     our_chooser(job.bot, seat_seed, seat, adapter, match.ours, job.match_time)
@@ -331,7 +367,7 @@ def play_deal(job: DealJob) -> Match:
             elif job.vs_random:
                 choosers.append(random_chooser(seat_seed))
             else:
-                choosers.append(ismcts_chooser(game, seat_seed, job.sims))
+                choosers.append(ismcts_chooser(game, seat_seed, job.sims, job.setting))
         points, bids, won = play_hand(game, job.chance, choosers, seating, match)
         for seat in range(PLAYERS):
             side = match.ours if seat in seating else match.theirs
@@ -367,23 +403,36 @@ def run(
     vs_random: bool,
     workers: int = 1,
     match_time: bool = False,
+    setting: IsmctsSetting = TUNED,
+    clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
     """Play the match and return its summary (see :func:`report`). The deals and every
-    bot's seed depend only on ``seed``, so ``workers`` changes only the time taken."""
+    bot's seed depend only on ``seed``, so ``workers`` changes only the time taken;
+    ``setting``: OpenSpiel's ISMCTS wherever it plays."""
     _game()
-    if bot != OPENSPIEL_BOT:
+    if bot not in (OPENSPIEL_BOT, CLAIRVOYANT_BOT):
         make_bot(bot, seed=0)  # fail early on an unknown name
-    elif not vs_random or match_time:
-        raise ValueError(f"--bot {OPENSPIEL_BOT} (the baseline) plays only with --vs-random")
+    elif match_time:
+        raise ValueError(f"--match-time needs a bot of ours with a time budget, not {bot}")
     seatings = RANDOM_SEATINGS if vs_random else ISMCTS_SEATINGS
     opponent = "random" if vs_random else f"openspiel_ismcts_{sims}"
     deals = max(1, math.ceil(hands / len(seatings)))
     match = Match(ours=Side(bot), theirs=Side(opponent))
     deal_rng = random.Random(mix(seed, 0xDEA1))
     jobs = [
-        DealJob(deal, tuple(deal_actions(deal_rng)), bot, sims, seed, vs_random, match_time)
+        DealJob(
+            deal,
+            tuple(deal_actions(deal_rng)),
+            bot,
+            sims,
+            seed,
+            vs_random,
+            match_time,
+            setting,
+            clairvoyant_iterations,
+        )
         for deal in range(deals)
     ]
     started = last_note = time.perf_counter()
@@ -405,22 +454,13 @@ def run(
         "bot": bot,
         "opponent": opponent,
         "hands_requested": hands,
-        "sims": None if vs_random else sims,
+        "sims": sims if bot == OPENSPIEL_BOT or not vs_random else None,
         "seed": seed,
         "vs_random": vs_random,
         "workers": workers,
         "match_time": match_time,
-        "ismcts": None
-        if vs_random
-        else {
-            "uct_c": ISMCTS_UCT_C,
-            "max_simulations": sims,
-            "evaluator": "RandomRolloutEvaluator(n_rollouts=1)",
-            "max_world_samples": -1,
-            "final_policy_type": "MAX_VISIT_COUNT",
-            "use_observation_string": False,
-            "allow_inconsistent_action_sets": False,
-        },
+        "ismcts": setting.describe(sims) if bot == OPENSPIEL_BOT or not vs_random else None,
+        "clairvoyant_iterations": clairvoyant_iterations if bot == CLAIRVOYANT_BOT else None,
     }
     summary["seconds"] = round(time.perf_counter() - started, 1)
     summary["machine"] = {
@@ -473,8 +513,10 @@ def report(match: Match, *, deals: int, seatings: Sequence[frozenset[int]]) -> d
 def format_report(summary: dict[str, Any]) -> str:
     config = summary["config"]
     ours, theirs = summary["ours"], summary["theirs"]
+    ismcts = config["ismcts"]
     lines = [
-        f"OpenSpiel {OPENSPIEL_GAME}{OPENSPIEL_PARAMS}: {config['bot']} vs {config['opponent']}",
+        f"OpenSpiel {OPENSPIEL_GAME}{OPENSPIEL_PARAMS}: {config['bot']} vs {config['opponent']}"
+        + (f" (ISMCTS {ismcts['setting']})" if ismcts else ""),
         f"{summary['deals']} duplicate deals, {summary['hands']} hands "
         f"(ours at seats {' then '.join(str(s) for s in summary['seatings'])}), "
         f"seed {config['seed']}, {summary['seconds']}s",
@@ -520,7 +562,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--hands", type=int, default=1000, help="hands to play (rounded up to whole deals)"
     )
     parser.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations per move")
-    parser.add_argument("--seed", type=int, default=0, help="seed for the deals and all bots")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for the deals and all bots (default: a fresh one, drawn and printed)",
+    )
+    parser.add_argument(
+        "--openspiel-setting",
+        type=parse_setting,
+        default=TUNED,
+        metavar="SETTING",
+        help=f"OpenSpiel's ISMCTS: tuned (the default, {TUNED.label}), old ({OLD.label}, "
+        "the setting before issue 30) or uct_c=C[:final=POLICY]",
+    )
+    parser.add_argument(
+        "--clairvoyant-iterations",
+        type=int,
+        default=CLAIRVOYANT_ITERATIONS,
+        help=f"search iterations a move of --bot {CLAIRVOYANT_BOT}",
+    )
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="rerun the sweep of OpenSpiel ISMCTS settings (bench/openspiel_sweep.py; "
+        "takes --hands a setting, --sims, --seed, --workers, --json, --quick)",
+    )
     parser.add_argument(
         "--vs-random", action="store_true", help="one seat ours, three uniformly random"
     )
@@ -534,22 +601,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(less our overhead beyond the search); needs a bot with a time budget",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument("--quick", action="store_true", help="smoke run: 8 hands, 100 sims")
+    parser.add_argument(
+        "--quick", action="store_true", help="smoke run: 8 hands, 100 sims (clairvoyant: 200)"
+    )
     parser.add_argument(
         "--progress-seconds", type=float, default=10.0, help="seconds between progress lines"
     )
+    hands_given = "--hands" in (sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.quick:
-        args.hands, args.sims = 8, 100
+        args.hands, args.sims, args.clairvoyant_iterations = 8, 100, 200
     if args.match_time and args.vs_random:
         parser.error("--match-time measures OpenSpiel's ISMCTS, which --vs-random does not play")
-    if args.hands < 1 or args.sims < 1 or args.workers < 1:
-        parser.error("--hands, --sims and --workers must be positive")
+    if min(args.hands, args.sims, args.workers, args.clairvoyant_iterations) < 1:
+        parser.error("--hands, --sims, --workers and --clairvoyant-iterations must be positive")
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         print("OpenSpiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
         return 2
+    if args.seed is None:
+        args.seed = fresh_seed()
+        print(
+            f"seed {args.seed} (drawn for this run; --seed {args.seed} replays it)", file=sys.stderr
+        )
+    if args.sweep:
+        from openspiel_sweep import sweep_main
+
+        return sweep_main(args, hands_given=hands_given)
     summary = run(
         bot=args.bot,
         hands=args.hands,
@@ -558,6 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         vs_random=args.vs_random,
         workers=args.workers,
         match_time=args.match_time,
+        setting=args.openspiel_setting,
+        clairvoyant_iterations=args.clairvoyant_iterations,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )
