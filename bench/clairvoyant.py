@@ -1,0 +1,121 @@
+"""The clairvoyant reference of ``bench/vs_openspiel.py``: a seat that sees every hand.
+
+:class:`ClairvoyantReference` is a measuring stick, never a product bot: it reads every
+seat's cards from OpenSpiel's full state and searches the one true deal, so its score
+against given opponents on given deals is the ceiling of what knowing the cards is worth
+there. ``vs_openspiel.py --bot clairvoyant`` seats it where our bot would sit, against
+the same opponents on the same deals (the deals depend only on ``--seed``), so that each
+bot's distance below it is a paired difference over the same deals.
+
+How it plays: the compiled kernel's search (``tricktaker.kernel.search.kernel_search``,
+the hard bot's ISMCTS) given a world with a single deal. The world is the one our own
+seat's Observation gives (built by ``openspiel_adapter``), with every other seat's hand
+fixed to the cards it holds (``WorldFacts.fixed``), none left to sample, and no bid
+weighting; the tree and the rollouts therefore play out the true deal. What it assumes
+of the other seats (the ``opponents`` argument):
+
+* ``"random"`` (against random players, the true model of them): the other seats' moves
+  in the tree and in the rollouts are uniformly random (``model_opponents=2`` with
+  opponent noise 1): Monte Carlo over the random players' replies.
+* ``"search"`` (head to head: OpenSpiel's ISMCTS's policy cannot be known): the other
+  seats are perfect-information searchers, each choosing by UCB in the tree for its own
+  score (``model_opponents=0``) and by our rollout policy, without noise, beyond it.
+
+Its own moves below the tree follow the kernel's rollout policy. It plays for its own
+score (no rivalry). Every seat's cards come from ``state.information_state_tensor(s)``
+for each seat ``s`` (the cards a seat holds now); nothing else reads hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Final
+
+from openspiel_adapter import PLAYERS, OhHellAdapter, decode_tensor
+from tricktaker.engine.observation import Observation
+from tricktaker.kernel import available
+from tricktaker.kernel.native import native
+from tricktaker.kernel.search import kernel_search, world_inputs
+
+OPPONENT_MODELS: Final = ("random", "search")
+"""What the reference may assume of the other seats (see the module notes)."""
+
+EXPLORATION: Final = 0.3
+"""UCB1's constant on the kernel's scaled rewards (the Oh Hell family's default)."""
+
+
+class ClairvoyantReference:
+    """A seat of OpenSpiel ``oh_hell`` played by a search that sees every hand.
+
+    ``iterations``: the kernel's search iterations a move; ``opponents``: ``"random"``
+    or ``"search"`` (the module notes say what each assumes).
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int,
+        *,
+        opponents: str,
+        iterations: int,
+        adapter: OhHellAdapter | None = None,
+    ) -> None:
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"opponents must be one of {OPPONENT_MODELS}, not {opponents!r}")
+        if not available():
+            raise RuntimeError("the clairvoyant reference needs the compiled kernel")
+        if iterations < 1:
+            raise ValueError("iterations must be positive")
+        self.seat = seat
+        self.seed = seed
+        self.opponents = opponents
+        self.iterations = iterations
+        self.adapter = adapter if adapter is not None else OhHellAdapter()
+        self.moves = 0
+
+    def hands(self, state: Any) -> list[int]:
+        """Every seat's cards now (tricktaker bitsets), from OpenSpiel's full state."""
+        return [decode_tensor(state.information_state_tensor(s)).hand for s in range(PLAYERS)]
+
+    def world(self, state: Any) -> tuple[Observation, Any]:
+        """This seat's Observation and the kernel's world of the true deal (every other
+        seat's cards fixed), from this seat's side."""
+        observation = self.adapter.observe(state, self.seat)
+        config, public, facts = world_inputs(observation, weighted=False)
+        hands = self.hands(state)
+        fixed = tuple(0 if s == self.seat else hands[s] for s in range(PLAYERS))
+        facts = replace(
+            facts,
+            counts=(0,) * PLAYERS,
+            unknown=0,
+            fixed=fixed,
+            guess_bids=(),
+            value=None,
+            weight_seats=(),
+        )
+        return observation, native().make_world(config, public, facts)
+
+    def choose(self, state: Any) -> int:
+        """The OpenSpiel action this seat plays in ``state`` (its turn)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return int(legal[0])
+        observation, world = self.world(state)
+        self.moves += 1
+        modelled_random = self.opponents == "random"
+        action, _ = kernel_search(
+            observation,
+            seed=(self.seed + 7919 * self.moves) % (1 << 31),
+            iterations=self.iterations,
+            time_budget=None,
+            exploration=EXPLORATION,
+            noise=1.0 if modelled_random else 0.0,
+            model_opponents=2 if modelled_random else 0,
+            weighted=False,
+            rivalry=0.0,
+            world=world,
+        )
+        chosen = self.adapter.to_openspiel(action)
+        if chosen not in legal:
+            raise RuntimeError(f"the clairvoyant search chose the illegal action {chosen}")
+        return chosen
