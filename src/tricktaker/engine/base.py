@@ -67,6 +67,7 @@ class StateFields:
         "ext",
         "first_dealer",
         "first_dealer_given",
+        "given_deals",
         "hand_size",
         "hands",
         "hands_played",
@@ -106,6 +107,7 @@ class StateFields:
     hooks: GameHooks | None
     ext: Any
     seed: int
+    given_deals: tuple[tuple[int, ...], ...] | None
     scores: list[int]
     zero_streak: list[int]
     history: list[HandResult]

@@ -56,7 +56,13 @@ class GameState(BiddingMixin, PlayMixin):
     __slots__ = ()
 
     def __init__(
-        self, rules: Ruleset, *, players: int, seed: int, first_dealer: int | None = None
+        self,
+        rules: Ruleset,
+        *,
+        players: int,
+        seed: int,
+        first_dealer: int | None = None,
+        deals: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.rules = rules
         self.setup = setup = Setup.of(rules, players)
@@ -67,6 +73,12 @@ class GameState(BiddingMixin, PlayMixin):
                 " hand, which a game's hooks take; this ruleset names none (hooks = ...)"
             )
         self.seed = seed
+        self.given_deals = None
+        if deals is not None:
+            deck = sorted(setup.deck)
+            self.given_deals = tuple(tuple(order) for order in deals)
+            if any(sorted(order) != deck for order in self.given_deals):
+                raise ValueError("every given deal must be an order of the game's whole deck")
         self.scores = [0] * players
         self.zero_streak = [0] * players
         self.history = []
@@ -251,6 +263,9 @@ class GameState(BiddingMixin, PlayMixin):
         """The outcome the seeded generator gives for the pending chance step."""
         phase = self.phase
         if phase == DEAL:
+            given = self.given_deals
+            if given is not None and self.redeals == 0 and self.hands_played < len(given):
+                return ChanceOutcome("deal", given[self.hands_played])
             rng = self._rng("deal")
             key = rng.random
             return ChanceOutcome("deal", tuple(sorted(self.setup.deck, key=lambda _: key())))
@@ -685,6 +700,7 @@ class GameState(BiddingMixin, PlayMixin):
         other.hooks = self.hooks
         other.ext = self.ext.copy() if self.ext is not None else None
         other.seed = self.seed
+        other.given_deals = self.given_deals
         other.scores = self.scores[:]
         other.zero_streak = self.zero_streak[:]
         other.history = self.history[:]
@@ -747,13 +763,22 @@ class GameState(BiddingMixin, PlayMixin):
 
 
 def new_game(
-    rules: Ruleset, *, players: int, seed: int = 0, first_dealer: int | None = None
+    rules: Ruleset,
+    *,
+    players: int,
+    seed: int = 0,
+    first_dealer: int | None = None,
+    deals: Sequence[Sequence[int]] | None = None,
 ) -> GameState:
     """Start a game of ``rules`` for ``players`` seats, seeded by ``seed``.
 
-    The first dealer is drawn from the seed unless given.
+    The first dealer is drawn from the seed unless given. ``deals``: the deck order
+    (top first) of each hand's deal, hand by hand, used instead of the seeded shuffle
+    (a duplicate set's deals, docs/duplicate.md); the deals the engine makes from them
+    follow the ruleset as any deal does, and a hand past the last given deal, or dealt
+    again, is shuffled from the seed.
     """
-    return GameState(rules, players=players, seed=seed, first_dealer=first_dealer)
+    return GameState(rules, players=players, seed=seed, first_dealer=first_dealer, deals=deals)
 
 
 def game_at_hand(
