@@ -19,7 +19,13 @@ exact one (:func:`tricktaker.coach.exact.exact_hint`, every consistent deal):
 
 Positions whose determinizer samples by evidence it does not weigh (the exact values
 cannot count it: :func:`tricktaker.coach.exact.unweighed_evidence`) are counted apart,
-in the ``unweighed`` rows. See ``bench/README.md``, "Coach: sampled against exact".
+in the ``unweighed`` rows. Where that evidence is a weight the determinizer puts on
+uniform samples (``weight``: Buckup's stay-or-fold and discard model, which the exact
+values cannot sum over the folded hands they do not list), the same position is also
+compared with a sampled hint that leaves the weight out (:func:`uniform_hint`: the
+coach's deals and play-outs, each deal counting 1), in the ``uniform`` rows: the check
+of the sampling and the play-out, the weight aside. See ``bench/README.md``, "Coach:
+sampled against exact".
 Run::
 
     .venv/bin/python bench/coach_agreement.py [--positions N] [--deals D] [--limit L]
@@ -31,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from collections import Counter
@@ -40,14 +47,17 @@ from dataclasses import dataclass, field
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.base import bot_decisions
+from tricktaker.bots.gamesearch import search_for
+from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.contract import made_bid
 from tricktaker.coach.exact import (
     ExactUnsupportedError,
     deal_count,
     exact_hint,
     unweighed_evidence,
 )
-from tricktaker.coach.model import Hint
-from tricktaker.coach.values import hint
+from tricktaker.coach.model import Hint, hand_points
+from tricktaker.coach.values import ChoiceTotals, choice_value, hint
 from tricktaker.engine.observation import Observation
 from tricktaker.rules import Ruleset, list_rulesets
 
@@ -87,6 +97,44 @@ def small_positions(
                     refused.too_many.append(count)
             if count <= limit:
                 yield observation
+
+
+def weighs_uniform_samples(observation: Observation) -> bool:
+    """Whether the determinizer of ``observation`` samples uniformly and weighs its soft
+    evidence on top (a ``weight``), so that :func:`uniform_hint` leaves it out."""
+    sampler = search_for(observation.rules.hooks).determinizer(observation)
+    return getattr(sampler, "weight", None) is not None
+
+
+def uniform_hint(observation: Observation, *, deals: int, seed: int) -> Hint:
+    """The coach's sampled values with the determinizer's weight left out: ``deals``
+    deals of the game's determinizer (``seed``), every legal choice played out on each
+    by the rollout policy in Python, each deal counting 1 (the coach's own estimate,
+    :func:`tricktaker.coach.values.choice_value`)."""
+    started = time.perf_counter()
+    game = search_for(observation.rules.hooks)
+    sampler = game.determinizer(observation)
+    rng = random.Random(seed)
+    seat = observation.seat
+    totals = [ChoiceTotals(action) for action in observation.legal_actions]
+    for _ in range(deals):
+        state = sampler.sample(rng)
+        state.reseed(rng.getrandbits(62))
+        for choice in totals:
+            trial = state.clone()
+            trial.apply(seat, choice.action)
+            rollout_hand(trial, game)
+            result = trial.history[-1]
+            making = made_bid(trial.rules, result, seat, trial.setup.partnerships)
+            choice.add(1.0, hand_points(trial, seat), making)
+    values = sorted((choice_value(choice) for choice in totals), key=lambda v: -v.mean)
+    return Hint(
+        seat=seat,
+        choices=tuple(values),
+        best=values[0].action,
+        exact=False,
+        seconds=time.perf_counter() - started,
+    )
 
 
 @dataclass(slots=True)
@@ -216,6 +264,10 @@ def run(
                 weighed = "" if not unweighed_evidence(observation) else " unweighed"
                 for name in (ruleset_id, family, "all"):
                     tally(name + weighed).add(sampled, exact)
+                if weighed and weighs_uniform_samples(observation):
+                    uniform = uniform_hint(observation, deals=deals, seed=seed + done)
+                    for name in (ruleset_id, family, "all"):
+                        tally(name + " uniform").add(uniform, exact)
                 done += 1
         if progress:
             print(

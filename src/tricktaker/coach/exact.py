@@ -38,9 +38,28 @@ count (:attr:`ExactDeals.unweighed`). Where a weight depends on a hidden past th
 placement does not fix, the template's past (relabelled) is the one weighed: the
 shipped games' weights read only the cards held and played (the Oh Hell family's bids,
 Pluck's trump call) or average over that past themselves (Euchre's ``deal_weight``, over
-which of the declarer's cards were the kitty); Buckup's would read the hands dealt
-before the draws, but its positions have far too many deals to enumerate (a folded hand
-stays with its player), so none gets exact values.
+which of the declarer's cards were the kitty).
+
+**Seats out of the tricks.** Where seats hold unseen cards but take no part in the
+hand's tricks (``Observation.active``: e.g. a folded Buckup hand, which stays with its
+player), listing their hands would multiply the deals (242 million and more late in a
+Buckup hand) without changing a play-out, which never reads them. Such a seat with no
+void shown (:func:`out_of_tricks`) is enumerated with the cards out of play instead:
+only the active seats' hands are listed. This is exact for the determinizer's facts:
+each placement of the active seats' unseen cards ``A`` is completed by the same number
+of full placements, the multinomial ``r! / (c_1! ... c_k! (r - c_1 - ... - c_k)!)`` of
+the ``r = |unknown| - |A|`` cards left over the inactive seats' counts ``c_i`` (no void
+restricts them, and ``|A|`` is the active seats' counts' sum, the same for every ``A``),
+so the active placements are equally likely (tests/coach/test_exact_out_of_tricks.py
+checks it by counting the completions of each, and that the play-outs do not read the
+inactive hands). Each state is the template with the active seats' cards moved in and
+the cards they displace moved to where those came from (an inactive hand, or out of
+play). What it cannot follow is soft evidence read from the inactive hands or from the
+hidden past: a weight (``weight`` or ``deal_weight``) of such a position would have to
+be summed over every completion (Buckup's stay-or-fold and discard model reads every
+hand as dealt, folded ones included: a sum over about 10^10 completions of a product of
+each seat's factor), not read off the template's one, so these exact values do not
+weigh it and name it in :attr:`ExactDeals.unweighed`.
 
 **The play.** From each state, every legal choice is played out by the game's rollout
 policy (:func:`~tricktaker.bots.pimc.rollout_hand`, no noise), which chooses without
@@ -78,6 +97,7 @@ __all__ = [
     "consistent_deals",
     "deal_count",
     "exact_hint",
+    "out_of_tricks",
     "placement_count",
     "placements",
     "unweighed_evidence",
@@ -126,8 +146,9 @@ class ExactDeals:
     weights: tuple[float, ...]
     """Each state's placement probability times the determinizer's weight of it."""
     unweighed: tuple[str, ...]
-    """Soft evidence the determinizer samples by but does not weigh (see the module
-    notes): what these deals do not account for; empty when they account for all."""
+    """Soft evidence the determinizer samples by but does not weigh, or that these deals
+    cannot weigh because seats out of the tricks are not listed (see the module notes):
+    what these deals do not account for; empty when they account for all."""
 
 
 # ------------------------------------------------------------------ placements
@@ -353,6 +374,49 @@ def _relabelled(template: GameState, place: int, hands: tuple[int, ...]) -> Game
     )
 
 
+def out_of_tricks(observation: Observation, facts: HiddenFacts) -> tuple[int, ...]:
+    """The hidden seats of ``facts`` that take no part in the hand's tricks
+    (``observation.active``) and showed no void: their hands are not listed but counted
+    with the cards out of play (see the module notes). None where the facts place the
+    cards by a split."""
+    active = observation.active
+    if active is None or facts.split is not None:
+        return ()
+    return tuple(seat for seat in facts.hidden if not active[seat] and not facts.voids[seat])
+
+
+def _active_facts(facts: HiddenFacts, inactive: tuple[int, ...]) -> HiddenFacts:
+    """``facts`` with the ``inactive`` seats' unseen cards out of play."""
+    if not inactive:
+        return facts
+    return dataclasses.replace(
+        facts,
+        hidden=tuple(seat for seat in facts.hidden if seat not in inactive),
+        counts=tuple(0 if seat in inactive else count for seat, count in enumerate(facts.counts)),
+    )
+
+
+def _completed(
+    template: GameState, place: int, hands: tuple[int, ...], inactive: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Every seat's unseen cards for the active seats' placement ``hands``: the cards
+    moved into the active hands leave the template's inactive hands (or the cards out of
+    play), and the cards the active hands give up take their places there, in order."""
+    if not inactive:
+        return hands
+    old = [cards & place for cards in template.hands]
+    new_active = old_active = 0
+    for seat, cards in enumerate(hands):
+        if seat not in inactive:
+            new_active |= cards
+            old_active |= old[seat]
+    swap = dict(zip(_bits(new_active & ~old_active), _bits(old_active & ~new_active), strict=True))
+    full = list(hands)
+    for seat in inactive:
+        full[seat] = sum(1 << swap.get(card, card) for card in _bits(old[seat]))
+    return tuple(full)
+
+
 def _same_observation(seen: Observation, given: Observation) -> bool:
     """Whether a state's observation for the seat is the given one, the finished hands
     aside (a determinizer may rebuild the game at the hand from the scores alone, as the
@@ -377,9 +441,10 @@ def _sampler_and_facts(obs: Observation) -> tuple[Sampler, HiddenFacts]:
 
 def deal_count(observation: Observation) -> int:
     """How many deals :func:`consistent_deals` would enumerate for ``observation``
-    (counted, not listed: cheap); raises :class:`ExactUnsupportedError` where they
-    cannot be enumerated."""
+    (counted, not listed: cheap; the seats out of the tricks not listed, see the module
+    notes); raises :class:`ExactUnsupportedError` where they cannot be enumerated."""
     _, facts = _sampler_and_facts(observation)
+    facts = _active_facts(facts, out_of_tricks(observation, facts))
     tables = observation.tables
     return placement_count(facts, tables.suit_of if tables is not None else None)
 
@@ -387,12 +452,19 @@ def deal_count(observation: Observation) -> int:
 def unweighed_evidence(observation: Observation) -> tuple[str, ...]:
     """The soft evidence the determinizer of ``observation`` samples by but does not
     weigh (:attr:`ExactDeals.unweighed`), without enumerating the deals."""
-    return _unweighed(*_sampler_and_facts(observation))
+    sampler, facts = _sampler_and_facts(observation)
+    return _unweighed(sampler, facts, bool(out_of_tricks(observation, facts)))
 
 
-def _unweighed(sampler: Sampler, facts: HiddenFacts) -> tuple[str, ...]:
-    weighs = any(getattr(sampler, name, None) is not None for name in ("weight", "deal_weight"))
-    return () if weighs else tuple(facts.soft_evidence)
+def _weighs(sampler: Sampler) -> bool:
+    return any(getattr(sampler, name, None) is not None for name in ("weight", "deal_weight"))
+
+
+def _unweighed(sampler: Sampler, facts: HiddenFacts, reduced: bool) -> tuple[str, ...]:
+    """The soft evidence the exact values do not count: all of it where the determinizer
+    neither weighs it nor says how likelier it draws a deal, or where seats out of the
+    tricks are not listed (their completions' weights are not summed)."""
+    return () if _weighs(sampler) and not reduced else tuple(facts.soft_evidence)
 
 
 def _deal_weight(sampler: Sampler, state: GameState) -> float:
@@ -411,6 +483,8 @@ def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) ->
     :class:`ExactUnsupportedError` for a position the deals cannot be enumerated of."""
     obs = observation
     sampler, facts = _sampler_and_facts(obs)
+    inactive = out_of_tricks(obs, facts)
+    facts = _active_facts(facts, inactive)
     suit_of = obs.tables.suit_of if obs.tables is not None else None
     count = placement_count(facts, suit_of)
     if count > limit:
@@ -422,15 +496,19 @@ def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) ->
     states: list[GameState] = []
     weights: list[float] = []
     for placement in placements(facts, suit_of):
-        state = _relabelled(template, place, placement.hands)
+        hands = _completed(template, place, placement.hands, inactive)
+        state = _relabelled(template, place, hands)
         if not _same_observation(state.observe(obs.seat), obs):
             raise ExactUnsupportedError(
                 "a relabelled deal does not give the seat's observation: the determinizer's"
                 " facts and its states disagree"
             )
         states.append(state)
-        weights.append(placement.probability * _deal_weight(sampler, state))
-    return ExactDeals(tuple(states), tuple(weights), _unweighed(sampler, facts))
+        # Seats out of the tricks: the template's completion is one of many, its weight
+        # not theirs (see the module notes), so the deals count by placement alone.
+        factor = 1.0 if inactive else _deal_weight(sampler, state)
+        weights.append(placement.probability * factor)
+    return ExactDeals(tuple(states), tuple(weights), _unweighed(sampler, facts, bool(inactive)))
 
 
 # ------------------------------------------------------------------------ values
