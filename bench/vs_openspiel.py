@@ -144,6 +144,8 @@ class Side:
     under: int = 0
     """Seat-hands that took fewer tricks than bid."""
     move_seconds: list[float] = field(default_factory=list)
+    choice_seconds: list[float] = field(default_factory=list)
+    """The moves with more than one legal action (a forced move takes a search no time)."""
     adapter_seconds: list[float] = field(default_factory=list)
     """For our bot: the part of each move spent building its Observation."""
 
@@ -172,6 +174,13 @@ class Side:
             "ms_per_move_median": ms(times[len(times) // 2]) if times else None,
             "ms_per_move_p95": ms(times[int(0.95 * (len(times) - 1))]) if times else None,
             "ms_per_move_max": ms(times[-1]) if times else None,
+            "choices": len(self.choice_seconds),
+            "ms_per_choice_mean": ms(statistics.fmean(self.choice_seconds))
+            if self.choice_seconds
+            else None,
+            "ms_per_choice_median": ms(statistics.median(self.choice_seconds))
+            if self.choice_seconds
+            else None,
             "adapter_ms_per_move_mean": ms(statistics.fmean(self.adapter_seconds))
             if self.adapter_seconds
             else None,
@@ -209,10 +218,14 @@ def play_hand(
     clock = time.perf_counter
     while not state.is_terminal():
         seat = state.current_player()
+        choice = len(state.legal_actions()) > 1
         start = clock()
         action = choosers[seat](state)
         spent = clock() - start
-        (match.ours if seat in ours else match.theirs).move_seconds.append(spent)
+        side = match.ours if seat in ours else match.theirs
+        side.move_seconds.append(spent)
+        if choice:
+            side.choice_seconds.append(spent)
         if action not in state.legal_actions():
             raise RuntimeError(f"seat {seat} chose the illegal action {action}")
         state.apply_action(action)
@@ -387,6 +400,7 @@ def merge(total: Match, part: Match) -> None:
         mine.over += theirs.over
         mine.under += theirs.under
         mine.move_seconds += theirs.move_seconds
+        mine.choice_seconds += theirs.choice_seconds
         mine.adapter_seconds += theirs.adapter_seconds
     total.per_deal_diff += part.per_deal_diff
     total.per_deal_ours += part.per_deal_ours
@@ -532,6 +546,13 @@ def format_report(summary: dict[str, Any]) -> str:
             f"{side['over']:>6} {side['under']:>6} {side['ms_per_move_mean']:>13.3f} "
             f"{side['ms_per_move_median']:>8.3f} "
             f"{side['ms_per_move_p95']:>8.3f} {side['ms_per_move_max']:>8.3f}"
+        )
+    if ours["choices"] and theirs["choices"]:
+        lines.append(
+            f"ms a move with a choice, mean / median: {ours['name']} "
+            f"{ours['ms_per_choice_mean']:.3f} / {ours['ms_per_choice_median']:.3f}, "
+            f"{theirs['name']} {theirs['ms_per_choice_mean']:.3f} / "
+            f"{theirs['ms_per_choice_median']:.3f}"
         )
     if ours["adapter_ms_per_move_mean"] is not None:
         lines.append(

@@ -328,8 +328,14 @@ def test_openspiels_ismcts_can_take_our_seat_against_random_players() -> None:
     summary = vs_openspiel.run(bot="openspiel_ismcts", hands=4, sims=20, seed=0, vs_random=True)
     assert summary["ours"]["seat_hands"] == 4
     assert summary["ours"]["adapter_ms_per_move_mean"] is None  # no Observation built
-    with pytest.raises(ValueError, match="only with --vs-random"):
-        vs_openspiel.run(bot="openspiel_ismcts", hands=2, sims=20, seed=0, vs_random=False)
+    # Head to head it plays the mirror match (its level against itself on those deals),
+    # but it has no time budget to match.
+    mirror = vs_openspiel.run(bot="openspiel_ismcts", hands=2, sims=20, seed=0, vs_random=False)
+    assert mirror["ours"]["seat_hands"] == mirror["theirs"]["seat_hands"] == 4
+    with pytest.raises(ValueError, match="time budget"):
+        vs_openspiel.run(
+            bot="openspiel_ismcts", hands=2, sims=20, seed=0, vs_random=False, match_time=True
+        )
 
 
 def test_duplicate_deal_is_the_same_for_both_seatings() -> None:
