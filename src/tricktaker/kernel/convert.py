@@ -41,6 +41,7 @@ __all__ = [
     "check_ruleset",
     "config_of_state",
     "hand_config",
+    "hand_plays",
     "hand_rules",
     "kernel_plays",
     "kernel_state",
@@ -428,6 +429,11 @@ def played_by_seat(obs: Observation) -> tuple[int, ...]:
         for seat, card in trick:
             played[seat] |= 1 << card
     return tuple(played)
+
+
+def hand_plays(obs: Observation) -> tuple[tuple[int, int], ...]:
+    """The card plays of this hand so far, in order, as (seat, card) pairs (all public)."""
+    return tuple(pair for trick in (*obs.tricks, obs.current_trick) for pair in trick)
 
 
 def kernel_state(state: GameState) -> KernelState:

@@ -27,6 +27,7 @@ comes from the game's own Python search support
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from tricktaker.engine.observation import Observation
@@ -37,6 +38,7 @@ from tricktaker.kernel.convert import (
     ResultTable,
     check_ruleset,
     hand_config,
+    hand_plays,
     observed_state,
     played_by_seat,
 )
@@ -64,10 +66,12 @@ def hook_hand_inputs(obs: Observation, result: ResultTable) -> HandInputs:
 
 
 def hook_world_inputs(
-    obs: Observation, *, sampler: Any = None
+    obs: Observation, *, sampler: Any = None, infer_noise: float = 0.0
 ) -> tuple[Any, KernelState, WorldFacts]:
     """The kernel's config, public state and determinizer facts for a card decision of a
-    hook game (``sampler``: the game's determinizer of ``obs``, when already made)."""
+    hook game (``sampler``: the game's determinizer of ``obs``, when already made;
+    ``infer_noise`` above 0: the deals weighed by the plays seen, see
+    :class:`~tricktaker.kernel.spec.WorldFacts`)."""
     from tricktaker.bots.gamesearch import search_for
     from tricktaker.kernel.results import result_table
 
@@ -82,6 +86,8 @@ def hook_world_inputs(
     if sampler is None:
         sampler = search_for(rules.hooks).determinizer(obs)
     facts = _facts(obs, sampler, me=me, played=played_by_seat(obs))
+    if infer_noise > 0:
+        facts = replace(facts, plays=hand_plays(obs), infer_noise=infer_noise)
     result = result_table(sampler.sample(random.Random(0)))
     config = hand_config(rules, n, hook_hand_inputs(obs, result))
     state = observed_state(obs, trick_points=None)

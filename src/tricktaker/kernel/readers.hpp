@@ -37,7 +37,7 @@ using namespace tk::py;
     X(bid_count) X(bid_sum) X(eldest) X(phase) X(broken) X(first_bidder)
 #define TK_FACTS_FIELDS(X)                                                                     \
     X(me) X(hidden) X(counts) X(voids) X(played) X(unknown) X(fixed) X(guess_bids) X(split)    \
-    X(value) X(weight_seats) X(scale) X(floor)
+    X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise)
 #define TK_SPLIT_FIELDS(X) X(first) X(second) X(nodes) X(lists)
 
 #define TK_ENUM(name) name,
@@ -227,6 +227,25 @@ void read_facts(const Config &cfg, PyObject *object, World &w) {
     for (long long s : r.integers(weight_seats, 0, n - 1)) w.weight_seats.push_back(int(s));
     w.scale = r.real(scale);
     w.floor = r.real(floor);
+    Items seen_plays = r.items(plays);
+    uint64_t all_played = 0;
+    for (int s = 0; s < n; ++s) all_played |= w.played[s];
+    uint64_t replayed = 0;
+    for (Py_ssize_t i = 0; i < seen_plays.size(); ++i) {
+        auto pair = Items(seen_plays[i], seen_plays.name(i), 2);
+        int seat = int(to_integer(pair[0], pair.name(0), 0, n - 1));
+        int card = int(to_integer(pair[1], pair.name(1), 0, NCARDS - 1));
+        uint64_t bit = uint64_t(1) << card;
+        if (!((w.played[seat] >> card) & 1) || (replayed & bit))
+            fail(PyExc_ValueError, seen_plays.name(i).str() + ": a card the seat played, once");
+        replayed |= bit;
+        w.plays.emplace_back(seat, card);
+    }
+    if (!w.plays.empty() && replayed != all_played)
+        fail(PyExc_ValueError, "facts.plays: every card played this hand, in order");
+    w.infer_noise = r.real(infer_noise);
+    if (!(w.infer_noise >= 0.0 && w.infer_noise <= 1.0))
+        fail(PyExc_ValueError, "facts.infer_noise: 0 (off) to 1");
 }
 
 // The move codes of a decision (cards while playing, BID_BASE + bid while bidding).

@@ -29,9 +29,68 @@ void World::guess_bids(State &st) const {
     }
 }
 
-double World::weight(const State &st) const {
-    if (value.empty()) return 1.0;
+bool equivalent_cards(const Config &cfg, uint64_t hand, uint64_t gone, int a, int b) {
+    if (a == b) return true;
+    int suit = cfg.suit_of[a];
+    if (cfg.suit_of[b] != suit) return false;
+    int low = cfg.key[a][suit], high = cfg.key[b][suit];
+    if (low > high) std::swap(low, high);
+    for (uint64_t m = cfg.suit_masks[suit] & cfg.deck_mask & ~(hand | gone); m; m &= m - 1) {
+        int k = cfg.key[lowest(m)][suit];
+        if (k > low && k < high) return false;
+    }
+    return true;
+}
+
+double World::play_weight(const State &st) const {
+    if (plays.empty() || infer_noise <= 0.0) return 1.0;
+    const Config &c = *cfg;
+    State r = public_state;
+    for (int s = 0; s < c.players; ++s) {
+        r.hands[s] = st.hands[s] | played[s];
+        r.bids[s] = st.bids[s];
+        r.tricks[s] = 0;
+        r.points[s] = 0;
+    }
+    r.bid_sum = st.bid_sum;
+    r.bid_count = st.bid_count;
+    r.trick_len = 0;
+    r.tricks_done = 0;
+    r.broken = false;
+    r.phase = PLAYING;
+    r.leader = r.to_play = int8_t(plays[0].first);
+    uint64_t gone = 0, trick = 0; // cards of the tricks done, of the trick in progress
     double w = 1.0;
+    for (const auto &[seat, card] : plays) {
+        if (r.phase != PLAYING || seat != r.to_play) break;
+        uint64_t legal = legal_cards(c, r, seat);
+        if (!((legal >> card) & 1)) break;
+        int options = popcount(legal);
+        if (seat != me && options > 1) {
+            // The play's chance times the number of legal cards (1: no evidence).
+            int pick = policy_move(c, r, legal);
+            double chance = infer_noise;
+            if (equivalent_cards(c, r.hands[seat], gone, pick, card)) {
+                int same = 0;
+                for (uint64_t m = legal; m; m &= m - 1)
+                    same += equivalent_cards(c, r.hands[seat], gone, pick, lowest(m));
+                chance += (1.0 - infer_noise) * options / same;
+            }
+            w *= chance;
+        }
+        trick |= uint64_t(1) << card;
+        play_card(c, r, card);
+        if (r.trick_len == 0) {
+            gone |= trick;
+            trick = 0;
+        }
+    }
+    return w;
+}
+
+double World::weight(const State &st) const {
+    if (value.empty()) return play_weight(st);
+    double w = play_weight(st);
     for (int s : weight_seats) {
         double estimate = 0.0;
         for (uint64_t m = st.hands[s] | played[s]; m; m &= m - 1) estimate += value[lowest(m)];

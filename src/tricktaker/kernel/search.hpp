@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core.hpp"
@@ -31,12 +32,32 @@ struct World {
     std::vector<int> weight_seats;
     double scale = 0.0;
     double floor = 0.0;
+    // Inference from the plays seen (off while ``infer_noise`` is 0): the hand's card
+    // plays so far, in order, as (seat, card). A deal is weighed by the chance of every
+    // other seat's play under a soft rollout policy (with the chance ``1 - infer_noise``
+    // the seat plays the policy's card or one equivalent to it in its hand, uniformly,
+    // else any legal card, uniformly) times its number of legal cards, so that a play
+    // that tells nothing counts 1; see ``play_weight``.
+    std::vector<std::pair<int, int>> plays;
+    double infer_noise = 0.0;
 
     void sample(Rng &rng, State &out) const;
     // Guesses the hidden simultaneous bids (``guess_seats``) of a deal: ``sample`` does.
     void guess_bids(State &st) const;
+    // The deal's weight: the bid model's times the plays' (``play_weight``).
     double weight(const State &st) const;
+    // The chance of the other seats' plays seen (``plays``) had the deal been ``st``
+    // (each play's times its number of legal cards):
+    // each seat's hand at the start of the card play is its cards in ``st`` and the cards
+    // it played, and the plays are replayed from there. A play the replay finds illegal
+    // (a deal against the facts) stops the product there. 1 when inference is off.
+    double play_weight(const State &st) const;
 };
+
+// Whether ``a`` and ``b`` are equivalent cards for a seat holding ``hand``, with the
+// cards ``gone`` already played: the same effective suit, and every card of that suit
+// ranked between them held or gone (so that either does what the other does).
+bool equivalent_cards(const Config &cfg, uint64_t hand, uint64_t gone, int a, int b);
 
 struct SearchParams {
     long iterations = 400;

@@ -22,6 +22,7 @@ from tricktaker.kernel.convert import (
     HandInputs,
     check_ruleset,
     hand_config,
+    hand_plays,
     observed_state,
     played_by_seat,
     plays_whole,
@@ -96,10 +97,16 @@ def _check(obs: Observation) -> Setup:
     return setup
 
 
-def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None) -> Any:
+def kernel_world(
+    obs: Observation, *, weighted: bool = True, sampler: Any = None, infer_noise: float = 0.0
+) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search
-    (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made)."""
-    config, state, facts = world_inputs(obs, weighted=weighted, sampler=sampler)
+    (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made;
+    ``infer_noise`` above 0: deals weighed by the other seats' plays seen, as
+    :class:`~tricktaker.kernel.spec.WorldFacts` says)."""
+    config, state, facts = world_inputs(
+        obs, weighted=weighted, sampler=sampler, infer_noise=infer_noise
+    )
     core = native()
     try:
         return core.make_world(config, state, facts)
@@ -108,17 +115,17 @@ def kernel_world(obs: Observation, *, weighted: bool = True, sampler: Any = None
 
 
 def world_inputs(
-    obs: Observation, *, weighted: bool = True, sampler: Any = None
+    obs: Observation, *, weighted: bool = True, sampler: Any = None, infer_noise: float = 0.0
 ) -> tuple[Any, KernelState, WorldFacts]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
     (hidden hands empty, a :class:`KernelState` made by
     :func:`~tricktaker.kernel.convert.observed_state`) and what the determinizer needs (a
-    :class:`WorldFacts`); a hook game's as
-    :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
+    :class:`WorldFacts`, with the hand's plays seen when ``infer_noise`` is above 0); a
+    hook game's as :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
     if not plays_whole(obs.rules):  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
-        return hook_world_inputs(obs, sampler=sampler)
+        return hook_world_inputs(obs, sampler=sampler, infer_noise=infer_noise)
     from tricktaker.bots.determinize import known_voids
     from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
 
@@ -175,6 +182,8 @@ def world_inputs(
         weight_seats=tuple(weight_seats),
         scale=-0.5 / (BID_SPREAD * BID_SPREAD),
         floor=BID_FLOOR,
+        plays=hand_plays(obs) if infer_noise > 0 else (),
+        infer_noise=infer_noise,
     )
     return config, state, facts
 

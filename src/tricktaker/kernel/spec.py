@@ -240,7 +240,15 @@ class WorldFacts:
     cards known with a seat (``fixed``), the seats whose hidden bids are guessed, and the
     bid model's card ``value`` (None: deals unweighted) with its ``weight_seats``,
     ``scale`` and ``floor``. With a ``split`` the two other seats' cards are drawn from
-    it instead (``hidden`` then empty)."""
+    it instead (``hidden`` then empty).
+
+    ``plays`` and ``infer_noise``: the inference from the plays seen (off while
+    ``infer_noise`` is 0). ``plays`` lists the hand's card plays so far in order, as
+    (seat, card) pairs (every card of ``played``, or none); a deal's weight is then
+    multiplied, for each other seat's play, by the play's chance under a soft rollout
+    policy (the policy's card or one equivalent to it with the chance ``1 - infer_noise``,
+    any legal card with the chance ``infer_noise``) times the seat's number of legal
+    cards (so that a play that tells nothing counts 1)."""
 
     me: int
     hidden: tuple[int, ...]
@@ -255,6 +263,8 @@ class WorldFacts:
     weight_seats: tuple[int, ...] = ()
     scale: float = 0.0
     floor: float = 0.0
+    plays: tuple[tuple[int, int], ...] = ()
+    infer_noise: float = 0.0
 
 
 def field_tables() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
