@@ -25,7 +25,7 @@ from tricktaker.cards import (
     parse_card,
     parse_suit,
 )
-from tricktaker.coach.model import Hint
+from tricktaker.coach.model import Hint, value_unit
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import (
     BID,
@@ -404,9 +404,11 @@ def _rank(word: str, obs: Observation, cards: Cards) -> Reply | None:
 
 def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
     """Every legal choice with its value (the points the seat can expect from the hand,
-    ± the standard error), the chance of making the bid where there is one, and the
-    coach's choice marked; the best first."""
+    ± the standard error; a percentage where the values are chances, as the chance that
+    the table is exact in a cooperative ruleset), the chance of making the bid where
+    there is one, and the coach's choice marked; the best first."""
     game = game_present(obs.rules)
+    chance_values = value_unit(obs.rules).chance
     bare = len({c.action.kind for c in hint.choices}) == 1
     chances = any(choice.make_chance is not None for choice in hint.choices)
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
@@ -422,7 +424,12 @@ def hint_table(obs: Observation, hint: Hint, cards: Cards) -> Table:
             shown = f"bid {shown}"
         if choice.action in numbers:
             shown = f"{numbers[choice.action]}) {shown}"
-        row = [shown, value_with_error(choice.mean, choice.stderr, symbols=cards.symbols)]
+        shown_value = (
+            chance_with_error(choice.mean, choice.stderr, symbols=cards.symbols)
+            if chance_values
+            else value_with_error(choice.mean, choice.stderr, symbols=cards.symbols)
+        )
+        row = [shown, shown_value]
         if chances:
             chance = choice.make_chance
             row.append(f"{chance:.0%}" if chance is not None else "")
@@ -449,6 +456,20 @@ def value_with_error(mean: float, stderr: float, *, symbols: bool = True) -> str
     return f"{mean:.{places}f} ± {stderr:.{places}f}".replace("-", "\N{MINUS SIGN}")
 
 
+def chance_with_error(chance: float, stderr: float, *, symbols: bool = True) -> str:
+    """A chance and its standard error as percentages, whole, or to one decimal where
+    the error is below half a percent; in plain ASCII without ``symbols``.
+
+    >>> chance_with_error(0.6234, 0.031), chance_with_error(1.0, 0.0)
+    ('62% ± 3%', '100.0% ± 0.0%')
+    >>> chance_with_error(0.6234, 0.031, symbols=False)
+    '62% +/- 3%'
+    """
+    places = 0 if stderr >= 0.005 else 1
+    sign = "±" if symbols else "+/-"
+    return f"{chance:.{places}%} {sign} {stderr:.{places}%}"
+
+
 def show_hint(console: Console, obs: Observation, cards: Cards) -> Hint:
     """Ask the coach (:func:`tricktaker.coach.values.hint`, from ``obs`` alone) and show
     its values for every legal choice, how they were estimated and what they assume."""
@@ -468,7 +489,12 @@ def print_hint(console: Console, obs: Observation, hint: Hint, cards: Cards) -> 
     estimated and what they assume (``tricktaker play``'s and ``join``'s ``hint``)."""
     deals = min((choice.samples for choice in hint.choices), default=0)
     how = "exact, every deal" if hint.exact else f"{deals} deals, {hint.seconds:.1f} s"
-    unit = (game_present(obs.rules).unit.split() or ["points"])[0]
-    console.print(Text(f"Coach ({how}): {unit} you can expect from this hand", style="bold"))
+    unit = value_unit(obs.rules)
+    about = (
+        f"the {unit.name} this hand"
+        if unit.chance
+        else f"{unit.name} you can expect from this hand"
+    )
+    console.print(Text(f"Coach ({how}): {about}", style="bold"))
     console.print(hint_table(obs, hint, cards))
     console.print(Text(f"Assuming {hint.model}.", style="dim"))

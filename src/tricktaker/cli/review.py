@@ -127,9 +127,10 @@ def print_review(
     who = f"seat {result.seat + 1}" + (f" ({result.name})" if result.name else "")
     console.rule(Text(f"Review of {rules.name} ({result.game}): {who}"))
     budget = f"{result.deals} deals" if result.deals is not None else f"{result.seconds:g} s"
+    what = f"the {result.unit}" if result.chance else f"{result.unit} you could expect from"
     console.print(
         Text(
-            f"Values: {result.unit} you could expect from the hand after each choice,"
+            f"Values: {what} the hand after each choice,"
             f" ± their standard error ({budget} a decision"
             f"{', from the cache' if cached else ''})."
         )
@@ -138,18 +139,24 @@ def print_review(
     for hand in result.hands:
         console.print()
         scored = f" · scored {hand.points:+d}" if hand.points is not None else ""
+        if result.chance and hand.points is not None:
+            scored = " · the table was exact" if hand.points else " · the table was not exact"
         console.print(Text(f"Hand {hand.number}{scored}", style="bold"))
         console.print(Text(f"  {shown_words(hand.summary, cards)}"))
         decisions = [d for d in result.decisions if d.moment.hand == hand.number]
         if decisions:
-            console.print(decision_table(decisions, rules, cards, game, ranked=False))
+            console.print(
+                decision_table(decisions, rules, cards, game, ranked=False, chance=result.chance)
+            )
     console.print()
     console.rule(Text("Largest losses"))
     losses = result.losses()
     if not losses:
         console.print(Text("None: every choice was the coach's."))
     else:
-        console.print(decision_table(list(losses), rules, cards, game, ranked=True))
+        console.print(
+            decision_table(list(losses), rules, cards, game, ranked=True, chance=result.chance)
+        )
         console.print(
             Text(
                 f"Find a moment with {command('replay', file, '--tricks')} (its hand and"
@@ -161,10 +168,11 @@ def print_review(
         where = ", ".join(f"hand {m.hand} decision {m.decision}" for m in result.unvalued)
         console.print(Text(f"Not valued (no score to play out to): {where}."), soft_wrap=True)
     count = len(result.decisions)
+    given_up = f"on the {result.unit}" if result.chance else f"{result.unit} expected"
     console.print()
     console.print(
         Text(
-            f"In all: {_figure(result.total_cost, cards)} {result.unit} expected given up over"
+            f"In all: {_figure(result.total_cost, cards, result.chance)} {given_up} given up over"
             f" {count} decision{'s' if count != 1 else ''} with a choice.",
             style="bold",
         )
@@ -178,9 +186,11 @@ def decision_table(
     game: GamePresent,
     *,
     ranked: bool,
+    chance: bool = False,
 ) -> Table:
     """The decisions, one a row: where (the hand too when ``ranked``), the choice made
-    and its value, the best choice and its value, the cost."""
+    and its value, the best choice and its value, the cost (``chance``: the values are
+    chances, shown as percentages)."""
     from rich.table import Table
 
     table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 2))
@@ -206,10 +216,10 @@ def decision_table(
             row = [str(rank), str(moment.hand), *row]
         row += [
             label(decision.made, rules, cards, game),
-            value_text(decision.made, cards),
+            value_text(decision.made, cards, chance),
             best or "same",
-            value_text(decision.best, cards) if best else "",
-            _figure(decision.cost, cards) if decision.cost > 0 else "",
+            value_text(decision.best, cards, chance) if best else "",
+            _figure(decision.cost, cards, chance) if decision.cost > 0 else "",
         ]
         table.add_row(*row)
     return table
@@ -226,16 +236,19 @@ def label(choice: ChoiceFigure, rules: Ruleset, cards: Cards, game: GamePresent)
     return f"bid {text}" if action.kind == BID else text
 
 
-def value_text(choice: ChoiceFigure, cards: Cards) -> str:
-    """A value with its standard error: ``12.5 ± 0.4``."""
-    from .human import value_with_error
+def value_text(choice: ChoiceFigure, cards: Cards, chance: bool = False) -> str:
+    """A value with its standard error: ``12.5 ± 0.4`` (a chance: ``62% ± 3%``)."""
+    from .human import chance_with_error, value_with_error
 
+    if chance:
+        return chance_with_error(choice.mean, choice.stderr, symbols=cards.symbols)
     return value_with_error(choice.mean, choice.stderr, symbols=cards.symbols)
 
 
-def _figure(value: float, cards: Cards) -> str:
-    """One decimal, a real minus sign where the console has symbols."""
-    text = f"{value:.1f}"
+def _figure(value: float, cards: Cards, chance: bool = False) -> str:
+    """One decimal (a chance: a whole percentage), a real minus sign where the console
+    has symbols."""
+    text = f"{value:.0%}" if chance else f"{value:.1f}"
     return text.replace("-", "\N{MINUS SIGN}") if cards.symbols else text
 
 

@@ -7,6 +7,11 @@ A game says what making it means through the ``"coach"`` capability of its hooks
 that declares none (the Oh Hell family, a ruleset without hooks) makes a bid by taking
 exactly that many tricks, when the hand's result has a bid for every seat; otherwise a
 seat has nothing to make (Buckup's pots, for example).
+
+In a cooperative ruleset (Cooperative Blackout) it is still the seat's own bid: there
+the value itself is the team's success (:func:`tricktaker.coach.model.hand_points`, the
+chance that every seat is exact), and the seat's own chance beside it shows how much of
+the risk is its own bid's and how much the others'.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from tricktaker.engine.actions import Action
 from tricktaker.engine.state import GameState
 
 if TYPE_CHECKING:
+    from tricktaker.engine.results import HandResult
     from tricktaker.rules.ruleset import Ruleset
 
 MODEL = (
@@ -46,8 +47,14 @@ def hand_points(state: GameState, seat: int) -> int:
     points: a seat in a partnership scores its team's points; in a cooperative ruleset,
     where no seat scores, 1 when every seat took exactly its bid and 0 otherwise (its
     mean over deals is the chance that the table is exact)."""
-    result = state.history[-1]
-    if state.setup.cooperative:
+    return result_points(state.history[-1], seat, cooperative=state.setup.cooperative)
+
+
+def result_points(result: HandResult, seat: int, *, cooperative: bool) -> int:
+    """``seat``'s score in the finished hand ``result`` as the coach counts it
+    (:func:`hand_points`): its hand score, or in a ``cooperative`` ruleset 1 when every
+    seat took exactly its bid and 0 otherwise."""
+    if cooperative:
         return 1 if result.all_exact else 0
     return result.hand_scores[seat]
 

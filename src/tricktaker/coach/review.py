@@ -7,9 +7,10 @@ legal choice the coach values every choice from the seat's observation at that m
 (:func:`tricktaker.coach.values.hint`, seeded by the event's number, so a review with a
 fixed number of deals is the same every time). A decision's *cost* is the best choice's
 value less the value of the choice made: what the choice gave up, in the game's points,
-never below 0. Each hand gets a sentence, and the costliest decisions of the game are
-ranked; each names its hand, the seat's decision in that hand and the record's event, so
-the moment can be found in a replay.
+never below 0 (in a cooperative ruleset the values are chances that the table is
+exact, and a cost is a difference of chances). Each hand gets a sentence, and the
+costliest decisions of the game are ranked; each names its hand, the seat's decision in
+that hand and the record's event, so the moment can be found in a replay.
 
 A review is kept beside its record (``RECORD.review.json``), keyed by a hash of the
 record's content, the seat and the budget (:func:`cached_review`): a second look is
@@ -35,14 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from tricktaker.cards import parse_card
-from tricktaker.coach.model import MODEL, Hint
+from tricktaker.coach.model import MODEL, Hint, ValueUnit, result_points, value_unit
 from tricktaker.engine.actions import BID, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.record import GameRecord
 from tricktaker.engine.state import ChanceOutcome, GameState
 
 REVIEW_FORMAT = "tricktaker-review"
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """The version of a review's JSON (and of its cache): a change to what a review holds or
 how it is computed gets a new one, so that older cached reviews are computed again."""
 CACHE_SUFFIX = ".review.json"
@@ -64,7 +65,8 @@ class ChoiceFigure:
 
     action: str
     mean: float
-    """The seat's expected score for the hand after this choice, in the game's points."""
+    """The seat's expected score for the hand after this choice, in the game's points
+    (in a cooperative ruleset, the chance that the table is exact)."""
     stderr: float
     """The standard error of :attr:`mean`."""
     make_chance: float | None
@@ -177,7 +179,8 @@ class HandReview:
     cost: float
     """The sum of their costs."""
     points: int | None
-    """What the seat scored in the hand (None if the record stops before its end)."""
+    """What the seat scored in the hand (None if the record stops before its end); in a
+    cooperative ruleset 1 where the table was exact and 0 where it was not."""
     summary: str
     """The hand in a sentence: ``bid 3 on a hand worth about 2: -8.0 expected``."""
 
@@ -213,7 +216,8 @@ class Review:
     name: str | None
     """The seat's name in the record (None when the record names no one)."""
     unit: str
-    """What the values count: ``points``, ``chips``."""
+    """What the values count: ``points``, ``chips``, ``chance the table is exact``
+    (:func:`~tricktaker.coach.model.value_unit`)."""
     seconds: float
     """The time budget of each decision's values."""
     deals: int | None
@@ -228,6 +232,9 @@ class Review:
     unvalued: tuple[Moment, ...] = ()
     """Decisions the coach cannot value (its values need the hand played out to a score
     for the seat, and this choice does not lead to one), left out of :attr:`decisions`."""
+    chance: bool = False
+    """Whether the values are chances from 0 to 1, shown as percentages (a cooperative
+    ruleset's chance that the table is exact), not points."""
 
     @property
     def total_cost(self) -> float:
@@ -250,6 +257,7 @@ class Review:
             "seat": self.seat,
             "name": self.name,
             "unit": self.unit,
+            "chance": self.chance,
             "seconds": self.seconds,
             "deals": self.deals,
             "model": self.model,
@@ -289,6 +297,7 @@ class Review:
                 Moment(int(m["hand"]), int(m["decision"]), int(m["event"]), None, str(m["made"]))
                 for m in data["unvalued"]
             ),
+            chance=bool(data["chance"]),
         )
 
 
@@ -392,7 +401,7 @@ def review_record(
         )
         samples = min((c.samples for c in valued.choices), default=0)
         decisions.append(ReviewedDecision(moment, choices, valued.exact, samples))
-    unit = _unit(final)
+    unit = value_unit(final.rules)
     hands = tuple(
         _hand_review(number, decisions, final, seat, unit)
         for number in range(1, final.hands_played + (0 if final.is_terminal() else 1) + 1)
@@ -401,7 +410,7 @@ def review_record(
         game=record.game,
         seat=seat,
         name=record.names[seat] if record.names is not None else None,
-        unit=unit,
+        unit=unit.name,
         seconds=seconds,
         deals=deals,
         model=MODEL,
@@ -409,35 +418,50 @@ def review_record(
         hands=tuple(hand for hand in hands if hand.decisions or hand.points is not None),
         key=review_key(record, seat, seconds=seconds, deals=deals),
         unvalued=tuple(unvalued),
+        chance=unit.chance,
     )
 
 
-def _unit(state: GameState) -> str:
-    """What the game's scores count, in one word (``points``, ``chips``)."""
-    from tricktaker.present.game import game_present
+def _figure(value: float, chance: bool = False) -> str:
+    """A value as a sentence writes it: one decimal (a chance as a whole percentage,
+    one decimal below 1%), a real minus sign for a loss.
 
-    words = game_present(state.rules).unit.split()
-    return words[0] if words else "points"
-
-
-def _figure(value: float) -> str:
-    """A value as a sentence writes it: one decimal, a real minus sign for a loss."""
-    return f"{value:.1f}".replace("-", "\N{MINUS SIGN}")
+    >>> _figure(-8.04), _figure(0.625, chance=True), _figure(-0.004, chance=True)
+    ('−8.0', '62%', '−0.4%')
+    """
+    if chance:
+        text = f"{value:.0%}" if abs(value) >= 0.01 or value == 0 else f"{value:.1%}"
+    else:
+        text = f"{value:.1f}"
+    return text.replace("-", "\N{MINUS SIGN}")
 
 
 def _hand_review(
-    number: int, decisions: Sequence[ReviewedDecision], final: GameState, seat: int, unit: str
+    number: int,
+    decisions: Sequence[ReviewedDecision],
+    final: GameState,
+    seat: int,
+    unit: ValueUnit,
 ) -> HandReview:
     """Hand ``number`` of the review, with its sentence."""
     own = [d for d in decisions if d.moment.hand == number]
-    points = final.history[number - 1].hand_scores[seat] if number <= len(final.history) else None
+    points = (
+        result_points(final.history[number - 1], seat, cooperative=final.setup.cooperative)
+        if number <= len(final.history)
+        else None
+    )
     cost = sum(d.cost for d in own)
-    return HandReview(number, len(own), cost, points, hand_sentence(own, unit))
+    return HandReview(
+        number, len(own), cost, points, hand_sentence(own, unit.name, chance=unit.chance)
+    )
 
 
-def hand_sentence(decisions: Sequence[ReviewedDecision], unit: str = "points") -> str:
+def hand_sentence(
+    decisions: Sequence[ReviewedDecision], unit: str = "points", *, chance: bool = False
+) -> str:
     """A hand's decisions in a sentence: the bid against the hand's worth (the bid the
-    coach would make) where the seat bid, then what the other choices cost.
+    coach would make) where the seat bid, then what the other choices cost (``chance``:
+    the values are chances, written as percentages, a cost as so much ``on the`` chance).
 
     >>> bid = ReviewedDecision(
     ...     Moment(1, 1, 2, None, "bid 3"),
@@ -445,7 +469,20 @@ def hand_sentence(decisions: Sequence[ReviewedDecision], unit: str = "points") -
     ...     exact=False, samples=200)
     >>> hand_sentence([bid])
     'bid 3 on a hand worth about 2: −8.0 points expected (4.5 against 12.5)'
+    >>> coop = ReviewedDecision(
+    ...     Moment(1, 1, 2, None, "bid 1"),
+    ...     (ChoiceFigure("bid 0", 0.6, 0.03, 0.8), ChoiceFigure("bid 1", 0.2, 0.03, 0.3)),
+    ...     exact=False, samples=200)
+    >>> hand_sentence([coop], "chance the table is exact", chance=True)
+    'bid 1 on a hand worth about 0: −40% on the chance the table is exact (20% against 60%)'
     """
+
+    def figure(value: float) -> str:
+        return _figure(value, chance)
+
+    def expected(value: float) -> str:
+        return f"{figure(value)} on the {unit}" if chance else f"{figure(value)} {unit} expected"
+
     if not decisions:
         return "no choice to make"
     bids = [d for d in decisions if d.moment.made.split()[0] == BID]
@@ -457,11 +494,14 @@ def hand_sentence(decisions: Sequence[ReviewedDecision], unit: str = "points") -
         worth = bid.best.action.split()[-1]
         if bid.cost > 0:
             parts.append(
-                f"bid {made} on a hand worth about {worth}: {_figure(-bid.cost)} {unit} expected"
-                f" ({_figure(bid.made.mean)} against {_figure(bid.best.mean)})"
+                f"bid {made} on a hand worth about {worth}: {expected(-bid.cost)}"
+                f" ({figure(bid.made.mean)} against {figure(bid.best.mean)})"
             )
         else:
-            parts.append(f"bid {made}, the coach's bid too ({_figure(bid.made.mean)} expected)")
+            worth_text = (
+                f"{figure(bid.made.mean)} {unit}" if chance else f"{figure(bid.made.mean)} expected"
+            )
+            parts.append(f"bid {made}, the coach's bid too ({worth_text})")
     if others:
         cost = sum(d.cost for d in others)
         choices = "choice" if len(others) == 1 else "choices"
@@ -471,9 +511,9 @@ def hand_sentence(decisions: Sequence[ReviewedDecision], unit: str = "points") -
         else:
             worst = max(others, key=lambda d: d.cost)
             parts.append(
-                f"{what} cost {_figure(cost)} {unit} expected in all, the most at decision"
+                f"{what} cost {expected(cost)} in all, the most at decision"
                 f" {worst.moment.decision} ({worst.moment.made} where {worst.best.action}"
-                f" was worth {_figure(worst.cost)} more)"
+                f" was worth {figure(worst.cost)} more)"
             )
     return "; ".join(parts)
 

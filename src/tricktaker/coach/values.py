@@ -6,7 +6,8 @@ determinizer, each deal weighted by :func:`~tricktaker.bots.gamesearch.sample_we
 and on every deal tries every legal choice (common random numbers: the choices are
 compared on the same deals, with the same later draws), playing the hand out with the
 game's rollout policy and reading the seat's score for the hand
-(:func:`~tricktaker.coach.model.hand_points`) and whether it made its bid
+(:func:`~tricktaker.coach.model.hand_points`: in a cooperative ruleset 1 where the whole
+table was exact, else 0) and whether it made its bid
 (:func:`~tricktaker.coach.contract.made_bid`).
 
 Where the compiled kernel plays the decision (the Oh Hell family's bids and cards, the

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tricktaker.coach import hint as coach_hint
-from tricktaker.coach.model import Hint
+from tricktaker.coach.model import Hint, value_unit
 from tricktaker.engine import Action, Observation
 from tricktaker.engine.actions import BID, PLAY
 from tricktaker.present.game import game_present
@@ -75,8 +75,10 @@ def choice_label(action: Action, rules: Ruleset) -> str:
 
 def hint_message(client_id: str, seq: int, obs: Observation, hint: Hint) -> dict[str, Json]:
     """The ``hint`` message (:class:`~tricktaker.server.tables.messages.HintAnswer`) of
-    ``hint``, worked out for ``obs``: every choice's action text, label and values."""
+    ``hint``, worked out for ``obs``: every choice's action text, label and values, and
+    what they count (:func:`~tricktaker.coach.model.value_unit`)."""
     labels = obs.rules.joker_labels
+    unit = value_unit(obs.rules)
     choices = [
         m.HintChoice(
             action=choice.action.text(labels=labels),
@@ -99,6 +101,8 @@ def hint_message(client_id: str, seq: int, obs: Observation, hint: Hint) -> dict
         exact=hint.exact,
         deals=min((choice.samples for choice in hint.choices), default=0),
         seconds=round(hint.seconds, 3),
+        unit=unit.name,
+        chance=unit.chance,
     ).model_dump()
 
 

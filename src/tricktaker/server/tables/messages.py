@@ -319,7 +319,10 @@ class HintAnswer(_Message):
     (``id``). ``seq``: the table's when it was asked (the hint is for that position);
     ``best``: the coach's choice; ``model``: what the values assume, in a sentence;
     ``exact``: every consistent deal enumerated (else sampled); ``deals``: the fewest
-    deals any choice was estimated over; ``seconds``: how long it took."""
+    deals any choice was estimated over; ``seconds``: how long it took; ``unit``: what
+    the values count (``points``, ``chips``, or ``chance the table is exact`` in a
+    cooperative ruleset); ``chance``: the values are chances from 0 to 1, to be shown
+    as percentages."""
 
     type: Literal["hint"] = "hint"
     id: str
@@ -331,6 +334,8 @@ class HintAnswer(_Message):
     exact: bool
     deals: int
     seconds: float
+    unit: str = "points"
+    chance: bool = False
 
 
 class Chat(_Message):

@@ -39,6 +39,7 @@ import { append, clear, el } from "./dom.js";
  * @property {number} seat
  * @property {string | null} name
  * @property {string} unit
+ * @property {boolean} [chance] the values are chances from 0 to 1 (a cooperative game's chance that the table is exact)
  * @property {number} seconds
  * @property {number | null} deals
  * @property {string} model
@@ -73,22 +74,31 @@ function reviewStyles() {
 }
 
 /**
- * A value as the review writes it: one decimal, a real minus sign.
+ * A value as the review writes it: one decimal (a chance: a whole percentage), a real
+ * minus sign.
  * @param {number} value
  * @param {boolean} [signed] a plus sign before a gain
+ * @param {boolean} [percent] the value is a chance
  */
-export function figure(value, signed = false) {
-  const text = Math.abs(value).toFixed(1);
-  if (value < 0 && text !== "0.0") return `\u2212${text}`;
-  return signed && text !== "0.0" ? `+${text}` : text;
+export function figure(value, signed = false, percent = false) {
+  const zero = percent ? "0%" : "0.0";
+  const text = percent ? `${Math.abs(value * 100).toFixed(0)}%` : Math.abs(value).toFixed(1);
+  if (value < 0 && text !== zero) return `\u2212${text}`;
+  return signed && text !== zero ? `+${text}` : text;
 }
 
 /**
  * A value and its standard error, as the terminal's review writes them: two decimals
- * where the error is below 0.05, so that it does not read as 0 (cli/human.py).
+ * where the error is below 0.05, so that it does not read as 0 (cli/human.py); a chance
+ * as percentages, one decimal where the error is below half a percent.
  * @param {Figure} choice
+ * @param {boolean} [percent] the value is a chance
  */
-export function valueText(choice) {
+export function valueText(choice, percent = false) {
+  if (percent) {
+    const whole = choice.stderr >= 0.005 ? 0 : 1;
+    return `${(choice.mean * 100).toFixed(whole)}% ± ${(choice.stderr * 100).toFixed(whole)}%`;
+  }
   const places = choice.stderr >= 0.05 ? 1 : 2;
   const mean = choice.mean.toFixed(places).replace(/^-/, "\u2212");
   return `${mean} ± ${choice.stderr.toFixed(places)}`;
@@ -255,6 +265,7 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
   function renderReview(review) {
     clear(result);
     const unit = review.unit;
+    const percent = review.chance === true;
     const who = review.name || names[review.seat];
     const count = review.decisions.length;
     const model = el(
@@ -265,7 +276,11 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
       el(
         "p",
         { class: "help" },
-        `A value is the ${unit} ${who} could expect from the hand after that choice; each was estimated over ${
+        `${
+          percent
+            ? `A value is the ${unit} this hand (every seat taking exactly its bid) after that choice`
+            : `A value is the ${unit} ${who} could expect from the hand after that choice`
+        }; each was estimated over ${
           review.deals === null ? `${review.seconds} s of deals` : `${review.deals} deals`
         }.`,
       ),
@@ -294,13 +309,13 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
             },
             `${momentText(loss)}: ${cardsInText(loss.made)}`,
           ),
-          el("span", { class: "review-cost" }, ` ${figure(-loss.cost)} ${unit}`),
+          el("span", { class: "review-cost" }, percent ? ` ${figure(-loss.cost, false, true)} on the ${unit}` : ` ${figure(-loss.cost)} ${unit}`),
           el(
             "span",
             { class: "review-figures" },
-            el("span", {}, `made ${made ? valueText(made) : "?"}`),
+            el("span", {}, `made ${made ? valueText(made, percent) : "?"}`),
             " · ",
-            el("span", {}, `coach's ${cardsInText(best.action)} ${valueText(best)}`),
+            el("span", {}, `coach's ${cardsInText(best.action)} ${valueText(best, percent)}`),
           ),
         ),
       );
@@ -312,7 +327,7 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
           "li",
           { value: String(hand.hand) },
           el("strong", {}, `Hand ${hand.hand}`),
-          hand.points === null ? "" : ` (${hand.points} ${unit})`,
+          hand.points === null ? "" : percent ? ` (the table was ${hand.points ? "" : "not "}exact)` : ` (${hand.points} ${unit})`,
           `: ${cardsInText(hand.summary)}`,
         ),
       );
@@ -322,7 +337,11 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
         "p",
         { class: "review-total", id: "review-total" },
         `${who}: ${count} decision${count === 1 ? "" : "s"} with a choice, ` +
-          (review.total_cost > 0 ? `${figure(review.total_cost)} ${unit} expected given up in all.` : "every one the coach's."),
+          (review.total_cost > 0
+            ? percent
+              ? `${figure(review.total_cost, false, true)} on the ${unit} given up in all.`
+              : `${figure(review.total_cost)} ${unit} expected given up in all.`
+            : "every one the coach's."),
       ),
       el(
         "div",

@@ -2,7 +2,9 @@
 // The coach's hint at the table (docs/protocol.md, Hints; docs/coach.md): a Hint button
 // beside your choices, on your turn, where the table's hints are on; the panel it opens
 // lists every legal choice with what the coach reckons it is worth (the points you can
-// expect from the hand, with the estimate's error), the chance of making your bid, the
+// expect from the hand, with the estimate's error; where the hint says its values are
+// chances, as a cooperative game's chance that the table is exact, a percentage), the
+// chance of making your bid, the
 // coach's choice marked and what the values assume, in one line. A choice in the panel
 // is played by clicking it. Nothing here values anything: the server's hint does.
 
@@ -35,10 +37,23 @@ export function valueText(mean, stderr) {
 }
 
 /**
+ * A chance with its standard error, as percentages ("62% \u00b1 3%"): whole, or to one
+ * decimal where the error is below half a percent.
+ * @param {number} chance
+ * @param {number} stderr
+ * @returns {string}
+ */
+export function chanceText(chance, stderr) {
+  const places = stderr >= 0.005 ? 0 : 1;
+  return `${(chance * 100).toFixed(places)}% \u00b1 ${(stderr * 100).toFixed(places)}%`;
+}
+
+/**
  * @typedef {{action: string, label: string, mean: number, stderr: number,
  *   make_chance: number | null, deals: number, best: boolean}} HintChoice
  * @typedef {{type: "hint", id: string, seq: number, seat: number, choices: HintChoice[],
- *   best: string, model: string, exact: boolean, deals: number, seconds: number}} HintMessage
+ *   best: string, model: string, exact: boolean, deals: number, seconds: number,
+ *   unit?: string, chance?: boolean}} HintMessage
  */
 
 /**
@@ -93,10 +108,14 @@ export function hintControls({ ask, play, announce }) {
   /** @param {HintMessage} message */
   function draw(message) {
     const chances = message.choices.some((c) => c.make_chance !== null);
-    const head = h("tr", {}, h("th", { scope: "col" }, "Choice"), h("th", { scope: "col", class: "num" }, unit), chances ? h("th", { scope: "col", class: "num" }, "makes bid") : null, h("th", { scope: "col" }, h("span", { class: "offscreen" }, "coach")));
+    // What the values count: the hint says (a cooperative game's chance that the table
+    // is exact); a server that does not, the score sheet's unit.
+    const percent = message.chance === true;
+    const named = message.unit || unit;
+    const head = h("tr", {}, h("th", { scope: "col" }, "Choice"), h("th", { scope: "col", class: "num" }, percent ? "table exact" : named), chances ? h("th", { scope: "col", class: "num" }, "makes bid") : null, h("th", { scope: "col" }, h("span", { class: "offscreen" }, "coach")));
     const rows = message.choices.map((c) => {
       const name = choiceText(c.action);
-      const value = valueText(c.mean, c.stderr);
+      const value = percent ? chanceText(c.mean, c.stderr) : valueText(c.mean, c.stderr);
       const chance = c.make_chance === null ? "" : `${Math.round(c.make_chance * 100)}%`;
       const pick = h(
         "button",
@@ -104,7 +123,7 @@ export function hintControls({ ask, play, announce }) {
           type: "button",
           class: "tt-hint-choice",
           dataset: { hintAction: c.action },
-          "aria-label": `${actionAria(c.action)}: ${value} ${unit}${chance ? `, makes the bid ${chance}` : ""}${c.best ? ", the coach's choice" : ""}. Play it.`,
+          "aria-label": `${actionAria(c.action)}: ${value} ${named}${chance ? `, makes the bid ${chance}` : ""}${c.best ? ", the coach's choice" : ""}. Play it.`,
           onclick: () => {
             close();
             play(c.action);
@@ -126,7 +145,13 @@ export function hintControls({ ask, play, announce }) {
     panel.replaceChildren(
       shut,
       h("h2", {}, "The coach's hint"),
-      h("p", { class: "tt-hint-how" }, `The ${unit} you can expect from this hand after each choice (${how}). Choose one to play it.`),
+      h(
+        "p",
+        { class: "tt-hint-how" },
+        percent
+          ? `The ${named} this hand (every seat taking exactly its bid) after each choice (${how}). Choose one to play it.`
+          : `The ${named} you can expect from this hand after each choice (${how}). Choose one to play it.`,
+      ),
       h("table", { class: "tt-hint-table" }, h("thead", {}, head), h("tbody", {}, ...rows)),
       h("p", { class: "tt-hint-model" }, `Assuming ${message.model}.`),
     );
