@@ -5,8 +5,24 @@ package is in pyproject.toml.
 
 from setuptools import Extension, setup
 
-SOURCES = ["core.cpp", "policy.cpp", "determinize.cpp", "search.cpp", "endgame.cpp", "module.cpp"]
-HEADERS = ["core.hpp", "policy.hpp", "determinize.hpp", "search.hpp", "endgame.hpp", "pyread.hpp"]
+SOURCES = [
+    "core.cpp",
+    "policy.cpp",
+    "determinize.cpp",
+    "search.cpp",
+    "endgame.cpp",
+    "bidding.cpp",
+    "module.cpp",
+]
+HEADERS = [
+    "core.hpp",
+    "policy.hpp",
+    "determinize.hpp",
+    "search.hpp",
+    "endgame.hpp",
+    "bidding.hpp",
+    "pyread.hpp",
+]
 KERNEL = "src/tricktaker/kernel/"
 
 # The sanitizer build of the same sources is made by `make kernel-asan`, with g++ directly.

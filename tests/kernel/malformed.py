@@ -215,7 +215,7 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
     moves: Any = broken(draw, base.moves) if percent(draw) < 40 else list(base.moves)
     if entry == "make_config":
         core.make_config(mangled(draw, base.config))
-    elif entry in ("make_world", "search", "pimc", "samples", "sample_loop", "values"):
+    elif entry in ("make_world", "search", "pimc", "bid", "samples", "sample_loop", "values"):
         facts = split_facts(base) if draw(st.booleans()) else base.facts
         world_state = base.world_state
         if draw(st.booleans()):
@@ -247,6 +247,19 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
                 draw(st.integers(min_value=-2, max_value=40)),
                 draw(st.floats(min_value=-1, max_value=2)),
                 draw(st.sampled_from([-1.0, 0.0, 0.001])),
+                draw(st.integers(min_value=0, max_value=2**64 - 1)),
+            )
+        elif entry == "bid":
+            core.bid(
+                world,
+                moves,
+                draw(st.integers(min_value=-2, max_value=40)),
+                draw(st.integers(min_value=-2, max_value=6)),
+                draw(st.integers(min_value=-2, max_value=4)),
+                draw(st.floats(allow_nan=True)),
+                draw(st.floats(allow_nan=True)),
+                draw(st.sampled_from([-1.0, 0.0, 0.001, float("nan")])),
+                draw(st.sampled_from([0, 1, 2, -1, None, 1.5])),
                 draw(st.integers(min_value=0, max_value=2**64 - 1)),
             )
         elif entry == "values":
@@ -303,6 +316,7 @@ ENTRIES = (
     "make_world",
     "search",
     "pimc",
+    "bid",
     "samples",
     "sample_loop",
     "playouts",
@@ -387,6 +401,7 @@ def sweep(bases: list[Base]) -> int:
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1, 3)
             attempt(core.search, world, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1, 7, True)
             attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
+            attempt(core.bid, world, moves, 8, 1, 2, 0.5, 1.0, -1.0, True, 1)
             attempt(core.values, world, moves, 2, 1, -1.0, 1)
 
     for base in bases:

@@ -25,7 +25,15 @@ from tests.postgres import in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNEL = Path(tricktaker.kernel.__file__).resolve().parent
-SOURCES = ("core.cpp", "policy.cpp", "determinize.cpp", "search.cpp", "endgame.cpp", "module.cpp")
+SOURCES = (
+    "core.cpp",
+    "policy.cpp",
+    "determinize.cpp",
+    "search.cpp",
+    "endgame.cpp",
+    "bidding.cpp",
+    "module.cpp",
+)
 EXAMPLES = 60
 """Malformed calls per entry point (about 20 seconds in all on the sanitizer build)."""
 

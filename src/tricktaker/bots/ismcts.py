@@ -61,6 +61,7 @@ from tricktaker.kernel import (
     kernel_search,
     kernel_world,
 )
+from tricktaker.kernel.bidding import kernel_bid
 
 __all__ = ["MOST_ENDGAME_TRICKS", "ISMCTSBot"]
 
@@ -144,7 +145,13 @@ class ISMCTSBot(SearchBot):
     equal value; 1 to 7; 0, the default: off); ``endgame_rollouts``: 1 also stops every
     rollout once that many tricks are left and lets the exact endgame finish it, so that
     it counts in every decision, bids included (see bench/README.md, "Exact endgame", for
-    how both fared at equal time).
+    how both fared at equal time); ``bid_distribution``: 1 chooses a bid the kernel
+    searches (the Oh Hell family's) from the distribution of the tricks the hand takes
+    instead of in the tree: the kernel's budget of rollouts spread over every legal bid on
+    the same sampled deals (weighed by the earlier bids), each hand played out by the
+    search's own card play, the bid with the best expected reward kept
+    (:func:`~tricktaker.kernel.bidding.kernel_bid`; see bench/README.md, "Bidding from the
+    trick distribution (issue 30)"); 0, the default: the tree.
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -169,6 +176,7 @@ class ISMCTSBot(SearchBot):
         rivalry: float = -1.0,
         endgame_tricks: int = 0,
         endgame_rollouts: int = 0,
+        bid_distribution: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -200,6 +208,9 @@ class ISMCTSBot(SearchBot):
         self.rivalry = rivalry
         self.endgame_tricks = endgame_tricks
         self.endgame_rollouts = bool(endgame_rollouts)
+        if bid_distribution not in (0, 1):
+            raise ValueError("bid_distribution must be 0 (the tree) or 1")
+        self.bid_distribution = bool(bid_distribution)
         self.fallback = HeuristicBot(seed)
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks)."""
@@ -258,6 +269,19 @@ class ISMCTSBot(SearchBot):
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
             return None
+        if self.bid_distribution and obs.legal_actions[0].kind == BID:
+            choice = kernel_bid(
+                obs,
+                seed=self.rng.getrandbits(63),
+                rollouts=budget,
+                noise=self._noise(game),
+                rivalry=self._rivalry(game),
+                time_budget=self.time_budget,
+                weighted=self.weighted,
+                world=world,
+            )
+            self.last_iterations = choice.rollouts
+            return choice.action
         model = self.model_opponents if self.model_opponents >= 0 else game.model_opponents
         action, self.last_iterations = kernel_search(
             obs,

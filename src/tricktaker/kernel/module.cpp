@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "bidding.hpp"
 #include "core.hpp"
 #include "determinize.hpp"
 #include "endgame.hpp"
@@ -165,6 +166,42 @@ PyObject *pimc(PyObject *, PyObject *args) {
             result = flat_rollouts(box->world, moves, first, keep, rollouts, noise, budget, seed);
         });
         return Py_BuildValue("(il)", result.move, result.iterations);
+    });
+}
+
+// bid(world, moves, rollouts, first, keep, noise, rivalry, time_budget, weighted, seed) ->
+// (move, rollouts, [(move, deals, weight, mean, (weight of each trick count...))]): see
+// distribution_bid (bidding.hpp).
+PyObject *bid(PyObject *, PyObject *args) {
+    return guarded([&]() -> PyObject * {
+        PyObject *capsule, *moves_obj;
+        BidParams p;
+        int weighted = 1;
+        unsigned long long seed;
+        if (!PyArg_ParseTuple(args, "OOllldddpK", &capsule, &moves_obj, &p.rollouts, &p.first,
+                              &p.keep, &p.noise, &p.rivalry, &p.time_budget, &weighted, &seed))
+            return nullptr;
+        p.weighted = weighted != 0;
+        WorldBox *box = world_of(capsule);
+        auto moves = read_moves(*box->world.cfg, box->world.public_state, moves_obj);
+        if (p.rollouts < 1 || p.first < 0 || p.keep < 1)
+            fail(PyExc_ValueError, "rollouts and keep must be 1 or more, first 0 or more");
+        if (!std::isfinite(p.noise) || !std::isfinite(p.rivalry))
+            fail(PyExc_ValueError, "noise and rivalry must be finite");
+        check_budget(p.time_budget);
+        BidResult result;
+        without_gil([&] { result = distribution_bid(box->world, moves, p, seed); });
+        Ref stats(made(PyList_New(Py_ssize_t(result.bids.size()))));
+        for (size_t i = 0; i < result.bids.size(); ++i) {
+            const BidStat &b = result.bids[i];
+            Ref tricks(made(PyTuple_New(Py_ssize_t(b.tricks.size()))));
+            for (size_t t = 0; t < b.tricks.size(); ++t)
+                PyTuple_SET_ITEM(tricks.get(), Py_ssize_t(t), made(PyFloat_FromDouble(b.tricks[t])));
+            PyList_SET_ITEM(stats.get(), Py_ssize_t(i),
+                            made(Py_BuildValue("(ilddN)", b.move, b.deals, b.weight, b.mean(),
+                                               tricks.release())));
+        }
+        return Py_BuildValue("(ilN)", result.move, result.rollouts, stats.release());
     });
 }
 
@@ -468,6 +505,10 @@ PyMethodDef methods[] = {
      " iterations, [(move, visits, mean)])"},
     {"pimc", pimc, METH_VARARGS,
      "pimc(world, moves, first, keep, rollouts, noise, time_budget, seed) -> (move, rollouts)"},
+    {"bid", bid, METH_VARARGS,
+     "bid(world, moves, rollouts, first, keep, noise, rivalry, time_budget, weighted, seed) ->"
+     " (move, rollouts, [(move, deals, weight, mean, (weights of each trick count...))]): the"
+     " bid from the trick distribution"},
     {"values", values, METH_VARARGS,
      "values(world, moves, deals, least, time_budget, seed, given=None) -> (made_known,"
      " [(deals, weight, sum, sum_sq, made, weight_sq)]): every move played out on the same"
