@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
+from tricktaker.server.accounts import install_accounts
 from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
 from tricktaker.server.deps import Database, RateLimits
@@ -149,6 +150,9 @@ def create_app(
     """The browser client's own files, not counted by the rate limit: a page's first
     load asks for all of them at once, more than the burst."""
 
+    # Accounts (docs/protocol.md, Accounts): their routes, and the CSRF check of every
+    # request that carries the session cookie; the limits on requests come first.
+    install_accounts(app, database, limits=http_rate is not None)
     app.add_middleware(RequestLimits, body_limits=BODY_LIMITS, buckets=buckets, exempt=client_files)
 
     @app.exception_handler(RefusedError)

@@ -1,0 +1,334 @@
+"""The account routes under ``/api`` (docs/protocol.md, Accounts): sign up, log in and
+out, the signed-in user with the tables and sheets linked to them, their sessions, and
+claiming what this browser's tokens prove.
+
+Every answer is JSON; every refusal an RFC 9457 problem body. No answer carries a
+password, its hash or a session id (a session is named by its public ``id`` only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request, Response
+from pydantic import Field
+
+from tricktaker.server.accounts import store
+from tricktaker.server.accounts.cookies import (
+    clear_session_cookies,
+    csrf_token,
+    session_token_of,
+    set_session_cookies,
+)
+from tricktaker.server.accounts.limits import AccountLimits
+from tricktaker.server.accounts.passwords import (
+    PASSWORD_MAX,
+    check_name,
+    check_password,
+    hash_password,
+    name_key,
+    verify_password,
+)
+from tricktaker.server.db import new_token
+from tricktaker.server.deps import Body, Database
+from tricktaker.server.errors import InvalidRequestError, NotFoundError, NotSignedInError
+from tricktaker.server.problems import PROBLEM_RESPONSES
+
+# ----------------------------------------------------------------- requests
+
+CLAIM_MOST = 500
+"""The most tokens of each kind one claim may carry."""
+
+
+class ProofIn(Body):
+    """A token this browser holds for a table (a seat or host token) or a sheet (its
+    edit token or edit-link key), with the table's or sheet's id."""
+
+    id: str = Field(min_length=1, max_length=64, description="The table's or sheet's id.")
+    token: str = Field(min_length=1, max_length=128, description="The token that proves it.")
+
+
+class ClaimIn(Body):
+    """What a guest's browser holds: its seat tokens, host tokens and sheets' edit tokens.
+    Each one that proves a seat, table or sheet links it to the signed-in user."""
+
+    seats: list[ProofIn] = Field(default_factory=list, max_length=CLAIM_MOST)
+    hosts: list[ProofIn] = Field(default_factory=list, max_length=CLAIM_MOST)
+    sheets: list[ProofIn] = Field(default_factory=list, max_length=CLAIM_MOST)
+
+
+class Credentials(Body):
+    """A user name and password (sign up, log in), and optionally what this browser
+    holds as a guest, to keep."""
+
+    name: str = Field(max_length=64, description="The user name (3 to 32 characters).")
+    password: str = Field(
+        max_length=PASSWORD_MAX * 4, description="The password (8 characters or more)."
+    )
+    claim: ClaimIn | None = None
+
+
+# ----------------------------------------------------------------- the service
+
+
+class UserNameTakenError(InvalidRequestError):
+    """Another user has the name (in any case)."""
+
+    def __init__(self) -> None:
+        super().__init__("name-taken", "That user name is taken: choose another.", field="name")
+
+
+class StaleSessionError(NotSignedInError):
+    """The request's session cookie names no session (it ended, or was revoked): the
+    answer takes the cookies back."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "not-signed-in", "Your session has ended (logged out or expired): log in again."
+        )
+
+
+BAD_LOGIN = "That user name and password do not match an account."
+"""The refusal of a log-in, the same whether the name has no user or the password is
+wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """A request's user, with its session and the session's cookie token."""
+
+    user: store.User
+    session: store.SessionInfo
+    token: str
+
+
+class Accounts:
+    """The account service on the server's database (``app.state.accounts``)."""
+
+    def __init__(self, database: Database, limits: AccountLimits | None) -> None:
+        self.database = database
+        self.limits = limits
+
+    async def signed_in(self, request: Request) -> SignedIn | None:
+        """The request's user and session (None: no session cookie);
+        :class:`StaleSessionError` for a cookie whose session has ended."""
+        token = session_token_of(request)
+        if token is None:
+            return None
+        found = await self.database.run(store.session_user, token)
+        if found is None:
+            raise StaleSessionError()
+        return SignedIn(found[0], found[1], token)
+
+    async def start(self, request: Request, response: Response, user: store.User) -> SignedIn:
+        """Start a session of ``user`` for the request's browser (its cookies set on
+        ``response``; a session its cookie held before ends)."""
+        old = session_token_of(request)
+        if old is not None:
+            await self.database.run(store.end_session_of_token, old)
+        token = new_token()
+        agent = request.headers.get("user-agent", "")
+        info = await self.database.run(
+            store.start_session, user.id, secrets.token_urlsafe(12), token, agent
+        )
+        set_session_cookies(response, request, token)
+        return SignedIn(user, info, token)
+
+    async def claim(self, user: store.User, claim: ClaimIn | None) -> store.Claimed:
+        """Link what ``claim``'s tokens prove to ``user``."""
+        if claim is None:
+            return store.Claimed([], [], [], 0)
+
+        def proofs(items: list[ProofIn]) -> list[store.Proof]:
+            return [store.Proof(item.id, item.token) for item in items]
+
+        return await self.database.run(
+            store.claim,
+            user.id,
+            seats=proofs(claim.seats),
+            hosts=proofs(claim.hosts),
+            sheets=proofs(claim.sheets),
+        )
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _stamp(moment: datetime) -> str:
+    return store.aware(moment).isoformat()
+
+
+def user_json(user: store.User) -> dict[str, Any]:
+    """A user in an answer: id, name and when they signed up."""
+    return {"id": user.id, "name": user.name, "created_at": _stamp(user.created_at)}
+
+
+def claimed_json(claimed: store.Claimed) -> dict[str, Any]:
+    """What a claim linked, in an answer."""
+    return {
+        "seats": [{"table_id": table_id, "seat": seat} for table_id, seat in claimed.seats],
+        "hosted": claimed.hosted,
+        "sheets": claimed.sheets,
+        "refused": claimed.refused,
+    }
+
+
+def _signed_in_answer(signed: SignedIn, claimed: store.Claimed) -> dict[str, Any]:
+    return {
+        "user": user_json(signed.user),
+        "session": signed.session.id,
+        "csrf_token": csrf_token(signed.token),
+        "claimed": claimed_json(claimed),
+    }
+
+
+async def signed_in_user(request: Request) -> SignedIn:
+    """A route's dependency: the request's signed-in user and session (401
+    ``not-signed-in`` without a session cookie; a cookie whose session ended is answered
+    401 and taken back)."""
+    accounts: Accounts = request.app.state.accounts
+    found = await accounts.signed_in(request)
+    if found is None:
+        raise NotSignedInError("not-signed-in", "Log in first.")
+    return found
+
+
+async def optional_user(request: Request) -> store.User | None:
+    """A route's dependency: the request's signed-in user, or None for a guest (also
+    for a cookie whose session has ended)."""
+    accounts: Accounts = request.app.state.accounts
+    try:
+        found = await accounts.signed_in(request)
+    except StaleSessionError:
+        return None
+    return None if found is None else found.user
+
+
+SignedInUser = Annotated[SignedIn, Depends(signed_in_user)]
+"""A route parameter's type: the signed-in user (see :func:`signed_in_user`)."""
+
+SessionIdPath = Annotated[str, Path(min_length=1, max_length=32)]
+
+
+# ----------------------------------------------------------------- the routes
+
+
+def accounts_router(accounts: Accounts) -> APIRouter:
+    """The ``/api`` routes of accounts."""
+    router = APIRouter(prefix="/api", tags=["accounts"], responses=PROBLEM_RESPONSES)
+
+    @router.post("/signup", status_code=201)
+    async def sign_up(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Make an account and sign this browser in; ``claim`` links the seats, tables and
+        sheets this browser's tokens prove."""
+        name = check_name(body.name)
+        check_password(body.password)
+        if accounts.limits is not None:
+            accounts.limits.check_signup(_address(request), time.monotonic())
+        password_hash = await asyncio.to_thread(hash_password, body.password)
+        try:
+            user = await accounts.database.run(
+                store.create_user, name, name_key(name), password_hash
+            )
+        except store.NameTakenError:
+            raise UserNameTakenError() from None
+        signed = await accounts.start(request, response, user)
+        claimed = await accounts.claim(user, body.claim)
+        return _signed_in_answer(signed, claimed)
+
+    @router.post("/login")
+    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        """Sign this browser in; ``claim`` links what its tokens prove. Refused alike for
+        a name with no account and a wrong password (401 ``bad-login``); too many failed
+        tries for the name or from the address: 429 with ``Retry-After``."""
+        key = name_key(body.name)
+        address = _address(request)
+        limits = accounts.limits
+        if limits is not None:
+            limits.check_login(key, address, time.monotonic())
+        found = await accounts.database.run(store.password_of, key)
+        stored_hash = found[1] if found is not None else None
+        verified = await asyncio.to_thread(verify_password, stored_hash, body.password)
+        if found is None or not verified.right:
+            if limits is not None:
+                limits.failed_login(key, address, time.monotonic())
+            raise NotSignedInError("bad-login", BAD_LOGIN)
+        user = found[0]
+        await accounts.database.run(store.logged_in, user.id, verified.new_hash)
+        signed = await accounts.start(request, response, user)
+        claimed = await accounts.claim(user, body.claim)
+        return _signed_in_answer(signed, claimed)
+
+    @router.post("/logout", status_code=204)
+    async def log_out(request: Request, response: Response) -> None:
+        """End this browser's session (revoked in the database) and take its cookies."""
+        token = session_token_of(request)
+        if token is not None:
+            await accounts.database.run(store.end_session_of_token, token)
+        clear_session_cookies(response, request)
+
+    @router.get("/me")
+    async def me(signed: SignedInUser) -> dict[str, Any]:
+        """The signed-in user, this session's CSRF token, and the tables (with the seats
+        they held, and whether they made it) and score sheets linked to them."""
+        held = await accounts.database.run(store.holdings, signed.user.id)
+        return {
+            "user": user_json(signed.user),
+            "session": signed.session.id,
+            "csrf_token": csrf_token(signed.token),
+            "tables": [
+                {"id": table_id, "seats": seats, "host": host}
+                for table_id, seats, host in held.tables
+            ],
+            "sheets": [{"id": sheet_id} for sheet_id in held.sheets],
+        }
+
+    @router.post("/me/claim")
+    async def claim(body: ClaimIn, signed: SignedInUser) -> dict[str, Any]:
+        """Link the seats, tables and sheets that this browser's tokens prove to the
+        signed-in user (a seat or table another user holds stays theirs)."""
+        claimed = await accounts.claim(signed.user, body)
+        return claimed_json(claimed)
+
+    @router.get("/me/sessions")
+    async def sessions(signed: SignedInUser) -> dict[str, Any]:
+        """The user's sessions (browsers signed in), the latest seen first; ``current``
+        marks this one."""
+        listed = await accounts.database.run(store.sessions_of, signed.user.id)
+        return {
+            "sessions": [
+                {
+                    "id": info.id,
+                    "created_at": _stamp(info.created_at),
+                    "last_seen_at": _stamp(info.last_seen_at),
+                    "expires_at": _stamp(info.expires_at),
+                    "user_agent": info.user_agent,
+                    "current": info.id == signed.session.id,
+                }
+                for info in listed
+            ]
+        }
+
+    @router.delete("/me/sessions/{session_id}", status_code=204)
+    async def revoke(
+        session_id: SessionIdPath, signed: SignedInUser, request: Request, response: Response
+    ) -> None:
+        """End one of the user's sessions (this one too: then log in again)."""
+        if not await accounts.database.run(store.end_session, signed.user.id, session_id):
+            raise NotFoundError("no-session", "You have no session of that id.")
+        if session_id == signed.session.id:
+            clear_session_cookies(response, request)
+
+    @router.delete("/me/sessions", status_code=204)
+    async def revoke_all(signed: SignedInUser, request: Request, response: Response) -> None:
+        """Log out everywhere: end every session of the user, this one included."""
+        await accounts.database.run(store.end_sessions, signed.user.id)
+        clear_session_cookies(response, request)
+
+    return router
