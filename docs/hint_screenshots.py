@@ -7,8 +7,11 @@ three bots at a Blackout table (a practice table: hints are on), at her bid of t
 fourth hand, presses Hint; ``hint-desktop`` (the whole page at 1280 wide, the "hints
 on" badge by the title) and ``hint-phone`` (390x844, scrolled to the panel) show it:
 every bid with its value and error, the chance of making it, the coach's choice and the
-model. Seeds are fixed; the values are sampled for a second, so their last digits vary
-from one run to the next.
+model. ``hint-coop-desktop`` is the same at a Cooperative Blackout table (three seats):
+Ann's first bid from the third hand on with two bids or more to choose from; the values
+there are the chance that the whole table is exact this hand, in percent.
+``--coop`` makes that picture alone. Seeds are fixed; the values are sampled for a
+second, so their last digits vary from one run to the next.
 """
 
 from __future__ import annotations
@@ -24,14 +27,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import screenshots as shots  # docs/screenshots.py, beside this file
 
 
-def hint(browser: Browser, url: str, suffix: str, size: dict[str, int]) -> None:
-    """Ann's hint at her fourth bid, the panel in view."""
-    seats = ["human", "easy", "easy", "easy"]
-    made = shots.table(url, game="blackout", players=4, seats=seats, seed=21)
+def hint(
+    browser: Browser,
+    url: str,
+    suffix: str,
+    size: dict[str, int],
+    *,
+    game: str = "blackout",
+    seats: tuple[str, ...] = ("human", "easy", "easy", "easy"),
+    from_hand: int = 4,
+    least_bids: int = 1,
+) -> None:
+    """Ann's hint at her first bid from hand ``from_hand`` on with ``least_bids`` bids or
+    more to choose from, the panel in view."""
+    made = shots.table(url, game=game, players=len(seats), seats=list(seats), seed=21)
     page = shots.new_page(browser, size)
     shots.sit(page, url, made)
     shots.play(
-        page, lambda shown, legal: shown["hand"] >= 4 and any(a.startswith("bid") for a in legal)
+        page,
+        lambda shown, legal: (
+            shown["hand"] >= from_hand and sum(a.startswith("bid") for a in legal) >= least_bids
+        ),
     )
     page.locator(".tt-me .tt-hint").click()
     panel = page.locator(".tt-hint-panel")
@@ -48,7 +64,8 @@ def hint(browser: Browser, url: str, suffix: str, size: dict[str, int]) -> None:
 
 
 def main() -> None:
-    """Make both pictures."""
+    """Make the pictures (``--coop``: the cooperative one alone)."""
+    coop_only = "--coop" in sys.argv[1:]
     shots.IMAGES.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("TRICKTAKER_CHROMIUM", "/usr/bin/chromium")
     with shots.server() as url, sync_playwright() as playwright:
@@ -56,8 +73,20 @@ def main() -> None:
             executable_path=chromium, args=shots.CHROMIUM_ARGS, headless=True
         )
         try:
-            for suffix, size in (("desktop", shots.DESKTOP), ("phone", shots.PHONE)):
-                hint(browser, url, suffix, size)
+            if not coop_only:
+                for suffix, size in (("desktop", shots.DESKTOP), ("phone", shots.PHONE)):
+                    hint(browser, url, suffix, size)
+            seats = ("human", "easy", "easy")
+            hint(
+                browser,
+                url,
+                "coop-desktop",
+                shots.DESKTOP,
+                game="coop_blackout",
+                seats=seats,
+                from_hand=3,
+                least_bids=2,
+            )
         finally:
             browser.close()
 

@@ -24,6 +24,7 @@ from tests.web.axe import assert_accessible_in_themes, axe_available
 from tests.web.conftest import PHONE, NewPage, create_table
 from tests.web.table_helpers import offered, settled, sit, start
 from tests.web.test_lobby import choose_game, open_lobby, table_of
+from tricktaker import list_rulesets, load_ruleset
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
@@ -109,6 +110,41 @@ def test_the_hint_panel_lists_every_choice_and_plays_the_one_clicked(
     assert settled(page)
     assert [f["id"][:2] for f in frames if f["type"] == "hint"] == ["h-"]
     assert [f["action"] for f in frames if f["type"] == "action"] == [chosen]
+    expect(page.locator(".tt-error")).to_have_text("")
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.slow  # about 15 s: the page, a game started, a second of hint
+def test_a_cooperative_hint_shows_the_chance_the_table_is_exact(
+    web_server: ServerProcess, new_page: NewPage
+) -> None:
+    """In a cooperative ruleset (no seat scores points) the panel's values are the
+    chance that every seat takes exactly its bid, as percentages with their errors, and
+    it says so; the hint message says it too (``unit``, ``chance``)."""
+    cooperative = next(name for name in list_rulesets() if load_ruleset(name).cooperative)
+    made = create_table(
+        web_server,
+        game=cooperative,
+        players=3,
+        seats=["human", "random", "random"],
+        host_seat=0,
+        name="Ann",
+        seed=4,
+    )
+    table_id = made["table"]["id"]
+    page = new_page(viewport=DESKTOP)
+    sit(page, web_server, table_id, seat=0, token=made["seat_token"], host_token=made["host_token"])
+    start(web_server, table_id, made["host_token"])
+    legal = my_turn(page)
+    page.locator(".tt-me .tt-hint").click()
+    panel = page.locator(".tt-hint-panel")
+    expect(panel).to_be_visible(timeout=20_000)
+    expect(panel.locator("tbody tr")).to_have_count(len(legal))
+    expect(panel.locator("thead th").nth(1)).to_have_text("table exact")
+    expect(panel.locator(".tt-hint-how")).to_contain_text("chance the table is exact this hand")
+    values = panel.locator("tbody tr td:nth-child(2)").all_text_contents()
+    assert values
+    assert all(re.fullmatch(r"\d{1,3}(\.\d)?% \u00b1 \d{1,3}(\.\d)?%", v) for v in values), values
     expect(page.locator(".tt-error")).to_have_text("")
     assert page.console_errors == []  # type: ignore[attr-defined]
 
