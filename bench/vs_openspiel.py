@@ -521,6 +521,8 @@ def report(match: Match, *, deals: int, seatings: Sequence[frozenset[int]]) -> d
         "diff_per_hand": diff,
         "diff_95": [low, high],
         "per_deal_diff": match.per_deal_diff,
+        "per_deal_ours": match.per_deal_ours,
+        "per_deal_theirs": match.per_deal_theirs,
     }
 
 
