@@ -138,6 +138,21 @@ def test_a_review_counts_chances_and_says_so() -> None:
     assert again == review
 
 
+def test_the_terminals_review_shows_chances(tmp_path: Path) -> None:
+    """``tricktaker review`` of a cooperative game: its values, costs and hands in
+    percentages and in whether the table was exact, never in points."""
+    state = new_game(load_ruleset(COOPERATIVE, options={"max_hands": 2}), players=3, seed=5)
+    play_game(state, [make_bot("heuristic", seed=5 + seat) for seat in range(3)])
+    path = tmp_path / "game.json"
+    state.record().save(path)
+    command = Command(CliRunner(env={"COLUMNS": "200", "NO_COLOR": None}))
+    out = command.ok("review", str(path), "--deals", "20")
+    assert "Values: the chance the table is exact in the hand after each choice" in out
+    assert "the table was" in out
+    assert "% ± " in out
+    assert "points" not in out
+
+
 def test_the_servers_hint_says_its_values_are_chances() -> None:
     """The ``hint`` message carries what its values count: the chance that the table is
     exact, as chances, here; points elsewhere."""

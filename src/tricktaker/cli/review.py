@@ -127,7 +127,7 @@ def print_review(
     who = f"seat {result.seat + 1}" + (f" ({result.name})" if result.name else "")
     console.rule(Text(f"Review of {rules.name} ({result.game}): {who}"))
     budget = f"{result.deals} deals" if result.deals is not None else f"{result.seconds:g} s"
-    what = f"the {result.unit}" if result.chance else f"{result.unit} you could expect from"
+    what = f"the {result.unit} in" if result.chance else f"{result.unit} you could expect from"
     console.print(
         Text(
             f"Values: {what} the hand after each choice,"
