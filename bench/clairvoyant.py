@@ -24,10 +24,21 @@ of the other seats (the ``opponents`` argument):
 Its own moves below the tree follow the kernel's rollout policy. It plays for its own
 score (no rivalry). Every seat's cards come from ``state.information_state_tensor(s)``
 for each seat ``s`` (the cards a seat holds now); nothing else reads hidden cards.
+
+The gap of each bot below it, paired over the deals both played::
+
+    .venv/bin/python bench/clairvoyant.py CLAIRVOYANT.json BOT.json [BOT2.json ...]
+
+(``vs_openspiel.py --json`` summaries of the same ``--seed`` and match).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import math
+import statistics
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -36,6 +47,8 @@ from tricktaker.engine.observation import Observation
 from tricktaker.kernel import available
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_search, world_inputs
+
+Z95: Final = 1.959963984540054
 
 OPPONENT_MODELS: Final = ("random", "search")
 """What the reference may assume of the other seats (see the module notes)."""
@@ -119,3 +132,60 @@ class ClairvoyantReference:
         if chosen not in legal:
             raise RuntimeError(f"the clairvoyant search chose the illegal action {chosen}")
         return chosen
+
+
+def gap(ceiling: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """How far ``run``'s bot stands below the clairvoyant reference (``ceiling``), paired
+    over the deals both played: the two ``vs_openspiel.py --json`` summaries must share the
+    seed, the match (head to head or against random players) and the opponent; the
+    shorter run's deals are the first of the longer's."""
+    first, second = ceiling["config"], run["config"]
+    for key in ("seed", "vs_random", "opponent", "ismcts"):
+        if first.get(key) != second.get(key):
+            raise ValueError(f"the runs differ in {key}: {first.get(key)} and {second.get(key)}")
+    deals = min(len(ceiling["per_deal_ours"]), len(run["per_deal_ours"]))
+    if deals < 2:
+        raise ValueError("the runs share fewer than two deals")
+    differences = [
+        c - b for c, b in zip(ceiling["per_deal_ours"], run["per_deal_ours"], strict=False)
+    ]
+    mean = statistics.fmean(differences)
+    half = Z95 * statistics.stdev(differences) / math.sqrt(deals)
+    return {
+        "bot": second["bot"],
+        "deals": deals,
+        "clairvoyant_points": statistics.fmean(ceiling["per_deal_ours"][:deals]),
+        "bot_points": statistics.fmean(run["per_deal_ours"][:deals]),
+        "gap_per_hand": mean,
+        "gap_95": [mean - half, mean + half],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``clairvoyant.py CEILING.json RUN.json...``: each run's gap below the clairvoyant."""
+    parser = argparse.ArgumentParser(
+        description="How far each bot stands below the clairvoyant reference, paired over "
+        "the same deals (vs_openspiel.py --json summaries of the same seed and match)."
+    )
+    parser.add_argument("ceiling", help="the summary of vs_openspiel.py --bot clairvoyant")
+    parser.add_argument("runs", nargs="+", help="summaries of other bots on the same deals")
+    args = parser.parse_args(argv)
+    with open(args.ceiling) as handle:
+        ceiling = json.load(handle)
+    print(
+        f"{'bot':<48} {'deals':>5} {'clairvoyant':>11} {'bot':>6} {'gap':>6} {'95% interval':>16}"
+    )
+    for path in args.runs:
+        with open(path) as handle:
+            row = gap(ceiling, json.load(handle))
+        low, high = row["gap_95"]
+        print(
+            f"{row['bot']:<48} {row['deals']:>5} {row['clairvoyant_points']:>11.2f} "
+            f"{row['bot_points']:>6.2f} {row['gap_per_hand']:>6.2f} "
+            f"{f'[{low:.2f}, {high:.2f}]':>16}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

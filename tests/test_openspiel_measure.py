@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from typing import Any
 
 import pytest
@@ -140,13 +141,22 @@ def test_clairvoyant_world_holds_the_true_deal_only() -> None:
 @pytest.mark.usefixtures("kernel")
 @pytest.mark.parametrize("vs_random", [True, False])
 def test_clairvoyant_quick_runs_on_the_same_deals_as_our_bot(vs_random: bool) -> None:
-    common: dict[str, Any] = {"hands": 4, "sims": 20, "seed": 11, "vs_random": vs_random}
+    hands = 8 if vs_random else 4  # two deals either way
+    common: dict[str, Any] = {"hands": hands, "sims": 20, "seed": 11, "vs_random": vs_random}
     ceiling = vs_openspiel.run(bot="clairvoyant", clairvoyant_iterations=100, **common)
     ours = vs_openspiel.run(bot="heuristic", **common)
     assert ceiling["config"]["clairvoyant_iterations"] == 100
-    assert ceiling["hands"] == ours["hands"] == 4
+    assert ceiling["hands"] == ours["hands"] == hands
     assert ceiling["ours"]["name"] == "clairvoyant"
-    assert len(ceiling["per_deal_diff"]) == len(ours["per_deal_diff"])
+    row = clairvoyant.gap(ceiling, ours)
+    assert row["deals"] == 2
+    assert row["bot"] == "heuristic"
+    expected = statistics.fmean(ceiling["per_deal_ours"]) - statistics.fmean(ours["per_deal_ours"])
+    assert row["gap_per_hand"] == pytest.approx(expected)
+    assert row["gap_95"][0] <= row["gap_per_hand"] <= row["gap_95"][1]
+    other_seed = vs_openspiel.run(bot="heuristic", **(common | {"seed": 12}))
+    with pytest.raises(ValueError, match="seed"):
+        clairvoyant.gap(ceiling, other_seed)
     with pytest.raises(ValueError, match="time budget"):
         vs_openspiel.run(bot="clairvoyant", match_time=True, **common)
     with pytest.raises(ValueError, match="opponents"):
