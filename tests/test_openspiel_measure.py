@@ -140,16 +140,25 @@ def test_clairvoyant_world_holds_the_true_deal_only() -> None:
 
 @pytest.mark.usefixtures("kernel")
 @pytest.mark.parametrize("vs_random", [True, False])
-def test_clairvoyant_quick_runs_on_the_same_deals_as_our_bot(vs_random: bool) -> None:
-    hands = 8 if vs_random else 4  # two deals either way
-    common: dict[str, Any] = {"hands": hands, "sims": 20, "seed": 11, "vs_random": vs_random}
-    ceiling = vs_openspiel.run(bot="clairvoyant", clairvoyant_iterations=100, **common)
+def test_clairvoyant_quick_runs_on_the_same_deals_as_our_bot(
+    vs_random: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--bot", "clairvoyant", "--seed", "11", "--json"]
+    if vs_random:  # --quick: 8 hands (two deals), 200 clairvoyant iterations
+        hands, sims, iterations = 8, 100, 200
+        argv += ["--vs-random", "--quick"]
+    else:  # four deals, kept short (OpenSpiel's ISMCTS plays half the seats)
+        hands, sims, iterations = 8, 20, 100
+        argv += ["--hands", "8", "--sims", "20", "--clairvoyant-iterations", "100"]
+    assert vs_openspiel.main(argv) == 0
+    ceiling = json.loads(capsys.readouterr().out)
+    assert ceiling["config"]["clairvoyant_iterations"] == iterations
+    common: dict[str, Any] = {"hands": hands, "sims": sims, "seed": 11, "vs_random": vs_random}
     ours = vs_openspiel.run(bot="heuristic", **common)
-    assert ceiling["config"]["clairvoyant_iterations"] == 100
     assert ceiling["hands"] == ours["hands"] == hands
     assert ceiling["ours"]["name"] == "clairvoyant"
     row = clairvoyant.gap(ceiling, ours)
-    assert row["deals"] == 2
+    assert row["deals"] == (2 if vs_random else 4)
     assert row["bot"] == "heuristic"
     expected = statistics.fmean(ceiling["per_deal_ours"]) - statistics.fmean(ours["per_deal_ours"])
     assert row["gap_per_hand"] == pytest.approx(expected)
