@@ -193,3 +193,22 @@ def test_the_bot_setting() -> None:
             continue
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].act(state.observe(seat)))
+
+
+def test_plays_out_of_order_stop_the_replay() -> None:
+    """Plays in an order the rules do not allow (a seat out of turn, a card it could not
+    play there) stop the replay where they go wrong: every weight stays positive and
+    finite (on the sanitizer build too, ``make kernel-asan``)."""
+    state, _ = first_play(SIZE)
+    bots = [make_bot("heuristic", seed=seat) for seat in range(4)]
+    for _ in range(4 * 2 + 1):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].act(state.observe(seat)))
+    obs = state.observe(state.to_act()[0])
+    config, public, facts = world_inputs(obs, infer_noise=0.3)
+    orders = [facts.plays[::-1], facts.plays[1:] + facts.plays[:1]]
+    orders.append(tuple(sorted(facts.plays)))
+    for plays in orders:
+        world = native().make_world(config, public, replace(facts, plays=plays))
+        for sample in native().samples(world, 5, 200):
+            assert 0.0 < sample[-1] < float("inf")
