@@ -21,6 +21,7 @@ from tricktaker.server.accounts import install_accounts
 from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
 from tricktaker.server.deps import Database, RateLimits
+from tricktaker.server.duplicate import duplicate_router
 from tricktaker.server.errors import RefusedError, UnavailableError
 from tricktaker.server.limits import AddressSockets, ServerLimits
 from tricktaker.server.problems import problem, problem_of
@@ -188,6 +189,7 @@ def create_app(
         return problem_response(exc.status_code, body, headers)
 
     app.include_router(tables_router(service))
+    app.include_router(duplicate_router(service))  # duplicate sets (docs/duplicate.md)
 
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await serve_counted(

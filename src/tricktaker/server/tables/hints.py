@@ -47,10 +47,11 @@ NO_GAME = "No game is being played at this table now."
 NO_SEAT = "You hold no seat at this table."
 
 
-def hints_on(data: TableData, replaced: set[int]) -> bool:
+def hints_on(data: TableData, replaced: set[int], *, duplicate: bool = False) -> bool:
     """Whether the coach's hints are on at a table: always at a practice table, else
-    where its host allowed them."""
-    return data.hints or practice(data.seats, replaced)
+    where its host allowed them; a table of a duplicate set (``duplicate``) is compared
+    with others, so it has them only where its host allowed them."""
+    return data.hints or (not duplicate and practice(data.seats, replaced))
 
 
 def choice_label(action: Action, rules: Ruleset) -> str:
@@ -158,7 +159,7 @@ class HintDesk:
                 return _refused(client_id, "not_your_seat", NO_SEAT)
             d = live.data
             state = live.state
-            if not hints_on(d, live.replaced):
+            if not hints_on(d, live.replaced, duplicate=live.deals is not None):
                 return _refused(client_id, "hints_off", HINTS_OFF)
             if state is None or d.status != "playing" or state.is_terminal():
                 return _refused(client_id, "not_playing", NO_GAME)

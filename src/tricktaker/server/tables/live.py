@@ -78,6 +78,9 @@ class Live:
     rules: Ruleset | None = None
     """The table's ruleset, built from its stored data once (:meth:`new_state`): a
     table's rules never change, a rematch has the same."""
+    deals: tuple[tuple[int, ...], ...] | None = None
+    """The deck order of each hand of the table's first game, for a table of a duplicate
+    set (docs/duplicate.md, The same deals); None: the game is shuffled from its seed."""
     used: float = 0.0
     """When the table was last asked for or played at (``time.monotonic()``): a table
     not being played leaves memory once this is long enough ago
@@ -122,9 +125,15 @@ class Live:
             grace_seconds=d.grace_seconds,
             move_timer=d.move_timer,
             seats=[self._seat_info(s) for s in d.seats],
-            practice=practice(d.seats, self.replaced),
-            hints=d.hints or practice(d.seats, self.replaced),
+            practice=self.is_practice(),
+            hints=d.hints or self.is_practice(),
         )
+
+    def is_practice(self) -> bool:
+        """Whether this is a practice table (:func:`~tricktaker.server.tables.undo.practice`),
+        where the person may take back an action and has the coach's hints: never a
+        table of a duplicate set, whose play is compared with other tables'."""
+        return self.deals is None and practice(self.data.seats, self.replaced)
 
     def _seat_info(self, seat: SeatData) -> m.SeatInfo:
         """A seat as everyone sees it: a person's seat a bot plays (``replaced``: they
@@ -146,7 +155,8 @@ class Live:
         if rules is None:
             rules = ruleset_from_data(d.ruleset_data, options=d.options, source=d.game)
             self.rules = rules
-        return new_game(rules, players=d.players, seed=game_seed(d.seed, game_number))
+        deals = self.deals if game_number == 1 else None  # a rematch is shuffled
+        return new_game(rules, players=d.players, seed=game_seed(d.seed, game_number), deals=deals)
 
     def plays_for(self, seat: int) -> str | None:
         """The bot spec that plays ``seat`` now, or None when a person does."""

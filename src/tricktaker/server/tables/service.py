@@ -60,12 +60,12 @@ from tricktaker.server.tables.telling import replayed, tell_events
 from tricktaker.server.tables.undo import (
     GAME_OVER,
     NO_GAME,
+    NOT_IN_DUPLICATE,
     NOT_PRACTICE,
     NOTHING_YET,
     UNDO,
     effective,
     last_action,
-    practice,
     undo_of,
     undo_text,
 )
@@ -95,6 +95,11 @@ class TableService:
         self.hint_desk = HintDesk(self.driver.think, self.db)
         """The coach's hints asked at the tables (worked out in the bots' threads)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
+        self.deals_of = None
+        """Reads the deals a stored table plays when it belongs to a duplicate set (None
+        if not), given the sessions and the table's id: set by the duplicate routes
+        (:mod:`tricktaker.server.duplicate`); None: every table shuffles from its seed."""
 
     async def open(self) -> None:
         """Rebuild every unfinished table that is being played, so that its bots resume."""
@@ -144,6 +149,8 @@ class TableService:
         data, events = loaded
         chat = await self.db(store.recent_chat, table_id)
         live = Live(data=data, state=None, used=time.monotonic())
+        if self.deals_of is not None:
+            live.deals = await self.db(self.deals_of, table_id)
         live.state = self._rebuild(live, data.game_number, events)
         live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
         for e in events:
@@ -186,14 +193,23 @@ class TableService:
             final_scores=None,
             finished=False,
         )
-        return record.replay()
+        state = record.replay()
+        state.given_deals = probe.given_deals  # the hands still to deal come from them
+        return state
 
     # ------------------------------------------------------------ tables
 
-    async def create(self, data: TableData, ruleset_toml: str | None) -> Live:
-        """Store a new table and hold it."""
+    async def create(
+        self,
+        data: TableData,
+        ruleset_toml: str | None,
+        *,
+        deals: tuple[tuple[int, ...], ...] | None = None,
+    ) -> Live:
+        """Store a new table and hold it (``deals``: its first game's deck orders, a
+        duplicate set's, stored by the caller)."""
         await self.db(store.create_table, data, ruleset_toml)
-        live = Live(data=data, state=None, used=time.monotonic())
+        live = Live(data=data, state=None, used=time.monotonic(), deals=deals)
         self.tables_held.put(live)
         return live
 
@@ -512,8 +528,8 @@ class TableService:
         d = live.data
         state = live.state
         refusal = None
-        if not practice(d.seats, live.replaced):
-            refusal = NOT_PRACTICE
+        if not live.is_practice():
+            refusal = NOT_PRACTICE if live.deals is None else NOT_IN_DUPLICATE
         elif state is None or d.status == "waiting":
             refusal = NO_GAME
         elif d.status == "finished" or state.is_terminal():

@@ -22,6 +22,7 @@ UNDO = "undo"
 """The kind of a stored undo (never a chance step's kind)."""
 
 NOT_PRACTICE = "Undo is only for practice tables: another person plays here."
+NOT_IN_DUPLICATE = "Nothing is taken back at a duplicate table: its play is compared with others'."
 NOTHING_YET = "Nothing to take back yet in this game."
 GAME_OVER = "The game is over: nothing can be taken back now."
 NO_GAME = "No game is being played at this table yet."

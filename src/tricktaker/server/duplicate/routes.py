@@ -1,0 +1,426 @@
+"""The HTTP routes of duplicate sets and the daily challenge (docs/duplicate.md, On a
+server; docs/protocol.md, Duplicate sets).
+
+A set is made with its deals (``POST /duplicate``); its host makes its tables, which are
+ordinary tables whose first game deals the set's deals in the set's seats; anyone may
+read a set's standings, worked out from its tables' finished hands. A game's daily
+challenge is made the first time it is asked for; anyone may play it at a table of their
+own against its seeded bots. The deals themselves are never sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import secrets
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Header, Query
+from pydantic import BaseModel, Field
+
+from tricktaker.duplicate import (
+    DuplicateError,
+    Method,
+    Result,
+    daily_seed,
+    default_players,
+    make_set,
+    standings,
+    table_results,
+)
+from tricktaker.engine import GameRecord, GameState
+from tricktaker.present.text import default_seat_name
+from tricktaker.rules import load_ruleset
+from tricktaker.rules.errors import RulesetError
+from tricktaker.server.db import hash_token, new_token, now
+from tricktaker.server.deps import Body, RulesRequest, bearer, load_rules
+from tricktaker.server.duplicate import store
+from tricktaker.server.duplicate.store import SetData
+from tricktaker.server.errors import (
+    InvalidRequestError,
+    NotAllowedError,
+    NotFoundError,
+    NotSignedInError,
+)
+from tricktaker.server.problems import PROBLEM_RESPONSES
+from tricktaker.server.tables.routes import CreatedTable, CreateTable, _new_table
+from tricktaker.server.tables.service import TableService
+from tricktaker.server.tables.store import game_events
+from tricktaker.server.tables.undo import effective
+
+DAILY_BOT = "easy"
+"""The daily challenge's bots: the heuristic player, whose choices depend on its seed and
+what it has seen, never on time (docs/duplicate.md, Bots in a set)."""
+
+AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (the set's host token).")]
+Order = Annotated[
+    Literal["matchpoints", "average"],
+    Query(description="Order the standings by matchpoints (default) or the seats' average."),
+]
+Day = Annotated[
+    str | None,
+    Query(
+        pattern=r"^\d{4}-\d{2}-\d{2}$",
+        description="The challenge's day, YYYY-MM-DD (default: today, UTC).",
+    ),
+]
+
+
+class CreateSet(RulesRequest):
+    """A new duplicate set: a shipped ``game`` or an uploaded ``ruleset_toml``, with
+    options, a number of players and, if wanted, the seed its deals come from."""
+
+    players: int | None = Field(default=None, ge=1, le=16)
+    seed: int | None = Field(default=None, ge=0, le=2**32 - 1)
+    name: str | None = Field(default=None, max_length=60, description="The set's name.")
+
+
+class SetInfo(BaseModel):
+    """A set as everyone sees it (no deals, no token)."""
+
+    id: str
+    name: str | None
+    game: str
+    preset: str | None
+    options: dict[str, object]
+    players: int
+    hands: int
+    day: str | None = Field(description="A daily challenge's day (None: a set someone made).")
+    created_at: datetime.datetime
+
+
+class CreatedSet(BaseModel):
+    """A made set and its host token (keep it: it makes the set's tables)."""
+
+    set: SetInfo
+    host_token: str
+
+
+class SetTable(BaseModel):
+    """A table of a set."""
+
+    table: str
+    number: int
+    status: str
+    hands_played: int
+
+
+class BoardRow(BaseModel):
+    """An entrant's comparison on one board (docs/duplicate.md, Scoring)."""
+
+    hand: int
+    score: float
+    entrants: int
+    matchpoints: int
+    top: int
+    percent: float
+    against_average: float
+
+
+class StandingRow(BaseModel):
+    """An entrant: one seat at one table, and their evening."""
+
+    table: str
+    number: int
+    seat: int
+    name: str
+    bot: str | None = Field(description="The bot playing the seat (None: a person).")
+    hands: int
+    score: float
+    matchpoints: int
+    top: int
+    percent: float
+    against_average: float
+    boards: list[BoardRow]
+
+
+class SetStandings(BaseModel):
+    """A set, its tables and the standings, best first."""
+
+    set: SetInfo
+    order: Literal["matchpoints", "average"]
+    tables: list[SetTable]
+    standings: list[StandingRow]
+
+
+class CreateSetTable(Body):
+    """A table of the set: its seats, as ``POST /tables`` takes them."""
+
+    seats: list[str] | None = Field(default=None, max_length=16)
+    name: str | None = Field(default=None, max_length=40)
+    host_seat: int | None = Field(default=None, ge=0)
+    public: bool = False
+    grace_seconds: float = Field(default=60.0, ge=0.05, le=3600.0)
+    move_timer: float | None = Field(default=None, ge=0.05, le=3600.0)
+    away_bot: str = Field(default="easy", max_length=100)
+    hints: bool = False
+
+
+class PlayDaily(Body):
+    """A person's table of the day's challenge."""
+
+    name: str = Field(default="", max_length=40, description="Your name (default 'Seat 1').")
+
+
+class SetNotFoundError(NotFoundError):
+    """There is no set of that id."""
+
+    def __init__(self, set_id: str) -> None:
+        super().__init__("no-set", f"There is no duplicate set {set_id!r}.")
+
+
+def _info(data: SetData) -> SetInfo:
+    duplicate = data.duplicate
+    return SetInfo(
+        id=data.id,
+        name=data.name,
+        game=duplicate.game,
+        preset=data.preset,
+        options=dict(duplicate.options),
+        players=duplicate.players,
+        hands=duplicate.hands,
+        day=data.day,
+        created_at=data.created_at,
+    )
+
+
+def _new_set(request: CreateSet) -> tuple[SetData, str]:
+    rules, toml = load_rules(request)
+    players = request.players or default_players(rules)
+    try:
+        rules.check_players(players)
+    except RulesetError as exc:
+        raise InvalidRequestError("bad-players", str(exc), field="players") from None
+    seed = request.seed if request.seed is not None else secrets.randbits(32)
+    try:
+        duplicate = make_set(rules, players=players, seed=seed)
+    except DuplicateError as exc:
+        raise InvalidRequestError("not-duplicate", str(exc), field="game") from None
+    token = new_token()
+    name = " ".join((request.name or "").split()) or None
+    data = SetData(
+        id=secrets.token_urlsafe(9),
+        name=name,
+        preset=request.game,
+        ruleset_toml=toml,
+        duplicate=duplicate,
+        host_token_hash=hash_token(token),
+        day=None,
+        created_at=now(),
+    )
+    return data, token
+
+
+def _daily(game: str, day: str) -> SetData:
+    try:
+        rules = load_ruleset(game) if "/" not in game and not game.endswith(".toml") else None
+    except (RulesetError, LookupError, ValueError):
+        rules = None
+    if rules is None:
+        raise NotFoundError("no-game", f"There is no game {game!r}.")
+    date = datetime.date.fromisoformat(day)
+    try:
+        duplicate = make_set(rules, players=default_players(rules), seed=daily_seed(date, rules.id))
+    except DuplicateError as exc:
+        raise NotFoundError("no-daily", f"No daily challenge: {exc}") from None
+    return SetData(
+        id=secrets.token_urlsafe(9),
+        name=f"{rules.name}, {day}",
+        preset=game,
+        ruleset_toml=None,
+        duplicate=duplicate,
+        host_token_hash=None,
+        day=day,
+        created_at=now(),
+    )
+
+
+def _replayed(data: SetData, events: list[list[object]]) -> GameState:
+    """The first game of a table of the set after its stored ``events``."""
+    duplicate = data.duplicate
+    record = GameRecord(
+        game=duplicate.game,
+        ruleset=dict(duplicate.ruleset),
+        options=dict(duplicate.options),
+        players=duplicate.players,
+        seed=duplicate.seed,
+        first_dealer=duplicate.new_game().first_dealer,
+        first_dealer_given=False,
+        events=events,
+        final_scores=None,
+        finished=False,
+    )
+    return record.replay()
+
+
+def duplicate_router(service: TableService) -> APIRouter:
+    """The ``/duplicate`` API over the table service's tables."""
+    router = APIRouter()
+    problems = PROBLEM_RESPONSES
+    service.deals_of = store.table_deals
+    finished: dict[str, list[Result]] = {}
+    """The results of tables whose first game is over (they never change), by table id
+    and set: ``{table id: results}``, the entrants named by ``number:seat``."""
+
+    async def load(set_id: str) -> SetData:
+        found = await service.db(store.load_set, set_id)
+        if found is None:
+            raise SetNotFoundError(set_id)
+        return found
+
+    async def first_game(data: SetData, table_id: str) -> tuple[GameState | None, bool]:
+        """The table's first game as it stands, and whether it is over."""
+        live = await service.live(table_id)
+        number = live.data.game_number
+        if number == 0:
+            return None, False
+        if number == 1 and live.state is not None:
+            return live.state, live.state.is_terminal()
+        stored = effective(await service.db(game_events, table_id, 1))[0]
+        state = await asyncio.to_thread(_replayed, data, [[e.who, e.text] for e in stored])
+        return state, state.is_terminal()
+
+    async def standings_of(data: SetData, order: Method) -> SetStandings:
+        tables: list[SetTable] = []
+        results: list[Result] = []
+        about: dict[str, tuple[str, int, int, str, str | None]] = {}
+        for table_id, number in await service.db(store.set_tables, data.id):
+            live = await service.live(table_id)
+            for held in live.data.seats:
+                name = held.name or default_seat_name(held.seat)
+                about[f"{number}:{held.seat}"] = (table_id, number, held.seat, name, held.bot)
+            found = finished.get(table_id)
+            played = len(found) // data.duplicate.players if found is not None else 0
+            if found is None:
+                state, over = await first_game(data, table_id)
+                entrants = [f"{number}:{s}" for s in range(data.duplicate.players)]
+                found = table_results(state, entrants) if state is not None else []
+                played = len(state.history) if state is not None else 0
+                if over and len(finished) < 10_000:
+                    finished[table_id] = found
+            results.extend(found)
+            status = live.data.status if live.data.game_number <= 1 else "finished"
+            tables.append(
+                SetTable(table=table_id, number=number, status=status, hands_played=played)
+            )
+        rows = []
+        for row in standings(results, method=order):
+            table_id, number, seat, name, bot = about[row.entrant]
+            rows.append(
+                StandingRow(
+                    table=table_id,
+                    number=number,
+                    seat=seat,
+                    name=name,
+                    bot=bot,
+                    hands=row.hands,
+                    score=row.score,
+                    matchpoints=row.matchpoints,
+                    top=row.top,
+                    percent=round(row.percent, 2),
+                    against_average=round(row.against_average, 2),
+                    boards=[
+                        BoardRow(
+                            hand=b.hand,
+                            score=b.score,
+                            entrants=b.entrants,
+                            matchpoints=b.matchpoints,
+                            top=b.top,
+                            percent=round(b.percent, 2),
+                            against_average=round(b.against_average, 2),
+                        )
+                        for b in row.boards
+                    ],
+                )
+            )
+        return SetStandings(set=_info(data), order=order, tables=tables, standings=rows)
+
+    async def make_table(data: SetData, request: CreateTable) -> CreatedTable:
+        table, toml, host_token, seat_token = await asyncio.to_thread(_new_table, request)
+        live = await service.create(table, toml, deals=data.duplicate.deals)
+        await service.db(store.add_table, data.id, table.id)
+        return CreatedTable(
+            table=live.info(),
+            host_token=host_token,
+            invite=table.invite_code,
+            seat=request.host_seat,
+            seat_token=seat_token,
+        )
+
+    def table_request(data: SetData, **fields: object) -> CreateTable:
+        duplicate = data.duplicate
+        return CreateTable.model_validate(
+            {
+                "game": data.preset,
+                "ruleset_toml": data.ruleset_toml,
+                "options": dict(duplicate.options),
+                "players": duplicate.players,
+                "seed": duplicate.seed,
+                **fields,
+            }
+        )
+
+    @router.post("/duplicate", status_code=201, responses=problems)
+    async def create_set(request: CreateSet) -> CreatedSet:
+        """Make a duplicate set: its deals are fixed now (docs/duplicate.md)."""
+        data, token = await asyncio.to_thread(_new_set, request)
+        stored = await service.db(store.create_set, data)
+        return CreatedSet(set=_info(stored), host_token=token)
+
+    @router.get("/duplicate/{set_id}", responses=problems)
+    async def set_standings(set_id: str, order: Order = "matchpoints") -> SetStandings:
+        """A set, its tables and its standings."""
+        return await standings_of(await load(set_id), order)
+
+    @router.post("/duplicate/{set_id}/tables", status_code=201, responses=problems)
+    async def create_set_table(
+        set_id: str, request: CreateSetTable, authorization: AuthHeader = None
+    ) -> CreatedTable:
+        """The set's host makes a table of the set (its seats as ``POST /tables``)."""
+        data = await load(set_id)
+        token = bearer(authorization)
+        if token is None:
+            raise NotSignedInError("no-token", "Send the set's host token to make its tables.")
+        if data.host_token_hash is None or not secrets.compare_digest(
+            hash_token(token), data.host_token_hash
+        ):
+            raise NotAllowedError("not-host", "Only the set's host makes its tables.")
+        return await make_table(data, table_request(data, **request.model_dump()))
+
+    async def daily(game: str, day: str | None) -> SetData:
+        when = day or datetime.datetime.now(datetime.UTC).date().isoformat()
+        try:
+            datetime.date.fromisoformat(when)
+        except ValueError:
+            raise InvalidRequestError("bad-day", f"{when!r} is not a day.", field="day") from None
+        found = await service.db(store.daily_set, game, when)
+        if found is not None:
+            return found
+        made = await asyncio.to_thread(_daily, game, when)
+        return await service.db(store.create_set, made)
+
+    @router.get("/duplicate/daily/{game}", responses=problems)
+    async def daily_standings(
+        game: str, day: Day = None, order: Order = "matchpoints"
+    ) -> SetStandings:
+        """A game's daily challenge (today's, UTC, unless ``day``) and its standings."""
+        return await standings_of(await daily(game, day), order)
+
+    @router.post("/duplicate/daily/{game}/play", status_code=201, responses=problems)
+    async def play_daily(game: str, request: PlayDaily) -> CreatedTable:
+        """A table of today's challenge for one person: seat 0 theirs, every other seat
+        the challenge's bots; the person is its host and starts it."""
+        data = await daily(game, None)
+        players = data.duplicate.players
+        return await make_table(
+            data,
+            table_request(
+                data,
+                seats=["human"] + [DAILY_BOT] * (players - 1),
+                host_seat=0,
+                name=request.name or None,
+                public=False,
+            ),
+        )
+
+    return router
