@@ -3,6 +3,7 @@
 // browser. Every refusal is an RFC 9457 problem body; it becomes an ApiError with the
 // problem's .status, .title, .detail and .field.
 
+import { csrfHeaders } from "./account-session.js";
 import { forget, keysWithPrefix, readJson, readText, writeJson, writeText } from "./storage.js";
 
 /**
@@ -60,6 +61,7 @@ export async function api(path, { method = "GET", body, token, signal } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET" && method !== "HEAD") Object.assign(headers, csrfHeaders()); // signed in
   let reply;
   try {
     reply = await fetch(path, {

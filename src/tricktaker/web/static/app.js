@@ -9,9 +9,11 @@
 //   #/replay[?r=RID]         replay.js      mountReplay(root, {replayId})
 //   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
 //   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
+//   #/account                account.js     mountAccount(root)
 //
 // Every mount function returns a function that unmounts it (closes sockets, timers).
 
+import { showAccountLink } from "./account-session.js";
 import { seatToken } from "./api.js";
 import { clear, el } from "./dom.js";
 
@@ -77,6 +79,12 @@ const ROUTES = [
     module: "./scorekeeper.js",
     mount: (mod, root, [id], params) =>
       mod.mountScorekeeper(root, { sheetId: id || null, view: params.get("view") }),
+  },
+  {
+    pattern: /^\/account$/,
+    title: "Your account",
+    module: "./account.js",
+    mount: (mod, root) => mod.mountAccount(root),
   },
 ];
 
@@ -189,6 +197,7 @@ function focusPage(root) {
 }
 
 window.addEventListener("hashchange", () => show(true));
+showAccountLink(); // the header's "Log in", or the signed-in user's name
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", () => show());
 } else {

@@ -12,6 +12,7 @@
 // moment (then slides to its winner), and a finished hand opens the hand result, which
 // stays until the player moves on; what happens meanwhile waits in the queue.
 
+import { csrfHeaders } from "./account-session.js";
 import { chooseFourColour, cardsInText, fourColourChosen } from "./cards.js";
 import { renderScorecard } from "./scorecard.js";
 import { el as h } from "./dom.js";
@@ -298,7 +299,11 @@ export function mountTable(root, { tableId, token = null, spectator = false }) {
     try {
       reply = await fetch(`/tables/${encodeURIComponent(tableId)}${path}`, {
         method,
-        headers: { Authorization: `Bearer ${hostToken}`, "Content-Type": "application/json" },
+        headers: {
+          Authorization: `Bearer ${hostToken}`,
+          "Content-Type": "application/json",
+          ...csrfHeaders(), // a signed-in browser's cookie needs its CSRF token
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
