@@ -271,8 +271,12 @@ def places(fuzz_client: TestClient) -> dict[str, Any]:
     while client.get(f"/tables/{played_id}").json()["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' game did not finish"
         time.sleep(0.05)
+    duplicate = client.post("/duplicate", json={"game": "blackout", "players": 3})
+    assert duplicate.status_code == 201, duplicate.text
     return {
         "table_id": table["table"]["id"],
+        "set_id": duplicate.json()["set"]["id"],
+        "game": "blackout",
         "host": table["host_token"],
         "invite": table["invite"],
         "sheet_id": sheet.json()["id"],
@@ -298,6 +302,9 @@ def valid_bodies(places: dict[str, Any]) -> dict[str, Any]:
         "/sheets/{sheet_id}/undo": {"hand": 1},
         "/api/rulesets/check": {"toml": preset_text("blackout"), "players": 4},
         "/api/replays": places["record"],
+        "/duplicate": {"game": "blackout", "players": 3, "seed": 5, "name": "Fuzz"},
+        "/duplicate/{set_id}/tables": {"seats": ["human", "random", "random"], "host_seat": 0},
+        "/duplicate/daily/{game}/play": {"name": "Fuzz"},
     }
 
 
