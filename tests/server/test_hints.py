@@ -23,8 +23,10 @@ from sqlalchemy import create_engine, text
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table, start
 from tests.server.test_server_properties import cards_in, knowledge
+from tests.server_process import ServerProcess
+from tricktaker import load_ruleset, new_game
 from tricktaker.coach.model import MODEL
-from tricktaker.engine import GameRecord
+from tricktaker.engine import GameRecord, RecordError
 from tricktaker.server import create_app
 from tricktaker.server.db import current_revision, upgrade
 from tricktaker.server.tables import hints
@@ -127,6 +129,80 @@ def test_hints_at_a_practice_table_every_turn_and_the_record_lists_them(
     # A server started afresh on the same database finds the same hints.
     with TestClient(create_app(db_url)) as client:
         assert client.get(f"/tables/{table.id}/record").json()["hints"] == record["hints"]
+
+
+def undo(p: Player, undo_id: str) -> dict[str, Any]:
+    """Send an undo and read until its answer (``ack`` or ``error``, with its id)."""
+    p.send({"type": "undo", "id": undo_id})
+    while True:
+        message = p.receive()
+        if message["type"] in ("ack", "error") and message.get("id") == undo_id:
+            return message
+
+
+@pytest.mark.slow  # about 10 s: a real server process, two one-second hints, a game
+def test_a_hint_asked_at_a_position_an_undo_took_back_moves_to_where_it_returned(
+    server: ServerProcess, db_url: str
+) -> None:
+    """docs/protocol.md, Hints and Undo: a hint asked, then an undo of the seat's action
+    before it: the record still lists the hint, its ``at`` the undo's (the position the
+    undo returned to), never beyond the record's events; the same whether the hint was
+    stored before the undo came or was still being worked out (the server process thinks
+    a second a hint); the record replays, and a restarted server reads the same."""
+    http = httpx.Client(base_url=server.url, timeout=30)
+    table = make_table(http, **PRACTICE, host_seat=0, name="Ann")
+    me = Player(server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    me.until("welcome")
+    first = turn(me)
+    back_to = me.seq  # the record's events before the seat's first action
+    assert me.act(first["legal_actions"][0], "b1")["type"] == "ack"
+    later = turn(me)
+    assert me.seq > back_to
+    check_hint(ask(me, "h1"), later, me.seq)  # stored at me.seq, then taken back
+    assert undo(me, "u1")["type"] == "ack"
+    assert turn(me)["legal_actions"] == first["legal_actions"]
+    assert me.act(first["legal_actions"][-1], "b2")["type"] == "ack"
+    turn(me)
+    me.send({"type": "hint", "id": "h2"})  # worked out while the undo comes
+    assert undo(me, "u2")["type"] == "ack"
+    while not any(m.get("id") == "h2" for m in me.messages):
+        me.receive()
+    answer = next(m for m in me.messages if m.get("id") == "h2")
+    assert answer["type"] == "hint", answer
+    assert me.act(turn(me)["legal_actions"][0], "b3")["type"] == "ack"
+    left = http.post(f"/tables/{table.id}/leave", headers=auth(table.tokens[0]))
+    assert left.status_code == 204
+    me.close()
+    finished(http, table.id)
+    record = http.get(f"/tables/{table.id}/record").json()
+    assert [u["at"] for u in record["undos"]] == [back_to, back_to]
+    assert record["hints"] == [{"seat": 0, "at": back_to}, {"seat": 0, "at": back_to}]
+    assert all(hint["at"] <= len(record["events"]) for hint in record["hints"])
+    replayed = GameRecord.from_json(record).replay()
+    assert list(replayed.scores) == record["final_scores"]
+    server.kill()
+    server.start()
+    again = httpx.Client(base_url=server.url, timeout=30)
+    assert again.get(f"/tables/{table.id}/record").json()["hints"] == record["hints"]
+    http.close()
+    again.close()
+
+
+def test_a_record_with_a_hint_beyond_its_events_is_refused() -> None:
+    """docs/protocol.md, the record's ``hints``: an ``at`` beyond the events names no
+    position of the game (nor does a seat the game does not have)."""
+    state = new_game(load_ruleset("blackout"), players=3, seed=1)
+    state.apply_chance()
+    data = GameRecord.of(state, hints=[{"seat": 0, "at": len(state.events)}]).to_json()
+    assert GameRecord.from_json(data).hints == [{"seat": 0, "at": 1}]
+    for hint, words in (
+        ({"seat": 0, "at": len(state.events) + 1}, "not a position of the record's 1 events"),
+        ({"seat": 0, "at": -1}, "not a position"),
+        ({"seat": 3, "at": 0}, "not a seat of the game"),
+    ):
+        with pytest.raises(RecordError, match=words):
+            GameRecord.from_json({**data, "hints": [hint]})
 
 
 def test_hints_at_a_table_with_people_only_where_the_host_allowed_them(

@@ -60,7 +60,9 @@ class GameRecord:
     hints: list[dict[str, Any]] = field(default_factory=list)
     """When a seat asked the coach for a hint, in order: ``{"seat": s, "at": n}``, seat
     ``s`` asked when :attr:`events` held ``n`` events (before its action, event ``n + 1``
-    or later). A replay ignores them (optional)."""
+    or later; a hint asked at a position an undo took back is at the position the undo
+    returned to, so ``n`` never exceeds the events: a record that says otherwise is
+    refused). A replay ignores them (optional)."""
     program: str | None = None
     """The program and version that wrote the record, e.g. ``"tricktaker 0.1.0"``
     (optional; a replay ignores it)."""
@@ -210,6 +212,14 @@ class GameRecord:
             for hint in hints
         ):
             raise RecordError("record field 'hints' must be a list of {seat, at} objects")
+        for hint in hints:
+            if not 0 <= hint["seat"] < data["players"]:
+                raise RecordError(f"a hint names seat {hint['seat']}, not a seat of the game")
+            if not 0 <= hint["at"] <= len(data["events"]):
+                raise RecordError(
+                    f"a hint is at event {hint['at']}, not a position of the record's"
+                    f" {len(data['events'])} events (0 to {len(data['events'])})"
+                )
         program = data.get("program")
         if program is not None and not isinstance(program, str):
             raise RecordError("record field 'program' must be text")

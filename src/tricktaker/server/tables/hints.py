@@ -8,7 +8,10 @@ in creating the table (:attr:`~tricktaker.server.tables.store.TableData.hints`);
 table's ``hints`` tells everyone seated whether they are on. Each hint asked is stored
 (:func:`~tricktaker.server.tables.store.add_hint`) so that the game's record lists it
 (:attr:`~tricktaker.engine.GameRecord.hints`): when the record's events held ``at``
-of them.
+of them. An undo that takes those events back moves the hint's ``at`` back to the events
+kept (docs/protocol.md, the record's ``hints``): the stored hints in the undo's own
+transaction (:attr:`~tricktaker.server.tables.store.Append.hints_back_to`), a hint still
+being worked out by :meth:`HintDesk.rewind` before it is stored.
 """
 
 from __future__ import annotations
@@ -131,6 +134,18 @@ class HintDesk:
         """When each seat of each table asked, over the last minute."""
         self._busy: set[tuple[str, int]] = set()
         """The seats whose hint is being worked out."""
+        self._working: dict[tuple[str, int], list[int]] = {}
+        """The hints being worked out, by table and seat: ``[game number, at]``, the
+        ``at`` they will be stored with (an undo meanwhile moves it back)."""
+
+    def rewind(self, table_id: str, game_number: int, kept: int) -> None:
+        """An undo at table ``table_id`` kept ``kept`` events of game ``game_number``:
+        the hints being worked out there that were asked beyond them will be stored at
+        ``kept``, as the undo moved the stored ones (called with the table's lock held,
+        under which a worked-out hint is stored)."""
+        for (table, _), asked in self._working.items():
+            if table == table_id and asked[0] == game_number and asked[1] > kept:
+                asked[1] = kept
 
     def _allow(self, key: tuple[str, int], now: float) -> bool:
         """Take one hint from the seat's budget (None left: refused)."""
@@ -169,13 +184,17 @@ class HintDesk:
             if not self._allow(key, time.monotonic()):
                 return _refused(client_id, "rate_limited", TOO_MANY)
             obs = state.observe(seat)
-            at, seq, game_number = len(state.events), d.seq, d.game_number
+            seq, game_number = d.seq, d.game_number
+            asked = self._working[key] = [game_number, len(state.events)]
             self._busy.add(key)
         try:
-            hint = await self._think(_work_out, obs, seq)
-        except ValueError as exc:  # a decision the coach cannot value
-            return _refused(client_id, "not_allowed", f"The coach cannot value this: {exc}")
+            try:
+                hint = await self._think(_work_out, obs, seq)
+            except ValueError as exc:  # a decision the coach cannot value
+                return _refused(client_id, "not_allowed", f"The coach cannot value this: {exc}")
+            async with live.lock:  # not while an undo moves the hints back
+                await self._db(store.add_hint, d.id, game_number, seat, asked[1])
         finally:
             self._busy.discard(key)
-        await self._db(store.add_hint, d.id, game_number, seat, at)
+            self._working.pop(key, None)
         return hint_message(client_id, seq, obs, hint)

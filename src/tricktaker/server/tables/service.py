@@ -551,10 +551,12 @@ class TableService:
             d.seq + 1, d.game_number, UNDO, undo_text(seat, kept[index].seq), client_id
         )
         try:
-            await self.writer.append(store.Append(d.id, d.seq, [taken]))
+            # The hints asked beyond the events kept move back to them (with the undo).
+            await self.writer.append(store.Append(d.id, d.seq, [taken], hints_back_to=index))
         except store.StaleTableError:
             self.tables_held.forget(d.id)
             raise TableMovedOnError() from None
+        self.hint_desk.rewind(d.id, d.game_number, index)
         # A bot's move or a timer begun before the undo finds the table moved on
         # (another state, another seq) and is dropped.
         d.seq = taken.seq

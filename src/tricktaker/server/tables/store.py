@@ -200,13 +200,16 @@ def table_ids(factory: Factory, *, statuses: Sequence[str], public_only: bool) -
 class Append:
     """The new events of one table, numbered from ``expected_seq + 1``, and the table's
     status after them when they change it (None: unchanged), with its game number then
-    (None: unchanged; a new game's deal starts it)."""
+    (None: unchanged; a new game's deal starts it). ``hints_back_to``: for an undo, the
+    number of record events its game keeps; the hints of that game asked beyond them
+    move back to it in the same transaction (:func:`_rewind_hints`)."""
 
     table_id: str
     expected_seq: int
     events: Sequence[StoredEvent]
     status: str | None = None
     game_number: int | None = None
+    hints_back_to: int | None = None
 
     def __post_init__(self) -> None:
         if [e.seq for e in self.events] != list(
@@ -300,6 +303,25 @@ def _insert_events(connection: Any, appends: Sequence[Append]) -> None:
     rows = _event_rows(appends)
     if rows:
         _INSERT_EVENTS.run(connection, rows, created_at=now())
+    for a in appends:
+        if a.hints_back_to is not None and a.events:
+            _rewind_hints(connection, a.table_id, a.events[0].game_number, a.hints_back_to)
+
+
+def _rewind_hints(connection: Any, table_id: str, game_number: int, kept: int) -> None:
+    """The hints of a game asked when its record held more than ``kept`` events (an undo
+    took those positions back) now name the position it returned to, ``at = kept``: the
+    hint was asked, so the record still lists it (docs/protocol.md, the record's
+    ``hints``)."""
+    connection.execute(
+        update(HintRow)
+        .where(
+            HintRow.table_id == table_id,
+            HintRow.game_number == game_number,
+            HintRow.at > kept,
+        )
+        .values(at=kept)
+    )
 
 
 _SET_STATUS = _Bulk(
@@ -347,9 +369,11 @@ def append_events(
     events: Sequence[StoredEvent],
     status: str | None = None,
     game_number: int | None = None,
+    hints_back_to: int | None = None,
 ) -> None:
     """Append ``events`` (numbered from ``expected_seq + 1``) and set the table's status
-    (unless None; with it, the game number unless None), in one transaction. Raises
+    (unless None; with it, the game number unless None), in one transaction (with an
+    undo's ``hints_back_to``, :class:`Append`). Raises
     :class:`StaleTableError`, having written nothing, if the table already has an
     event after ``expected_seq`` (another writer went first: the events' unique
     ``(table_id, seq)`` refuses the first new one), unless those events are exactly
@@ -361,7 +385,7 @@ def append_events(
     move a counter on, which was half the pages a busy SQLite commit wrote and most of
     PostgreSQL's log (``bench/README.md``). It uses Core statements on the session's
     connection: the ORM's unit of work took more than half of a SQLite commit's time."""
-    append = Append(table_id, expected_seq, events, status, game_number)
+    append = Append(table_id, expected_seq, events, status, game_number, hints_back_to)
     try:
         with factory() as session, session.begin():
             connection = session.connection()
@@ -413,7 +437,15 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     if len(appends) == 1:
         a = appends[0]
         try:
-            append_events(factory, a.table_id, a.expected_seq, a.events, a.status, a.game_number)
+            append_events(
+                factory,
+                a.table_id,
+                a.expected_seq,
+                a.events,
+                a.status,
+                a.game_number,
+                a.hints_back_to,
+            )
         except StaleTableError:
             return [False]
         return [True]
@@ -429,7 +461,15 @@ def append_many(factory: Factory, appends: Sequence[Append]) -> list[bool]:
     written: list[bool] = []
     for a in appends:
         try:
-            append_events(factory, a.table_id, a.expected_seq, a.events, a.status, a.game_number)
+            append_events(
+                factory,
+                a.table_id,
+                a.expected_seq,
+                a.events,
+                a.status,
+                a.game_number,
+                a.hints_back_to,
+            )
         except StaleTableError:
             written.append(False)
         else:
