@@ -24,6 +24,7 @@ from tricktaker.server.deps import Database, RateLimits
 from tricktaker.server.duplicate import duplicate_router
 from tricktaker.server.errors import RefusedError, UnavailableError
 from tricktaker.server.limits import AddressSockets, ServerLimits
+from tricktaker.server.players import players_router
 from tricktaker.server.problems import problem, problem_of
 from tricktaker.server.request_limits import RequestLimits, problem_response
 from tricktaker.server.sheets.routes import sheets_router
@@ -190,6 +191,7 @@ def create_app(
 
     app.include_router(tables_router(service))
     app.include_router(duplicate_router(service))  # duplicate sets (docs/duplicate.md)
+    app.include_router(players_router(service))  # players' pages (docs/players.md)
 
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await serve_counted(
