@@ -211,6 +211,15 @@ def test_sessions_are_listed_and_revoked(server: ServerProcess) -> None:
         bob_session = desk.get("/api/me").json()["session"]
         other = laptop.delete(f"/api/me/sessions/{bob_session}", headers=csrf(laptop))
         assert other.status_code == 404
+        for method, path in (
+            ("GET", "/api/me/sessions"),
+            ("DELETE", "/api/me/sessions"),
+            ("DELETE", f"/api/me/sessions/{bob_session}"),
+            ("POST", "/api/logout"),
+        ):  # a guest: nothing to list or revoke (log-out answers 204 and does nothing)
+            guest = httpx.request(method, f"{server.url}{path}")
+            assert guest.status_code == (204 if path == "/api/logout" else 401), path
+        assert desk.get("/api/me").status_code == 200
         assert laptop.delete("/api/me/sessions", headers=csrf(laptop)).status_code == 204
         assert laptop.get("/api/me").status_code == 401
         assert desk.get("/api/me").status_code == 200

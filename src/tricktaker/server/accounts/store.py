@@ -169,9 +169,15 @@ def _info(row: AccountSessionRow) -> SessionInfo:
 def start_session(
     factory: Factory, user_id: int, public_id: str, token: str, user_agent: str
 ) -> SessionInfo:
-    """Store a new session of ``user_id`` (its cookie holds ``token``)."""
+    """Store a new session of ``user_id`` (its cookie holds ``token``); the user's
+    sessions that have ended are removed."""
     with factory() as session, session.begin():
         stamp = now()
+        session.execute(
+            delete(AccountSessionRow).where(
+                AccountSessionRow.user_id == user_id, AccountSessionRow.expires_at <= stamp
+            )
+        )
         row = AccountSessionRow(
             id=public_id,
             token_hash=hash_token(token),
