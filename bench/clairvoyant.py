@@ -140,9 +140,12 @@ def gap(ceiling: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     seed, the match (head to head or against random players) and the opponent; the
     shorter run's deals are the first of the longer's."""
     first, second = ceiling["config"], run["config"]
-    for key in ("seed", "vs_random", "opponent", "ismcts"):
+    keys = ("seed", "vs_random", "opponent") + (() if first.get("vs_random") else ("ismcts",))
+    for key in keys:  # head to head, "ismcts" is the opponent's setting
         if first.get(key) != second.get(key):
             raise ValueError(f"the runs differ in {key}: {first.get(key)} and {second.get(key)}")
+    if "per_deal_ours" not in ceiling or "per_deal_ours" not in run:
+        raise ValueError("a summary has no per-deal points (made before vs_openspiel kept them)")
     deals = min(len(ceiling["per_deal_ours"]), len(run["per_deal_ours"]))
     if deals < 2:
         raise ValueError("the runs share fewer than two deals")
@@ -151,8 +154,13 @@ def gap(ceiling: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     ]
     mean = statistics.fmean(differences)
     half = Z95 * statistics.stdev(differences) / math.sqrt(deals)
+    from vs_openspiel import OPENSPIEL_BOT
+
+    name = second["bot"]
+    if name == OPENSPIEL_BOT and second.get("ismcts"):
+        name = f"{name} {second['ismcts']['setting']}"
     return {
-        "bot": second["bot"],
+        "bot": name,
         "deals": deals,
         "clairvoyant_points": statistics.fmean(ceiling["per_deal_ours"][:deals]),
         "bot_points": statistics.fmean(run["per_deal_ours"][:deals]),
