@@ -106,6 +106,9 @@ def test_sign_up_log_in_and_the_cookies(server: ServerProcess) -> None:
         assert me.json()["tables"] == []
         assert me.json()["sheets"] == []
         assert session not in me.text
+        # another site's odd cookie on the same host does not hide the session
+        odd = {"Cookie": f'prefs="{{a:1}}"; tricktaker_session={session}; x=a b'}
+        assert httpx.get(f"{server.url}/api/me", headers=odd).status_code == 200
 
     with httpx.Client(base_url=server.url, timeout=30) as other:
         taken = other.post("/api/signup", json={"name": "cid.LEE", "password": PASSWORD})

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from http.cookies import CookieError, SimpleCookie
 
 from fastapi import Request, Response
 from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tricktaker.server.accounts.store import SESSION_LONGEST
@@ -58,14 +58,9 @@ def cookie_of(headers: Headers, name: str) -> str | None:
     """The value of the cookie ``name`` in a request's ``Cookie`` headers (None: none,
     or the header cannot be read)."""
     for header in headers.getlist("cookie"):
-        jar: SimpleCookie = SimpleCookie()
-        try:
-            jar.load(header)
-        except CookieError:
-            continue
-        morsel = jar.get(name)
-        if morsel is not None and morsel.value:
-            return morsel.value
+        value = cookie_parser(header).get(name)  # Starlette's lenient parser, as browsers
+        if value:
+            return value
     return None
 
 
