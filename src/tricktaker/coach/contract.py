@@ -16,7 +16,7 @@ the risk is its own bid's and how much the others'.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from tricktaker.engine.hooks import capability
 
@@ -70,6 +70,13 @@ def made_bid(
     facts = capability(rules.hooks, COACH_CAPABILITY)
     if facts is None:
         return taken_exactly(result, seat)
-    if not isinstance(facts, CoachFacts):
-        raise TypeError(f"{rules.id}: the game's coach facts {facts!r} are not CoachFacts")
-    return facts.made(result, seat, partnerships)
+    if _CHECKED.get(id(facts)) is not facts:  # a protocol's isinstance is slow: once each
+        if not isinstance(facts, CoachFacts):
+            raise TypeError(f"{rules.id}: the game's coach facts {facts!r} are not CoachFacts")
+        _CHECKED[id(facts)] = facts
+    return cast(CoachFacts, facts).made(result, seat, partnerships)
+
+
+_CHECKED: dict[int, object] = {}
+"""The games' coach facts found to be :class:`CoachFacts`, by id (kept, so that an id is
+not taken again by another object)."""

@@ -233,10 +233,11 @@ def _play_to_cards(
         and state.hands_played == hands_before
         and not state.is_terminal()
     ):
-        if state.is_chance():
+        acting = state.to_act()
+        if not acting:  # a chance step (nobody acts while one is pending)
             state.apply_chance()
             continue
-        for seat in state.to_act():
+        for seat in acting:
             actions = state.legal_actions(seat)
             state.apply(seat, actions[0] if len(actions) == 1 else policy(state, seat, actions))
 
@@ -315,9 +316,12 @@ def staged_totals(
         state.reseed(rng.getrandbits(62))
         weights.append(sample_weight(sampler, state))
         hands_before = state.hands_played
+        # The state's own legal actions, listed once: each clone inherits the list and
+        # applies its choice (the very object) without the engine listing them again.
+        listed = {action: action for action in state.legal_actions(seat)}
         for choice in totals:
             trial = state.clone()
-            trial.apply(seat, choice.action)
+            trial.apply(seat, listed.get(choice.action, choice.action))
             _play_to_cards(trial, game, hands_before, kernel_phases)
             slot = len(results)
             if trial.phase in kernel_phases and trial.hands_played == hands_before:

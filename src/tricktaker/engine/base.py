@@ -10,6 +10,7 @@ from tricktaker.engine.tables import CardTables
 from tricktaker.rules.ruleset import CompiledScoring, HandSpec, Ruleset
 
 if TYPE_CHECKING:
+    from tricktaker.engine.actions import Action
     from tricktaker.engine.hooks import GameHooks
     from tricktaker.engine.results import HandResult
     from tricktaker.engine.setup import Setup
@@ -54,6 +55,7 @@ class StateFields:
 
     __slots__ = (
         "_bid_cache",
+        "_hook_cache",
         "_legal_cache",
         "active",
         "bid_count",
@@ -149,6 +151,9 @@ class StateFields:
     _legal_cache: int
     redeals: int
     _bid_cache: tuple[int, list[int]] | None
+    _hook_cache: tuple[int, tuple[Action, ...]] | None
+    """A hook phase's legal actions as last listed for a seat, with the seat: an action
+    of them is applied without listing them again (cleared whenever the state moves)."""
 
     @property
     def eldest(self) -> int:

@@ -41,14 +41,35 @@ class FrozenList(list[Any]):
         return hash(tuple(self))
 
 
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+"""The types :func:`freeze` returns as they are without looking further (the common
+leaves of a hand's data)."""
+
+
 def freeze(value: Any) -> Any:
-    """``value`` with every dict and list (deeply) made read-only."""
+    """``value`` with every dict and list (deeply) made read-only.
+
+    >>> frozen = freeze({"auction": [[0, "pass"], [1, "4H"]], "kitty": ("AS",), "n": 3})
+    >>> type(frozen).__name__, type(frozen["auction"][1]).__name__, frozen["kitty"]
+    ('FrozenDict', 'FrozenList', ('AS',))
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    plain = _PLAIN
+    # A container of plain values only (most of a hand's data) is copied whole.
     if isinstance(value, dict):
+        if plain.issuperset(map(type, value.values())):
+            return FrozenDict(value)
         return FrozenDict({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list):
-        return FrozenList(freeze(v) for v in value)
+        if plain.issuperset(map(type, value)):
+            return FrozenList(value)
+        return FrozenList([freeze(v) for v in value])
     if isinstance(value, tuple):
-        return tuple(freeze(v) for v in value)
+        if plain.issuperset(map(type, value)):
+            return value if kind is tuple else tuple(value)
+        return tuple([freeze(v) for v in value])
     return value
 
 

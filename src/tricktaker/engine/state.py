@@ -193,6 +193,7 @@ class GameState(BiddingMixin, PlayMixin):
         self.shuffle_seats = ()
         self._legal_cache = -1
         self._bid_cache = None
+        self._hook_cache = None
 
     def _use_spec(self, spec: HandSpec) -> None:
         self.spec = spec
@@ -295,9 +296,11 @@ class GameState(BiddingMixin, PlayMixin):
         self.events.append(("chance", outcome))
         self._legal_cache = -1
         self._bid_cache = None
+        self._hook_cache = None
         if self.phase == HOOK:
             assert self.hooks is not None
             self.hooks.apply_chance(self, outcome)
+            self._hook_cache = None
         elif outcome.kind == "deal":
             self._deal(outcome.cards)
         elif outcome.kind == "second_deck":
@@ -406,12 +409,19 @@ class GameState(BiddingMixin, PlayMixin):
             if seat != (self.eldest + self.bid_count) % self.setup.players:
                 return []
             return self.legal_bid_actions(seat)
+        if phase == HOOK:
+            cache = self._hook_cache
+            if cache is not None and cache[0] == seat:
+                return list(cache[1])  # listed for this seat in this very position
+            if self.hooks is None or seat not in self.to_act():
+                return []
+            listed = self.hooks.legal_actions(self, seat)
+            self._hook_cache = (seat, tuple(listed))
+            return listed
         if seat not in self.to_act():
             return []
         if phase == BIDDING:
             return self.legal_bid_actions(seat)
-        if phase == HOOK and self.hooks is not None:
-            return self.hooks.legal_actions(self, seat)
         return []
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -501,13 +511,25 @@ class GameState(BiddingMixin, PlayMixin):
                 self.events.append((seat, action))
                 self._bid(seat, value)
                 return
+        elif phase == HOOK and type(seat) is int:
+            listed = self._hook_cache
+            if listed is not None and listed[0] == seat and _listed(action, listed[1]):
+                # Among the actions listed for this seat in this very position: legal.
+                self._apply_hook(seat, action)
+                return
         self.check(seat, action)
+        assert phase == HOOK  # the check passed: a hook's action
+        self._apply_hook(seat, action)
+
+    def _apply_hook(self, seat: int, action: Action) -> None:
+        """Take a hook phase's action, known to be legal."""
         self.events.append((seat, action))
         self._legal_cache = -1
         self._bid_cache = None
-        assert phase == HOOK  # the check passed: a hook's action
+        self._hook_cache = None
         assert self.hooks is not None
         self.hooks.apply(self, seat, action)
+        self._hook_cache = None
 
     # ---------------------------------------------------------------- scoring
 
@@ -673,11 +695,14 @@ class GameState(BiddingMixin, PlayMixin):
             self.first_dealer = first_dealer
         if dealer_draw is not None:
             self.dealer_draw = list(dealer_draw)
+        self._invalidate()
 
     def _invalidate(self) -> None:
-        """Forget the legal cards and bids worked out for the position (it changed)."""
+        """Forget the legal cards, bids and hook actions worked out for the position (it
+        changed)."""
         self._legal_cache = -1
         self._bid_cache = None
+        self._hook_cache = None
 
     # ----------------------------------------------------------------- queries
 
@@ -742,6 +767,7 @@ class GameState(BiddingMixin, PlayMixin):
         other._legal_cache = self._legal_cache
         other.redeals = self.redeals
         other._bid_cache = self._bid_cache
+        other._hook_cache = self._hook_cache
         return other
 
     def observe(self, seat: int) -> Observation:
@@ -760,6 +786,16 @@ class GameState(BiddingMixin, PlayMixin):
         from tricktaker.engine.record import GameRecord
 
         return GameRecord.of(self, names=names)
+
+
+def _listed(action: Action, actions: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``actions`` (the very object, as a caller that took it
+    from the list passes it back, or an equal well-formed one)."""
+    for listed in actions:
+        if listed is action:
+            return True
+    value = action.value
+    return (type(value) is int or type(value) is str) and action in actions
 
 
 def new_game(

@@ -318,11 +318,26 @@ def _data(state: GameState) -> BuckupData:
     return data
 
 
+_BELOW_KING = sum(1 << card for card in range(54) if card % 13 < KING)
+"""The cards of every suit (and the jokers' ids) below a king."""
+_SUIT_CARDS = tuple(sum(1 << card for card in range(54) if card // 13 == suit) for suit in range(5))
+"""The card ids of each suit by ``id // 13`` (the fifth: the jokers' ids)."""
+_RANK = tuple(card % 13 for card in range(54))
+"""Each card id's rank, the order of :func:`throwaways`."""
+
+
 def throwaways(hand: int, trump: int | None) -> list[int]:
-    """The cards worth throwing: side cards below a king, lowest first."""
-    return sorted(
-        (c for c in cards_of(hand) if c // 13 != trump and c % 13 < KING), key=lambda c: c % 13
-    )
+    """The cards worth throwing: side cards below a king, lowest first (of a rank, the
+    lowest card id first).
+
+    >>> from tricktaker.cards import card_set, format_card
+    >>> [format_card(c) for c in throwaways(card_set("KS 9H 2D 9C AH".split()), trump=2)]
+    ['2D', '9C']
+    """
+    side = hand & _BELOW_KING
+    if trump is not None and 0 <= trump < len(_SUIT_CARDS):
+        side &= ~_SUIT_CARDS[trump]
+    return sorted(cards_of(side), key=_RANK.__getitem__)
 
 
 def hand_strength(hand: int, trump: int | None) -> float:

@@ -115,6 +115,8 @@ ANTE_ACTIONS = tuple(Action(ANTE_ACTION, choice) for choice in ANTE_CHOICES)
 A_REDEAL, A_KEEP = Action(REDEAL), Action(KEEP)
 A_STAY, A_FOLD, A_OFN = Action(STAY), Action(FOLD), Action(OUT_FOR_NOW)
 A_COME_BACK, A_CONCEDE, A_DRAW = Action(COME_BACK), Action(CONCEDE), Action(DRAW)
+DISCARD_ACTIONS = tuple(Action(DISCARD, card) for card in range(54))
+"""The discards by card id, made once (a drawing player's are listed from them)."""
 
 
 def is_nineteen_hand(cards: list[int]) -> bool:
@@ -405,7 +407,8 @@ class BuckupHooks(GameHooks):
         if stage == S_REDEAL:
             return [A_REDEAL, A_KEEP]
         if stage == S_DISCARD:
-            return [A_DRAW, *(Action(DISCARD, c) for c in cards_of(state.hands[seat]))]
+            actions = DISCARD_ACTIONS
+            return [A_DRAW, *[actions[c] for c in cards_of(state.hands[seat])]]
         if stage == S_DEALER:
             return [A_COME_BACK, A_CONCEDE]
         if data.round == R_COMEBACK:

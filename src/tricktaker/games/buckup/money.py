@@ -17,7 +17,6 @@ difference (a negative stack is a debt to the table).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -92,8 +91,14 @@ class AnteStructure:
         return self.card_fee * (kept if self.fee_per == "kept" else drawn)
 
     def describe(self) -> dict[str, Any]:
-        """The structure as JSON data: its four fields by name."""
-        return dataclasses.asdict(self)
+        """The structure as JSON data: its four fields by name (as
+        :func:`dataclasses.asdict` gives them, written out: a hand's record takes it)."""
+        return {
+            "ante": self.ante,
+            "fold_fee": self.fold_fee,
+            "card_fee": self.card_fee,
+            "fee_per": self.fee_per,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ from tricktaker.games.buckup.hooks import (
     ANTE_ACTION,
     COME_BACK,
     CONCEDE,
-    DISCARD,
+    DISCARD_ACTIONS,
     DRAW,
     FOLD,
     FULL_HAND,
@@ -76,7 +76,7 @@ def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action
         return rollout_card(state, seat, actions)
     if kind == DRAW:  # the discards: throw the side cards below a king, then draw
         throw = throwaways(state.hands[seat], state.trump)
-        return Action(DISCARD, throw[0]) if throw else A_DRAW
+        return DISCARD_ACTIONS[throw[0]] if throw else A_DRAW
     if kind == ANTE_ACTION:
         return next(a for a in actions if a.value == "kept")
     if kind in (REDEAL, "keep"):

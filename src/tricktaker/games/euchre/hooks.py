@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tricktaker.cards import SUIT_LETTERS, SUIT_NAMES, format_card
+from tricktaker.cards import STANDARD_DECK, SUIT_LETTERS, SUIT_NAMES, cards_of, format_card
 from tricktaker.engine.actions import Action
 from tricktaker.engine.base import HOOK
 from tricktaker.engine.hooks import GameHooks, HandScore, register_hooks
@@ -54,6 +54,8 @@ BIDS: tuple[str, ...] = (
 _RANKS = {text: rank for rank, text in enumerate(BIDS)}
 BID_ACTIONS: tuple[Action, ...] = tuple(Action(AUCTION, text) for text in BIDS)
 PASS_ACTION = Action(PASS)
+DISCARD_ACTIONS = tuple(Action(DISCARD, card) for card in range(52))
+"""The discards by card id, made once (the declarer's are listed from them)."""
 DISCARDS = 3
 """Cards the declarer discards after taking the kitty."""
 _AUCTION_RULE = "Euchre: auction"
@@ -126,8 +128,14 @@ class EuchreData:
     discards: list[int] = field(default_factory=list)
 
     def copy(self) -> EuchreData:
-        return dataclasses.replace(
-            self, auction=list(self.auction), passed=list(self.passed), discards=list(self.discards)
+        return EuchreData(
+            self.stage,
+            list(self.auction),
+            self.high,
+            list(self.passed),
+            self.turn,
+            self.declarer,
+            list(self.discards),
         )
 
 
@@ -202,8 +210,8 @@ class EuchreHooks(GameHooks):
         if data.stage == "auction":
             above = bid_rank(data.high[1]) + 1 if data.high is not None else 0
             return [PASS_ACTION, *BID_ACTIONS[above:]]
-        hand = state.hands[seat]
-        return [Action(DISCARD, card) for card in range(52) if (hand >> card) & 1]
+        actions = DISCARD_ACTIONS
+        return [actions[card] for card in cards_of(state.hands[seat] & STANDARD_DECK)]
 
     def why_illegal(self, state: GameState, seat: int, action: Action) -> tuple[str, str]:
         data = self._data(state)

@@ -87,6 +87,7 @@ from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import build_tables
 from tricktaker.games.euchre.hooks import (
     AUCTION,
+    BID_ACTIONS,
     BIDS,
     DISCARD,
     PASS,
@@ -345,7 +346,7 @@ class EuchreDeterminizer:
         state = self.base.clone()
         state.apply_chance(ChanceOutcome("deal", state.deck_order_for(dealt, kitty=kitty)))
         for seat, text in self.auction:
-            state.apply(seat, PASS_ACTION if text == PASS else Action(AUCTION, text))
+            state.apply(seat, _call_action(text))
         declarer = self.declarer
         for card in discards:
             assert declarer is not None
@@ -482,13 +483,15 @@ _CONTRACTS = tuple((text, *contract_of(text)) for text in BIDS)
 """Every bid, lowest first, with its tricks and trump (None at no trump)."""
 
 
+@lru_cache(maxsize=8192)
 def heuristic_call(
     hand: int, bowers: str | None, high: tuple[int, str] | None, partner: int
 ) -> str:
     """The heuristic's call (:func:`tricktaker.games.euchre.policy.auction`) with ``hand``
     after the high bid ``high`` (seat, bid): ``pass`` when ``partner`` holds it, else the
     cheapest bid its estimate (plus the partner's expected share) supports in its best
-    trump, else ``pass``."""
+    trump, else ``pass``. Kept for the latest few thousand arguments: a search plays
+    the same deal's auction again for every choice it compares."""
     if high is not None and high[0] == partner:
         return PASS
     estimates = contract_estimates(hand, bowers)
@@ -510,7 +513,18 @@ def _call(state: GameState, seat: int) -> Action:
     assert isinstance(data, EuchreData)
     partner = _partner_of(state.setup.partnerships)[seat]
     text = heuristic_call(state.hands[seat], state.setup.bowers, data.high, partner)
-    return PASS_ACTION if text == PASS else Action(AUCTION, text)
+    return _call_action(text)
+
+
+_CALL_ACTIONS = {PASS: PASS_ACTION, **{str(action.value): action for action in BID_ACTIONS}}
+"""The hooks' own action of each call (the very objects their legal actions list), by
+its text."""
+
+
+def _call_action(text: str) -> Action:
+    """The action of the call written ``text`` (``pass`` or a bid)."""
+    found = _CALL_ACTIONS.get(text)
+    return found if found is not None else Action(AUCTION, text)
 
 
 def _discard(state: GameState, seat: int, actions: list[Action]) -> Action:
@@ -522,13 +536,17 @@ def _discard(state: GameState, seat: int, actions: list[Action]) -> Action:
     suit_of, rank_of, masks = tables.suit_of, tables.rank_of, tables.suit_masks
     trump = state.trump
 
-    def weakness(action: Action) -> tuple[int, ...]:
+    def weakness(action: Action) -> int:
+        # The order of (trump, ace, length, rank, card) at a trump (of (rank, length,
+        # card) at no trump), each part below 100, as one number.
         card = int(action.value)
         suit = suit_of[card]
         length = (hand & masks[suit]).bit_count()
+        rank = rank_of[card]
         if trump is None:
-            return rank_of[card], length, card
-        return suit == trump, rank_of[card] == ACE, length, rank_of[card], card
+            return (rank * 100 + length) * 100 + card
+        first = 2 * (suit == trump) + (rank == ACE)
+        return ((first * 100 + length) * 100 + rank) * 100 + card
 
     return min(actions, key=weakness)
 

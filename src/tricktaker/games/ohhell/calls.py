@@ -115,9 +115,13 @@ class Call:
         return made
 
 
+_KIND_ACTIONS = tuple(Action(CALL_KIND, kind) for kind in KINDS)
+_MODIFIER_ACTIONS = {modifier: Action(CALL_MODIFIER, modifier) for modifier in MODIFIERS}
+
+
 def kind_actions() -> list[Action]:
     """The caller's choice of kind, after seeing their cards."""
-    return [Action(CALL_KIND, kind) for kind in KINDS]
+    return list(_KIND_ACTIONS)
 
 
 def modifier_problem(call: Call, modifier: str) -> str | None:
@@ -140,9 +144,22 @@ def modifier_problem(call: Call, modifier: str) -> str | None:
     return None
 
 
+_OPEN_MODIFIERS: dict[tuple[str | None, frozenset[str]], tuple[Action, ...]] = {}
+"""The modifiers open after a call's kind and modifiers, worked out once for each (what
+:func:`modifier_problem` says depends on the kind and on which modifiers are called)."""
+_OPEN_MODIFIERS_KEPT = 8192
+"""The most entries :data:`_OPEN_MODIFIERS` keeps (a legal call reaches a few thousand)."""
+
+
 def modifier_actions(call: Call) -> list[Action]:
     """The modifiers still open to the caller."""
-    return [Action(CALL_MODIFIER, m) for m in MODIFIERS if modifier_problem(call, m) is None]
+    key = (call.kind, frozenset(call.modifiers))
+    found = _OPEN_MODIFIERS.get(key)
+    if found is None:
+        found = tuple(_MODIFIER_ACTIONS[m] for m in MODIFIERS if modifier_problem(call, m) is None)
+        if len(_OPEN_MODIFIERS) < _OPEN_MODIFIERS_KEPT:
+            _OPEN_MODIFIERS[key] = found
+    return list(found)
 
 
 def called_hand(call: Call, *, number: int, base: CompiledScoring) -> tuple[HandSpec, bool]:

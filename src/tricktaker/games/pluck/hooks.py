@@ -33,6 +33,10 @@ CALL_TRUMP = "call_trump"
 register_action_kinds({PLUCK: "card", GIVE_BACK: "card", CALL_TRUMP: "str"})
 
 TRUMP_ACTIONS = tuple(Action(CALL_TRUMP, letter) for letter in SUIT_LETTERS)
+PLUCK_ACTIONS = tuple(Action(PLUCK, card) for card in range(54))
+"""The plucks by card id, made once (a hand's plucks are listed from them)."""
+GIVE_BACK_ACTIONS = tuple(Action(GIVE_BACK, card) for card in range(54))
+"""The returns of a pluck by card id, made once."""
 
 
 class PluckSettings(BaseModel):
@@ -70,7 +74,7 @@ class PluckData:
         return PluckData(
             list(self.quotas),
             list(self.pending),
-            [dataclasses.replace(p) for p in self.done],
+            [PluckRecord(p.plucker, p.pluckee, p.given, p.returned) for p in self.done],
             self.given,
             self.stage,
         )
@@ -176,10 +180,11 @@ class PluckHooks(GameHooks):
         if seat not in self.to_act(state):
             return []
         if data.stage == "pluck":
-            return [Action(PLUCK, c) for c in cards_of(state.hands[seat] & ~JOKER_MASK)]
+            actions = PLUCK_ACTIONS
+            return [actions[c] for c in cards_of(state.hands[seat] & ~JOKER_MASK)]
         if data.stage == "give_back":
             assert data.given is not None
-            return [Action(GIVE_BACK, give_back_card(state.hands[seat], data.given // 13))]
+            return [GIVE_BACK_ACTIONS[give_back_card(state.hands[seat], data.given // 13)]]
         return list(TRUMP_ACTIONS)
 
     def why_illegal(self, state: GameState, seat: int, action: Action) -> tuple[str, str]:

@@ -5,16 +5,27 @@ from __future__ import annotations
 import random
 
 from tricktaker.bots.policies import GamePolicies
-from tricktaker.cards import JOKER_MASK, SUIT_MASKS, cards_of
+from tricktaker.cards import JOKER_MASK, SUIT_MASKS
 from tricktaker.engine.actions import Action
 from tricktaker.engine.observation import Observation
 from tricktaker.games.pluck.hooks import CALL_TRUMP, PLUCK
 
+_HIGH_CARDS = tuple(
+    sum(0.5 * (rank + 1) for rank in range(4) if held >> rank & 1) for held in range(16)
+)
+"""What a suit's jack, queen, king and ace add to its strength (half a point for the
+jack up to two for the ace), by which of them are held (bit 0: the jack)."""
+
 
 def suit_strength(hand: int, suit: int) -> float:
-    """How good ``suit`` would be as trump: length, plus its high cards."""
-    cards = cards_of(hand & SUIT_MASKS[suit])
-    return len(cards) + sum(max(0, card % 13 - 8) * 0.5 for card in cards)
+    """How good ``suit`` would be as trump: length, plus its high cards.
+
+    >>> from tricktaker.cards import card_set
+    >>> suit_strength(card_set("AS KS 2S 3H".split()), 3)
+    6.5
+    """
+    cards = hand & SUIT_MASKS[suit]
+    return cards.bit_count() + _HIGH_CARDS[(cards >> (13 * suit + 9)) & 0xF]
 
 
 def call_trump(observation: Observation, rng: random.Random) -> Action:

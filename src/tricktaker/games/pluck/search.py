@@ -106,6 +106,7 @@ from tricktaker.games.pluck.hooks import (
     CALL_TRUMP,
     GIVE_BACK,
     PLUCK,
+    PLUCK_ACTIONS,
     TRUMP_ACTIONS,
     PluckData,
     PluckRecord,
@@ -762,7 +763,7 @@ def pluck_card(state: GameState, seat: int) -> Action:
         gain = _VALUE[back % 13] - _VALUE[given % 13]
         if gain > best_gain:
             best, best_gain = given, gain
-    return Action(PLUCK, best)
+    return PLUCK_ACTIONS[best]
 
 
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
