@@ -15,7 +15,14 @@ from tricktaker.bots import make_bot
 from tricktaker.bots.ismcts import ISMCTSBot
 from tricktaker.cards import ACE, TWO, make_card
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import KernelState, WorldFacts, kernel_world, limits, native
+from tricktaker.kernel import (
+    KernelState,
+    PlayInference,
+    WorldFacts,
+    kernel_world,
+    limits,
+    native,
+)
 from tricktaker.kernel.convert import hand_plays
 from tricktaker.kernel.search import world_inputs
 
@@ -149,8 +156,8 @@ def test_a_seat_that_did_not_follow_is_void_in_every_deal() -> None:
         state.apply(seat, bots[seat].act(state.observe(seat)))
     seat = state.to_act()[0]
     obs = state.observe(seat)
-    world = kernel_world(obs, infer_noise=0.5)
-    _, _, facts = world_inputs(obs, infer_noise=0.5)
+    world = kernel_world(obs, infer=PlayInference(0.5))
+    _, _, facts = world_inputs(obs, infer=PlayInference(0.5))
     assert facts.plays == hand_plays(obs)
     assert len(facts.plays) == 12
     assert obs.tables is not None
@@ -205,10 +212,30 @@ def test_plays_out_of_order_stop_the_replay() -> None:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].act(state.observe(seat)))
     obs = state.observe(state.to_act()[0])
-    config, public, facts = world_inputs(obs, infer_noise=0.3)
+    config, public, facts = world_inputs(obs, infer=PlayInference(0.3))
     orders = [facts.plays[::-1], facts.plays[1:] + facts.plays[:1]]
     orders.append(tuple(sorted(facts.plays)))
     for plays in orders:
         world = native().make_world(config, public, replace(facts, plays=plays))
         for sample in native().samples(world, 5, 200):
             assert 0.0 < sample[-1] < float("inf")
+
+
+def test_a_search_draws_from_a_pool_of_weighed_deals() -> None:
+    """With ``infer_pool`` the search draws its deals from a pool weighed once (smaller
+    than its iterations, or larger: then as many as the iterations): it runs every
+    iteration and picks a legal card, the same for the same seed."""
+    state, _ = first_play(SIZE)
+    bots = [make_bot("heuristic", seed=seat) for seat in range(4)]
+    for _ in range(4 * 2 + 1):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].act(state.observe(seat)))
+    obs = state.observe(state.to_act()[0])
+    moves = [action.value for action in obs.legal_actions]
+    for pool in (0, 16, 5000):
+        world = kernel_world(obs, infer=PlayInference(0.5, pool))
+        runs = [native().search(world, moves, 300, -1.0, 0.3, 0.5, 0, True, 9) for _ in "ab"]
+        move, iterations, _ = runs[0]
+        assert move in moves
+        assert iterations == 300
+        assert runs[0] == runs[1]

@@ -62,12 +62,25 @@ from tricktaker.kernel import (
     kernel_world,
 )
 from tricktaker.kernel.bidding import kernel_bid
+from tricktaker.kernel.spec import PlayInference
 
-__all__ = ["MOST_ENDGAME_TRICKS", "ISMCTSBot"]
+__all__ = ["INFERENCES", "INFER_NOISE", "MOST_ENDGAME_TRICKS", "MOST_POOLED", "ISMCTSBot"]
 
 MOST_ENDGAME_TRICKS = 7
 """The most tricks left that ``endgame_tricks`` may solve exactly (the kernel's
 ``MAX_ENDGAME_TRICKS``, which refuses more)."""
+
+
+INFERENCES = ("none", "plays")
+"""The values of the ``infer`` setting: no inference, or from the card plays seen."""
+
+MOST_POOLED = 100_000
+"""The most deals ``infer_pool`` may hold (the kernel keeps them in memory)."""
+
+INFER_NOISE = 0.5
+"""The default ``infer_noise``: the chance, in the inference's model of a seat's play,
+that the seat plays any legal card rather than the rollout policy's (the rollouts' own
+opponent noise in the Oh Hell family)."""
 
 
 Move = tuple[int, Action]
@@ -151,7 +164,18 @@ class ISMCTSBot(SearchBot):
     the same sampled deals (weighed by the earlier bids), each hand played out by the
     search's own card play, the bid with the best expected reward kept
     (:func:`~tricktaker.kernel.bidding.kernel_bid`; see bench/README.md, "Bidding from the
-    trick distribution (issue 30)"); 0, the default: the tree.
+    trick distribution (issue 30)"); 0, the default: the tree; ``infer``: ``plays``
+    weighs each deal the kernel samples by how likely the other seats' card plays seen
+    this hand were with its cards, under the rollout policy softened by ``infer_noise``
+    (the chance that a seat plays any legal card rather than the policy's or one
+    equivalent to it: a seat that ducked under an ace with a low card makes its holding
+    the king less likely where the policy would have thrown the king; see
+    :class:`~tricktaker.kernel.spec.WorldFacts`); ``none`` (the default) does not (kernel
+    only; see bench/README.md, "Inference from the plays (issue 30)"); ``infer_pool``:
+    above 0, the deals are drawn and weighed once a decision, this many (at most the
+    iterations), and each iteration takes one in proportion to its weight (sampling
+    importance resampling: cheaper than weighing every iteration's deal); 0 (the
+    default): every iteration's deal is weighed.
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -177,6 +201,9 @@ class ISMCTSBot(SearchBot):
         endgame_tricks: int = 0,
         endgame_rollouts: int = 0,
         bid_distribution: int = 0,
+        infer: str = "none",
+        infer_noise: float = INFER_NOISE,
+        infer_pool: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -194,6 +221,16 @@ class ISMCTSBot(SearchBot):
             raise ValueError("rivalry must be between 0 and 1 (-1: the game's default)")
         if not 0 <= endgame_tricks <= MOST_ENDGAME_TRICKS:
             raise ValueError(f"endgame_tricks must be 0 (off) to {MOST_ENDGAME_TRICKS}")
+        if infer not in INFERENCES:
+            raise ValueError(f"infer must be one of {', '.join(INFERENCES)}, not {infer!r}")
+        if not 0.0 < infer_noise <= 1.0:
+            raise ValueError("infer_noise must be above 0 and at most 1")
+        if not 0 <= infer_pool <= MOST_POOLED:
+            raise ValueError(f"infer_pool must be 0 (off) to {MOST_POOLED}")
+        self.infer = infer
+        self.inference = (
+            PlayInference(noise=infer_noise, pool=infer_pool) if infer == "plays" else None
+        )
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_budget = time_budget
@@ -265,7 +302,12 @@ class ISMCTSBot(SearchBot):
     ) -> Action | None:
         """The compiled kernel's choice, or None (said once) where it does not play."""
         try:
-            world = kernel_world(obs, weighted=self.weighted, sampler=sampler)
+            world = kernel_world(
+                obs,
+                weighted=self.weighted,
+                sampler=sampler,
+                infer=self.inference,
+            )
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
             return None

@@ -27,7 +27,6 @@ comes from the game's own Python search support
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tricktaker.engine.observation import Observation
@@ -42,7 +41,7 @@ from tricktaker.kernel.convert import (
     observed_state,
     played_by_seat,
 )
-from tricktaker.kernel.spec import KernelState, SplitGraph, WorldFacts
+from tricktaker.kernel.spec import KernelState, PlayInference, SplitGraph, WorldFacts
 
 __all__ = ["hook_hand_inputs", "hook_world_inputs"]
 
@@ -66,12 +65,12 @@ def hook_hand_inputs(obs: Observation, result: ResultTable) -> HandInputs:
 
 
 def hook_world_inputs(
-    obs: Observation, *, sampler: Any = None, infer_noise: float = 0.0
+    obs: Observation, *, sampler: Any = None, infer: PlayInference | None = None
 ) -> tuple[Any, KernelState, WorldFacts]:
     """The kernel's config, public state and determinizer facts for a card decision of a
     hook game (``sampler``: the game's determinizer of ``obs``, when already made;
-    ``infer_noise`` above 0: the deals weighed by the plays seen, see
-    :class:`~tricktaker.kernel.spec.WorldFacts`)."""
+    ``infer``: the deals weighed by the plays seen, see
+    :class:`~tricktaker.kernel.spec.WorldFacts`; None: not)."""
     from tricktaker.bots.gamesearch import search_for
     from tricktaker.kernel.results import result_table
 
@@ -86,8 +85,8 @@ def hook_world_inputs(
     if sampler is None:
         sampler = search_for(rules.hooks).determinizer(obs)
     facts = _facts(obs, sampler, me=me, played=played_by_seat(obs))
-    if infer_noise > 0:
-        facts = replace(facts, plays=hand_plays(obs), infer_noise=infer_noise)
+    if infer is not None:
+        facts = infer.facts(facts, hand_plays(obs))
     result = result_table(sampler.sample(random.Random(0)))
     config = hand_config(rules, n, hook_hand_inputs(obs, result))
     state = observed_state(obs, trick_points=None)

@@ -37,7 +37,7 @@ using namespace tk::py;
     X(bid_count) X(bid_sum) X(eldest) X(phase) X(broken) X(first_bidder)
 #define TK_FACTS_FIELDS(X)                                                                     \
     X(me) X(hidden) X(counts) X(voids) X(played) X(unknown) X(fixed) X(guess_bids) X(split)    \
-    X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise)
+    X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise) X(infer_pool)
 #define TK_SPLIT_FIELDS(X) X(first) X(second) X(nodes) X(lists)
 
 #define TK_ENUM(name) name,
@@ -187,6 +187,8 @@ std::unique_ptr<SplitSampler> read_split(const Config &cfg, PyObject *object, ui
     return out;
 }
 
+constexpr long long POOL_LIMIT = 1LL << 17; // deals a search's pool holds (states in memory)
+
 // What one seat knows (a WorldFacts), read into ``w`` beside its public state.
 void read_facts(const Config &cfg, PyObject *object, World &w) {
     using namespace facts_field;
@@ -246,6 +248,7 @@ void read_facts(const Config &cfg, PyObject *object, World &w) {
     w.infer_noise = r.real(infer_noise);
     if (!(w.infer_noise >= 0.0 && w.infer_noise <= 1.0))
         fail(PyExc_ValueError, "facts.infer_noise: 0 (off) to 1");
+    w.infer_pool = long(r.integer(infer_pool, 0, POOL_LIMIT));
 }
 
 // The move codes of a decision (cards while playing, BID_BASE + bid while bidding).

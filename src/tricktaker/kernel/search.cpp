@@ -88,6 +88,25 @@ double World::play_weight(const State &st) const {
     return w;
 }
 
+DealPool::DealPool(const World &world, Rng &rng, long count) {
+    deals.resize(size_t(count < 1 ? 1 : count));
+    double total = 0.0;
+    for (State &st : deals) {
+        world.sample(rng, st);
+        double w = world.weight(st);
+        total += std::isfinite(w) && w > 0.0 ? w : 0.0;
+        cumulative.push_back(total);
+    }
+    if (!(total > 0.0)) // no deal with a weight: every deal alike
+        for (size_t i = 0; i < deals.size(); ++i) cumulative[i] = double(i + 1);
+}
+
+const State &DealPool::draw(Rng &rng) const {
+    double at = rng.real() * cumulative.back();
+    size_t i = size_t(std::upper_bound(cumulative.begin(), cumulative.end(), at) - cumulative.begin());
+    return deals[i < deals.size() ? i : deals.size() - 1];
+}
+
 double World::weight(const State &st) const {
     if (value.empty()) return play_weight(st);
     double w = play_weight(st);
@@ -145,11 +164,16 @@ struct Step {
 };
 
 void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
-             std::vector<Step> &path, Endgame *endgame) {
+             std::vector<Step> &path, Endgame *endgame, const DealPool *pool) {
     const Config &cfg = *world.cfg;
     State st;
-    world.sample(rng, st);
-    double w = p.weighted ? world.weight(st) : 1.0;
+    double w = 1.0;
+    if (pool != nullptr) {
+        st = pool->draw(rng);
+    } else {
+        world.sample(rng, st);
+        if (p.weighted) w = world.weight(st);
+    }
     int node = 0;
     path.clear();
     int children[128];
@@ -360,8 +384,11 @@ SearchResult ismcts(const World &world, const std::vector<int> &moves, const Sea
     std::unique_ptr<Endgame> endgame;
     if (p.endgame_tricks > 0)
         endgame = std::make_unique<Endgame>(*world.cfg, p.rivalry, SEARCH_ENDGAME_NODES);
+    std::unique_ptr<DealPool> pool;
+    if (p.weighted && world.infer_pool > 0 && world.infer_noise > 0.0 && !world.plays.empty())
+        pool = std::make_unique<DealPool>(world, rng, std::min(world.infer_pool, p.iterations));
     while (result.iterations < p.iterations) {
-        iterate(world, tree, p, rng, path, endgame.get());
+        iterate(world, tree, p, rng, path, endgame.get(), pool.get());
         result.iterations++;
         if (timed && clock::now() > deadline) break;
     }

@@ -40,6 +40,11 @@ struct World {
     // that tells nothing counts 1; see ``play_weight``.
     std::vector<std::pair<int, int>> plays;
     double infer_noise = 0.0;
+    // Above 0 (and with the plays inferred): the ISMCTS draws this many deals once, with
+    // their weights, and each iteration takes one of them in proportion to its weight
+    // (sampling importance resampling, ``DealPool``), its weight then 1; 0: each
+    // iteration samples a fresh deal and weighs it.
+    long infer_pool = 0;
 
     void sample(Rng &rng, State &out) const;
     // Guesses the hidden simultaneous bids (``guess_seats``) of a deal: ``sample`` does.
@@ -52,6 +57,17 @@ struct World {
     // it played, and the plays are replayed from there. A play the replay finds illegal
     // (a deal against the facts) stops the product there. 1 when inference is off.
     double play_weight(const State &st) const;
+};
+
+// Deals drawn once from a world with their weights, then drawn from in proportion to
+// the weights (each drawn deal then counts 1): the cost of weighing a deal is paid once a
+// pool deal rather than once an iteration.
+struct DealPool {
+    std::vector<State> deals;
+    std::vector<double> cumulative; // of the weights, in the order of ``deals``
+
+    DealPool(const World &world, Rng &rng, long count);
+    const State &draw(Rng &rng) const;
 };
 
 // Whether ``a`` and ``b`` are equivalent cards for a seat holding ``hand``, with the

@@ -33,6 +33,7 @@ from tricktaker.kernel.spec import (
     KernelState,
     KernelSupport,
     KernelUnsupportedError,
+    PlayInference,
     WorldFacts,
     limits,
 )
@@ -98,15 +99,17 @@ def _check(obs: Observation) -> Setup:
 
 
 def kernel_world(
-    obs: Observation, *, weighted: bool = True, sampler: Any = None, infer_noise: float = 0.0
+    obs: Observation,
+    *,
+    weighted: bool = True,
+    sampler: Any = None,
+    infer: PlayInference | None = None,
 ) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search
     (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made;
-    ``infer_noise`` above 0: deals weighed by the other seats' plays seen, as
-    :class:`~tricktaker.kernel.spec.WorldFacts` says)."""
-    config, state, facts = world_inputs(
-        obs, weighted=weighted, sampler=sampler, infer_noise=infer_noise
-    )
+    ``infer``: deals weighed by the other seats' plays seen, as
+    :class:`~tricktaker.kernel.spec.WorldFacts` says; None: not)."""
+    config, state, facts = world_inputs(obs, weighted=weighted, sampler=sampler, infer=infer)
     core = native()
     try:
         return core.make_world(config, state, facts)
@@ -115,17 +118,21 @@ def kernel_world(
 
 
 def world_inputs(
-    obs: Observation, *, weighted: bool = True, sampler: Any = None, infer_noise: float = 0.0
+    obs: Observation,
+    *,
+    weighted: bool = True,
+    sampler: Any = None,
+    infer: PlayInference | None = None,
 ) -> tuple[Any, KernelState, WorldFacts]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
     (hidden hands empty, a :class:`KernelState` made by
     :func:`~tricktaker.kernel.convert.observed_state`) and what the determinizer needs (a
-    :class:`WorldFacts`, with the hand's plays seen when ``infer_noise`` is above 0); a
-    hook game's as :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
+    :class:`WorldFacts`, with the hand's plays seen and ``infer``'s settings when it is
+    given); a hook game's as :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
     if not plays_whole(obs.rules):  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
-        return hook_world_inputs(obs, sampler=sampler, infer_noise=infer_noise)
+        return hook_world_inputs(obs, sampler=sampler, infer=infer)
     from tricktaker.bots.determinize import known_voids
     from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
 
@@ -182,9 +189,9 @@ def world_inputs(
         weight_seats=tuple(weight_seats),
         scale=-0.5 / (BID_SPREAD * BID_SPREAD),
         floor=BID_FLOOR,
-        plays=hand_plays(obs) if infer_noise > 0 else (),
-        infer_noise=infer_noise,
     )
+    if infer is not None:
+        facts = infer.facts(facts, hand_plays(obs))
     return config, state, facts
 
 

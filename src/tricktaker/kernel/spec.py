@@ -20,7 +20,7 @@ int mask (bit ``c`` for card ``c``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from tricktaker.kernel.native import available, native
@@ -39,6 +39,7 @@ __all__ = [
     "KernelState",
     "KernelSupport",
     "KernelUnsupportedError",
+    "PlayInference",
     "SplitGraph",
     "WorldFacts",
     "field_tables",
@@ -248,7 +249,10 @@ class WorldFacts:
     multiplied, for each other seat's play, by the play's chance under a soft rollout
     policy (the policy's card or one equivalent to it with the chance ``1 - infer_noise``,
     any legal card with the chance ``infer_noise``) times the seat's number of legal
-    cards (so that a play that tells nothing counts 1)."""
+    cards (so that a play that tells nothing counts 1). ``infer_pool`` above 0: a search
+    draws that many deals once (at most its iterations), weighs them, and each iteration
+    takes one of them in proportion to its weight (then counting 1); 0: each iteration
+    weighs a fresh deal."""
 
     me: int
     hidden: tuple[int, ...]
@@ -265,6 +269,21 @@ class WorldFacts:
     floor: float = 0.0
     plays: tuple[tuple[int, int], ...] = ()
     infer_noise: float = 0.0
+    infer_pool: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInference:
+    """How a kernel world weighs its deals by the plays seen this hand
+    (:class:`WorldFacts` ``plays``): ``noise`` is its ``infer_noise`` (above 0), ``pool``
+    its ``infer_pool``."""
+
+    noise: float = 0.5
+    pool: int = 0
+
+    def facts(self, facts: WorldFacts, plays: tuple[tuple[int, int], ...]) -> WorldFacts:
+        """``facts`` with the plays seen and this inference."""
+        return replace(facts, plays=plays, infer_noise=self.noise, infer_pool=self.pool)
 
 
 def field_tables() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
