@@ -259,7 +259,11 @@ def run(
             ):
                 if done >= positions:
                     break
-                exact = exact_hint(observation, limit=limit)
+                try:
+                    exact = exact_hint(observation, limit=limit)
+                except ExactUnsupportedError as exc:  # e.g. a play-out that meets a draw
+                    refused.cannot[str(exc)] += 1
+                    continue
                 sampled = hint(observation, deals=deals, seed=seed + done, kernel=kernel)
                 weighed = "" if not unweighed_evidence(observation) else " unweighed"
                 for name in (ruleset_id, family, "all"):
@@ -268,6 +272,9 @@ def run(
                     uniform = uniform_hint(observation, deals=deals, seed=seed + done)
                     for name in (ruleset_id, family, "all"):
                         tally(name + " uniform").add(uniform, exact)
+                    if observation.active is not None:  # by how many others play on
+                        others = sum(observation.active) - 1
+                        tally(f"{ruleset_id} uniform, {others} others in").add(uniform, exact)
                 done += 1
         if progress:
             print(

@@ -190,3 +190,25 @@ def test_games_where_every_seat_plays_are_listed_whole(name: str) -> None:
     rules = load_ruleset(name)
     observation = next(agreement.small_positions(rules, 4, 0, limit=800, cards=2))
     assert out_of_tricks(observation, _facts(observation)) == ()
+
+
+def test_the_agreement_bench_reports_buckup_with_and_without_the_weight() -> None:
+    """bench/coach_agreement.py (figures in bench/README.md): a Buckup position counts
+    in the ``unweighed`` rows (the coach's weighted hint against the exact values) and
+    in the ``uniform`` rows (the hint with the weight left out), by how many others
+    play on."""
+    rows = agreement.run(
+        ["buckup"],
+        positions=1,
+        deals=30,
+        limit=3000,
+        cards=2,
+        max_games=3,
+        seed=0,
+        kernel=False,
+        progress=False,
+    )
+    groups = {str(row["group"]): row for row in rows}
+    assert groups["buckup unweighed"]["positions"] == 1
+    assert groups["buckup uniform"]["positions"] == 1
+    assert sum(row["positions"] for name, row in groups.items() if "others in" in name) == 1
