@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from tricktaker.server.accounts.cookies import CsrfCheck, clear_session_cookies
 from tricktaker.server.accounts.limits import AccountLimits, TooManyTriesError
 from tricktaker.server.accounts.routes import (
+    AccountNotSignedInError,
     Accounts,
     SignedIn,
     SignedInUser,
@@ -51,14 +52,16 @@ def install_accounts(app: FastAPI, database: Database, *, limits: bool = True) -
         body = problem(429, exc.code, exc.detail)
         return problem_response(429, body, {"Retry-After": str(exc.retry_after)})
 
-    async def stale(request: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, StaleSessionError)
+    async def not_signed_in(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, AccountNotSignedInError)
         status, body = problem_of(exc)
+        body["title"] = "Not signed in"  # to an account (the 401 of a seat says "to this seat")
         answer = problem_response(status, body)
-        clear_session_cookies(answer, request)
+        if isinstance(exc, StaleSessionError):  # its cookies are taken back
+            clear_session_cookies(answer, request)
         return answer
 
     app.add_exception_handler(TooManyTriesError, too_many)
-    app.add_exception_handler(StaleSessionError, stale)
+    app.add_exception_handler(AccountNotSignedInError, not_signed_in)
     app.include_router(accounts_router(accounts))
     return accounts

@@ -83,7 +83,12 @@ class UserNameTakenError(InvalidRequestError):
         super().__init__("name-taken", "That user name is taken: choose another.", field="name")
 
 
-class StaleSessionError(NotSignedInError):
+class AccountNotSignedInError(NotSignedInError):
+    """Not signed in to an account: no session, an ended one, or a refused log-in (401,
+    titled "Not signed in")."""
+
+
+class StaleSessionError(AccountNotSignedInError):
     """The request's session cookie names no session (it ended, or was revoked): the
     answer takes the cookies back."""
 
@@ -195,7 +200,7 @@ async def signed_in_user(request: Request) -> SignedIn:
     accounts: Accounts = request.app.state.accounts
     found = await accounts.signed_in(request)
     if found is None:
-        raise NotSignedInError("not-signed-in", "Log in first.")
+        raise AccountNotSignedInError("not-signed-in", "Log in first.")
     return found
 
 
@@ -258,7 +263,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
         if found is None or not verified.right:
             if limits is not None:
                 limits.failed_login(key, address, time.monotonic())
-            raise NotSignedInError("bad-login", BAD_LOGIN)
+            raise AccountNotSignedInError("bad-login", BAD_LOGIN)
         user = found[0]
         await accounts.database.run(store.logged_in, user.id, verified.new_hash)
         signed = await accounts.start(request, response, user)
