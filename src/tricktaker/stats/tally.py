@@ -79,6 +79,8 @@ class RulesStatistics:
 
     label: RulesLabel
     score_unit: str
+    cooperative: bool = False
+    """Whether the rules are cooperative (the table wins or loses together: no wins)."""
     games: int = 0
     """Games counted: finished tables' games and score sheets."""
     finished: int = 0
@@ -112,6 +114,7 @@ class RulesStatistics:
         return {
             "rules": self.label.to_json(),
             "score_unit": self.score_unit,
+            "cooperative": self.cooperative,
             "games": self.games,
             "finished": self.finished,
             "wins": self.wins,
@@ -139,7 +142,7 @@ def statistics(games: Iterable[GameLine], sheets: Iterable[GameLine] = ()) -> li
         key = game.label.fingerprint
         found = by_rules.get(key)
         if found is None:
-            found = by_rules[key] = RulesStatistics(game.label, game.score_unit)
+            found = by_rules[key] = RulesStatistics(game.label, game.score_unit, game.cooperative)
         return found
 
     for game in games:

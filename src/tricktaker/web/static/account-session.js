@@ -118,7 +118,9 @@ export async function showAccountLink(known) {
   const me = known === undefined ? await currentAccount() : known;
   if (link) {
     link.textContent = me ? me.user.name : "Log in";
-    link.setAttribute("aria-label", me ? `Your account: ${me.user.name}` : "Log in or sign up");
+    // Signed in, the name leads to the player's own page (which links the account's).
+    link.setAttribute("href", me ? `#/player/${encodeURIComponent(me.user.name)}` : "#/account");
+    link.setAttribute("aria-label", me ? `Your player's page: ${me.user.name}` : "Log in or sign up");
   }
   if (me && known === undefined) await claimNew(me);
 }
