@@ -5,7 +5,10 @@ does (the same deals and seeds for a given ``--seed``: each deal four times, our
 one seat in turn, uniformly random players at the others) and counts, per bidding
 position (1 = the first bidder, 4 = the dealer, who bids last and may not make the bids
 total 12), the seat-hands, their mean points, the exact bids and the hands that took more
-tricks than bid (over) or fewer (under), with the mean bid and tricks.
+tricks than bid (over) or fewer (under), with the mean bid and tricks. The JSON lists
+each deal's mean points (over its four seatings), so that two bots' runs on the same seed
+can be compared deal by deal (``--compare A.json B.json``: the paired difference with its
+95% interval).
 
     cd bench && ../.venv/bin/python bid_positions.py \
         --bot "ismcts:iterations=3000:kernel_iterations=3000" --hands 300 [--seed 0] [--json]
@@ -115,17 +118,101 @@ def run(*, bot: str, hands: int, seed: int, workers: int) -> dict[str, Any]:
         "seconds": round(time.perf_counter() - started, 1),
         "total": total.summary(),
         "positions": {str(p): positions[p].summary() for p in positions},
+        "per_deal_points": [statistics.fmean(row[1] for row in rows) for rows in parts],
+    }
+
+
+def agreement(deals: int, iterations: int, seed: int) -> dict[str, Any]:
+    """The first bid of ``deals`` deals of the same ruleset (tricktaker's side, the first
+    bidder's view), chosen by the tree (the kernel's ISMCTS, the Oh Hell family's
+    defaults) and by the trick distribution at the same budget: how often they agree,
+    the mean of the distribution's bid less the tree's, and their seconds."""
+    from openspiel_adapter import RULESET_PATH
+    from tricktaker import load_ruleset, new_game
+    from tricktaker.kernel import kernel_search
+    from tricktaker.kernel.bidding import kernel_bid
+
+    rules = load_ruleset(str(RULESET_PATH))
+    same = 0
+    gaps: list[int] = []
+    seconds = {"tree": 0.0, "distribution": 0.0}
+    for deal in range(deals):
+        state = new_game(rules, players=PLAYERS, seed=mix(seed, deal))
+        state.apply_chance()
+        obs = state.observe(state.to_act()[0])
+        start = time.perf_counter()
+        tree, _ = kernel_search(
+            obs,
+            seed=deal,
+            iterations=iterations,
+            time_budget=None,
+            exploration=0.3,
+            noise=0.5,
+            model_opponents=0,
+            weighted=True,
+            rivalry=1.0,
+        )
+        middle = time.perf_counter()
+        choice = kernel_bid(
+            obs, seed=deal, rollouts=iterations, noise=0.5, rivalry=1.0, time_budget=None
+        )
+        seconds["tree"] += middle - start
+        seconds["distribution"] += time.perf_counter() - middle
+        assert isinstance(tree.value, int)
+        assert isinstance(choice.action.value, int)
+        same += tree == choice.action
+        gaps.append(choice.action.value - tree.value)
+    return {
+        "deals": deals,
+        "iterations": iterations,
+        "same": same,
+        "distribution_less_tree": statistics.fmean(gaps),
+        "higher": sum(g > 0 for g in gaps),
+        "lower": sum(g < 0 for g in gaps),
+        "seconds": seconds,
+    }
+
+
+def compare(first: str, second: str) -> dict[str, Any]:
+    """The paired difference per hand of two runs' JSON on the same deals (first less
+    second), with a normal 95% interval over the deals."""
+    with open(first) as a, open(second) as b:
+        x, y = json.load(a), json.load(b)
+    if x["seed"] != y["seed"] or len(x["per_deal_points"]) != len(y["per_deal_points"]):
+        raise SystemExit("the runs are not on the same deals (seed and hands must agree)")
+    diff = [p - q for p, q in zip(x["per_deal_points"], y["per_deal_points"], strict=True)]
+    mean = statistics.fmean(diff)
+    half = 1.959963984540054 * statistics.stdev(diff) / math.sqrt(len(diff))
+    return {
+        "first": x["bot"],
+        "second": y["bot"],
+        "deals": len(diff),
+        "difference": [mean, mean - half, mean + half],
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"))
+    parser.add_argument(
+        "--agreement",
+        type=int,
+        metavar="DEALS",
+        help="only compare the first bid of DEALS deals, tree against distribution",
+    )
     parser.add_argument("--bot", default="ismcts:iterations=3000:kernel_iterations=3000")
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args()
+    if args.compare:
+        print(json.dumps(compare(*args.compare)))
+        return
+    if args.agreement:
+        iterations = 3000
+        print(json.dumps(agreement(args.agreement, iterations, args.seed)))
+        return
     summary = run(bot=args.bot, hands=args.hands, seed=args.seed, workers=args.workers)
     if args.json:
         print(json.dumps(summary, indent=1))
