@@ -196,7 +196,10 @@ function focusPage(root) {
   }
 }
 
-window.addEventListener("hashchange", () => show(true));
+window.addEventListener("hashchange", () => {
+  show(true);
+  showAccountLink(); // signed in: keeps in the account a seat or sheet gained meanwhile
+});
 showAccountLink(); // the header's "Log in", or the signed-in user's name
 if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", () => show());
