@@ -121,6 +121,10 @@ def test_a_game_that_cannot_be_dealt_duplicate_is_refused(client: TestClient) ->
     assert answer.status_code == 422
     assert _code(answer) == "not-duplicate"
     assert "calls each hand" in answer.json()["detail"]
+    listed = [game["game"] for game in client.get("/duplicate/daily").json()]
+    assert "blackout" in listed
+    assert "caller_clag" not in listed
+    assert "coop_blackout" not in listed
     missing = client.get("/duplicate/daily/coop_blackout")
     assert (missing.status_code, _code(missing)) == (404, "no-daily")
     assert client.get("/duplicate/daily/nosuchgame").status_code == 404

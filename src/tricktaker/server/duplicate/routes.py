@@ -24,13 +24,15 @@ from tricktaker.duplicate import (
     Result,
     daily_seed,
     default_players,
+    duplicate_refusal,
     make_set,
     standings,
     table_results,
 )
+from tricktaker.duplicate.sets import set_hands
 from tricktaker.engine import GameRecord, GameState
 from tricktaker.present.text import default_seat_name
-from tricktaker.rules import load_ruleset
+from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.rules.errors import RulesetError
 from tricktaker.server.db import hash_token, new_token, now
 from tricktaker.server.deps import Body, RulesRequest, bearer, load_rules
@@ -81,6 +83,7 @@ class SetInfo(BaseModel):
     id: str
     name: str | None
     game: str
+    game_name: str = Field(description="The game's name, as people call it.")
     preset: str | None
     options: dict[str, object]
     players: int
@@ -162,6 +165,28 @@ class PlayDaily(Body):
     name: str = Field(default="", max_length=40, description="Your name (default 'Seat 1').")
 
 
+class DailyGame(BaseModel):
+    """A game with a daily challenge."""
+
+    game: str
+    name: str
+    players: int
+    hands: int
+
+
+def daily_games() -> list[DailyGame]:
+    """Every shipped game that has a daily challenge (it can be dealt duplicate at its
+    daily number of players), in the order the games are listed."""
+    games = []
+    for name in list_rulesets():
+        rules = load_ruleset(name)
+        players = default_players(rules)
+        if duplicate_refusal(rules, players) is None:
+            hands = set_hands(rules, players)
+            games.append(DailyGame(game=name, name=rules.name, players=players, hands=hands))
+    return games
+
+
 class SetNotFoundError(NotFoundError):
     """There is no set of that id."""
 
@@ -175,6 +200,7 @@ def _info(data: SetData) -> SetInfo:
         id=data.id,
         name=data.name,
         game=duplicate.game,
+        game_name=str(duplicate.ruleset.get("name", duplicate.game)),
         preset=data.preset,
         options=dict(duplicate.options),
         players=duplicate.players,
@@ -366,6 +392,15 @@ def duplicate_router(service: TableService) -> APIRouter:
         data, token = await asyncio.to_thread(_new_set, request)
         stored = await service.db(store.create_set, data)
         return CreatedSet(set=_info(stored), host_token=token)
+
+    listed: list[DailyGame] = []
+
+    @router.get("/duplicate/daily", responses=problems)
+    async def list_daily_games() -> list[DailyGame]:
+        """The games that have a daily challenge."""
+        if not listed:
+            listed.extend(await asyncio.to_thread(daily_games))
+        return listed
 
     @router.get("/duplicate/{set_id}", responses=problems)
     async def set_standings(set_id: str, order: Order = "matchpoints") -> SetStandings:

@@ -10,6 +10,8 @@
 //   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
 //   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
 //   #/account                account.js     mountAccount(root)
+//   #/duplicate/ID           duplicate.js   mountDuplicate(root, {setId})
+//   #/daily[/GAME]           duplicate.js   mountDaily(root, {game})
 //
 // Every mount function returns a function that unmounts it (closes sockets, timers).
 
@@ -85,6 +87,18 @@ const ROUTES = [
     title: "Your account",
     module: "./account.js",
     mount: (mod, root) => mod.mountAccount(root),
+  },
+  {
+    pattern: /^\/duplicate\/([^/]+)$/,
+    title: "Duplicate set",
+    module: "./duplicate.js",
+    mount: (mod, root, [id]) => mod.mountDuplicate(root, { setId: id }),
+  },
+  {
+    pattern: /^\/daily(?:\/([^/]+))?$/,
+    title: "Daily challenge",
+    module: "./duplicate.js",
+    mount: (mod, root, [game]) => mod.mountDaily(root, { game: game || null }),
   },
 ];
 

@@ -174,6 +174,17 @@ export async function mountLobby(root) {
         ),
         el(
           "section",
+          { class: "panel", "aria-labelledby": "daily-title" },
+          el("h2", { id: "daily-title" }, "Daily challenge"),
+          el(
+            "p",
+            {},
+            "Today's deals, the same for everyone, against the same bots: each hand is compared with everyone who held your cards.",
+          ),
+          el("p", {}, el("a", { href: "#/daily", class: "button primary", id: "daily-link" }, "Play today's challenge")),
+        ),
+        el(
+          "section",
           { class: "panel", "aria-labelledby": "replay-title" },
           el("h2", { id: "replay-title" }, "Replays"),
           el(
