@@ -10,6 +10,7 @@
 //   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
 //   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
 //   #/account                account.js     mountAccount(root)
+//   #/player/NAME            player.js      mountPlayer(root, {name})
 //   #/duplicate/ID           duplicate.js   mountDuplicate(root, {setId})
 //   #/daily[/GAME]           duplicate.js   mountDaily(root, {game})
 //
@@ -87,6 +88,12 @@ const ROUTES = [
     title: "Your account",
     module: "./account.js",
     mount: (mod, root) => mod.mountAccount(root),
+  },
+  {
+    pattern: /^\/player\/([^/]+)$/,
+    title: "Player",
+    module: "./player.js",
+    mount: (mod, root, [name = ""]) => mod.mountPlayer(root, { name }),
   },
   {
     pattern: /^\/duplicate\/([^/]+)$/,
