@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "Replay a game record hand by hand."),
     "review": ("review", "Review a recorded game: what each choice of a seat was worth."),
     "arena": ("arena", "Compare bots over duplicate deals."),
+    "duplicate": ("duplicate_cmd", "Play a duplicate set at several tables of bots; standings."),
     "serve": ("serve", "Run the table server: play together over the network."),
     "join": ("join", "Play a seat of a table on a server, in the terminal."),
     "bot": ("botcmd", "Seat one of our bots at a table on a server."),
