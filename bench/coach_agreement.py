@@ -29,7 +29,7 @@ sampled against exact".
 Run::
 
     .venv/bin/python bench/coach_agreement.py [--positions N] [--deals D] [--limit L]
-        [--cards C] [--players P] [--rulesets ID ...] [--json]
+        [--cards C] [--players P] [--bot NAME] [--rulesets ID ...] [--json]
 """
 
 from __future__ import annotations
@@ -227,11 +227,12 @@ def run(
     players: int | None = None,
     progress: bool = True,
     refusals: dict[str, Refusals] | None = None,
+    bot: str = "heuristic",
 ) -> list[dict[str, object]]:
     """Compare the sampled and the exact values on up to ``positions`` positions of each
     ruleset (``players`` at the table, within the ruleset's range; its fewest by
-    default); the rows of the report (one per ruleset, then per family of rulesets by
-    their hooks, then all)."""
+    default; the games played by ``bot`` at every seat); the rows of the report (one
+    per ruleset, then per family of rulesets by their hooks, then all)."""
     groups: dict[str, Tally] = {}
     order: list[str] = []
 
@@ -255,7 +256,7 @@ def run(
             if done >= positions:
                 break
             for observation in small_positions(
-                rules, table, seed + game, limit=limit, cards=cards, refused=refused
+                rules, table, seed + game, limit=limit, cards=cards, bot=bot, refused=refused
             ):
                 if done >= positions:
                     break
@@ -320,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--players", type=int, default=None, help="players at each table (the ruleset's fewest)"
     )
     parser.add_argument("--python", action="store_true", help="sample in Python only")
+    parser.add_argument("--bot", default="heuristic", help="the bot that plays the games")
     parser.add_argument("--rulesets", nargs="*", default=None, help="ruleset ids (all)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
@@ -335,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         kernel=not args.python,
         players=args.players,
+        bot=args.bot,
     )
     if args.json:
         print(json.dumps(rows, indent=1))
