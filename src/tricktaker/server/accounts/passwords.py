@@ -41,7 +41,7 @@ HASHER = PasswordHasher()
 """The password hasher (argon2id, the library's default parameters)."""
 
 _HASHING = threading.BoundedSemaphore(4)
-"""At most four hashes at once: each takes 64 MiB of memory for a fifth of a second."""
+"""At most four hashes at once in the process: each takes 64 MiB of memory."""
 
 
 @functools.cache

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Request, Response
 from pydantic import Field
@@ -40,6 +42,11 @@ from tricktaker.server.errors import InvalidRequestError, NotFoundError, NotSign
 from tricktaker.server.problems import PROBLEM_RESPONSES
 
 # ----------------------------------------------------------------- requests
+
+HASHING_THREADS = 4
+"""Passwords hashed or checked at once (each takes 64 MiB for a fifth of a second)."""
+
+T = TypeVar("T")
 
 CLAIM_MOST = 500
 """The most tokens of each kind one claim may carry."""
@@ -118,6 +125,13 @@ class Accounts:
     def __init__(self, database: Database, limits: AccountLimits | None) -> None:
         self.database = database
         self.limits = limits
+        self._hashing = ThreadPoolExecutor(HASHING_THREADS, thread_name_prefix="tricktaker-hash")
+        """The threads that hash and check passwords: a flood of log-ins waits here, not
+        in the threads the rest of the server shares."""
+
+    async def hashing(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a password function (blocking: argon2) in the hashing threads."""
+        return await asyncio.get_running_loop().run_in_executor(self._hashing, function, *args)
 
     async def signed_in(self, request: Request) -> SignedIn | None:
         """The request's user and session (None: no session cookie);
@@ -236,7 +250,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
         check_password(body.password)
         if accounts.limits is not None:
             accounts.limits.check_signup(_address(request), time.monotonic())
-        password_hash = await asyncio.to_thread(hash_password, body.password)
+        password_hash = await accounts.hashing(hash_password, body.password)
         try:
             user = await accounts.database.run(
                 store.create_user, name, name_key(name), password_hash
@@ -259,7 +273,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
             limits.check_login(key, address, time.monotonic())
         found = await accounts.database.run(store.password_of, key)
         stored_hash = found[1] if found is not None else None
-        verified = await asyncio.to_thread(verify_password, stored_hash, body.password)
+        verified = await accounts.hashing(verify_password, stored_hash, body.password)
         if found is None or not verified.right:
             if limits is not None:
                 limits.failed_login(key, address, time.monotonic())
