@@ -10,6 +10,14 @@ kernel from there; or Python); ``--compare`` adds the deals that Python alone re
 the same budget where the kernel does not play the whole decision::
 
     cd bench && ../.venv/bin/python coach_speed.py --positions 3 --compare
+
+``--staged-deals N`` times instead the staged path alone (``staged_totals``: the
+decisions before the card play in Python, the card play in the kernel) on exactly ``N``
+deals of one position per decision kind, best of three, in deals per CPU second: the
+steadier figure on a loaded machine, to compare two trees by (the same deals give the
+same sums, which it prints)::
+
+    cd bench && ../.venv/bin/python coach_speed.py --positions 1 --staged-deals 60
 """
 
 from __future__ import annotations
@@ -84,6 +92,24 @@ def timed_hint(obs: Observation, seconds: float, kernel: bool) -> tuple[float, i
     return spent, deals, len(found.choices), deals / used if used > 0 else 0.0
 
 
+def staged_rate(obs: Observation, deals: int, repeats: int = 3) -> tuple[float, float] | None:
+    """The staged path's deals per CPU second at ``obs`` on exactly ``deals`` deals, best
+    of ``repeats``, and the sum of its choices' totals (the same in every tree that
+    computes the same values); None where the kernel plays the whole decision or the
+    staged path does not play it."""
+    if kernel_totals(obs, obs.legal_actions, seed=0, seconds=0.0, deals=1) is not None:
+        return None
+    best, total = float("inf"), 0.0
+    for _ in range(repeats):
+        cpu = time.process_time()
+        totals = staged_totals(obs, obs.legal_actions, seed=1, stop=lambda done: done >= deals)
+        if totals is None:
+            return None
+        best = min(best, time.process_time() - cpu)
+        total = sum(choice.total for choice in totals)
+    return deals / best if best > 0 else 0.0, total
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=None, help="rulesets, comma-separated")
@@ -95,7 +121,24 @@ def main(argv: list[str] | None = None) -> int:
         help="also time the hint in Python alone (kernel=False) where the kernel does not"
         " play the whole decision: the baseline, on the same machine at the same time",
     )
+    parser.add_argument(
+        "--staged-deals",
+        type=int,
+        default=None,
+        help="time the staged path alone on this many deals of each kind's first position"
+        " (best of three, deals per CPU second) instead of the hint",
+    )
     args = parser.parse_args(argv)
+    if args.staged_deals is not None:
+        print(f"staged_totals on {args.staged_deals} deals: best of three, per CPU second")
+        print(f"{'game':<12} {'decision':<15} {'choices':>7} {'per cpu s':>9}  sum of totals")
+        for name in (args.games or default_games()).split(","):
+            for kind, observations in positions(name, 1).items():
+                found = staged_rate(observations[0], args.staged_deals)
+                if found is not None:
+                    choices = len(observations[0].legal_actions)
+                    print(f"{name:<12} {kind:<15} {choices:>7} {found[0]:>9.0f}  {found[1]!r}")
+        return 0
     print(f"hint(obs, seconds={args.seconds}): median over up to {args.positions} positions")
     header = (
         f"{'game':<12} {'decision':<15} {'pos':>3} {'choices':>7} {'seconds':>8} {'deals':>8}"
