@@ -1,7 +1,8 @@
 """A player's page in Chromium (#/player/NAME; docs/players.md): Ann, signed in, goes
 from the header's name to her page (her rating beside the house rules it was earned
 under, her statistics, her finished game with its replay link, her score sheet); a
-guest on a phone sees the same page without the sheet, and the page fits 390 px."""
+guest on a phone sees the same page without the sheet, and the page fits 390 px; Ben's
+Review link opens the replay with the coach's review of his seat."""
 
 from __future__ import annotations
 
@@ -82,6 +83,11 @@ def test_a_players_page(web_server: ServerProcess, new_page: NewPage) -> None:
     phone.locator(".player-stats summary").first.click()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert_accessible(phone, context="player, a guest on a phone")
+    phone.goto(f"{url}/#/player/Ben")  # Ben's Review link opens his seat's review
+    review = phone.locator(f'.player-games a[href="#/replay/{table_id}?game=1&review=1"]')
+    review.click()
+    expect(phone.locator("#review")).to_be_visible()
+    expect(phone.locator("#review-seat")).to_have_value("1")
     phone.goto(f"{url}/#/player/nobody")
     expect(phone.locator("h1")).to_have_text("No such player")
     assert [e for e in phone.console_errors if "status of 404" not in e] == []  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@
 //   #/invite/ID              invite.js      mountInvite(root, {tableId})
 //   #/table/ID[?watch=1]     table.js       mountTable(root, {tableId, token, spectator})
 //   #/replay[?r=RID]         replay.js      mountReplay(root, {replayId})
-//   #/replay/ID[?game=N]     replay.js      mountReplay(root, {tableId, game})
+//   #/replay/ID[?game=N][&review=SEAT]  replay.js  mountReplay(root, {tableId, game, review})
 //   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
 //   #/account                account.js     mountAccount(root)
 //   #/player/NAME            player.js      mountPlayer(root, {name})
@@ -74,6 +74,7 @@ const ROUTES = [
         tableId: id || null,
         game: params.get("game") ? Number(params.get("game")) : null,
         replayId: params.get("r"),
+        review: params.get("review") ? Number(params.get("review")) : null,
       }),
   },
   {

@@ -171,10 +171,10 @@ function sheetStyles() {
 /**
  * The replay page.
  * @param {HTMLElement} root
- * @param {{tableId?: string | null, game?: number | null, replayId?: string | null}} [where]
+ * @param {{tableId?: string | null, game?: number | null, replayId?: string | null, review?: number | null}} [where] `review`: open the coach's review of that seat at once
  * @returns {Promise<() => void>} what unmounts it
  */
-export async function mountReplay(root, { tableId = null, game = null, replayId = null } = {}) {
+export async function mountReplay(root, { tableId = null, game = null, replayId = null, review = null } = {}) {
   if (!tableId && !replayId) return mountPicker(root);
   append(root, el("h1", { class: "page-title" }, "Replay"));
   const status = el("p", { class: "loading", role: "status" }, "Replaying the game…");
@@ -196,7 +196,7 @@ export async function mountReplay(root, { tableId = null, game = null, replayId 
   }
   status.remove();
   sheetStyles();
-  return viewer(root, replay, { tableId, game });
+  return viewer(root, replay, { tableId, game, review });
 }
 
 // -------------------------------------------------------------------- the picker
@@ -303,10 +303,10 @@ function mountPicker(root) {
 /**
  * @param {HTMLElement} root
  * @param {Outline} replay
- * @param {{tableId: string | null, game: number | null}} where
+ * @param {{tableId: string | null, game: number | null, review: number | null}} where
  * @returns {() => void}
  */
-function viewer(root, replay, { tableId, game }) {
+function viewer(root, replay, { tableId, game, review }) {
   const names = replay.names || Array.from({ length: replay.players }, (_, s) => `Seat ${s + 1}`);
   const fourColour = fourColourChosen();
   const last = replay.steps;
@@ -455,6 +455,7 @@ function viewer(root, replay, { tableId, game }) {
             game,
             replayId: tableId ? null : replay.id,
             names,
+            seat: review,
             moveTo: (target) => {
               go(target);
               replayPanel.scrollIntoView({ block: "start" });
@@ -486,6 +487,7 @@ function viewer(root, replay, { tableId, game }) {
     el("div", { class: "replay-table" }, trickBox, seatsBox),
     el("p", { class: "help keys" }, "Keys: ← → a step, Shift+← → a trick, Page Up/Down a hand, Home/End."),
   );
+  if (review !== null) queueMicrotask(() => openReview.click()); // #/replay/ID?game=N&review=SEAT
   append(root, [
     replayPanel,
     reviewBox,

@@ -122,9 +122,10 @@ export function momentText(decision) {
  * @param {string | null} where.replayId
  * @param {string[]} where.names the seats' names
  * @param {(step: number) => void} where.moveTo shows the replay's frame `step`
+ * @param {number | null} [where.seat] the seat picked first (else this browser's seat)
  * @returns {() => void} what stops it (no more requests)
  */
-export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
+export function mountReview(box, { tableId, game, replayId, names, moveTo, seat: asked = null }) {
   reviewStyles();
   let closed = false;
   let asking = 0; // the latest request's number: an older answer is dropped
@@ -135,7 +136,10 @@ export function mountReview(box, { tableId, game, replayId, names, moveTo }) {
     : `/api/replays/${encodeURIComponent(replayId || "")}/review`;
 
   const mine = tableId ? seatToken(tableId) : null;
-  const first = mine && mine.seat >= 0 && mine.seat < names.length ? mine.seat : 0;
+  const first =
+    asked !== null && asked >= 0 && asked < names.length ? asked
+    : mine && mine.seat >= 0 && mine.seat < names.length ? mine.seat
+    : 0;
   const seatSelect = el(
     "select",
     { id: "review-seat", "aria-label": "Seat to review", onchange: () => peek(Number(seatSelect.value)) },
