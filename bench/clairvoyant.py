@@ -20,6 +20,10 @@ of the other seats (the ``opponents`` argument):
 * ``"search"`` (head to head: OpenSpiel's ISMCTS's policy cannot be known): the other
   seats are perfect-information searchers, each choosing by UCB in the tree for its own
   score (``model_opponents=0``) and by our rollout policy, without noise, beyond it.
+* ``"policy"`` (head to head, the other choice): the other seats play our rollout policy
+  with their cards, a move in two uniformly random, in the tree and in the rollouts
+  (``model_opponents=2`` with opponent noise 0.5, as our own bot models other seats in
+  its rollouts).
 
 Its own moves below the tree follow the kernel's rollout policy. It plays for its own
 score (no rivalry). Every seat's cards come from ``state.information_state_tensor(s)``
@@ -50,8 +54,15 @@ from tricktaker.kernel.search import kernel_search, world_inputs
 
 Z95: Final = 1.959963984540054
 
-OPPONENT_MODELS: Final = ("random", "search")
+OPPONENT_MODELS: Final = ("random", "search", "policy")
 """What the reference may assume of the other seats (see the module notes)."""
+
+MODELS: Final[dict[str, tuple[float, int]]] = {
+    "random": (1.0, 2),
+    "search": (0.0, 0),
+    "policy": (0.5, 2),
+}
+"""Per opponent model, the kernel search's opponent noise and ``model_opponents``."""
 
 EXPLORATION: Final = 0.3
 """UCB1's constant on the kernel's scaled rewards (the Oh Hell family's default)."""
@@ -60,8 +71,8 @@ EXPLORATION: Final = 0.3
 class ClairvoyantReference:
     """A seat of OpenSpiel ``oh_hell`` played by a search that sees every hand.
 
-    ``iterations``: the kernel's search iterations a move; ``opponents``: ``"random"``
-    or ``"search"`` (the module notes say what each assumes).
+    ``iterations``: the kernel's search iterations a move; ``opponents``: ``"random"``,
+    ``"search"`` or ``"policy"`` (the module notes say what each assumes).
     """
 
     def __init__(
@@ -115,15 +126,15 @@ class ClairvoyantReference:
             return int(legal[0])
         observation, world = self.world(state)
         self.moves += 1
-        modelled_random = self.opponents == "random"
+        noise, model = MODELS[self.opponents]
         action, _ = kernel_search(
             observation,
             seed=(self.seed + 7919 * self.moves) % (1 << 31),
             iterations=self.iterations,
             time_budget=None,
             exploration=EXPLORATION,
-            noise=1.0 if modelled_random else 0.0,
-            model_opponents=2 if modelled_random else 0,
+            noise=noise,
+            model_opponents=model,
             weighted=False,
             rivalry=0.0,
             world=world,

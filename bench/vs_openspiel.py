@@ -305,14 +305,15 @@ def ismcts_chooser(game: Any, seed: int, sims: int, setting: IsmctsSetting = OLD
 
 
 def clairvoyant_chooser(job: DealJob, seed: int, seat: int, adapter: OhHellAdapter) -> Chooser:
-    """The clairvoyant reference at ``seat``: against random players it models them as
-    random, head to head as search players (``bench/clairvoyant.py``)."""
+    """The clairvoyant reference at ``seat``, with ``job.clairvoyant_opponents`` as its
+    model of the other seats (by default: against random players random, head to head
+    search players; ``bench/clairvoyant.py``)."""
     from clairvoyant import ClairvoyantReference
 
     reference = ClairvoyantReference(
         seat,
         seed,
-        opponents="random" if job.vs_random else "search",
+        opponents=job.clairvoyant_opponents or ("random" if job.vs_random else "search"),
         iterations=job.clairvoyant_iterations,
         adapter=adapter,
     )
@@ -342,6 +343,7 @@ class DealJob:
     match_time: bool = False
     setting: IsmctsSetting = TUNED
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS
+    clairvoyant_opponents: str | None = None
 
 
 _GAME: dict[str, Any] = {}
@@ -419,6 +421,7 @@ def run(
     match_time: bool = False,
     setting: IsmctsSetting = TUNED,
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS,
+    clairvoyant_opponents: str | None = None,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
@@ -446,6 +449,7 @@ def run(
             match_time,
             setting,
             clairvoyant_iterations,
+            clairvoyant_opponents,
         )
         for deal in range(deals)
     ]
@@ -475,6 +479,9 @@ def run(
         "match_time": match_time,
         "ismcts": setting.describe(sims) if bot == OPENSPIEL_BOT or not vs_random else None,
         "clairvoyant_iterations": clairvoyant_iterations if bot == CLAIRVOYANT_BOT else None,
+        "clairvoyant_opponents": (clairvoyant_opponents or ("random" if vs_random else "search"))
+        if bot == CLAIRVOYANT_BOT
+        else None,
     }
     summary["seconds"] = round(time.perf_counter() - started, 1)
     summary["machine"] = {
@@ -606,6 +613,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"search iterations a move of --bot {CLAIRVOYANT_BOT}",
     )
     parser.add_argument(
+        "--clairvoyant-opponents",
+        choices=("random", "search", "policy"),
+        default=None,
+        help=f"what --bot {CLAIRVOYANT_BOT} assumes of the other seats (bench/clairvoyant.py; "
+        "default: random against random players, search head to head)",
+    )
+    parser.add_argument(
         "--sweep",
         action="store_true",
         help="rerun the sweep of OpenSpiel ISMCTS settings (bench/openspiel_sweep.py; "
@@ -662,6 +676,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         match_time=args.match_time,
         setting=args.openspiel_setting,
         clairvoyant_iterations=args.clairvoyant_iterations,
+        clairvoyant_opponents=args.clairvoyant_opponents,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )
