@@ -75,7 +75,7 @@ function standingsTable(data, shown, caption) {
   );
   return el(
     "div",
-    { class: "dup-scroll" },
+    { class: "dup-scroll", tabindex: "0", role: "region", "aria-label": "Standings" },
     el(
       "table",
       { class: "dup-standings", id: "dup-standings" },
@@ -124,7 +124,7 @@ function boardsPart(shown, picked, pick) {
     el("p", { class: "field" }, el("label", { for: "dup-entrant" }, "Player"), select),
     el(
       "div",
-      { class: "dup-scroll" },
+      { class: "dup-scroll", tabindex: "0", role: "region", "aria-label": "Hand by hand" },
       el(
         "table",
         { class: "dup-standings", id: "dup-boards" },
@@ -137,7 +137,7 @@ function boardsPart(shown, picked, pick) {
             {},
             el("th", { scope: "col" }, "Hand"),
             el("th", { scope: "col", class: "num" }, "Points"),
-            el("th", { scope: "col", class: "num" }, "Held by"),
+            el("th", { scope: "col", class: "num wide-only" }, "Held by"),
             el("th", { scope: "col", class: "num" }, "Score"),
             el("th", { scope: "col", class: "num" }, "vs average"),
           ),
@@ -151,7 +151,7 @@ function boardsPart(shown, picked, pick) {
               {},
               el("th", { scope: "row" }, String(b.hand)),
               el("td", { class: "num" }, String(b.score)),
-              el("td", { class: "num" }, String(b.entrants)),
+              el("td", { class: "num wide-only" }, String(b.entrants)),
               el("td", { class: "num" }, percentText(b.percent)),
               el("td", { class: "num" }, signed(b.against_average)),
             ),

@@ -1,0 +1,115 @@
+"""Duplicate in a real Chromium against the real server (docs/duplicate.md, On a server):
+"Play today's challenge" from the lobby makes the person's table of the day's deals and
+opens it; a set's page shows its tables and standings, reordered and hand by hand; both
+pages pass axe-core in every theme, at desktop and phone size."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.server_process import ServerProcess
+from tests.web.axe import assert_accessible_in_themes, require_axe
+from tests.web.conftest import PHONE, NewPage
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def test_play_todays_challenge_from_the_lobby(
+    module_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/duplicate.md, The daily challenge: from the lobby to one's own table of it;
+    the page has no serious accessibility violation."""
+    require_axe()
+    page = new_page()
+    page.goto(f"{module_server.url}/#/")
+    page.locator("#daily-link").click()
+    page.wait_for_url("**/#/daily")
+    expect(page.locator("#daily-game")).to_have_value("blackout")
+    expect(page.locator("#dup-empty")).to_be_visible()  # nobody has played yet
+    assert_accessible_in_themes(page, "daily challenge")
+    page.locator("#daily-game").select_option("jabberwocky")
+    page.wait_for_url("**/#/daily/jabberwocky")
+    expect(page.locator("#daily-title")).to_contain_text("Jabberwocky")
+    page.locator("#daily-name").fill("Ann")
+    page.locator("#daily-play").click()
+    page.wait_for_url("**/#/table/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    info = httpx.get(f"{module_server.url}/tables/{table_id}", timeout=30).json()
+    assert info["game"] == "jabberwocky"
+    assert info["seats"][0]["name"] == "Ann"
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    assert info["practice"] is False
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def _played_set(server: ServerProcess) -> str:
+    """A set of Blackout at three seats, played to the end at two tables of bots."""
+    made = httpx.post(
+        f"{server.url}/duplicate",
+        json={"game": "blackout", "players": 3, "seed": 3, "name": "Thursday"},
+        timeout=30,
+    ).json()
+    headers = {"Authorization": f"Bearer {made['host_token']}"}
+    tables = []
+    for seats in (["easy", "random", "random"], ["random", "easy", "random"]):
+        table = httpx.post(
+            f"{server.url}/duplicate/{made['set']['id']}/tables",
+            json={"seats": seats},
+            headers=headers,
+            timeout=30,
+        ).json()
+        start = httpx.post(
+            f"{server.url}/tables/{table['table']['id']}/start",
+            headers={"Authorization": f"Bearer {table['host_token']}"},
+            timeout=30,
+        )
+        assert start.status_code == 204, start.text
+        tables.append(table["table"]["id"])
+    deadline = time.monotonic() + 120
+    for table_id in tables:
+        while httpx.get(f"{server.url}/tables/{table_id}", timeout=30).json()["status"] != (
+            "finished"
+        ):
+            assert time.monotonic() < deadline, "the bots' games did not finish"
+            time.sleep(0.2)
+    return str(made["set"]["id"])
+
+
+@pytest.mark.parametrize(
+    "viewport", [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")]
+)
+def test_a_sets_page(module_server: ServerProcess, new_page: NewPage, viewport: Any) -> None:
+    """docs/duplicate.md, Standings: the set's tables, the standings by matchpoints or
+    by the average, each entrant's hands; no serious accessibility violation."""
+    require_axe()
+    set_id = _played_set(module_server)
+    page = new_page(viewport=viewport)
+    page.goto(f"{module_server.url}/#/duplicate/{set_id}")
+    expect(page.locator("h1")).to_have_text("Thursday")
+    expect(page.locator("#dup-tables li")).to_have_count(2)
+    rows = page.locator("#dup-standings tbody tr")
+    expect(rows).to_have_count(6)
+    answer = httpx.get(f"{module_server.url}/duplicate/{set_id}", timeout=30).json()
+    first = answer["standings"][0]
+    expect(rows.first).to_contain_text(first["name"])
+    expect(rows.first).to_contain_text(f"{first['percent']:.1f}%")
+    expect(page.locator("#dup-boards tbody tr")).to_have_count(answer["set"]["hands"])
+    assert_accessible_in_themes(page, "duplicate set")
+    page.get_by_role("button", name="Against the average").click()
+    expect(page.get_by_role("button", name="Against the average")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    by_average = httpx.get(
+        f"{module_server.url}/duplicate/{set_id}", params={"order": "average"}, timeout=30
+    ).json()["standings"]
+    expect(rows.first).to_contain_text(by_average[0]["name"])
+    last = by_average[-1]
+    page.locator("#dup-entrant").select_option(f"{last['number']}:{last['seat']}")
+    expect(page.locator("#dup-boards caption")).to_contain_text(last["name"])
+    assert page.console_errors == []  # type: ignore[attr-defined]
