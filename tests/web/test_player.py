@@ -59,7 +59,7 @@ def test_a_players_page(web_server: ServerProcess, new_page: NewPage) -> None:
     page.locator("#account-link").click()
     expect(page).to_have_url(f"{url}/#/player/Ann")
     expect(page.locator("h1")).to_have_text("Ann")
-    ratings = page.locator(".player-ratings tbody tr")
+    ratings = page.locator(".player-rating-tile")
     expect(ratings).to_have_count(1)
     expect(ratings).to_contain_text("Blackout (house rules)")
     expect(page.locator(".player-stats")).to_have_count(2)  # the house rules, the sheet's

@@ -204,33 +204,26 @@ function ratingsPanel(ratings) {
 }
 
 /**
- * The ratings' table.
+ * The ratings, a tile each (the rules, the cautious rating large, μ ± σ and the games).
  * @param {any[]} ratings
  */
 function ratingsTable(ratings) {
   return el(
-    "div",
-    { class: "player-scroll", tabindex: "0", role: "region", "aria-label": "Ratings" },
-    el(
-      "table",
-      { class: "player-table player-ratings" },
-      el("caption", { class: "offscreen" }, "Ratings by rules"),
+    "ul",
+    { class: "player-rating-list", "aria-label": "Ratings by rules" },
+    ratings.map((r) =>
       el(
-        "thead",
-        {},
-        el("tr", {}, ...["Rules", "Rating", "μ ± σ", "Rated games"].map((h) => el("th", { scope: "col" }, h))),
-      ),
-      el(
-        "tbody",
-        {},
-        ratings.map((r) =>
+        "li",
+        { class: "player-rating-tile" },
+        el("div", {}, rulesLabel(r.rules)),
+        el(
+          "div",
+          { class: "player-rating-figures" },
+          el("span", { class: "player-rating", "aria-label": `Rating ${decimal(r.ordinal)}` }, decimal(r.ordinal)),
           el(
-            "tr",
-            {},
-            el("th", { scope: "row" }, rulesLabel(r.rules)),
-            el("td", { class: "player-rating" }, decimal(r.ordinal)),
-            el("td", {}, `${decimal(r.mu)} ± ${decimal(r.sigma)}`),
-            el("td", {}, String(r.games)),
+            "span",
+            { class: "help" },
+            `μ ${decimal(r.mu)} ± σ ${decimal(r.sigma)} · ${r.games} rated game${r.games === 1 ? "" : "s"}`,
           ),
         ),
       ),
