@@ -176,6 +176,12 @@ def test_players_pages(server: ServerProcess) -> None:
         }
     ]
     assert public["sheets"] is None
+    # Another user (Ben, signed in) sees what a guest sees of Ann's page.
+    as_ben = ben.get("/api/players/ann").json()
+    assert not as_ben["own"]
+    assert as_ben["sheets"] is None
+    assert as_ben["history"] == public["history"]
+    assert alone_id not in ben.get("/api/players/ann/games").text
     assert edit not in ann.get("/api/players/ann").text
 
     # Ratings: the shared game alone is rated (two people); the same numbers as
