@@ -11,7 +11,7 @@ import pytest
 
 from tricktaker.bots import RandomBot, play_game
 from tricktaker.engine import GameRecord, new_game
-from tricktaker.rules import load_ruleset, ruleset_from_data
+from tricktaker.rules import list_rulesets, load_ruleset, ruleset_from_data
 from tricktaker.scorekeeper.sheet import ScoreSheet
 from tricktaker.stats import (
     RatedGame,
@@ -169,3 +169,28 @@ def test_which_games_are_rated() -> None:
         )
         is None
     )
+
+
+@pytest.mark.parametrize("game", list_rulesets())
+def test_every_shipped_game_gives_consistent_figures(game: str) -> None:
+    """Every shipped game's record, played by random bots, gives each seat a line whose
+    figures add up: the hands by size and by seat are all the hands, Set + Over +
+    Perfect are the hands with a bid, a place for each seat unless the game is
+    cooperative, and the same fingerprint for every seat."""
+    rules = load_ruleset(game)
+    players = 4 if 4 in rules.player_counts else rules.player_counts[0]
+    state = new_game(rules, players=players, seed=5)
+    play_game(state, [RandomBot(seed=s) for s in range(players)])
+    data = GameRecord.of(state).to_json()
+    lines = [record_line(data, seat) for seat in range(players)]
+    assert len({line.label.fingerprint for line in lines}) == 1
+    for line in lines:
+        assert len(line.hands) == len(state.history)
+        assert (line.place is None) == rules.cooperative
+        [entry] = statistics([line])
+        total = entry.total
+        assert total.hands == len(state.history)
+        assert total.set + total.over + total.perfect == total.bids
+        assert sum(b.hands for b in entry.by_hand_size.values()) == total.hands
+        assert sum(b.points for b in entry.by_position.values()) == total.points
+        assert set(entry.by_position) <= set(range(players))
