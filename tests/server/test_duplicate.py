@@ -9,15 +9,19 @@ import datetime
 import time
 from typing import Any
 
+import httpx
 from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
 
+from tests.server.conftest import LiveServer
+from tests.server.helpers import Player
 from tricktaker import load_ruleset
 from tricktaker.cards import format_card
 from tricktaker.duplicate import make_set, standings, table_results
 from tricktaker.engine import GameRecord
 from tricktaker.server.db import alembic_config, current_revision, upgrade
+from tricktaker.server.tables.undo import NOT_IN_DUPLICATE
 
 
 def _code(answer: Any) -> str:
@@ -178,7 +182,7 @@ def test_the_duplicate_migration_goes_up_and_down(db_url: str) -> None:
     assert "duplicate_sets" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0011"
+    assert current_revision(db_url) == "0013"
     engine = create_engine(db_url)
     names = set(inspect(engine).get_table_names())
     columns = {c["name"] for c in inspect(engine).get_columns("duplicate_tables")}
@@ -193,7 +197,7 @@ def test_the_duplicate_migration_goes_up_and_down(db_url: str) -> None:
     assert "duplicate_sets" not in names
     assert "tables" in names
     upgrade(db_url)
-    assert current_revision(db_url) == "0011"
+    assert current_revision(db_url) == "0013"
 
 
 def test_a_table_rebuilt_after_a_restart_deals_the_sets_deals(db_url: str) -> None:
@@ -232,3 +236,33 @@ def test_a_table_rebuilt_after_a_restart_deals_the_sets_deals(db_url: str) -> No
     assert deals == [
         " ".join(format_card(card, labels=labels) for card in order) for order in expected.deals
     ]
+
+
+def test_nothing_is_taken_back_and_no_hint_is_given_at_a_challenge_table(
+    live_server: LiveServer, http: httpx.Client
+) -> None:
+    """docs/duplicate.md, The daily challenge (docs/protocol.md, Duplicate sets): a table
+    of a set is never a practice table, even with one person and bots: over the live
+    socket an undo is refused and the coach gives no hint."""
+    made = http.post("/duplicate/daily/blackout/play", json={"name": "Ann"}).json()
+    table_id = made["table"]["id"]
+    start = http.post(
+        f"/tables/{table_id}/start", headers={"Authorization": f"Bearer {made['host_token']}"}
+    )
+    assert start.status_code == 204, start.text
+    ann = Player(live_server.ws_url, table_id, made["seat_token"])
+    ann.until("welcome")
+    while not ann.my_turn():
+        ann.receive()
+    assert ann.view is not None
+    ann.send({"type": "hint", "id": "h1"})
+    while (answer := ann.receive())["type"] not in ("hint", "error"):
+        pass
+    assert (answer["type"], answer.get("code")) == ("error", "hints_off")
+    assert ann.act(ann.view["legal_actions"][0], "a1")["type"] == "ack"
+    ann.send({"type": "undo", "id": "u1"})
+    while (answer := ann.receive()).get("id") != "u1":
+        pass
+    assert answer["type"] == "error"
+    assert answer["message"] == NOT_IN_DUPLICATE
+    ann.close()

@@ -18,6 +18,7 @@ from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 
 from tricktaker.server.accounts import install_accounts
+from tricktaker.server.clubs import clubs_router
 from tricktaker.server.collector import Collector
 from tricktaker.server.db import upgrade
 from tricktaker.server.deps import Database, RateLimits
@@ -192,6 +193,7 @@ def create_app(
     app.include_router(tables_router(service))
     app.include_router(duplicate_router(service))  # duplicate sets (docs/duplicate.md)
     app.include_router(players_router(service))  # players' pages (docs/players.md)
+    app.include_router(clubs_router(service))  # clubs and evenings (docs/clubs.md)
 
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await serve_counted(
