@@ -248,7 +248,7 @@ class Players:
                 rated = rated_game(
                     fingerprint=summary.label.fingerprint,
                     finished_at=when,
-                    key=f"{table.id}:{number}",
+                    key=f"{table.id}:{number:06d}",
                     teams=summary.teams,
                     totals=summary.totals,
                     people=table.people,
