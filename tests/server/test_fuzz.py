@@ -313,6 +313,15 @@ def valid_bodies(places: dict[str, Any]) -> dict[str, Any]:
         "/api/signup": {"name": "fuzz_user", "password": "a fuzzed password", "claim": claim},
         "/api/login": {"name": "fuzz_user", "password": "a fuzzed password", "claim": claim},
         "/api/me/claim": claim,
+        "/api/clubs": {"name": "Fuzz club", "game": "blackout", "players": 3},
+        "/api/clubs/{club_id}/invites": {"days": 3},
+        "/api/club-invites/{code}": {},
+        "/api/clubs/{club_id}/evenings": {"day": "2026-01-02", "kind": "duplicate"},
+        "/api/clubs/{club_id}/evenings/{evening_id}/tables": {"seats": ["human", "easy", "easy"]},
+        "/api/clubs/{club_id}/evenings/{evening_id}/start": {"bot": "easy"},
+        "/api/clubs/{club_id}/evenings/{evening_id}/sheets": {"players": ["A", "B", "C"]},
+        "/api/clubs/{club_id}/tables/{table_id}/seat": {"seat": 1},
+        "/api/clubs/{club_id}/tables/{table_id}/start": {"bot": "easy"},
     }
 
 
