@@ -251,7 +251,6 @@ def test_nothing_is_taken_back_and_no_hint_is_given_at_a_challenge_table(
     )
     assert start.status_code == 204, start.text
     ann = Player(live_server.ws_url, table_id, made["seat_token"])
-    ann.until("welcome")
     while not ann.my_turn():
         ann.receive()
     assert ann.view is not None
