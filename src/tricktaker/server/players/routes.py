@@ -2,8 +2,9 @@
 "Players"): ``GET /api/players/{name}`` and ``GET /api/players/{name}/games``.
 
 Everything is worked out from what is stored: the records of the finished games of the
-tables whose seats are linked to the user, and the score sheets linked to them (a
-sheet's column whose player has the user's name, in any case). A game still being
+tables whose seats are linked to the user, and the score sheets linked to them (the
+column a club's evening recorded for the user, else the one whose player has the
+user's name, in any case). A game still being
 played is never read: its record is not public (it holds every hand), and the page
 shows nothing of it. Statistics and ratings are :mod:`tricktaker.stats`'.
 
@@ -134,8 +135,9 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class SheetPart:
-    """A score sheet the user keeps, and their column in it (None: no player of the
-    sheet has their name, so its hands count for nobody's statistics)."""
+    """A score sheet the user keeps, and their column in it: the column a club's
+    evening recorded for them, else the one whose player has their name (None: neither,
+    so its hands count for nobody's statistics)."""
 
     id: str
     players: tuple[str, ...]
@@ -215,8 +217,12 @@ class Players:
         else:
             sheet = (await asyncio.to_thread(build_sheet, stored))[0]
             names = tuple(sheet.players)
-            keys = [name_key(name) for name in names]
-            seat = keys.index(name_key(person.name)) if name_key(person.name) in keys else None
+            members = await self.database.run(store.sheet_members, sheet_id)
+            keys: list[str | int | None] = (
+                [name_key(name) for name in names] if members is None else list(members)
+            )
+            mine: str | int = name_key(person.name) if members is None else person.id
+            seat = keys.index(mine) if mine in keys else None
             state = sheet.game_copy()
             line = game_line(state, seat) if seat is not None and sheet.rows else None
             label = line.label if line is not None else game_line(state, 0).label

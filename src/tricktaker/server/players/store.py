@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from tricktaker.server.accounts.store import AccountSeatRow, AccountSheetRow, UserRow, aware
+from tricktaker.server.clubs.store import ClubSheetRow
 from tricktaker.server.db import EventRow, TableRow
 
 Factory = sessionmaker[Session]
@@ -122,3 +123,11 @@ def sheets_of(factory: Factory, user_id: int) -> list[str]:
                 .order_by(AccountSheetRow.created_at.desc(), AccountSheetRow.id.desc())
             ).all()
         )
+
+
+def sheet_members(factory: Factory, sheet_id: str) -> list[int | None] | None:
+    """The user at each column of a sheet kept for a club's evening (None at a guest's
+    column), or None for a sheet that records no one (its columns are names only)."""
+    with factory() as session:
+        row = session.get(ClubSheetRow, sheet_id)
+        return None if row is None else list(row.members)
