@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import secrets
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Header, Query
@@ -261,6 +262,16 @@ def _daily(game: str, day: str) -> SetData:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TableScores:
+    """A table's part of a set's standings: its results (the entrants named by
+    ``number:seat``), each entrant's table, number, seat, name and bot, and its row."""
+
+    results: list[Result]
+    about: dict[str, tuple[str, int, int, str, str | None]]
+    table: SetTable
+
+
 def _replayed(data: SetData, events: list[list[object]]) -> GameState:
     """The first game of a table of the set after its stored ``events``."""
     duplicate = data.duplicate
@@ -284,9 +295,9 @@ def duplicate_router(service: TableService) -> APIRouter:
     router = APIRouter()
     problems = PROBLEM_RESPONSES
     service.deals_of = store.table_deals
-    finished: dict[str, list[Result]] = {}
-    """The results of tables whose first game is over (they never change), by table id
-    and set: ``{table id: results}``, the entrants named by ``number:seat``."""
+    finished: dict[str, TableScores] = {}
+    """The scores of the tables whose first game is over (they never change), by table
+    id: such a table is not loaded again to count it."""
 
     async def load(set_id: str) -> SetData:
         found = await service.db(store.load_set, set_id)
@@ -306,29 +317,45 @@ def duplicate_router(service: TableService) -> APIRouter:
         state = await asyncio.to_thread(_replayed, data, [[e.who, e.text] for e in stored])
         return state, state.is_terminal()
 
+    async def table_scores(data: SetData, table_id: str, number: int) -> TableScores:
+        """A table's results so far, its seats' names and its progress."""
+        kept = finished.get(table_id)
+        if kept is not None:
+            return kept
+        live = await service.live(table_id)
+        about = {
+            f"{number}:{held.seat}": (
+                table_id,
+                number,
+                held.seat,
+                held.name or default_seat_name(held.seat),
+                held.bot,
+            )
+            for held in live.data.seats
+        }
+        state, over = await first_game(data, table_id)
+        entrants = [f"{number}:{s}" for s in range(data.duplicate.players)]
+        results = table_results(state, entrants) if state is not None else []
+        played = len(state.history) if state is not None else 0
+        status = "finished" if over else live.data.status
+        scores = TableScores(
+            results,
+            about,
+            SetTable(table=table_id, number=number, status=status, hands_played=played),
+        )
+        if over and len(finished) < 10_000:  # a finished first game never changes
+            finished[table_id] = scores
+        return scores
+
     async def standings_of(data: SetData, order: Method) -> SetStandings:
         tables: list[SetTable] = []
         results: list[Result] = []
         about: dict[str, tuple[str, int, int, str, str | None]] = {}
         for table_id, number in await service.db(store.set_tables, data.id):
-            live = await service.live(table_id)
-            for held in live.data.seats:
-                name = held.name or default_seat_name(held.seat)
-                about[f"{number}:{held.seat}"] = (table_id, number, held.seat, name, held.bot)
-            found = finished.get(table_id)
-            played = len(found) // data.duplicate.players if found is not None else 0
-            if found is None:
-                state, over = await first_game(data, table_id)
-                entrants = [f"{number}:{s}" for s in range(data.duplicate.players)]
-                found = table_results(state, entrants) if state is not None else []
-                played = len(state.history) if state is not None else 0
-                if over and len(finished) < 10_000:
-                    finished[table_id] = found
-            results.extend(found)
-            status = live.data.status if live.data.game_number <= 1 else "finished"
-            tables.append(
-                SetTable(table=table_id, number=number, status=status, hands_played=played)
-            )
+            scores = await table_scores(data, table_id, number)
+            results.extend(scores.results)
+            about.update(scores.about)
+            tables.append(scores.table)
         rows = []
         for row in standings(results, method=order):
             table_id, number, seat, name, bot = about[row.entrant]
