@@ -17,13 +17,15 @@ of the other seats (the ``opponents`` argument):
 * ``"random"`` (against random players, the true model of them): the other seats' moves
   in the tree and in the rollouts are uniformly random (``model_opponents=2`` with
   opponent noise 1): Monte Carlo over the random players' replies.
-* ``"search"`` (head to head: OpenSpiel's ISMCTS's policy cannot be known): the other
-  seats are perfect-information searchers, each choosing by UCB in the tree for its own
-  score (``model_opponents=0``) and by our rollout policy, without noise, beyond it.
-* ``"policy"`` (head to head, the other choice): the other seats play our rollout policy
-  with their cards, a move in two uniformly random, in the tree and in the rollouts
-  (``model_opponents=2`` with opponent noise 0.5, as our own bot models other seats in
-  its rollouts).
+* ``"policy"`` (head to head, the default: OpenSpiel's ISMCTS's policy cannot be known):
+  the other seats play our rollout policy with their cards, a move in two uniformly
+  random, in the tree and in the rollouts (``model_opponents=2`` with opponent noise
+  0.5, as our own bot models other seats in its rollouts).
+* ``"search"`` (head to head, the other choice): the other seats are perfect-information
+  searchers, each choosing by UCB in the tree for its own score (``model_opponents=0``)
+  and by our rollout policy, without noise, beyond it. Against OpenSpiel's ISMCTS
+  (``uct_c`` 6, 200 hands on the same deals) it scored 10.29 a hand, ``"policy"``
+  11.07: the tighter ceiling is the default.
 
 Its own moves below the tree follow the kernel's rollout policy. It plays for its own
 score (no rivalry). Every seat's cards come from ``state.information_state_tensor(s)``

@@ -307,13 +307,13 @@ def ismcts_chooser(game: Any, seed: int, sims: int, setting: IsmctsSetting = OLD
 def clairvoyant_chooser(job: DealJob, seed: int, seat: int, adapter: OhHellAdapter) -> Chooser:
     """The clairvoyant reference at ``seat``, with ``job.clairvoyant_opponents`` as its
     model of the other seats (by default: against random players random, head to head
-    search players; ``bench/clairvoyant.py``)."""
+    our rollout policy, half random; ``bench/clairvoyant.py``)."""
     from clairvoyant import ClairvoyantReference
 
     reference = ClairvoyantReference(
         seat,
         seed,
-        opponents=job.clairvoyant_opponents or ("random" if job.vs_random else "search"),
+        opponents=job.clairvoyant_opponents or ("random" if job.vs_random else "policy"),
         iterations=job.clairvoyant_iterations,
         adapter=adapter,
     )
@@ -479,7 +479,7 @@ def run(
         "match_time": match_time,
         "ismcts": setting.describe(sims) if bot == OPENSPIEL_BOT or not vs_random else None,
         "clairvoyant_iterations": clairvoyant_iterations if bot == CLAIRVOYANT_BOT else None,
-        "clairvoyant_opponents": (clairvoyant_opponents or ("random" if vs_random else "search"))
+        "clairvoyant_opponents": (clairvoyant_opponents or ("random" if vs_random else "policy"))
         if bot == CLAIRVOYANT_BOT
         else None,
     }
@@ -617,7 +617,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=("random", "search", "policy"),
         default=None,
         help=f"what --bot {CLAIRVOYANT_BOT} assumes of the other seats (bench/clairvoyant.py; "
-        "default: random against random players, search head to head)",
+        "default: random against random players, policy head to head)",
     )
     parser.add_argument(
         "--sweep",

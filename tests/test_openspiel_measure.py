@@ -168,10 +168,10 @@ def test_clairvoyant_quick_runs_on_the_same_deals_as_our_bot(
         clairvoyant.gap(ceiling, other_seed)
     with pytest.raises(ValueError, match="time budget"):
         vs_openspiel.run(bot="clairvoyant", match_time=True, **common)
-    policy = vs_openspiel.run(
-        bot="clairvoyant", clairvoyant_iterations=100, clairvoyant_opponents="policy", **common
+    other = vs_openspiel.run(
+        bot="clairvoyant", clairvoyant_iterations=100, clairvoyant_opponents="search", **common
     )
-    assert policy["config"]["clairvoyant_opponents"] == "policy"
-    assert ceiling["config"]["clairvoyant_opponents"] == ("random" if vs_random else "search")
+    assert other["config"]["clairvoyant_opponents"] == "search"
+    assert ceiling["config"]["clairvoyant_opponents"] == ("random" if vs_random else "policy")
     with pytest.raises(ValueError, match="opponents"):
         clairvoyant.ClairvoyantReference(0, 1, opponents="perfect", iterations=10)
