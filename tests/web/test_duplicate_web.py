@@ -113,3 +113,48 @@ def test_a_sets_page(module_server: ServerProcess, new_page: NewPage, viewport: 
     page.locator("#dup-entrant").select_option(f"{last['number']}:{last['seat']}")
     expect(page.locator("#dup-boards caption")).to_contain_text(last["name"])
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_set_dealt_and_its_table_made_in_the_browser(
+    module_server: ServerProcess, new_page: NewPage
+) -> None:
+    """docs/duplicate.md, On a server: the lobby's "Deal a duplicate set" makes a set
+    (this browser keeps its host token), whose page then makes its tables: the first
+    seat the host's, the others people or bots; both pages pass axe-core."""
+    require_axe()
+    page = new_page()
+    page.goto(f"{module_server.url}/#/")
+    page.locator("#duplicate-link").click()
+    page.wait_for_url("**/#/duplicate")
+    assert_accessible_in_themes(page, "new duplicate set")
+    page.locator("#dup-new-game").select_option("jabberwocky")
+    page.locator("#dup-new-players").fill("3")
+    page.locator("#dup-new-name").fill("Friday")
+    page.locator("#dup-new-make").click()
+    page.wait_for_url("**/#/duplicate/*")
+    set_id = page.url.rsplit("/", 1)[1]
+    expect(page.locator("h1")).to_have_text("Friday")
+    expect(page.locator("#dup-make-table")).to_be_visible()
+    assert_accessible_in_themes(page, "duplicate set, its host")
+    page.locator("#dup-host-name").fill("Ann")
+    page.locator("#dup-seat-2").select_option("random")
+    page.locator("#dup-seat-3").select_option("easy")
+    page.locator("#dup-make-table").click()
+    page.wait_for_url("**/#/table/*")
+    answer = httpx.get(f"{module_server.url}/duplicate/{set_id}", timeout=30).json()
+    assert answer["set"]["game"] == "jabberwocky"
+    assert answer["set"]["players"] == 3
+    (table,) = answer["tables"]
+    info = httpx.get(f"{module_server.url}/tables/{table['table']}", timeout=30).json()
+    assert [(s["kind"], s["bot"]) for s in info["seats"]] == [
+        ("human", None),
+        ("bot", "random"),
+        ("bot", "easy"),
+    ]
+    assert info["seats"][0]["name"] == "Ann"
+    # Another browser sees the set but cannot make its tables.
+    other = new_page()
+    other.goto(f"{module_server.url}/#/duplicate/{set_id}")
+    expect(other.locator("#dup-tables li")).to_have_count(1)
+    expect(other.locator("#dup-make-table")).to_have_count(0)
+    assert page.console_errors == []  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@
 //   #/score[/ID][?view=KEY]  scorekeeper.js mountScorekeeper(root, {sheetId, view})
 //   #/account                account.js     mountAccount(root)
 //   #/player/NAME            player.js      mountPlayer(root, {name})
+//   #/duplicate              duplicate.js   mountNewSet(root)
 //   #/duplicate/ID           duplicate.js   mountDuplicate(root, {setId})
 //   #/daily[/GAME]           duplicate.js   mountDaily(root, {game})
 //
@@ -95,6 +96,12 @@ const ROUTES = [
     title: "Player",
     module: "./player.js",
     mount: (mod, root, [name = ""]) => mod.mountPlayer(root, { name }),
+  },
+  {
+    pattern: /^\/duplicate$/,
+    title: "A duplicate evening",
+    module: "./duplicate.js",
+    mount: (mod, root) => mod.mountNewSet(root),
   },
   {
     pattern: /^\/duplicate\/([^/]+)$/,

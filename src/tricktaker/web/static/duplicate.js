@@ -6,6 +6,13 @@
 
 import { api, errorText, saveHost, saveInvite, saveName, saveSeat, savedName } from "./api.js";
 import { clear, el } from "./dom.js";
+import { readText, writeText } from "./storage.js";
+
+/**
+ * The host token of a set this browser made, or null.
+ * @param {string} setId
+ */
+const setHostToken = (setId) => readText(`dupset.${setId}`);
 
 /** How often the standings are asked for again while the page is open, in milliseconds. */
 const REFRESH_MS = 10000;
@@ -293,6 +300,8 @@ export async function mountDuplicate(root, { setId }) {
     if (!data.tables.length) tablesList.append(el("li", { class: "help" }, "No table yet: the set's host makes them."));
   };
   showTables(first);
+  const token = setHostToken(setId);
+  const hostPart = token ? await tableForm(first.set, token) : el("div", { hidden: true });
   clear(root).append(
     el("h1", { class: "page-title" }, title),
     el(
@@ -306,6 +315,7 @@ export async function mountDuplicate(root, { setId }) {
       ),
       tablesList,
     ),
+    hostPart,
     standingsPanel((order) => `${base}?order=${order}`, () => `Standings of ${title}`, stop.signal, {
       seen: showTables,
     }),
@@ -403,4 +413,132 @@ export async function mountDaily(root, { game }) {
     ),
   );
   return () => stop.abort();
+}
+
+/**
+ * The set's host makes a table of it: the first seat theirs, each other seat a person's
+ * (invited with the table's link) or a bot's.
+ * @param {SetInfo} set
+ * @param {string} token the set's host token
+ */
+async function tableForm(set, token) {
+  /** @type {{id: string, label: string}[]} */
+  const bots = await api("/api/bots");
+  const nameInput = el("input", { id: "dup-host-name", type: "text", maxlength: "40", value: savedName() || "", placeholder: "Ann" });
+  const seats = Array.from({ length: set.players - 1 }, (_, index) =>
+    el(
+      "select",
+      { id: `dup-seat-${index + 2}` },
+      el("option", { value: "human" }, "A person (invited)"),
+      bots.map((b) => el("option", { value: b.id, selected: b.id === "easy" }, `Bot: ${b.label}`)),
+    ),
+  );
+  const error = el("p", { class: "form-error", role: "alert" });
+  const button = el("button", { type: "submit", class: "primary", id: "dup-make-table" }, "Make a table of the set");
+
+  /** @param {SubmitEvent} event */
+  async function make(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const name = nameInput.value.trim();
+    if (name) saveName(name);
+    const kinds = ["human", ...seats.map((select) => select.value)];
+    button.disabled = true;
+    try {
+      const made = await api(`/duplicate/${encodeURIComponent(set.id)}/tables`, {
+        method: "POST",
+        body: { seats: kinds, host_seat: 0, name },
+        token,
+      });
+      const id = made.table.id;
+      saveHost(id, made.host_token);
+      saveInvite(id, made.invite);
+      if (made.seat_token !== null && made.seat !== null) saveSeat(id, made.seat, made.seat_token);
+      const invited = kinds.slice(1).includes("human");
+      location.hash = invited ? `#/invite/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
+    } catch (problem) {
+      button.disabled = false;
+      error.textContent = `The table could not be made: ${errorText(problem)}`;
+    }
+  }
+
+  return el(
+    "section",
+    { class: "panel", "aria-labelledby": "dup-host-title" },
+    el("h2", { id: "dup-host-title" }, "A table of the set"),
+    el(
+      "p",
+      { class: "help" },
+      "You made this set: make its tables, now or on another day. You sit in the first seat; a bot in the same seat plays the same at every table.",
+    ),
+    el(
+      "form",
+      { class: "dup-play", onsubmit: (/** @type {SubmitEvent} */ e) => make(e) },
+      el("p", { class: "field" }, el("label", { for: "dup-host-name" }, "Your name (seat 1)"), nameInput),
+      seats.map((select, index) => el("p", { class: "field" }, el("label", { for: select.id }, `Seat ${index + 2}`), select)),
+      el("div", { class: "actions" }, button),
+      error,
+    ),
+  );
+}
+
+/**
+ * A new duplicate set: a game, its players and a name; this browser keeps the set's
+ * host token and opens the set's page, where its tables are made.
+ * @param {HTMLElement} root
+ */
+export async function mountNewSet(root) {
+  duplicateStyles();
+  /** @type {DailyGame[]} */
+  const games = await api("/duplicate/daily");
+  const picker = el(
+    "select",
+    { id: "dup-new-game" },
+    games.map((g) => el("option", { value: g.game }, g.name)),
+  );
+  const players = el("input", { id: "dup-new-players", type: "number", min: "2", max: "16", value: "4" });
+  const name = el("input", { id: "dup-new-name", type: "text", maxlength: "60", placeholder: "Thursday club" });
+  const error = el("p", { class: "form-error", role: "alert" });
+  const button = el("button", { type: "submit", class: "primary", id: "dup-new-make" }, "Deal the set");
+
+  /** @param {SubmitEvent} event */
+  async function make(event) {
+    event.preventDefault();
+    error.textContent = "";
+    button.disabled = true;
+    try {
+      const made = await api("/duplicate", {
+        method: "POST",
+        body: { game: picker.value, players: Number(players.value), name: name.value.trim() || null },
+      });
+      writeText(`dupset.${made.set.id}`, made.host_token);
+      location.hash = `#/duplicate/${encodeURIComponent(made.set.id)}`;
+    } catch (problem) {
+      button.disabled = false;
+      error.textContent = `The set could not be made: ${errorText(problem)}`;
+    }
+  }
+
+  clear(root).append(
+    el("h1", { class: "page-title" }, "A duplicate evening"),
+    el(
+      "section",
+      { class: "panel", "aria-labelledby": "dup-new-title" },
+      el("h2", { id: "dup-new-title" }, "New set of deals"),
+      el(
+        "p",
+        {},
+        "The deals are fixed now, for every hand of the game. Each table of the set plays them in the same seats, tonight or any day after; each hand is then compared with everyone who held the same cards.",
+      ),
+      el(
+        "form",
+        { class: "dup-play", onsubmit: (/** @type {SubmitEvent} */ e) => make(e) },
+        el("p", { class: "field" }, el("label", { for: "dup-new-game" }, "Game"), picker),
+        el("p", { class: "field" }, el("label", { for: "dup-new-players" }, "Players at each table"), players),
+        el("p", { class: "field" }, el("label", { for: "dup-new-name" }, "Name"), name),
+        el("div", { class: "actions" }, button),
+        error,
+      ),
+    ),
+  );
 }

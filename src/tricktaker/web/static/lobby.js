@@ -182,6 +182,7 @@ export async function mountLobby(root) {
             "Today's deals, the same for everyone, against the same bots: each hand is compared with everyone who held your cards.",
           ),
           el("p", {}, el("a", { href: "#/daily", class: "button primary", id: "daily-link" }, "Play today's challenge")),
+          el("p", {}, "A club or friends? ", el("a", { href: "#/duplicate", id: "duplicate-link" }, "Deal a duplicate set"), ": the same deals at several tables, any day."),
         ),
         el(
           "section",
