@@ -64,7 +64,10 @@ def score_bounds(state: GameState, obs: Observation, action: Action) -> tuple[fl
     """What the hand can score for the seat after ``action``: in the Oh Hell family,
     every split of the tricks left once the bids are in (the others bidding their first
     choice); Pluck, tricks minus quota; Euchre, 0 to 2 points; Buckup, no more chips
-    than the table holds."""
+    than the table holds; in a cooperative ruleset (docs/games/coop_blackout.md,
+    Scoring) a chance, 0 to 1."""
+    if obs.rules.cooperative:
+        return 0.0, 1.0
     if obs.rules.hooks is None or obs.rules.id == "caller_clag":
         trial = state.clone()
         trial.apply(obs.seat, action)
