@@ -70,6 +70,7 @@ def _load_bench_module(name: str) -> ModuleType:
 
 
 _load_bench_module("openspiel_adapter")
+_load_bench_module("openspiel_settings")
 _load_bench_module("vs_openspiel")
 _load_bench_module("speed_common")
 _load_bench_module("kernel_speed")

@@ -262,6 +262,7 @@ def test_heuristic_bot_plays_whole_games_through_the_adapter(seed: int) -> None:
     assert list(state.returns()) == [float(s) for s in mirror.scores]
 
 
+_load("openspiel_settings")  # vs_openspiel imports it by name
 vs_openspiel = _load("vs_openspiel")
 
 
