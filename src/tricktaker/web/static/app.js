@@ -14,6 +14,9 @@
 //   #/duplicate              duplicate.js   mountNewSet(root)
 //   #/duplicate/ID           duplicate.js   mountDuplicate(root, {setId})
 //   #/daily[/GAME]           duplicate.js   mountDaily(root, {game})
+//   #/clubs                  club.js        mountClubs(root)
+//   #/club/ID[?evening=E]    club.js        mountClub(root, {clubId, evening})
+//   #/club-invite/CODE       club.js        mountClubInvite(root, {code})
 //
 // Every mount function returns a function that unmounts it (closes sockets, timers).
 
@@ -114,6 +117,24 @@ const ROUTES = [
     title: "Daily challenge",
     module: "./duplicate.js",
     mount: (mod, root, [game]) => mod.mountDaily(root, { game: game || null }),
+  },
+  {
+    pattern: /^\/clubs$/,
+    title: "Clubs",
+    module: "./club.js",
+    mount: (mod, root) => mod.mountClubs(root),
+  },
+  {
+    pattern: /^\/club\/([^/]+)$/,
+    title: "Club",
+    module: "./club.js",
+    mount: (mod, root, [id = ""], params) => mod.mountClub(root, { clubId: id, evening: params.get("evening") }),
+  },
+  {
+    pattern: /^\/club-invite\/([^/]+)$/,
+    title: "Club invitation",
+    module: "./club.js",
+    mount: (mod, root, [code = ""]) => mod.mountClubInvite(root, { code }),
   },
 ];
 
