@@ -152,7 +152,7 @@ function statisticsPanel(entry, index) {
   const id = `player-stats-${index}`;
   const facts = [
     ["Games", `${entry.games}${entry.sheets ? ` (${entry.sheets} on score sheets)` : ""}`],
-    ["Wins", entry.cooperative ? "–" : `${entry.wins} of ${entry.finished} finished`],
+    ["Wins", entry.cooperative || !entry.finished ? "–" : `${entry.wins} of ${entry.finished} finished`],
     ["Hands", String(total.hands)],
     [`${entry.score_unit[0].toUpperCase()}${entry.score_unit.slice(1)} a hand`, decimal(total.points_per_hand)],
     ["Bid accuracy", total.bids ? `${percent(total.accuracy)} (${total.perfect} of ${total.bids})` : "no bids in this game"],
