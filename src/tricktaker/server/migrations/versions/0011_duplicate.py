@@ -1,12 +1,12 @@
 """Duplicate sets (issue 31): the same deals in the same seats at several tables.
 
 ``duplicate_sets`` keeps a set: its game (the ruleset's data and options, the preset's
-id when it is a shipped game, else the house ruleset's file), its number of players, its seed and every hand's deck
-order (``deals``, a list of card names a hand), its name, the SHA-256 hash of its host
-token (None for a daily challenge, which nobody hosts), and for a daily challenge its
-day (``YYYY-MM-DD``): one a preset and day. ``duplicate_tables`` links a table to its
-set, numbered in the order made. Removing a set or a table removes its links; a set's
-tables stay tables.
+id when it is a shipped game, else the house ruleset's file), its number of players,
+its seed and every hand's deck order (``deals``, a list of card names a hand), its
+name, the SHA-256 hash of its host token (None for a daily challenge, which nobody
+hosts), and for a daily challenge its day (``YYYY-MM-DD``): one a preset and day.
+``duplicate_tables`` links a table to its set, numbered in the order made. Removing a
+set or a table removes its links; a set's tables stay tables.
 
 Revision ID: 0011
 Revises: 0010
