@@ -155,6 +155,12 @@ def serve(
         where = str(path)
     else:
         url, where = database_url(db)
+    from tricktaker.server.tables.leases import SecondProcessError, check_alone
+
+    try:  # SQLite is served by one process (docs/deploy.md, Several processes)
+        check_alone(url)
+    except SecondProcessError as exc:
+        fail(str(exc))
     sock = listening_socket(host, port)
     try:
         if no_rate_limits:

@@ -31,6 +31,7 @@ from tricktaker.server.request_limits import RequestLimits, problem_response
 from tricktaker.server.sheets.routes import sheets_router
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.admission import serve_counted
+from tricktaker.server.tables.leases import leases_for
 from tricktaker.server.tables.routes import tables_router
 from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.ws import RATE_PER_SECOND
@@ -125,7 +126,12 @@ def create_app(
     if migrate:
         upgrade(db_url)
     database = Database(db_url)
-    service = TableService(database, bot_workers=bot_workers, idle_seconds=bounds.idle_seconds)
+    service = TableService(
+        database,
+        bot_workers=bot_workers,
+        idle_seconds=bounds.idle_seconds,
+        leases=leases_for(db_url),  # one owner per table (docs/deploy.md, Several processes)
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

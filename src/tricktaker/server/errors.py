@@ -130,6 +130,21 @@ class TableFullError(NotPossibleNowError):
         super().__init__("table-full", "Every seat at this table is taken.")
 
 
+class TableElsewhereError(UnavailableError):
+    """Another server process holds the table and did not let it go in time (it is
+    busy, or the proxy routes the table to both): try again in a moment."""
+
+    retry_after = 1
+
+    def __init__(self) -> None:
+        RefusedError.__init__(
+            self,
+            "unavailable",
+            "Another server process serves this table just now; nothing was changed:"
+            f" try again in {self.retry_after} second.",
+        )
+
+
 class TableMovedOnError(NotPossibleNowError):
     """Another server process wrote to the table."""
 

@@ -34,6 +34,9 @@ class TableCache:
         self._loading: dict[str, tuple[asyncio.Lock, int]] = {}
         """The lock under which a table is read from the database, by table id, with how
         many wait on it: released when the last one is done."""
+        self.on_forget: Callable[[str], None] | None = None
+        """Called with the id of each table that leaves memory (its lease is let go:
+        :mod:`tricktaker.server.tables.leases`)."""
 
     def __iter__(self) -> Iterator[Live]:
         return iter(list(self._tables.values()))
@@ -70,7 +73,8 @@ class TableCache:
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (it is read from the database when asked for)."""
-        self._tables.pop(table_id, None)
+        if self._tables.pop(table_id, None) is not None and self.on_forget is not None:
+            self.on_forget(table_id)
 
     def holds(self, table_id: str) -> bool:
         """Whether the table is in memory now."""
@@ -99,7 +103,7 @@ class TableCache:
         now = time.monotonic()
         idle = [table_id for table_id, live in self._tables.items() if self.idle(live, now)]
         for table_id in idle:
-            del self._tables[table_id]
+            self.forget(table_id)
         return len(idle)
 
     async def sweep(self) -> None:

@@ -29,8 +29,9 @@ class Subscriber(Protocol):
         """Queue ``message`` for sending (``shared``: the shared part of an event's
         views, which the view in it may hold)."""
 
-    def close(self) -> None:
-        """Close the socket once the queued messages are sent."""
+    def close(self, code: int = 1008, reason: str = "") -> None:
+        """Close the socket once the queued messages are sent (``code``, ``reason``:
+        the close frame's; 1012 when the table moved to another server process)."""
 
 
 def game_seed(table_seed: int, game_number: int) -> int:

@@ -209,7 +209,10 @@ def tables_router(service: TableService) -> APIRouter:
         (None when it has none); a table's invite code is never listed."""
         listed = []
         for table in await service.tables():
-            data = (await service.live(table.id)).data
+            held = await service.peek(table.id)
+            if held is None:
+                continue
+            data = held.data
             free = [s for s in data.seats if s.kind == "human" and s.token_hash is None]
             code = open_code(data.invite_code) if any(s.open_seat for s in free) else None
             listed.append(OpenTable(table=table, invite=code))

@@ -38,6 +38,7 @@ from tricktaker.server.errors import (
     NotPossibleNowError,
     SeatNotFoundError,
     SeatTakenError,
+    TableElsewhereError,
     TableFinishedError,
     TableFullError,
     TableMovedOnError,
@@ -49,6 +50,12 @@ from tricktaker.server.tables import store
 from tricktaker.server.tables.cache import TableCache
 from tricktaker.server.tables.driving import BotDriver
 from tricktaker.server.tables.hints import HintDesk
+from tricktaker.server.tables.leases import (
+    HANDOVER_SECONDS,
+    MOVED_CODE,
+    ORPHAN_SECONDS,
+    Leases,
+)
 from tricktaker.server.tables.live import (
     Live,
     Subscriber,
@@ -84,9 +91,16 @@ class TableService:
     """Every table of one server process. Create with :meth:`open`; close with :meth:`close`."""
 
     def __init__(
-        self, database: Database, *, bot_workers: int = 2, idle_seconds: float = IDLE_SECONDS
+        self,
+        database: Database,
+        *,
+        bot_workers: int = 2,
+        idle_seconds: float = IDLE_SECONDS,
+        leases: Leases | None = None,
     ) -> None:
         self.database = database
+        self.leases = leases if leases is not None else Leases()
+        """Which tables this process serves (:mod:`~tricktaker.server.tables.leases`)."""
         self.writer = store.GroupCommit(self.db)
         self.tables_held = TableCache(idle_seconds)
         """The tables in memory (docs/deploy.md, Limits)."""
@@ -94,7 +108,9 @@ class TableService:
         """The tables' bots and move timers."""
         self.hint_desk = HintDesk(self.driver.think, self.db)
         """The coach's hints asked at the tables (worked out in the bots' threads)."""
+        self.tables_held.on_forget = self.leases.release
         self._sweeper: asyncio.Task[None] | None = None
+        self._adopter: asyncio.Task[None] | None = None
         self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
         self.deals_of = None
         """Reads the deals a stored table plays when it belongs to a duplicate set (None
@@ -102,22 +118,107 @@ class TableService:
         (:mod:`tricktaker.server.duplicate`); None: every table shuffles from its seed."""
 
     async def open(self) -> None:
-        """Rebuild every unfinished table that is being played, so that its bots resume."""
-        ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
+        """Rebuild every unfinished table that is being played, so that its bots resume
+        (with PostgreSQL, every one no other process holds; then, every
+        :data:`~tricktaker.server.tables.leases.ORPHAN_SECONDS`, those whose process
+        died)."""
+        loop = asyncio.get_running_loop()
+        self.leases.on_handover = self._hand_over
+        self.leases.start(loop)
+        if self.leases.shared:
+            await self.adopt_orphans()
+            self._adopter = loop.create_task(self._adopt_forever())
+        else:
+            ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
+            await self._resume(ids)
+        self._sweeper = loop.create_task(self.tables_held.sweep())
+
+    async def _resume(self, ids: list[str]) -> None:
+        """Rebuild the tables ``ids`` being played (their lease held), so that their
+        bots resume."""
         for table_id in ids:
-            live = await self.live(table_id)
+            try:
+                live = await self.live(table_id)
+            except TableNotFoundError:
+                continue
             state = live.state
             if state is not None and state.is_chance() and not state.is_terminal():
                 # Stopped between a game's start and its deal: deal now (from the seed).
                 async with live.lock:
                     await self._commit_and_tell(live, state.clone(), [], state, tell=False)
             self._after_start(live)
-        self._sweeper = asyncio.get_running_loop().create_task(self.tables_held.sweep())
+
+    async def adopt_orphans(self) -> list[str]:
+        """Take over every table in play whose lease is free (the process that held it
+        died): replay its record and drive its bots. Their ids."""
+        taken = await self.leases.orphans()
+        if taken:
+            log.info("took over %d tables: %s", len(taken), ", ".join(taken[:10]))
+        await self._resume(taken)
+        return taken
+
+    async def _adopt_forever(self) -> None:
+        """Take over orphaned tables every ORPHAN_SECONDS; if the lease connection was
+        lost (with every lease), drop every table and hold leases again."""
+        while True:
+            await asyncio.sleep(ORPHAN_SECONDS)
+            try:
+                if self.leases.broken():
+                    for live in list(self.tables_held):
+                        await self._let_go(live)
+                    await self.leases.reconnect()
+                await self.adopt_orphans()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("could not look for orphaned tables", exc_info=True)
+
+    def _hand_over(self, table_id: str) -> None:
+        """Another process asked for a table this one holds: let it go."""
+        live = self.tables_held.cached(table_id)
+        if live is None:
+            self.leases.release(table_id)
+            return
+        asyncio.get_running_loop().create_task(self._let_go(live))
+
+    async def _let_go(self, live: Live) -> None:
+        """Drop a table from memory and release its lease (under its lock, so between
+        two actions): its timers and bots stop, its sockets are closed with
+        :data:`~tricktaker.server.tables.leases.MOVED_CODE` (their clients reconnect)."""
+        async with live.lock:
+            for task in [live.drive_task, live.timer_task, *live.grace_tasks.values()]:
+                if task is not None:
+                    task.cancel()
+            live.grace_tasks.clear()
+            for sub in list(live.subscribers):
+                sub.close(MOVED_CODE, "the table moved to another server process: reconnect")
+            live.subscribers.clear()
+            if self.tables_held.cached(live.data.id) is live:
+                self.tables_held.forget(live.data.id)
+            else:
+                self.leases.release(live.data.id)
+
+    async def _lease(self, table_id: str) -> None:
+        """Hold the table's lease, asking its holder to let it go if another process
+        has it (:class:`TableElsewhereError` if it does not within HANDOVER_SECONDS)."""
+        leases = self.leases
+        if await leases.take(table_id):
+            return
+        deadline = time.monotonic() + HANDOVER_SECONDS
+        while time.monotonic() < deadline:
+            await leases.ask_handover(table_id)
+            for _ in range(5):
+                await asyncio.sleep(0.05)
+                if await leases.take(table_id):
+                    return
+        raise TableElsewhereError()
 
     async def close(self) -> None:
         """Stop timers and bots (the database is closed after)."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._adopter is not None:
+            self._adopter.cancel()
         self.driver.closed = True
         for live in self.tables_held:
             tasks = [live.drive_task, live.timer_task, *live.grace_tasks.values()]
@@ -125,6 +226,7 @@ class TableService:
                 if task is not None:
                     task.cancel()
         self.driver.close()
+        self.leases.close()
 
     async def db(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a :mod:`tricktaker.server.tables.store` function off the event loop."""
@@ -143,8 +245,14 @@ class TableService:
         cached = self.tables_held.cached(table_id)
         if cached is not None:
             return cached
-        loaded = await self.db(store.load_table, table_id)
+        await self._lease(table_id)
+        try:
+            loaded = await self.db(store.load_table, table_id)
+        except BaseException:
+            self.leases.release(table_id)
+            raise
         if loaded is None:
+            self.leases.release(table_id)
             raise TableNotFoundError(table_id)
         data, events = loaded
         chat = await self.db(store.recent_chat, table_id)
@@ -209,14 +317,39 @@ class TableService:
         """Store a new table and hold it (``deals``: its first game's deck orders, a
         duplicate set's, stored by the caller)."""
         await self.db(store.create_table, data, ruleset_toml)
+        await self.leases.take(data.id)  # a new id: no other process holds it
         live = Live(data=data, state=None, used=time.monotonic(), deals=deals)
         self.tables_held.put(live)
         return live
 
     async def tables(self) -> list[m.TableInfo]:
-        """The public tables not finished, oldest first."""
+        """The public tables not finished, oldest first (those held by another server
+        process as the database has them: a seat's person shows as away or connected
+        only where the table is held)."""
         ids = await self.db(store.table_ids, statuses=["waiting", "playing"], public_only=True)
-        return [(await self.live(i)).info() for i in ids]
+        infos = []
+        for table_id in ids:
+            live = await self.peek(table_id)
+            if live is not None:
+                infos.append(live.info())
+        return infos
+
+    async def peek(self, table_id: str) -> Live | None:
+        """The table as this process holds it, or (with several processes) as the
+        database has it, without taking it from its process: for reads across tables
+        (its state is not rebuilt). None if there is no such table."""
+        if not self.leases.shared:
+            try:
+                return await self.live(table_id)
+            except TableNotFoundError:
+                return None
+        cached = self.tables_held.cached(table_id)
+        if cached is not None:
+            return cached
+        loaded = await self.db(store.load_table, table_id)
+        if loaded is None:
+            return None
+        return Live(data=loaded[0], state=None, used=time.monotonic())
 
     def seat_of(self, live: Live, token: str | None) -> int:
         """The seat whose token this is (:class:`BadSeatTokenError` if none)."""

@@ -141,6 +141,8 @@ class Connection:
         of an ``ack`` (protocol 1.2)."""
         self.last_view: dict[str, Json] | None = None
         """The last view queued for this socket, when it asked for changes."""
+        self.close_code, self.close_reason = 1008, ""
+        """The close frame's code and reason, once the socket is to close."""
         self.last_shared: dict[str, Json] | None = None
         """The shared part (:class:`~tricktaker.server.tables.views.SharedPart`) that the last
         view holds, if it holds one."""
@@ -217,8 +219,10 @@ class Connection:
             self.last_shared = None
         return message
 
-    def close(self) -> None:
-        """Close the socket once the queued messages are sent."""
+    def close(self, code: int = 1008, reason: str = "") -> None:
+        """Close the socket once the queued messages are sent (``code``, ``reason``:
+        the close frame's)."""
+        self.close_code, self.close_reason = code, reason
         self._put(None)
 
     def allow(self) -> bool:
@@ -229,7 +233,7 @@ class Connection:
     def _send(self, message: dict[str, Json] | None) -> Coroutine[Any, Any, None]:
         if message is None:
             self.done = True
-            return self.socket.close(code=1008)
+            return self.socket.close(code=self.close_code, reason=self.close_reason)
         return self.socket.send_text(encode(message))
 
     def _flush(self) -> None:

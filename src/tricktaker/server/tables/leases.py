@@ -1,0 +1,300 @@
+"""Who serves a table: one server process at a time (docs/deploy.md, Several processes).
+
+With PostgreSQL any number of ``tricktaker serve`` processes share one database, and a
+process serves a table only while it holds the table's *lease*: a PostgreSQL session
+advisory lock keyed by ``hashtextextended(table_id, 0)``, taken on a connection of its
+own that the process keeps open. The lock belongs to that connection, so a process that
+dies (SIGKILL, a lost machine) releases every table it held the moment PostgreSQL sees
+its connection close: no expiry to wait for, no heartbeat to tune, no row to clean up.
+
+A process asked about a table another holds asks the holder to let it go (``NOTIFY
+tricktaker_handover``): the holder drops it from memory, closes its sockets with code
+1012 (the client reconnects, through the proxy, to the process that asked) and releases
+the lock; the process that asked then takes it and replays the table's record. The
+proxy routes by a hash of the table id, so this happens only when the processes behind
+it change (one died, one was restarted). A process takes over the tables in play whose
+lease is free (their owner died) every :data:`ORPHAN_SECONDS`, and drives their bots.
+
+SQLite is one process: :class:`OneProcess` holds an exclusive lock on a file beside the
+database (``FILE.serving.lock``) while the server runs, and a second ``tricktaker serve``
+on the same file is refused with :class:`SecondProcessError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import IO, Any
+
+from sqlalchemy.engine import make_url
+
+from tricktaker.server.db import sqlite_file
+
+log = logging.getLogger("tricktaker.server")
+
+HANDOVER_CHANNEL = "tricktaker_handover"
+"""The PostgreSQL channel on which a process asks the holder of a table to let it go
+(payload: the table id)."""
+
+ORPHAN_SECONDS = 1.0
+"""How often a process looks for tables in play that no process holds (their owner
+died) and takes them over."""
+
+HANDOVER_SECONDS = 5.0
+"""How long a process waits for a table's holder to let it go before it answers
+``unavailable`` (the client tries again)."""
+
+MOVED_CODE = 1012
+"""The WebSocket close code of a socket whose table moved to another process
+(RFC 6455's *service restart*: reconnect)."""
+
+
+class SecondProcessError(RuntimeError):
+    """Another server process already serves this SQLite database."""
+
+
+class Leases:
+    """The leases of one server process (the base: one process serves every table, as
+    with SQLite). :meth:`take` a table's lease before serving it, :meth:`release` it
+    when the table leaves memory."""
+
+    shared = False
+    """Whether other processes may serve the same database (PostgreSQL)."""
+
+    def __init__(self) -> None:
+        self.held: set[str] = set()
+        """The ids of the tables whose lease this process holds."""
+        self.on_handover: Callable[[str], None] | None = None
+        """Called on the event loop with a table id another process asked for."""
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Begin (``loop``: the server's event loop, where :attr:`on_handover` runs)."""
+
+    def close(self) -> None:
+        """Release every lease."""
+        self.held.clear()
+
+    async def take(self, table_id: str) -> bool:
+        """Take the table's lease; whether this process holds it now."""
+        self.held.add(table_id)
+        return True
+
+    def release(self, table_id: str) -> None:
+        """Let the table's lease go (nothing if it is not held). Not awaited: the lock
+        is let go in order with the next :meth:`take` of the same table."""
+        self.held.discard(table_id)
+
+    async def ask_handover(self, table_id: str) -> None:
+        """Ask the process that holds the table to let it go."""
+
+    async def orphans(self) -> list[str]:
+        """Take the lease of every table in play that no process holds; their ids."""
+        return []
+
+    def broken(self) -> bool:
+        """Whether the leases were lost (the connection that held them closed)."""
+        return False
+
+    async def reconnect(self) -> None:
+        """Hold leases again after they were lost (none is held after)."""
+        self.held.clear()
+
+
+class OneProcess(Leases):
+    """One process serves the database (SQLite): every lease is this process's, and a
+    file lock beside a SQLite file keeps a second process out."""
+
+    def __init__(self, db_url: str) -> None:
+        super().__init__()
+        self.lock_path: Path | None = None
+        if sqlite_file(db_url):
+            database = make_url(db_url).database
+            if database:
+                self.lock_path = (
+                    Path(database).resolve().with_name(Path(database).name + ".serving.lock")
+                )
+        self._file: IO[bytes] | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Lock the file beside the database (:meth:`lock`)."""
+        self.lock()
+
+    def lock(self) -> None:
+        """Lock the file beside the database, or raise :class:`SecondProcessError`."""
+        if self.lock_path is None or self._file is not None:
+            return
+        file = self.lock_path.open("ab")
+        try:
+            fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            file.close()
+            raise SecondProcessError(
+                f"another tricktaker serve already serves this SQLite database (it holds"
+                f" {self.lock_path}): SQLite is served by one process; to run several,"
+                f" use PostgreSQL (docs/deploy.md, Several processes)"
+            ) from None
+        self._file = file
+
+    def close(self) -> None:
+        super().close()
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+def check_alone(db_url: str) -> None:
+    """Raise :class:`SecondProcessError` if another process serves the SQLite file at
+    ``db_url`` now (nothing for PostgreSQL, which any number of processes share)."""
+    if db_url.startswith("postgresql"):
+        return
+    probe = OneProcess(db_url)
+    probe.lock()
+    probe.close()
+
+
+def _libpq_url(db_url: str) -> str:
+    """The URL psycopg takes for a SQLAlchemy ``postgresql+psycopg://`` URL."""
+    url = make_url(db_url).set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
+
+
+class PostgresLeases(Leases):
+    """The leases of one process among several on one PostgreSQL database: advisory
+    locks on a connection of their own (one thread runs its calls), and a second
+    connection that listens for the handover requests of the others."""
+
+    shared = True
+
+    def __init__(self, db_url: str, name: str | None = None) -> None:
+        super().__init__()
+        self.url = _libpq_url(db_url)
+        self.name = name or f"tricktaker serve pid {os.getpid()}"
+        """The lease connection's ``application_name`` (who holds a table, in
+        ``pg_stat_activity``)."""
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="tricktaker-lease")
+        self._connection: Any = None
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        return psycopg.connect(self.url, autocommit=True, application_name=self.name)
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._connection = self._pool.submit(self._connect).result()
+        self._listener = threading.Thread(
+            target=self._listen, name="tricktaker-handover", daemon=True
+        )
+        self._listener.start()
+
+    def _listen(self) -> None:
+        """Listen for handover requests until closed (a lost connection is made again)."""
+        while not self._stop.is_set():
+            try:
+                with self._connect() as connection:
+                    connection.execute(f"LISTEN {HANDOVER_CHANNEL}")
+                    while not self._stop.is_set():
+                        for notice in connection.notifies(timeout=0.5):
+                            self._handover(notice.payload)
+            except Exception:  # the database went away: listen again once it is back
+                if not self._stop.is_set():
+                    log.warning("the handover listener lost its connection", exc_info=True)
+                    self._stop.wait(1.0)
+
+    def _handover(self, table_id: str) -> None:
+        loop, call = self._loop, self.on_handover
+        if loop is not None and call is not None and table_id in self.held:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                loop.call_soon_threadsafe(call, table_id)
+
+    async def _run(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        def call() -> list[tuple[Any, ...]]:
+            cursor = self._connection.execute(sql, params)
+            return list(cursor.fetchall()) if cursor.description is not None else []
+
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
+    async def take(self, table_id: str) -> bool:
+        if table_id in self.held:
+            return True
+        rows = await self._run("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", table_id)
+        if rows and rows[0][0]:
+            self.held.add(table_id)
+            return True
+        return False
+
+    def release(self, table_id: str) -> None:
+        if table_id not in self.held:
+            return
+        self.held.discard(table_id)
+        connection = self._connection
+
+        def unlock() -> None:
+            with contextlib.suppress(Exception):  # a lost connection released it already
+                connection.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (table_id,)
+                )
+
+        with contextlib.suppress(RuntimeError):  # closed: the connection's end releases it
+            self._pool.submit(unlock)
+
+    def broken(self) -> bool:
+        """Whether the lease connection was lost (every lease with it)."""
+        return self._connection is None or bool(self._connection.closed)
+
+    async def reconnect(self) -> None:
+        """Open the lease connection again, after it was lost (no lease is held)."""
+        self.held.clear()
+        old = self._connection
+        if old is not None:
+            with contextlib.suppress(Exception):
+                old.close()
+        loop = asyncio.get_running_loop()
+        self._connection = await loop.run_in_executor(self._pool, self._connect)
+
+    async def ask_handover(self, table_id: str) -> None:
+        await self._run("SELECT pg_notify(%s, %s)", HANDOVER_CHANNEL, table_id)
+
+    async def orphans(self) -> list[str]:
+        # The subquery (OFFSET 0 keeps it apart) picks the candidates first, so that a
+        # lock is tried only for a table in play this process does not hold already.
+        rows = await self._run(
+            "SELECT id FROM (SELECT id, created_at FROM tables WHERE status = 'playing'"
+            " AND NOT (id = ANY(%s)) OFFSET 0) AS candidates"
+            " WHERE pg_try_advisory_lock(hashtextextended(id, 0)) ORDER BY created_at",
+            list(self.held),
+        )
+        taken = [row[0] for row in rows]
+        self.held.update(taken)
+        return taken
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._pool.submit(self._connection.close).result(timeout=5)
+        self._pool.shutdown(wait=False)
+        if self._listener is not None:
+            self._listener.join(timeout=2)
+        super().close()
+
+
+def leases_for(db_url: str, name: str | None = None) -> Leases:
+    """The leases of a server process on the database at ``db_url``: shared ones on
+    PostgreSQL (``name``: how the process shows in ``pg_stat_activity``), one process's
+    otherwise."""
+    if db_url.startswith("postgresql"):
+        return PostgresLeases(db_url, name)
+    return OneProcess(db_url)

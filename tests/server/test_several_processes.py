@@ -1,0 +1,188 @@
+"""Several server processes on one PostgreSQL (issue 32, docs/deploy.md, Several
+processes): one owner per table by a lease (a PostgreSQL advisory lock), a table asked
+of another process moves there (its old sockets are closed with code 1012 and
+reconnect), a process SIGKILLed loses its tables to the survivors, which replay them
+and drive their bots; SQLite refuses a second process.
+
+Real ``tricktaker serve`` subprocesses over real sockets, on a real PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+
+from tests.postgres import PostgresServer
+from tests.server.helpers import Player, make_table
+from tests.server.test_crash import choose, replay_with_seeded_chance
+from tests.server_process import ServerProcess, free_port
+
+SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
+"""Two hands of three players: long enough to be killed in, short enough to finish."""
+
+
+@pytest.fixture
+def database(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh database on the session's PostgreSQL."""
+    url = postgres_server.create_database()
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)
+
+
+def serve(url: str, tmp_path: Path, name: str) -> ServerProcess:
+    """A started ``tricktaker serve`` on ``url``, logging to ``tmp_path/name.log``."""
+    process = ServerProcess(url, free_port(), tmp_path / f"{name}.log")
+    process.start()
+    return process
+
+
+def last_seq(url: str, table_id: str) -> tuple[int, str]:
+    """The table's last seq and status, read from the database."""
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as connection:
+            seq = connection.execute(
+                text("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = :t"),
+                {"t": table_id},
+            ).scalar_one()
+            status = connection.execute(
+                text("SELECT status FROM tables WHERE id = :t"), {"t": table_id}
+            ).scalar_one()
+            return int(seq), str(status)
+    finally:
+        engine.dispose()
+
+
+def play_until(player: Player, acks: dict[int, tuple[int, str]], moves: int | None) -> None:
+    """Play ``player``'s turns (``moves`` of them, or to the game's end), keeping each
+    acknowledged action by seq."""
+    played = 0
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if player.view is not None and player.view["phase"] == "game_over":
+            return
+        if moves is not None and played >= moves:
+            return
+        if player.my_turn():
+            action = choose(player)
+            answer = player.act(action, f"m{player.seq}")
+            assert answer["type"] == "ack", answer
+            acks[answer["seq"]] = (player.seat or 0, action)
+            played += 1
+        else:
+            player.receive(timeout=20)
+    raise AssertionError("the game did not go on")
+
+
+def closed_with(player: Player) -> int | None:
+    """The close code the server sent on ``player``'s socket (read until it closes)."""
+    try:
+        while True:
+            player.receive(timeout=10)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -> None:
+    """A person plays at process A; their second device connects at B: the table moves
+    to B (A closes its socket with 1012, nothing is forked); B is SIGKILLed mid-hand; A
+    takes the table over by itself (its bots go on with nobody asking) and the person
+    reconnects to A with resume and finishes. The record is the replay of exactly the
+    accepted actions, each at the seq it was acknowledged with."""
+    a = serve(database, tmp_path, "a")
+    b = serve(database, tmp_path, "b")
+    try:
+        http_a = httpx.Client(base_url=a.url, timeout=30)
+        http_b = httpx.Client(base_url=b.url, timeout=30)
+        table = make_table(
+            http_a,
+            **SHORT_GAME,
+            seats=["human", "random", "random"],
+            host_seat=0,
+            seed=32,
+            grace_seconds=600,
+        )
+        # A second table, made and started at B, whose person never comes: its move
+        # timer lets the away bot play, so only B drives it, until B dies.
+        lonely = make_table(
+            http_b,
+            **SHORT_GAME,
+            seats=["human", "random", "random"],
+            host_seat=0,
+            seed=33,
+            grace_seconds=600,
+            move_timer=0.05,
+        )
+        assert http_b.post(f"/tables/{lonely.id}/start", headers=lonely.host()).status_code == 204
+        first = Player(a.ws_url, table.id, table.tokens[0])
+        assert http_a.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        first.until("welcome")
+        acks: dict[int, tuple[int, str]] = {}
+        play_until(first, acks, 3)
+
+        second = Player(b.ws_url, table.id, table.tokens[0])  # the table moves to B
+        assert closed_with(first) == 1012
+        play_until(second, acks, 3)
+        assert second.view is not None and second.view["phase"] != "game_over"
+        seen = second.seq
+
+        b.kill()  # mid-hand
+        before = last_seq(database, lonely.id)[0]
+        deadline = time.monotonic() + 30
+        while last_seq(database, lonely.id)[0] == before:  # A took it over by itself
+            assert time.monotonic() < deadline, "nobody took over the lonely table"
+            time.sleep(0.1)
+
+        again = Player(a.ws_url, table.id, table.tokens[0], last_seq=seen, resume=True)
+        again.seat = 0
+        play_until(again, acks, None)
+        deadline = time.monotonic() + 60
+        while last_seq(database, lonely.id)[1] != "finished":
+            assert time.monotonic() < deadline, "the lonely table did not finish"
+            time.sleep(0.2)
+
+        record = http_a.get(f"/tables/{table.id}/record").json()
+        state = replay_with_seeded_chance(record)
+        assert state.is_terminal()
+        assert state.record(names=record["names"]).to_json() == record
+        events = record["events"]
+        for seq, (seat, action) in acks.items():
+            assert events[seq - 1] == [seat, action], seq
+        assert http_a.get(f"/tables/{lonely.id}/record").status_code == 200
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_sqlite_refuses_a_second_process(tmp_path: Path) -> None:
+    """SQLite is one process: a second ``tricktaker serve`` on the same file says so."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    first = serve(url, tmp_path, "first")
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "tricktaker", "serve", "--db", url, "--port", str(free_port())],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert second.returncode != 0
+        said = second.stdout + second.stderr
+        assert "another tricktaker serve already serves this SQLite database" in said, said
+        assert "PostgreSQL" in said
+    finally:
+        first.stop()
+    restarted = serve(url, tmp_path, "restarted")  # the lock went with the first
+    restarted.stop()
