@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
@@ -200,6 +201,7 @@ def test_the_duplicate_migration_goes_up_and_down(db_url: str) -> None:
     assert current_revision(db_url) == "0013"
 
 
+@pytest.mark.slow
 def test_a_table_rebuilt_after_a_restart_deals_the_sets_deals(db_url: str) -> None:
     """docs/duplicate.md, The same deals: the server keeps a table's deals with its set,
     so a table rebuilt from the database (a restart) deals the hands still to come from
