@@ -135,7 +135,8 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
         second = Player(b.ws_url, table.id, table.tokens[0])  # the table moves to B
         assert closed_with(first) == 1012
         play_until(second, acks, 3)
-        assert second.view is not None and second.view["phase"] != "game_over"
+        assert second.view is not None
+        assert second.view["phase"] != "game_over"
         seen = second.seq
 
         b.kill()  # mid-hand
