@@ -170,6 +170,10 @@ def test_a_clubs_evenings_standings_and_statistics(server: ServerProcess) -> Non
         time.sleep(0.3)
     assert [t["number"] for t in night["tables"]] == [1, 2]
     assert [t["seats"][0]["member"] for t in night["tables"]] == ["Ann", "Ben"]
+    bots = [s for t in night["tables"] for s in t["seats"] if s["state"] == "bot"]
+    assert len(bots) == 4
+    assert not {s["name"] for s in bots} & {"Ann", "Ben"}  # a bot never has a member's name
+    assert [r["bot"] is None for r in night["duplicate"]].count(True) == 2  # the members
     assert all(t["hands_played"] == 2 and t["hands"] == 2 for t in night["tables"])
     results = {row["name"]: row for row in night["results"]}
     assert set(results) == {"Ann", "Ben"}

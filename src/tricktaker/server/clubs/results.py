@@ -106,7 +106,8 @@ class MatchpointsRow:
 
 def points_standings(games: Iterable[ClubGame]) -> list[PointsRow]:
     """Every member's season by points: their seats' final scores summed over finished
-    games (tables and sheets alike), best first (ties: more wins, fewer games)."""
+    games (tables and sheets alike), best first (ties: more wins, fewer games); a member
+    with no finished game is left out."""
     rows: dict[int, PointsRow] = {}
     for game in games:
         for seat, user in game.people.items():
@@ -118,7 +119,8 @@ def points_standings(games: Iterable[ClubGame]) -> list[PointsRow]:
                 row.finished += 1
                 row.points += line.total
                 row.wins += line.place == 1
-    return sorted(rows.values(), key=lambda r: (-r.points, -r.wins, r.games, r.user_id))
+    counted = [row for row in rows.values() if row.finished]
+    return sorted(counted, key=lambda r: (-r.points, -r.wins, r.games, r.user_id))
 
 
 def evening_duplicate(games: Iterable[ClubGame]) -> tuple[list[Any], dict[str, tuple[int, int]]]:

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Response
 from pydantic import Field
 
+from tricktaker.bots.names import bot_name
 from tricktaker.rules import Ruleset, RulesetError
 from tricktaker.server.accounts import SignedInUser
 from tricktaker.server.accounts import store as accounts
@@ -401,11 +402,17 @@ def clubs_router(service: TableService) -> APIRouter:
                 for view in table_views
                 for seat in view["seats"]
             }
+            seat_bots = {  # a bot's seat (not a member's that the away bot played)
+                f"{view['number']}:{seat['seat']}": seat["bot"] if seat["state"] == "bot" else None
+                for view in table_views
+                for seat in view["seats"]
+            }
             answer["duplicate"] = [
                 {
                     "table": where[row.entrant][0],
                     "seat": where[row.entrant][1],
                     "name": seat_names.get(row.entrant),
+                    "bot": seat_bots.get(row.entrant),
                     "member": names.get(people.get(row.entrant, -1)),
                     "hands": row.hands,
                     "matchpoints": row.matchpoints,
@@ -454,6 +461,11 @@ def clubs_router(service: TableService) -> APIRouter:
             }
         )
         table, toml, host_token, _seat = await asyncio.to_thread(_new_table, request)
+        names = list((await names_of(club)).values())
+        for seat in table.seats:  # a bot never has a member's name (who takes a seat later)
+            if seat.kind == "bot":
+                others = [s.name for s in table.seats if s.name is not None and s is not seat]
+                seat.name = bot_name(seat.seat, names + others)
         deals = data.duplicate.deals if data is not None else None
         await service.create(table, toml, deals=deals)
         if data is not None:

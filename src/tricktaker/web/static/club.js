@@ -392,7 +392,7 @@ export async function mountClub(root, { clubId, evening }) {
             "li",
             {},
             el("span", { class: "club-seat-name" }, s.state === "free" ? "Free seat" : s.name || `Seat ${s.seat + 1}`),
-            el("span", { class: "help" }, s.member ? " member" : s.bot ? " bot" : ""),
+            el("span", { class: "help" }, s.member ? " (member)" : s.bot ? " (bot)" : ""),
             table.scores ? el("span", { class: "club-score", "aria-label": `score ${table.scores[s.seat]}` }, String(table.scores[s.seat])) : null,
           ),
         ),
@@ -500,7 +500,7 @@ export async function mountClub(root, { clubId, evening }) {
         figures(
           "Duplicate standings: matchpoints",
           ["Player", "Table", "Hands", "Matchpoints", "%", "Against average"],
-          data.duplicate.map((/** @type {any} */ r) => [r.name || "", String(r.table), r.hands, `${r.matchpoints} of ${r.top}`, `${r.percent}%`, r.against_average]),
+          data.duplicate.map((/** @type {any} */ r) => [r.bot ? `${r.name} (bot)` : r.name || "", String(r.table), r.hands, `${r.matchpoints} of ${r.top}`, `${r.percent}%`, r.against_average]),
         ),
         el("p", {}, el("a", { href: `#/duplicate/${encodeURIComponent(e.duplicate_set)}` }, "The duplicate set's page: each hand compared")),
       );
