@@ -34,11 +34,13 @@ count it. A determinizer that folds its soft evidence into how it samples instea
 weighing it (as Euchre's inference from the calls, by rejection) says how much likelier
 it draws a state's placement than a uniform draw by a ``deal_weight(state)`` method,
 which multiplies the weight; one that has neither names soft evidence the values do not
-count (:attr:`ExactDeals.unweighed`). Where a weight depends on a hidden past the
-placement does not fix, the template's past (relabelled) is the one weighed: the
-shipped games' weights read only the cards held and played (the Oh Hell family's bids,
-Pluck's trump call) or average over that past themselves (Euchre's ``deal_weight``, over
-which of the declarer's cards were the kitty).
+count (:attr:`ExactDeals.unweighed`). A weight that depends on a hidden past the
+placement does not fix cannot be read off one template: where two templates relabelled
+to the same placement weigh differently (:func:`_weighs_hidden_past`: Buckup's, which
+reads the cards each player threw, when nobody folded), the values leave the weight out
+and name it unweighed. The shipped games' other weights read only the cards held and
+played (the Oh Hell family's bids, Pluck's trump call) or average over that past
+themselves (Euchre's ``deal_weight``, over which of the declarer's cards were the kitty).
 
 **Seats out of the tricks.** Where seats hold unseen cards but take no part in the
 hand's tricks (``Observation.active``: e.g. a folded Buckup hand, which stays with its
@@ -453,18 +455,25 @@ def unweighed_evidence(observation: Observation) -> tuple[str, ...]:
     """The soft evidence the determinizer of ``observation`` samples by but does not
     weigh (:attr:`ExactDeals.unweighed`), without enumerating the deals."""
     sampler, facts = _sampler_and_facts(observation)
-    return _unweighed(sampler, facts, bool(out_of_tricks(observation, facts)))
+    inactive = out_of_tricks(observation, facts)
+    if inactive:
+        return _unweighed(sampler, facts, True)
+    tables = observation.tables
+    suit_of = tables.suit_of if tables is not None else None
+    template = sampler.sample(random.Random(_SEED))
+    return _unweighed(sampler, facts, _weighs_hidden_past(sampler, facts, suit_of, template))
 
 
 def _weighs(sampler: Sampler) -> bool:
     return any(getattr(sampler, name, None) is not None for name in ("weight", "deal_weight"))
 
 
-def _unweighed(sampler: Sampler, facts: HiddenFacts, reduced: bool) -> tuple[str, ...]:
+def _unweighed(sampler: Sampler, facts: HiddenFacts, left_out: bool) -> tuple[str, ...]:
     """The soft evidence the exact values do not count: all of it where the determinizer
-    neither weighs it nor says how likelier it draws a deal, or where seats out of the
-    tricks are not listed (their completions' weights are not summed)."""
-    return () if _weighs(sampler) and not reduced else tuple(facts.soft_evidence)
+    neither weighs it nor says how likelier it draws a deal, or where its weight is left
+    out (``left_out``: seats out of the tricks not listed, or a weight of the hidden
+    past; the completions' weights are not summed)."""
+    return () if _weighs(sampler) and not left_out else tuple(facts.soft_evidence)
 
 
 def _deal_weight(sampler: Sampler, state: GameState) -> float:
@@ -475,6 +484,30 @@ def _deal_weight(sampler: Sampler, state: GameState) -> float:
     likelier = getattr(sampler, "deal_weight", None)
     factor = 1.0 if likelier is None else float(likelier(state))
     return factor * sample_weight(sampler, state)
+
+
+_PAST_CHECKS = 5
+"""How many placements :func:`_weighs_hidden_past` weighs with two templates."""
+
+
+def _weighs_hidden_past(
+    sampler: Sampler, facts: HiddenFacts, suit_of: tuple[int, ...] | None, template: GameState
+) -> bool:
+    """Whether the determinizer's weight reads a hidden past the placement does not fix:
+    a second template relabelled to the same placement weighs differently (checked on
+    the first :data:`_PAST_CHECKS` placements)."""
+    if not _weighs(sampler):
+        return False
+    other = sampler.sample(random.Random(_SEED + 1))
+    place = _cards_to_place(facts)
+    for index, placement in enumerate(placements(facts, suit_of)):
+        if index == _PAST_CHECKS:
+            break
+        first = _deal_weight(sampler, _relabelled(template, place, placement.hands))
+        second = _deal_weight(sampler, _relabelled(other, place, placement.hands))
+        if abs(first - second) > 1e-9 * max(abs(first), abs(second)):
+            return True
+    return False
 
 
 def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) -> ExactDeals:
@@ -493,6 +526,7 @@ def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) ->
         raise ExactUnsupportedError("no deal is consistent with the observation")
     template = sampler.sample(random.Random(_SEED))
     place = _cards_to_place(facts)
+    unweighed = bool(inactive) or _weighs_hidden_past(sampler, facts, suit_of, template)
     states: list[GameState] = []
     weights: list[float] = []
     for placement in placements(facts, suit_of):
@@ -504,11 +538,12 @@ def consistent_deals(observation: Observation, *, limit: int = DEFAULT_LIMIT) ->
                 " facts and its states disagree"
             )
         states.append(state)
-        # Seats out of the tricks: the template's completion is one of many, its weight
-        # not theirs (see the module notes), so the deals count by placement alone.
-        factor = 1.0 if inactive else _deal_weight(sampler, state)
+        # Seats out of the tricks, or a weight of the hidden past: the template's
+        # completion is one of many, its weight not theirs (see the module notes), so the
+        # deals count by placement alone.
+        factor = 1.0 if unweighed else _deal_weight(sampler, state)
         weights.append(placement.probability * factor)
-    return ExactDeals(tuple(states), tuple(weights), _unweighed(sampler, facts, bool(inactive)))
+    return ExactDeals(tuple(states), tuple(weights), _unweighed(sampler, facts, unweighed))
 
 
 # ------------------------------------------------------------------------ values
