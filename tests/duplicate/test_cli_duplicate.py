@@ -9,9 +9,10 @@ from typer.testing import CliRunner
 
 from tests.cli_command import Command
 from tricktaker import load_ruleset
-from tricktaker.bots import make_bot, play_game
+from tricktaker.bots import play_game
 from tricktaker.cli.common import bot_seed
 from tricktaker.duplicate import make_set, standings, table_results
+from tricktaker.duplicate.bots import PositionSeededBot
 
 tricktaker = Command(CliRunner(env={"COLUMNS": "200"}))
 
@@ -20,7 +21,8 @@ TABLES = ("easy,random,random", "random,easy,random")
 
 def test_the_standings_are_the_sets() -> None:
     """docs/duplicate.md, From the command line and Bots in a set: the tables' bots are
-    seeded by the set's seed and the seat, and the standings are the scoring module's."""
+    seeded by the set's seed and the seat (each choice by the position too), and the
+    standings are the scoring module's."""
     out = tricktaker.ok("duplicate", "jabberwocky", "--seed", "4", "-t", TABLES[0], "-t", TABLES[1])
     assert "Jabberwocky, 3 players, 13 hands at 2 tables (seed 4)" in out
     rules = load_ruleset("jabberwocky")
@@ -29,7 +31,7 @@ def test_the_standings_are_the_sets() -> None:
     for number, text in enumerate(TABLES, start=1):
         bots = text.split(",")
         state = the_set.new_game(rules)
-        play_game(state, [make_bot(b, seed=bot_seed(4, s)) for s, b in enumerate(bots)])
+        play_game(state, [PositionSeededBot(b, bot_seed(4, s)) for s, b in enumerate(bots)])
         results += table_results(state, [f"{number}:{s}" for s in range(3)])
     expected = standings(results)
     printed = re.findall(r"│ +(\d+) │ Table (\d), seat (\d) \((\w+)\) +│ +(\d+)/(\d+) │", out)

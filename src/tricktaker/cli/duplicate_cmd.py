@@ -12,6 +12,7 @@ from tricktaker.cli.common import (
     BOTS_HELP,
     GameArgument,
     GameOptions,
+    bot_seed,
     fail,
     load_rules,
     make_bots,
@@ -67,6 +68,7 @@ def duplicate(
         standings,
         table_results,
     )
+    from tricktaker.duplicate.bots import PositionSeededBot
 
     if order not in METHODS:
         fail(f"--order is matchpoints or average, not {order!r}")
@@ -90,8 +92,11 @@ def duplicate(
     who: dict[str, str] = {}
     for number, bots in enumerate(seats, start=1):
         state = the_set.new_game(rules)
-        made = make_bots(dict(enumerate(bots)), the_set.seed)
-        play_game(state, [made[seat] for seat in range(count)])
+        make_bots(dict(enumerate(bots)), the_set.seed)  # every name checked first
+        play_game(
+            state,
+            [PositionSeededBot(bots[s], bot_seed(the_set.seed, s)) for s in range(count)],
+        )
         entrants = [f"{number}:{seat}" for seat in range(count)]
         for seat, bot in enumerate(bots):
             who[entrants[seat]] = f"Table {number}, seat {seat + 1} ({bot})"

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from tricktaker.bots import Bot, make_bot
 from tricktaker.bots.base import decide
+from tricktaker.duplicate.bots import PositionSeededBot
 from tricktaker.engine import GameState
 from tricktaker.server.errors import UnavailableError
 from tricktaker.server.tables.live import Live, bot_seed, game_seed
@@ -78,7 +79,12 @@ class BotDriver:
         bot = live.bots.get(key)
         if bot is None:
             seed = bot_seed(game_seed(live.data.seed, live.data.game_number), seat)
-            bot = live.bots[key] = make_bot(spec, seed=seed)
+            if live.deals is not None and live.data.game_number == 1:
+                # A duplicate set's game: each choice from (seed, position), so a table
+                # rebuilt after a restart plays on as one that never stopped.
+                bot = live.bots[key] = PositionSeededBot(spec, seed)
+            else:
+                bot = live.bots[key] = make_bot(spec, seed=seed)
         return bot
 
     async def _drive(self, live: Live) -> None:
