@@ -9,6 +9,7 @@ Real ``tricktaker serve`` subprocesses over real sockets, on a real PostgreSQL.
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
@@ -84,6 +85,16 @@ def play_until(player: Player, acks: dict[int, tuple[int, str]], moves: int | No
     raise AssertionError("the game did not go on")
 
 
+def watch_to_the_end(watcher: Player, last: int) -> list[int]:
+    """Read a spectator's socket until it was told seq ``last``; the seqs of the
+    events it was told, in order."""
+    deadline = time.monotonic() + 60
+    while watcher.seq < last:
+        assert time.monotonic() < deadline, f"the spectator is at {watcher.seq} of {last}"
+        watcher.receive(timeout=20)
+    return [message["seq"] for message in watcher.messages if message["type"] == "event"]
+
+
 def closed_with(player: Player) -> int | None:
     """The close code the server sent on ``player``'s socket (read until it closes)."""
     try:
@@ -126,7 +137,9 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
             move_timer=0.05,
         )
         assert http_b.post(f"/tables/{lonely.id}/start", headers=lonely.host()).status_code == 204
+        far = Player(a.ws_url, lonely.id, None)  # a spectator at A of B's table
         first = Player(a.ws_url, table.id, table.tokens[0])
+        watcher = Player(b.ws_url, table.id, None)  # a spectator at B of A's table
         assert http_a.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
         first.until("welcome")
         acks: dict[int, tuple[int, str]] = {}
@@ -140,6 +153,9 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
         seen = second.seq
 
         b.kill()  # mid-hand
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            while True:
+                watcher.receive(timeout=5)
         before = last_seq(database, lonely.id)[0]
         deadline = time.monotonic() + 30
         while last_seq(database, lonely.id)[0] == before:  # A took it over by itself
@@ -155,13 +171,25 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
             time.sleep(0.2)
 
         record = http_a.get(f"/tables/{table.id}/record").json()
+        watcher_again = Player(a.ws_url, table.id, None, last_seq=watcher.seq, resume=True)
+        watcher_again.seq = watcher.seq
+        told = watch_to_the_end(watcher, watcher.seq)
+        told += watch_to_the_end(watcher_again, len(record["events"]))
+        # Every event from the game's welcome (the deal in it) on, once, in order.
+        welcomed = [x["seq"] for x in watcher.messages if x["type"] == "welcome"]
+        assert told[0] - 1 in welcomed
+        assert told == list(range(told[0], len(record["events"]) + 1))
+        lonely_record = http_a.get(f"/tables/{lonely.id}/record").json()
+        assert watch_to_the_end(far, len(lonely_record["events"])) == list(
+            range(far.messages[0]["seq"] + 1, len(lonely_record["events"]) + 1)
+        )
         state = replay_with_seeded_chance(record)
         assert state.is_terminal()
         assert state.record(names=record["names"]).to_json() == record
         events = record["events"]
         for seq, (seat, action) in acks.items():
             assert events[seq - 1] == [seat, action], seq
-        assert http_a.get(f"/tables/{lonely.id}/record").status_code == 200
+        assert lonely_record["finished"]
     finally:
         a.stop()
         b.stop()

@@ -43,6 +43,11 @@ HANDOVER_CHANNEL = "tricktaker_handover"
 """The PostgreSQL channel on which a process asks the holder of a table to let it go
 (payload: the table id)."""
 
+EVENTS_CHANNEL = "tricktaker_events"
+"""The PostgreSQL channel on which the owner of a table tells the others it committed
+something there (payload: ``<table id>:<seq>``;
+:mod:`~tricktaker.server.tables.relay`)."""
+
 ORPHAN_SECONDS = 1.0
 """How often a process looks for tables in play that no process holds (their owner
 died) and takes them over."""
@@ -73,6 +78,11 @@ class Leases:
         """The ids of the tables whose lease this process holds."""
         self.on_handover: Callable[[str], None] | None = None
         """Called on the event loop with a table id another process asked for."""
+        self.on_events: Callable[[str], None] | None = None
+        """Called on the event loop with the id of a table whose owner committed
+        something, when :attr:`watching` says this process watches it."""
+        self.watching: Callable[[str], bool] = lambda _table_id: False
+        """Whether this process has sockets on a table another process serves."""
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin (``loop``: the server's event loop, where :attr:`on_handover` runs)."""
@@ -93,6 +103,10 @@ class Leases:
 
     async def ask_handover(self, table_id: str) -> None:
         """Ask the process that holds the table to let it go."""
+
+    def notify(self, table_id: str, seq: int) -> None:
+        """Tell the other processes that the table's events up to ``seq`` are
+        committed (not awaited; nothing with one process)."""
 
     async def orphans(self) -> list[str]:
         """Take the lease of every table in play that no process holds; their ids."""
@@ -185,6 +199,10 @@ class PostgresLeases(Leases):
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._pending: dict[str, int] = {}
+        """The notifications not sent yet, by table (the last seq of each)."""
+        self._pending_lock = threading.Lock()
+        self._sending = False
 
     def _connect(self) -> Any:
         import psycopg
@@ -205,9 +223,13 @@ class PostgresLeases(Leases):
             try:
                 with self._connect() as connection:
                     connection.execute(f"LISTEN {HANDOVER_CHANNEL}")
+                    connection.execute(f"LISTEN {EVENTS_CHANNEL}")
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=0.5):
-                            self._handover(notice.payload)
+                            if notice.channel == EVENTS_CHANNEL:
+                                self._events(notice.payload)
+                            else:
+                                self._handover(notice.payload)
             except Exception:  # the database went away: listen again once it is back
                 if not self._stop.is_set():
                     log.warning("the handover listener lost its connection", exc_info=True)
@@ -218,6 +240,38 @@ class PostgresLeases(Leases):
         if loop is not None and call is not None and table_id in self.held:
             with contextlib.suppress(RuntimeError):  # the loop is closed
                 loop.call_soon_threadsafe(call, table_id)
+
+    def _events(self, payload: str) -> None:
+        table_id = payload.rpartition(":")[0]
+        loop, call = self._loop, self.on_events
+        if loop is not None and call is not None and self.watching(table_id):
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                loop.call_soon_threadsafe(call, table_id)
+
+    def notify(self, table_id: str, seq: int) -> None:
+        # Coalesced: one statement sends every table's last seq since the last one, so
+        # that a busy process sends fewer, larger notifications rather than queueing.
+        with self._pending_lock:
+            self._pending[table_id] = seq
+            if self._sending:
+                return
+            self._sending = True
+        with contextlib.suppress(RuntimeError):  # closed
+            self._pool.submit(self._send_notifications)
+
+    def _send_notifications(self) -> None:
+        while True:
+            with self._pending_lock:
+                pending, self._pending = self._pending, {}
+                if not pending:
+                    self._sending = False
+                    return
+            payloads = [f"{table_id}:{seq}" for table_id, seq in pending.items()]
+            with contextlib.suppress(Exception):  # lost: the next look reads it anyway
+                self._connection.execute(
+                    "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload",
+                    (EVENTS_CHANNEL, payloads),
+                )
 
     async def _run(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         def call() -> list[tuple[Any, ...]]:

@@ -62,6 +62,7 @@ from tricktaker.server.tables.live import (
     subscriber_gone,
 )
 from tricktaker.server.tables.names import others, unique_name
+from tricktaker.server.tables.relay import Relay
 from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
 from tricktaker.server.tables.telling import replayed, tell_events
 from tricktaker.server.tables.undo import (
@@ -109,6 +110,11 @@ class TableService:
         self.hint_desk = HintDesk(self.driver.think, self.db)
         """The coach's hints asked at the tables (worked out in the bots' threads)."""
         self.tables_held.on_forget = self.leases.release
+        self.relay = Relay(
+            lambda table_id: self.db(store.load_table, table_id), self._rebuild, self.welcome
+        )
+        """The spectators of tables another process serves
+        (:mod:`~tricktaker.server.tables.relay`)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._adopter: asyncio.Task[None] | None = None
         self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
@@ -124,6 +130,8 @@ class TableService:
         died)."""
         loop = asyncio.get_running_loop()
         self.leases.on_handover = self._hand_over
+        self.leases.on_events = self.relay.notified
+        self.leases.watching = self.relay.watched
         self.leases.start(loop)
         if self.leases.shared:
             await self.adopt_orphans()
@@ -547,7 +555,20 @@ class TableService:
     ) -> Live:
         """Attach a socket (a seat with its token, or a spectator) and send it a welcome,
         or, with ``resume_from`` (the last seq the client saw), what it missed since
-        when that is in the current game and at most :data:`REPLAY_LIMIT` events."""
+        when that is in the current game and at most :data:`REPLAY_LIMIT` events. A
+        spectator of a table another process serves watches it from here
+        (:mod:`~tricktaker.server.tables.relay`); a seat's socket brings the table here."""
+        if (
+            token is None
+            and self.leases.shared
+            and not self.tables_held.holds(table_id)
+            and not await self.leases.take(table_id)
+        ):
+            subscriber.seat = None
+            mirror = await self.relay.watch(table_id, subscriber, resume_from, REPLAY_LIMIT)
+            if mirror is None:
+                raise TableNotFoundError(table_id)
+            return mirror
         live = await self.live(table_id)
         seat = None if token is None else self.seat_of(live, token)
         subscriber.seat = seat
@@ -587,6 +608,9 @@ class TableService:
         if subscriber not in live.subscribers:
             return
         live.subscribers.discard(subscriber)
+        if self.relay.mirrors.get(live.data.id) is live:
+            self.relay.unwatch(live)  # a spectator of a table another process serves
+            return
         seat = subscriber.seat
         if seat is not None and not live.connected(seat) and live.data.seats[seat].kind == "human":
             self._presence(live, seat)
@@ -615,6 +639,7 @@ class TableService:
 
     def _table_changed(self, live: Live) -> None:
         self._tell_all(live, m.TableChanged(seq=live.data.seq, table=live.info()).model_dump())
+        self.leases.notify(live.data.id, live.data.seq)
 
     def _tell_all(self, live: Live, message: dict[str, Json]) -> None:
         for sub in list(live.subscribers):
@@ -693,6 +718,7 @@ class TableService:
         # A bot's move or a timer begun before the undo finds the table moved on
         # (another state, another seq) and is dropped.
         d.seq = taken.seq
+        self.leases.notify(d.id, d.seq)
         live.state = rebuilt
         live.remember(seat, client_id, taken.seq)
         live.bots.clear()
@@ -803,6 +829,8 @@ class TableService:
         if status != d.status:
             d.status = status
             self._table_changed(live)
+        elif stored:
+            self.leases.notify(d.id, d.seq)
         return first
 
     # ------------------------------------------------------------ bots and timers

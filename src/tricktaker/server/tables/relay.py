@@ -1,0 +1,182 @@
+"""Spectators of a table another server process serves (docs/deploy.md, Several
+processes): the events reach them from the database.
+
+With several processes on one PostgreSQL, the owner of a table (its lease:
+:mod:`~tricktaker.server.tables.leases`) sends ``NOTIFY tricktaker_events,
+'<table id>:<seq>'`` after each commit and each change of its seats or status. A
+process with spectators' sockets on a table it does not hold keeps a *mirror* of it
+(a :class:`~tricktaker.server.tables.live.Live` that is not in its cache of tables it
+serves), and on each notification reads the table back from the database and tells its
+sockets the events past the mirror's seq, in order, as the owner told its own: so
+"committed before told" and the order hold, and a notification lost or late costs
+nothing but a delay (the next one, or the next look, reads everything since). A new game
+or an undo is answered with a fresh ``welcome``, a change of seats or status with
+``table_changed``. A person's socket is not mirrored: the table moves to the process it
+connects to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.live import Live, Subscriber
+from tricktaker.server.tables.store import StoredEvent, TableData
+from tricktaker.server.tables.telling import replayed, step, tell_events
+from tricktaker.server.tables.undo import UNDO
+from tricktaker.server.tables.views import Json
+
+log = logging.getLogger("tricktaker.server")
+
+Loaded = tuple[TableData, list[StoredEvent]]
+"""A table's data and the events of its current game, as :func:`store.load_table` reads."""
+
+Rebuild = Callable[[Live, int, list[StoredEvent]], Any]
+"""Rebuilds a table's state after its game's stored events (``TableService._rebuild``)."""
+
+Welcome = Callable[[Live, "int | None"], "dict[str, Json]"]
+"""The ``welcome`` message of a socket (``TableService.welcome``)."""
+
+
+class Relay:
+    """The mirrors of the tables this process watches for another: by table id."""
+
+    def __init__(
+        self,
+        load: Callable[[str], Awaitable[Loaded | None]],
+        rebuild: Rebuild,
+        welcome: Welcome,
+    ) -> None:
+        self._load = load
+        self._rebuild = rebuild
+        self._welcome = welcome
+        self.mirrors: dict[str, Live] = {}
+        """The mirrored tables, by id (each has at least one socket)."""
+        self._dirty: set[str] = set()
+        self._running: dict[str, asyncio.Task[None]] = {}
+
+    async def _read(self, table_id: str) -> Loaded | None:
+        """The table as the database has it; its seq is its last event read's (the
+        table's last seq is read apart from its events, and may be newer)."""
+        loaded = await self._load(table_id)
+        if loaded is None or not loaded[1]:
+            return loaded
+        data, events = loaded
+        return dataclasses.replace(data, seq=events[-1].seq), events
+
+    def watched(self, table_id: str) -> bool:
+        """Whether this process has spectators on the table for another process."""
+        return table_id in self.mirrors
+
+    async def watch(
+        self, table_id: str, subscriber: Subscriber, resume_from: int | None, limit: int
+    ) -> Live | None:
+        """Attach a spectator's socket to the table's mirror (made from the database if
+        none), sending it a welcome or, with ``resume_from``, what it missed (at most
+        ``limit`` events back). None if there is no such table."""
+        live = self.mirrors.get(table_id)
+        if live is None:
+            loaded = await self._read(table_id)
+            if loaded is None:
+                return None
+            live = self.mirrors.get(table_id)  # another socket may have made it meanwhile
+            if live is None:
+                live = self._mirror(loaded)
+                self.mirrors[table_id] = live
+        async with live.lock:
+            live.subscribers.add(subscriber)
+            replay = None
+            d = live.data
+            behind = None if resume_from is None else d.seq - resume_from
+            if live.state is not None and behind is not None and 0 <= behind <= limit:
+                loaded = await self._read(table_id)
+                if loaded is not None and loaded[0].seq == d.seq:
+                    start = live.new_state(d.game_number)
+                    replay = replayed(live, start, None, d.seq - behind, loaded[1])
+            for message in replay or [self._welcome(live, None)]:
+                subscriber.push(message)
+        self.notified(table_id)  # anything committed while it was read
+        return live
+
+    def _mirror(self, loaded: Loaded) -> Live:
+        data, events = loaded
+        live = Live(data=data, state=None)
+        live.state = self._rebuild(live, data.game_number, events)
+        return live
+
+    def unwatch(self, live: Live) -> None:
+        """Forget a mirror no socket watches any more."""
+        if not live.subscribers and self.mirrors.get(live.data.id) is live:
+            del self.mirrors[live.data.id]
+
+    def notified(self, table_id: str) -> None:
+        """The owner committed something at the table: catch its mirror up (once at a
+        time; a notification meanwhile makes it read again after)."""
+        if table_id not in self.mirrors:
+            return
+        self._dirty.add(table_id)
+        if table_id not in self._running:
+            task = asyncio.get_running_loop().create_task(self._catch_up(table_id))
+            self._running[table_id] = task
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            while table_id in self._dirty:
+                self._dirty.discard(table_id)
+                live = self.mirrors.get(table_id)
+                if live is None:
+                    return
+                try:
+                    loaded = await self._read(table_id)
+                except Exception:
+                    log.warning("could not read table %s for its spectators", table_id)
+                    await asyncio.sleep(1.0)
+                    self._dirty.add(table_id)
+                    continue
+                if loaded is not None:
+                    async with live.lock:
+                        try:
+                            self._tell(live, loaded)
+                        except Exception:  # told afresh: a welcome from what is stored
+                            log.exception("table %s: its spectators are welcomed again", table_id)
+                            self._welcome_all(live, loaded)
+        finally:
+            self._running.pop(table_id, None)
+
+    def _welcome_all(self, live: Live, loaded: Loaded) -> None:
+        """Rebuild the mirror from what is stored and welcome each of its sockets."""
+        fresh = self._mirror(loaded)
+        live.data, live.state = fresh.data, fresh.state
+        for sub in list(live.subscribers):
+            sub.push(self._welcome(live, sub.seat))
+
+    def _tell(self, live: Live, loaded: Loaded) -> None:
+        """Tell the mirror's sockets what the database has past the mirror's seq."""
+        data, events = loaded
+        held = live.data
+        if data.seq < held.seq:
+            return  # an older read than what was told
+        new = [e for e in events if e.seq > held.seq]
+        same_game = data.game_number == held.game_number and live.state is not None
+        if not same_game or any(e.who == UNDO for e in new) or (new and new[0].seq != held.seq + 1):
+            self._welcome_all(live, loaded)
+            return
+        before = live.state
+        assert before is not None
+        after = before.clone()
+        labels = after.rules.joker_labels
+        for e in new:
+            step(after, e, labels)
+        changed = (data.status, data.seats) != (held.status, held.seats)
+        live.data = data
+        live.state = after
+        if new:
+            tell_events(live, before, after, new)
+        if changed:
+            message = m.TableChanged(seq=data.seq, table=live.info()).model_dump()
+            for sub in list(live.subscribers):
+                sub.push(message)
