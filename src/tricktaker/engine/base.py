@@ -3,6 +3,7 @@ trick play) can live in separate modules and still be type-checked."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -180,4 +181,10 @@ class StateFields:
         raise NotImplementedError
 
     def _prepare_hand(self) -> None:
+        raise NotImplementedError
+
+    def _rng(self, step: str) -> random.Random:
+        raise NotImplementedError
+
+    def _after_bidding_trump_known(self) -> None:
         raise NotImplementedError
