@@ -289,7 +289,7 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0013"
+    assert current_revision(db_url) == "0014"
     engine = create_engine(db_url)
     names = set(inspect(engine).get_table_names())
     engine.dispose()
@@ -303,4 +303,4 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in names
     assert "tables" in names
     upgrade(db_url)
-    assert current_revision(db_url) == "0013"
+    assert current_revision(db_url) == "0014"

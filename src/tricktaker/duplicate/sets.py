@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import hmac
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -170,14 +171,19 @@ def make_set(rules: Ruleset, *, players: int, seed: int) -> DuplicateSet:
     )
 
 
-def daily_seed(day: datetime.date, game: str) -> int:
-    """The seed of ``game``'s daily challenge on ``day`` (the same everywhere).
+def daily_seed(day: datetime.date, game: str, secret: bytes) -> int:
+    """The seed of ``game``'s daily challenge on ``day`` on a server whose secret is
+    ``secret`` (docs/duplicate.md, The daily challenge): an HMAC-SHA256 of the day and the
+    game under the secret, so nobody who lacks the secret can work the deals out.
 
-    >>> daily_seed(datetime.date(2026, 11, 28), "blackout") == daily_seed(
-    ...     datetime.date(2026, 11, 28), "blackout")
+    >>> day = datetime.date(2026, 11, 28)
+    >>> daily_seed(day, "blackout", b"k") == daily_seed(day, "blackout", b"k")
     True
+    >>> daily_seed(day, "blackout", b"k") == daily_seed(day, "blackout", b"other")
+    False
     """
-    digest = hashlib.sha256(f"tricktaker-daily:{day.isoformat()}:{game}".encode()).digest()
+    message = f"tricktaker-daily:{day.isoformat()}:{game}".encode()
+    digest = hmac.new(secret, message, hashlib.sha256).digest()
     return int.from_bytes(digest[:4], "big")
 
 

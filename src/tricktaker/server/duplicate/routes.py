@@ -3,9 +3,11 @@ server; docs/protocol.md, Duplicate sets).
 
 A set is made with its deals (``POST /duplicate``); its host makes its tables, which are
 ordinary tables whose first game deals the set's deals in the set's seats; anyone may
-read a set's standings, worked out from its tables' finished hands. A game's daily
-challenge is made the first time it is asked for; anyone may play it at a table of their
-own against its seeded bots. The deals themselves are never sent.
+read a set's standings, worked out from its tables' finished hands, but a hand's results
+only once the viewer may see them (docs/duplicate.md, No peeking). A game's daily
+challenge is made the first time it is asked for, its deals from the day, the game and
+the server's secret; anyone may play it at a table of their own against its seeded bots,
+once a day (an account once, a browser once). The deals themselves are never sent.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, Depends, Header, Query
 from pydantic import BaseModel, Field
 
 from tricktaker.duplicate import (
@@ -35,6 +37,8 @@ from tricktaker.engine import GameRecord, GameState
 from tricktaker.present.text import default_seat_name
 from tricktaker.rules import list_rulesets, load_ruleset
 from tricktaker.rules.errors import RulesetError
+from tricktaker.server.accounts import optional_user
+from tricktaker.server.accounts.store import User
 from tricktaker.server.db import hash_token, new_token, now
 from tricktaker.server.deps import Body, RulesRequest, bearer, load_rules
 from tricktaker.server.duplicate import store
@@ -43,6 +47,7 @@ from tricktaker.server.errors import (
     InvalidRequestError,
     NotAllowedError,
     NotFoundError,
+    NotPossibleNowError,
     NotSignedInError,
 )
 from tricktaker.server.problems import PROBLEM_RESPONSES
@@ -51,11 +56,22 @@ from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.store import game_events
 from tricktaker.server.tables.undo import effective
 
+DAILY_SECRET = "daily"
+"""The name of the server's secret the daily challenge's deals come from."""
+
 DAILY_BOT = "easy"
 """The daily challenge's bots: the heuristic player, whose choices depend on its seed and
 what it has seen, never on time (docs/duplicate.md, Bots in a set)."""
 
 AuthHeader = Annotated[str | None, Header(description="Bearer TOKEN (the set's host token).")]
+ViewerHeader = Annotated[
+    str | None,
+    Header(
+        description="Bearer TOKEN: the viewer's seat token at a table of the set, so that"
+        " the hands that table has finished are shown (docs/duplicate.md, No peeking)."
+    ),
+]
+Viewer = Annotated[User | None, Depends(optional_user)]
 Order = Annotated[
     Literal["matchpoints", "average"],
     Query(description="Order the standings by matchpoints (default) or the seats' average."),
@@ -128,6 +144,9 @@ class StandingRow(BaseModel):
     number: int
     seat: int
     name: str
+    account: str | None = Field(
+        default=None, description="The account the seat is linked to (None: none)."
+    )
     bot: str | None = Field(description="The bot playing the seat (None: a person).")
     hands: int
     score: float
@@ -144,6 +163,10 @@ class SetStandings(BaseModel):
     set: SetInfo
     order: Literal["matchpoints", "average"]
     tables: list[SetTable]
+    hands_shown: list[int] = Field(
+        description="The hands whose results these standings count: those the viewer may"
+        " see (docs/duplicate.md, No peeking)."
+    )
     standings: list[StandingRow]
 
 
@@ -186,6 +209,40 @@ def daily_games() -> list[DailyGame]:
             hands = set_hands(rules, players)
             games.append(DailyGame(game=name, name=rules.name, players=players, hands=hands))
     return games
+
+
+class PlayedTodayError(NotPossibleNowError):
+    """The person has a table of today's challenge already (docs/duplicate.md, Once a
+    day); the problem's ``table`` is its id."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(
+            "played-today",
+            f"You have played today's challenge already: your table is #/table/{table_id}.",
+        )
+        self.table = table_id
+
+    def extra(self) -> dict[str, object]:
+        """The person's table of today's challenge."""
+        return {"table": self.table}
+
+
+def hands_shown(data: SetData, finished: dict[str, set[int]], mine: set[str]) -> set[int]:
+    """The hands whose results a viewer sitting at the tables ``mine`` of the set may see,
+    each table's finished hands given by ``finished`` (docs/duplicate.md, No peeking): a
+    hand every one of the viewer's tables has finished; and a hand every table of the set
+    has finished, or, for a daily challenge, every hand once its day is over (new tables
+    of it may be made all day)."""
+    shown: set[int] = set()
+    if data.day is not None:
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()
+        if data.day < today:
+            shown = set(range(1, data.duplicate.hands + 1)) | set().union(*finished.values())
+    elif finished:
+        shown = set.intersection(*finished.values())
+    if mine:
+        shown |= set.intersection(*(finished.get(table, set()) for table in mine))
+    return shown
 
 
 class SetNotFoundError(NotFoundError):
@@ -238,7 +295,7 @@ def _new_set(request: CreateSet) -> tuple[SetData, str]:
     return data, token
 
 
-def _daily(game: str, day: str) -> SetData:
+def _daily(game: str, day: str, secret: bytes) -> SetData:
     try:
         rules = load_ruleset(game) if "/" not in game and not game.endswith(".toml") else None
     except (RulesetError, LookupError, ValueError):
@@ -247,7 +304,9 @@ def _daily(game: str, day: str) -> SetData:
         raise NotFoundError("no-game", f"There is no game {game!r}.")
     date = datetime.date.fromisoformat(day)
     try:
-        duplicate = make_set(rules, players=default_players(rules), seed=daily_seed(date, rules.id))
+        duplicate = make_set(
+            rules, players=default_players(rules), seed=daily_seed(date, rules.id, secret)
+        )
     except DuplicateError as exc:
         raise NotFoundError("no-daily", f"No daily challenge: {exc}") from None
     return SetData(
@@ -347,24 +406,36 @@ def duplicate_router(service: TableService) -> APIRouter:
             finished[table_id] = scores
         return scores
 
-    async def standings_of(data: SetData, order: Method) -> SetStandings:
+    async def standings_of(
+        data: SetData, order: Method, seat_token: str | None, user: User | None
+    ) -> SetStandings:
         tables: list[SetTable] = []
         results: list[Result] = []
+        finished_hands: dict[str, set[int]] = {}
         about: dict[str, tuple[str, int, int, str, str | None]] = {}
         for table_id, number in await service.db(store.set_tables, data.id):
             scores = await table_scores(data, table_id, number)
             results.extend(scores.results)
+            finished_hands[table_id] = {result.hand for result in scores.results}
             about.update(scores.about)
             tables.append(scores.table)
+        mine = await service.db(
+            store.viewer_tables, data.id, seat_token, None if user is None else user.id
+        )
+        shown = hands_shown(data, finished_hands, mine)
+        accounts = await service.db(store.seat_accounts, data.id)
         rows = []
-        for row in standings(results, method=order):
+        visible = [result for result in results if result.hand in shown]
+        for row in standings(visible, method=order):
             table_id, number, seat, name, bot = about[row.entrant]
+            account = accounts.get((table_id, seat))
             rows.append(
                 StandingRow(
                     table=table_id,
                     number=number,
                     seat=seat,
-                    name=name,
+                    name=account or name,
+                    account=account,
                     bot=bot,
                     hands=row.hands,
                     score=row.score,
@@ -386,7 +457,13 @@ def duplicate_router(service: TableService) -> APIRouter:
                     ],
                 )
             )
-        return SetStandings(set=_info(data), order=order, tables=tables, standings=rows)
+        return SetStandings(
+            set=_info(data),
+            order=order,
+            tables=tables,
+            hands_shown=sorted(shown),
+            standings=rows,
+        )
 
     async def make_table(data: SetData, request: CreateTable) -> CreatedTable:
         table, toml, host_token, seat_token = await asyncio.to_thread(_new_table, request)
@@ -430,9 +507,14 @@ def duplicate_router(service: TableService) -> APIRouter:
         return listed
 
     @router.get("/duplicate/{set_id}", responses=problems)
-    async def set_standings(set_id: str, order: Order = "matchpoints") -> SetStandings:
-        """A set, its tables and its standings."""
-        return await standings_of(await load(set_id), order)
+    async def set_standings(
+        set_id: str,
+        user: Viewer,
+        order: Order = "matchpoints",
+        authorization: ViewerHeader = None,
+    ) -> SetStandings:
+        """A set, its tables and its standings: the hands the viewer may see."""
+        return await standings_of(await load(set_id), order, bearer(authorization), user)
 
     @router.post("/duplicate/{set_id}/tables", status_code=201, responses=problems)
     async def create_set_table(
@@ -458,31 +540,49 @@ def duplicate_router(service: TableService) -> APIRouter:
         found = await service.db(store.daily_set, game, when)
         if found is not None:
             return found
-        made = await asyncio.to_thread(_daily, game, when)
+        secret = await service.db(store.server_secret, DAILY_SECRET)
+        made = await asyncio.to_thread(_daily, game, when, secret)
         return await service.db(store.create_set, made)
 
     @router.get("/duplicate/daily/{game}", responses=problems)
     async def daily_standings(
-        game: str, day: Day = None, order: Order = "matchpoints"
+        game: str,
+        user: Viewer,
+        day: Day = None,
+        order: Order = "matchpoints",
+        authorization: ViewerHeader = None,
     ) -> SetStandings:
-        """A game's daily challenge (today's, UTC, unless ``day``) and its standings."""
-        return await standings_of(await daily(game, day), order)
+        """A game's daily challenge (today's, UTC, unless ``day``) and its standings: the
+        hands the viewer may see."""
+        return await standings_of(await daily(game, day), order, bearer(authorization), user)
 
     @router.post("/duplicate/daily/{game}/play", status_code=201, responses=problems)
-    async def play_daily(game: str, request: PlayDaily) -> CreatedTable:
+    async def play_daily(
+        game: str, request: PlayDaily, user: Viewer, authorization: ViewerHeader = None
+    ) -> CreatedTable:
         """A table of today's challenge for one person: seat 0 theirs, every other seat
-        the challenge's bots; the person is its host and starts it."""
+        the challenge's bots; the person is its host and starts it. Once a day: a
+        signed-in user whose account already has a seat at a table of it, or a browser
+        that sends the seat token of one, is refused with that table."""
         data = await daily(game, None)
         players = data.duplicate.players
-        return await make_table(
+        played = await service.db(
+            store.viewer_tables, data.id, bearer(authorization), None if user is None else user.id
+        )
+        if played:
+            raise PlayedTodayError(sorted(played)[0])
+        made = await make_table(
             data,
             table_request(
                 data,
                 seats=["human"] + [DAILY_BOT] * (players - 1),
                 host_seat=0,
-                name=request.name or None,
+                name=request.name or (user.name if user is not None else None),
                 public=False,
             ),
         )
+        if user is not None:
+            await service.db(store.link_seat, user.id, made.table.id, 0)
+        return made
 
     return router

@@ -1,9 +1,11 @@
-"""Duplicate sets and their tables in the database (migration 0011), each read or written
+"""Duplicate sets and their tables in the database (migrations 0011 and 0014: the server's
+secrets), each read or written
 in one short transaction, as the tables' own store functions
 (:mod:`tricktaker.server.tables.store`)."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from tricktaker.duplicate import DuplicateError, DuplicateSet
-from tricktaker.server.db import Base, now
+from tricktaker.server.accounts.store import AccountSeatRow, UserRow
+from tricktaker.server.db import Base, SeatRow, hash_token, now
 from tricktaker.server.errors import DamagedError
 from tricktaker.server.tables.store import Factory
 
@@ -63,6 +66,17 @@ class DuplicateTableRow(Base):
     )
     set_id: Mapped[str] = mapped_column(ForeignKey("duplicate_sets.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ServerSecretRow(Base):
+    """A random value the server made once, the first time it was needed, and never sends
+    (``daily``: where the daily challenge's deals come from)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
@@ -201,3 +215,70 @@ def table_deals(factory: Factory, table_id: str) -> tuple[tuple[int, ...], ...] 
             .where(DuplicateTableRow.table_id == table_id)
         )
         return _set_data(row).duplicate.deals if row is not None else None
+
+
+def server_secret(factory: Factory, name: str) -> bytes:
+    """The server's secret ``name``, made (32 random bytes) and stored the first time it
+    is asked for; two servers asking at once get the same one."""
+    for _ in range(3):
+        with factory() as session:
+            row = session.get(ServerSecretRow, name)
+            if row is not None:
+                return bytes.fromhex(row.value)
+        try:
+            with factory() as session, session.begin():
+                session.add(
+                    ServerSecretRow(name=name, value=secrets.token_hex(32), created_at=now())
+                )
+        except IntegrityError:
+            continue  # another server made it first: read theirs
+    raise RuntimeError(f"the server's secret {name!r} could not be made")
+
+
+def viewer_tables(
+    factory: Factory, set_id: str, seat_token: str | None, user_id: int | None
+) -> set[str]:
+    """The set's tables where the viewer holds a seat: the table whose seat ``seat_token``
+    is, and every table where a seat is linked to the account ``user_id``."""
+    found: set[str] = set()
+    with factory() as session:
+        if seat_token is not None:
+            found.update(
+                session.scalars(
+                    select(SeatRow.table_id)
+                    .join(DuplicateTableRow, DuplicateTableRow.table_id == SeatRow.table_id)
+                    .where(
+                        DuplicateTableRow.set_id == set_id,
+                        SeatRow.token_hash == hash_token(seat_token),
+                    )
+                )
+            )
+        if user_id is not None:
+            found.update(
+                session.scalars(
+                    select(AccountSeatRow.table_id)
+                    .join(DuplicateTableRow, DuplicateTableRow.table_id == AccountSeatRow.table_id)
+                    .where(DuplicateTableRow.set_id == set_id, AccountSeatRow.user_id == user_id)
+                )
+            )
+    return found
+
+
+def seat_accounts(factory: Factory, set_id: str) -> dict[tuple[str, int], str]:
+    """The account name of each seat of the set's tables that is linked to an account,
+    by ``(table id, seat)``."""
+    with factory() as session:
+        rows = session.execute(
+            select(AccountSeatRow.table_id, AccountSeatRow.seat, UserRow.name)
+            .join(UserRow, UserRow.id == AccountSeatRow.user_id)
+            .join(DuplicateTableRow, DuplicateTableRow.table_id == AccountSeatRow.table_id)
+            .where(DuplicateTableRow.set_id == set_id)
+        )
+        return {(table_id, seat): name for table_id, seat, name in rows}
+
+
+def link_seat(factory: Factory, user_id: int, table_id: str, seat: int) -> None:
+    """Link the seat ``seat`` of ``table_id`` to the account ``user_id`` (a person's own
+    table of the daily challenge)."""
+    with factory() as session, session.begin():
+        session.add(AccountSeatRow(user_id=user_id, table_id=table_id, seat=seat, created_at=now()))
