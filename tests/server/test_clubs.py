@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
 from alembic import command
-from sqlalchemy import create_engine, inspect
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, text
 
 from tests.postgres import PostgresServer
 from tests.server_process import ServerProcess, free_port
@@ -304,3 +306,30 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "tables" in names
     upgrade(db_url)
     assert current_revision(db_url) == "0014"
+
+
+def test_an_expired_invitation_joins_nobody(client: TestClient, db_url: str) -> None:
+    """An invitation past its expiry is refused as a revoked one is (404 ``no-invite``),
+    whether looked at or accepted."""
+    made = client.post("/api/signup", json={"name": "Ann", "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    client.headers["X-CSRF-Token"] = client.cookies["tricktaker_csrf"]
+    club = client.post("/api/clubs", json={"name": "Sundays", "game": "blackout"})
+    assert club.status_code == 201, club.text
+    code = client.post(f"/api/clubs/{club.json()['club']['id']}/invites", json={"days": 1})
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text("UPDATE club_invites SET expires_at = :at"),
+            {"at": datetime.now(UTC) - timedelta(minutes=1)},
+        )
+    engine.dispose()
+    assert client.post("/api/logout").status_code == 204
+    client.headers.pop("X-CSRF-Token")
+    made = client.post("/api/signup", json={"name": "Ben", "password": PASSWORD})
+    client.headers["X-CSRF-Token"] = client.cookies["tricktaker_csrf"]
+    for method in ("GET", "POST"):
+        answer = client.request(method, f"/api/club-invites/{code.json()['code']}")
+        assert answer.status_code == 404, answer.text
+        assert answer.json()["type"].endswith("no-invite")
+    assert client.get("/api/clubs").json() == {"clubs": []}
