@@ -7,6 +7,7 @@ axe-core, and fits a 390 px phone; the header's Clubs entry lists the club."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
@@ -96,5 +97,22 @@ def test_a_clubs_evening_in_the_browser(web_server: ServerProcess, new_page: New
     page.locator("header a[href='#/clubs']").click()
     expect(page.locator(".club-item-name")).to_have_text("Thursdays")
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+    # The organiser's page on a laptop: her controls, an invitation link made and shown.
+    laptop = new_page()
+    laptop.goto(f"{url}/#/account")
+    laptop.fill("#login-name", "Ann")
+    laptop.fill("#login-password", PASSWORD)
+    laptop.locator("form[aria-labelledby=login-title] button[type=submit]").click()
+    expect(laptop.locator("#account-link")).to_have_text("Ann")
+    laptop.goto(f"{url}/#/club/{club}?evening={evening['id']}")
+    expect(laptop.get_by_role("button", name="Add a table")).to_be_visible()
+    laptop.get_by_role("button", name="Make an invitation link").click()
+    expect(laptop.get_by_label("Invitation link")).to_have_value(
+        re.compile(r"#/club-invite/[\w-]+$")
+    )
+    expect(laptop.get_by_role("button", name=re.compile("^Revoke"))).to_have_count(2)
+    assert_accessible(laptop, context="club page, organiser, desktop")
+    assert laptop.console_errors == []  # type: ignore[attr-defined]
     for client in (ann, ben):
         client.close()
