@@ -11,6 +11,7 @@ again exactly as those of a table that never stopped.
 from __future__ import annotations
 
 import datetime
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -140,11 +141,26 @@ def test_no_peeking_at_a_set(server: ServerProcess) -> None:
     assert done["hands_shown"] == list(range(1, 14))
     assert {(row["number"], row["hands"]) for row in done["standings"]} == {(1, 13)}
     assert _shown(http, path, "not-a-seat-token")["hands_shown"] == []
+    # Table 1 is over, but neither it nor table 2 may be watched, nor table 1's record
+    # read, while table 2 plays: its person would see the cards ahead.
+    for table in tables:
+        watcher = Player(server.ws_url, table["table"]["id"], None, hello=False)
+        watcher.send({"type": "hello", "v": 1, "token": None, "last_seq": None})
+        refused = watcher.until("error")
+        assert refused["code"] == "unauthorized"
+        assert "once every table of the set has finished" in refused["message"]
+        watcher.close()
+    early = http.get(f"/tables/{one['table']['id']}/record")
+    assert (early.status_code, early.json()["type"].rsplit("/", 1)[-1]) == (403, "not-watchable")
     _seat_to_bot(http, two)
     _wait_finished(http, two["table"]["id"])
     after = _shown(http, path)
     assert after["hands_shown"] == list(range(1, 14))
     assert len(after["standings"]) == 8
+    assert http.get(f"/tables/{one['table']['id']}/record").status_code == 200
+    watcher = Player(server.ws_url, one["table"]["id"], None)
+    assert watcher.seat is None  # welcomed as a spectator now
+    watcher.close()
     http.close()
 
 
@@ -180,17 +196,23 @@ def test_the_daily_challenge_once_a_day_with_a_secret(server: ServerProcess) -> 
     assert (person["name"], person["account"]) == ("AnnDaily", "AnnDaily")
     assert _shown(guest, path)["hands_shown"] == []  # Gus has not played; the day goes on
     assert _shown(guest, path, mine["seat_token"])["hands_shown"] == []
-    record = GameRecord.from_json(ann.get(f"/tables/{table['table']['id']}/record").json())
+    record = ann.get(f"/tables/{table['table']['id']}/record")  # not while the day lasts
+    assert (record.status_code, record.json()["type"].rsplit("/", 1)[-1]) == (403, "not-watchable")
     today = datetime.datetime.now(datetime.UTC).date()
     rules = load_ruleset(game)
     public = make_set(rules, players=4, seed=daily_seed(today, rules.id, b""))
-    assert record.replay().given_deals != public.deals
     engine = create_engine(server.db_url)
     with engine.connect() as connection:
         secret = connection.execute(
             text("SELECT value FROM server_secrets WHERE name = 'daily'")
         ).scalar_one()
+        deals = connection.execute(
+            text("SELECT deals FROM duplicate_sets WHERE preset = :game AND day = :day"),
+            {"game": game, "day": today.isoformat()},
+        ).scalar_one()
     engine.dispose()
+    stored = deals if isinstance(deals, list) else json.loads(deals)
+    assert stored != public.to_json()["deals"]  # not the deals of the date alone
     assert len(secret) == 64
     assert secret not in seen.__repr__() + first.text + again.text
     ann.close()

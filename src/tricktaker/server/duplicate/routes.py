@@ -465,6 +465,31 @@ def duplicate_router(service: TableService) -> APIRouter:
             standings=rows,
         )
 
+    async def watch_refusal(table_id: str) -> str | None:
+        """Why a table of a set may not be watched, nor its first game's record read, just
+        now (docs/duplicate.md, No peeking); None for any other table."""
+        set_id = await service.db(store.set_of_table, table_id)
+        if set_id is None:
+            return None
+        data = await load(set_id)
+        if data.day is not None:
+            if data.day < datetime.datetime.now(datetime.UTC).date().isoformat():
+                return None
+            return (
+                "A table of the daily challenge can be watched, and its record read, once the"
+                " day is over (UTC): its cards are everyone's to play today."
+            )
+        for other, number in await service.db(store.set_tables, data.id):
+            if (await table_scores(data, other, number)).table.status != "finished":
+                return (
+                    "The tables of a duplicate set can be watched, and their records read,"
+                    " once every table of the set has finished: its players would see cards"
+                    " still ahead of them."
+                )
+        return None
+
+    service.watch_refusal = watch_refusal
+
     async def make_table(data: SetData, request: CreateTable) -> CreatedTable:
         table, toml, host_token, seat_token = await asyncio.to_thread(_new_table, request)
         live = await service.create(table, toml, deals=data.duplicate.deals)

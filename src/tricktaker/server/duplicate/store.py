@@ -282,3 +282,11 @@ def link_seat(factory: Factory, user_id: int, table_id: str, seat: int) -> None:
     table of the daily challenge)."""
     with factory() as session, session.begin():
         session.add(AccountSeatRow(user_id=user_id, table_id=table_id, seat=seat, created_at=now()))
+
+
+def set_of_table(factory: Factory, table_id: str) -> str | None:
+    """The id of the set the table ``table_id`` is of (None: it is no set's)."""
+    with factory() as session:
+        return session.scalar(
+            select(DuplicateTableRow.set_id).where(DuplicateTableRow.table_id == table_id)
+        )

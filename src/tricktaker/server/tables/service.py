@@ -14,7 +14,7 @@ import dataclasses
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from tricktaker.bots.names import bot_name
@@ -119,6 +119,10 @@ class TableService:
         self._adopter: asyncio.Task[None] | None = None
         self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
         self.deals_of = None
+        self.watch_refusal: Callable[[str], Awaitable[str | None]] | None = None
+        """Why a table may not be watched nor its first game's record read just now (None:
+        it may): set by the duplicate router, for the tables of a set (docs/duplicate.md,
+        No peeking)."""
         """Reads the deals a stored table plays when it belongs to a duplicate set (None
         if not), given the sessions and the table's id: set by the duplicate routes
         (:mod:`tricktaker.server.duplicate`); None: every table shuffles from its seed."""
@@ -495,6 +499,14 @@ class TableService:
                 self._start_grace(live, s.seat)
         self.kick(live)
 
+    async def check_watchable(self, table_id: str, game_number: int = 1) -> None:
+        """Refuse (:class:`NotAllowedError` ``not-watchable``) to show the first game of a
+        table that :attr:`watch_refusal` says may not be watched yet."""
+        if game_number == 1 and self.watch_refusal is not None:
+            reason = await self.watch_refusal(table_id)
+            if reason is not None:
+                raise NotAllowedError("not-watchable", reason)
+
     async def record(self, table_id: str, game_number: int | None) -> dict[str, Json]:
         """The JSON record of a finished game of the table (as ``--record`` writes it)."""
         live = await self.live(table_id)
@@ -508,6 +520,7 @@ class TableService:
                 f"Game {max(number, 1)} of this table is not finished; its record is not"
                 " public yet.",
             )
+        await self.check_watchable(table_id, number)
         events = await self.db(store.game_events, table_id, number)
         kept, undos = effective(events)
         hints = await self.db(store.game_hints, table_id, number)
@@ -558,6 +571,8 @@ class TableService:
         when that is in the current game and at most :data:`REPLAY_LIMIT` events. A
         spectator of a table another process serves watches it from here
         (:mod:`~tricktaker.server.tables.relay`); a seat's socket brings the table here."""
+        if token is None:
+            await self.check_watchable(table_id)
         if (
             token is None
             and self.leases.shared
