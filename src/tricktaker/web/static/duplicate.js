@@ -4,7 +4,7 @@
 // own against the same seeded bots as everyone else, and the standings of all who did.
 // The server works out every figure; this page only shows them.
 
-import { api, errorText, saveHost, saveInvite, saveName, saveSeat, savedName } from "./api.js";
+import { api, errorText, saveHost, saveInvite, saveName, saveSeat, savedName, seatToken } from "./api.js";
 import { clear, el } from "./dom.js";
 import { readText, writeText } from "./storage.js";
 
@@ -20,13 +20,13 @@ const REFRESH_MS = 10000;
 /**
  * @typedef {{hand: number, score: number, entrants: number, matchpoints: number, top: number,
  *   percent: number, against_average: number}} Board
- * @typedef {{table: string, number: number, seat: number, name: string, bot: string | null,
+ * @typedef {{table: string, number: number, seat: number, name: string, account?: string | null, bot: string | null,
  *   hands: number, score: number, matchpoints: number, top: number, percent: number,
  *   against_average: number, boards: Board[]}} Standing
  * @typedef {{id: string, name: string | null, game: string, game_name: string, preset: string | null,
  *   players: number, hands: number, day: string | null}} SetInfo
  * @typedef {{table: string, number: number, status: string, hands_played: number}} SetTable
- * @typedef {{set: SetInfo, order: string, tables: SetTable[], standings: Standing[]}} SetStandings
+ * @typedef {{set: SetInfo, order: string, tables: SetTable[], hands_shown: number[], standings: Standing[]}} SetStandings
  * @typedef {{game: string, name: string, players: number, hands: number}} DailyGame
  */
 
@@ -46,6 +46,34 @@ function signed(value) {
   const text = Math.abs(value).toFixed(1);
   if (text === "0.0") return "0.0";
   return value < 0 ? `\u2212${text}` : `+${text}`;
+}
+
+/**
+ * The seat token this browser holds at a table of the set (its standings show the hands
+ * that table has finished: docs/duplicate.md, No peeking), or null.
+ * @param {SetStandings | null} data
+ */
+export function heldSeat(data) {
+  for (const table of data ? data.tables : []) {
+    const held = seatToken(table.table);
+    if (held) return { table: table.table, token: held.token };
+  }
+  return null;
+}
+
+/**
+ * What the standings leave out, said in a sentence, or null when they show every hand.
+ * @param {SetStandings} data
+ */
+function hiddenNote(data) {
+  const shown = (data.hands_shown || []).length;
+  if (shown >= data.set.hands) return null;
+  return el(
+    "p",
+    { class: "help", id: "dup-hidden" },
+    `No peeking: ${shown} of ${data.set.hands} hands shown. A hand's results show once your own table has finished it`,
+    data.set.day ? " (everyone's once the day is over, UTC)." : ", or once every table has.",
+  );
 }
 
 /** @param {number} value */
@@ -70,7 +98,7 @@ function standingsTable(data, shown, caption) {
       el(
         "th",
         { scope: "row", class: "dup-name" },
-        row.name,
+        row.account ? el("a", { href: `#/player/${encodeURIComponent(row.account)}` }, row.name) : row.name,
         row.bot ? el("span", { class: "dup-kind" }, ` (${row.bot})`) : null,
         el("span", { class: "dup-where" }, `Table ${row.number}, seat ${row.seat + 1}`),
       ),
@@ -233,6 +261,8 @@ function standingsPanel(path, caption, signal, { seen, bots = true } = {}) {
       orderSwitch(order, (o) => { order = o; load(); }),
       standingsTable(data, shown, caption(data)),
     );
+    const note = hiddenNote(data);
+    if (note) box.append(note);
     const part = boardsPart(shown, picked, (key) => { picked = key; draw(); });
     clear(byHand);
     if (part) byHand.append(part);
@@ -244,9 +274,15 @@ function standingsPanel(path, caption, signal, { seen, bots = true } = {}) {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
+      const held = heldSeat(last);
       /** @type {SetStandings} */
-      const data = await api(path(order), { signal });
+      const data = await api(path(order), { signal, token: held ? held.token : null });
       if (signal.aborted) return;
+      if (!held && heldSeat(data)) {
+        last = data;
+        load(); // this browser sits at a table of the set: ask again with its seat
+        return;
+      }
       error.textContent = "";
       last = data;
       draw();
@@ -360,6 +396,23 @@ export async function mountDaily(root, { game }) {
   const error = el("p", { class: "form-error", role: "alert", id: "daily-error" });
   const playButton = el("button", { type: "submit", class: "primary", id: "daily-play" }, "Play today's challenge");
 
+  /** @type {SetStandings | null} today's standings as last seen (the tables this browser holds a seat at) */
+  let seenToday = null;
+  const played = el("p", { class: "help", id: "daily-played" });
+  /** @param {SetStandings} data */
+  function showPlayed(data) {
+    seenToday = data;
+    const held = heldSeat(data);
+    clear(played);
+    if (held) {
+      played.append(
+        "You have played today's challenge in this browser (once a day): ",
+        el("a", { href: `#/table/${encodeURIComponent(held.table)}` }, "your table"),
+        ".",
+      );
+    }
+  }
+
   /** @param {SubmitEvent} event */
   async function play(event) {
     event.preventDefault();
@@ -368,9 +421,11 @@ export async function mountDaily(root, { game }) {
     if (name) saveName(name);
     playButton.disabled = true;
     try {
+      const held = heldSeat(seenToday);
       const made = await api(`/duplicate/daily/${encodeURIComponent(chosen.game)}/play`, {
         method: "POST",
         body: { name },
+        token: held ? held.token : null, // the server refuses a second table to this browser
       });
       const id = made.table.id;
       saveHost(id, made.host_token);
@@ -402,6 +457,7 @@ export async function mountDaily(root, { game }) {
         el("p", { class: "field" }, el("label", { for: "daily-game" }, "Game"), picker),
         el("p", { class: "field" }, el("label", { for: "daily-name" }, "Your name"), nameInput),
         el("div", { class: "actions" }, playButton),
+        played,
         error,
       ),
     ),
@@ -409,7 +465,7 @@ export async function mountDaily(root, { game }) {
       (order) => `/duplicate/daily/${encodeURIComponent(chosen.game)}?order=${order}`,
       (data) => `Standings of the ${chosen.name} challenge, ${data.set.day || day}`,
       stop.signal,
-      { bots: false },
+      { bots: false, seen: showPlayed },
     ),
   );
   return () => stop.abort();
