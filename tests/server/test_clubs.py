@@ -158,6 +158,9 @@ def test_a_clubs_evenings_standings_and_statistics(server: ServerProcess) -> Non
     seen(ben.post(f"/api/clubs/{club}/tables/{tables[1]}/seat", json={"seat": 0}), 201)
     again = ann.post(f"/api/clubs/{club}/tables/{tables[0]}/seat", json={})
     assert again.status_code == 409
+    elsewhere = ann.post(f"/api/clubs/{club}/tables/{tables[1]}/seat", json={})
+    assert elsewhere.status_code == 409  # the same deals at the other table
+    assert elsewhere.json()["type"].endswith("seated-this-evening")
     early = ben.post(f"/api/clubs/{club}/evenings/{evening['id']}/start", json={})
     assert early.status_code == 403
     assert early.json()["type"].endswith("not-organiser")

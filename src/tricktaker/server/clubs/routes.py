@@ -481,10 +481,20 @@ def clubs_router(service: TableService) -> APIRouter:
         """A member takes a free seat of the club's table: its seat token is answered
         this once (as ``POST /tables/{id}/join`` answers it) and the seat is theirs."""
         club, _role = await clubs.member(club_id, signed.user)
-        _found, live = await clubs.table(club, table_id)
+        found, live = await clubs.table(club, table_id)
         people = (await database.run(store.seat_users, [table_id])).get(table_id, {})
         if signed.user.id in people.values():
             raise NotPossibleNowError("already-seated", "You have a seat at this table already.")
+        evening = await clubs.evening(club, found.evening_id)
+        if evening.kind == "duplicate":  # the same cards at every table: one seat a person
+            others = await database.run(store.evening_tables, [evening.id])
+            seated = await database.run(store.seat_users, [t.table_id for t in others])
+            if any(signed.user.id in by_seat.values() for by_seat in seated.values()):
+                raise NotPossibleNowError(
+                    "seated-this-evening",
+                    "You have a seat at another table of this duplicate evening, which deals"
+                    " the same cards.",
+                )
         seat, token = await service.join(
             table_id, live.data.invite_code, signed.user.name, body.seat
         )

@@ -345,9 +345,12 @@ export async function mountClub(root, { clubId, evening }) {
   /**
    * A table of the evening, as a card.
    * @param {any} table
+   * @param {any} data the evening
    */
-  const tableCard = (table) => {
-    const mine = table.seats.some((/** @type {any} */ s) => s.member === page.me);
+  const tableCard = (table, data) => {
+    const seatedAt = (/** @type {any} */ t) => t.seats.some((/** @type {any} */ s) => s.member === page.me);
+    // At a duplicate evening a member takes one seat: every table deals the same cards.
+    const mine = data.evening.kind === "duplicate" ? data.tables.some(seatedAt) : seatedAt(table);
     const free = table.seats.filter((/** @type {any} */ s) => s.state === "free");
     const held = seatToken(table.table);
     const state =
@@ -440,7 +443,7 @@ export async function mountClub(root, { clubId, evening }) {
       el("h3", { class: "club-evening-name" }, `${dayText(e.day)}${e.name ? ` · ${e.name}` : ""}`, el("span", { class: "club-badge" }, kindText(e.kind))),
     );
     if (e.kind !== "cards") {
-      if (data.tables.length) eveningBody.append(el("ul", { class: "club-tables", "aria-label": "The evening's tables" }, data.tables.map((/** @type {any} */ t) => tableCard(t))));
+      if (data.tables.length) eveningBody.append(el("ul", { class: "club-tables", "aria-label": "The evening's tables" }, data.tables.map((/** @type {any} */ t) => tableCard(t, data))));
       else eveningBody.append(el("p", { class: "help" }, "No table yet."));
       if (organiser) {
         const bots = el("select", { id: "club-table-bots" }, [0, 1, 2, 3].filter((n) => n < page.club.players).map((n) => el("option", { value: String(n) }, n === 0 ? "none" : String(n))));
