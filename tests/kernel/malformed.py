@@ -41,6 +41,7 @@ from tricktaker.kernel import (
     state_rules,
 )
 from tricktaker.kernel.search import world_inputs
+from tricktaker.kernel.values import flat_state
 
 EXPECTED = (TypeError, ValueError, OverflowError)
 """What a malformed input may raise (the kernel's Unsupported is a ValueError)."""
@@ -298,10 +299,10 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
     elif entry == "estimate":
         core.estimate(config, state, draw(SMALL))
     elif entry == "play_out":
-        pairs: Any = [(config, state), (config_ok, base.state)]
+        flat: Any = [*flat_state(0, base.state), *flat_state(1, base.state)]
         if draw(st.booleans()):
-            pairs = broken(draw, pairs)
-        core.play_out(pairs)
+            flat = broken(draw, flat)
+        core.play_out([config, config_ok], flat)
     elif entry == "endgame":
         if draw(st.booleans()):
             core.endgame(config, state)

@@ -28,12 +28,21 @@ from tricktaker.coach.model import hand_points
 from tricktaker.engine.base import BIDDING, PLAYING
 from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
-from tricktaker.kernel import KernelUnsupportedError, kernel_world, native, plays_whole
+from tricktaker.kernel import (
+    KernelUnsupportedError,
+    config_of_state,
+    kernel_state,
+    kernel_world,
+    native,
+    plays_whole,
+)
 from tricktaker.kernel.search import move_code, world_inputs
 from tricktaker.kernel.values import (
     LEAST_DEALS,
     MoveValues,
+    append_flat_state,
     finish_played,
+    flat_state,
     kernel_choice_values,
     made_worlds,
     play_out_hands,
@@ -403,6 +412,35 @@ def test_the_kernels_play_out_of_complete_states_is_pythons(name: str) -> None:
         assert (got.tricks, got.bids, got.hand_scores) == (want.tricks, want.bids, want.hand_scores)
         assert state.hands_played == expected.hands_played
     assert compared == ({PLAYING, BIDDING} if plays_whole(rules) else {PLAYING})
+
+
+@pytest.mark.parametrize("name", [*KERNEL_GAMES, *HOOK_GAMES])
+def test_a_state_written_flat_is_its_kernel_state(name: str) -> None:
+    """append_flat_state writes an engine state's hand straight into the kernel's flat
+    list exactly as flat_state writes its kernel_state (bids, tricks, trick points, the
+    trick in progress); the kernel reads it back, and refuses a list cut short."""
+    states = [*decision_states(name, seed=3, count=4), *decision_states(name, seed=5, count=4)]
+    compared = 0
+    for state in states:
+        try:
+            expected = flat_state(2, kernel_state(state))
+        except KernelUnsupportedError:
+            continue
+        written: list[int] = [7]
+        append_flat_state(written, 2, state)
+        assert written == [7, *expected]
+        compared += 1
+    assert compared
+    played = [s for s in states if s.phase == PLAYING]
+    core = native()
+    if played:
+        state = played[0]
+        config = config_of_state(state) if plays_whole(state.rules) else None
+        if config is not None:
+            flat = flat_state(0, kernel_state(state))
+            assert len(core.play_out([config], flat + flat)) == 2
+            with pytest.raises(ValueError, match="ends early"):
+                core.play_out([config], flat[:-1])
 
 
 def made_of(seat: int) -> Any:

@@ -438,24 +438,78 @@ PyObject *estimate(PyObject *, PyObject *args) {
     });
 }
 
-// play_out(pairs): each (config, state) pair's hand played to its end with the rollout
-// policy (no noise, as ``rollout`` plays it); per pair the winners of the tricks played
-// from its state, in order, and each seat's bid at the end (-1: none). The coach plays so
-// the bids and card play of hands whose earlier decisions were played in Python
-// (tricktaker.kernel.values.play_out_hands).
-PyObject *play_out(PyObject *, PyObject *arg) {
+// A state of play_out's flat list from position ``at`` (advanced past it): per seat its
+// hand (a mask), bid (-1: none), tricks and trick points; the trick's length and its
+// (seat, card) pairs; leader, to_play, tricks_done, bid_count, bid_sum, eldest, phase,
+// broken, first_bidder (tricktaker.kernel.values.flat_state writes it). Checked as
+// read_state checks a KernelState.
+State read_flat_state(const Config &cfg, const Items &data, Py_ssize_t &at) {
+    const int n = cfg.players, size = cfg.hand_size;
+    const Py_ssize_t total = data.size();
+    auto next = [&](long long low, long long high) {
+        if (at >= total) fail(PyExc_ValueError, "states: a state ends early");
+        long long value = to_integer(data[at], data.name(at), low, high);
+        ++at;
+        return value;
+    };
+    State st{};
+    for (int s = 0; s < n; ++s) {
+        if (at >= total) fail(PyExc_ValueError, "states: a state ends early");
+        st.hands[s] = to_mask(data[at], data.name(at), DECK_BITS);
+        ++at;
+    }
+    for (int s = 0; s < n; ++s) st.bids[s] = int8_t(next(-1, size));
+    for (int s = 0; s < n; ++s) st.tricks[s] = int8_t(next(0, size));
+    for (int s = 0; s < n; ++s) st.points[s] = int16_t(next(INT16_MIN, INT16_MAX));
+    long long cards = next(0, cfg.active_count - 1);
+    for (long long i = 0; i < cards; ++i) {
+        st.trick_seat[i] = uint8_t(next(0, n - 1));
+        st.trick_card[i] = uint8_t(next(0, NCARDS - 1));
+    }
+    st.trick_len = int8_t(cards);
+    st.leader = int8_t(next(0, n - 1));
+    st.to_play = int8_t(next(0, n - 1));
+    st.tricks_done = int8_t(next(0, size));
+    st.bid_count = int8_t(next(0, n));
+    st.bid_sum = int8_t(next(0, n * size));
+    st.eldest = int8_t(next(0, n - 1));
+    st.phase = int8_t(next(BIDDING, OVER));
+    st.broken = next(0, 1) != 0;
+    st.first_bidder = int8_t(next(-1, n - 1));
+    check_state(cfg, st);
+    return st;
+}
+
+// play_out(configs, states): each state's hand played to its end with the rollout policy
+// (no noise, as ``rollout`` plays it); ``states`` is one flat list of ints, each state
+// its config's index in ``configs`` then its fields (read_flat_state). Per state the
+// winners of the tricks played from it, in order, and each seat's bid at the end (-1:
+// none). The coach plays so the bids and card play of hands whose earlier decisions were
+// played in Python (tricktaker.kernel.values.play_out_hands), a batch read in one call.
+PyObject *play_out(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
-        Items pairs(arg, "pairs");
-        if (pairs.size() > SAMPLES_LIMIT)
-            fail(PyExc_ValueError, "pairs: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
-        std::vector<const Config *> configs(size_t(pairs.size()));
-        std::vector<State> states(size_t(pairs.size()));
-        for (Py_ssize_t i = 0; i < pairs.size(); ++i) {
-            Items pair(pairs[i], pairs.name(i), 2);
-            configs[size_t(i)] = config_of(pair[0]);
-            states[size_t(i)] = read_state(*configs[size_t(i)], pair[1]);
+        PyObject *configs_arg, *states_arg;
+        if (!PyArg_ParseTuple(args, "OO", &configs_arg, &states_arg)) return nullptr;
+        Items config_items(configs_arg, "configs");
+        std::vector<const Config *> known(size_t(config_items.size()));
+        for (Py_ssize_t i = 0; i < config_items.size(); ++i)
+            known[size_t(i)] = config_of(config_items[i]);
+        Items data(states_arg, "states");
+        std::vector<const Config *> configs;
+        std::vector<State> states;
+        Py_ssize_t at = 0;
+        while (at < data.size()) {
+            if (Py_ssize_t(states.size()) >= SAMPLES_LIMIT)
+                fail(PyExc_ValueError,
+                     "states: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
+            long long index = to_integer(data[at], data.name(at), 0,
+                                         (long long)(known.size()) - 1);
+            ++at;
+            const Config *cfg = known[size_t(index)];
+            configs.push_back(cfg);
+            states.push_back(read_flat_state(*cfg, data, at));
         }
-        std::vector<int8_t> winners(size_t(pairs.size()) * MAX_HAND_SIZE, -1);
+        std::vector<int8_t> winners(states.size() * MAX_HAND_SIZE, -1);
         without_gil([&] {
             for (size_t i = 0; i < states.size(); ++i) {
                 const Config &cfg = *configs[i];
@@ -523,9 +577,10 @@ PyMethodDef methods[] = {
     {"endgame", endgame, METH_VARARGS,
      "endgame(config, state, rivalry=0.0) -> (rewards, move, nodes): the last tricks of a"
      " complete deal solved exactly (max-n)"},
-    {"play_out", play_out, METH_O,
-     "play_out([(config, state)]) -> [((trick winners...), (bids...))]: each hand played to"
-     " its end by the rollout policy"},
+    {"play_out", play_out, METH_VARARGS,
+     "play_out(configs, states: [int]) -> [((trick winners...), (bids...))]: each state of"
+     " the flat list (its config's index, then its fields) played to its hand's end by the"
+     " rollout policy"},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -56,20 +56,21 @@ from tricktaker.kernel.convert import (
     config_of_state,
     hand_config,
     kernel_plays,
-    kernel_state,
     plays_whole,
 )
 from tricktaker.kernel.hookgames import hook_hand_inputs
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code, world_inputs
-from tricktaker.kernel.spec import KernelUnsupportedError, limits
+from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, limits
 
 __all__ = [
     "LEAST_DEALS",
     "SAMPLING_SHARE",
     "MoveValues",
     "PlayedOut",
+    "append_flat_state",
     "finish_played",
+    "flat_state",
     "kernel_choice_values",
     "made_worlds",
     "play_out_hands",
@@ -452,28 +453,104 @@ class PlayedOut:
     """Each seat's bid at the hand's end (-1: none); read where the state was bidding."""
 
 
+def flat_state(config_index: int, state: KernelState) -> list[int]:
+    """A :class:`~tricktaker.kernel.spec.KernelState` as the kernel's ``play_out`` reads
+    it in its flat list of ints: the index of its config, then per seat its hand, bid,
+    tricks and trick points, the trick's length and its (seat, card) pairs, and the
+    leader, the seat to play, the tricks done, the bids made, their sum, the eldest, the
+    phase, whether trumps are broken and the first bidder (:func:`play_out_hands` writes
+    the same straight from an engine state)."""
+    out = [config_index, *state.hands, *state.bids, *state.tricks, *state.points]
+    out.append(len(state.trick))
+    for seat, card in state.trick:
+        out += (seat, card)
+    out += (
+        state.leader,
+        state.to_play,
+        state.tricks_done,
+        state.bid_count,
+        state.bid_sum,
+        state.eldest,
+        state.phase,
+        int(state.broken),
+        state.first_bidder,
+    )
+    return out
+
+
+def append_flat_state(out: list[int], config_index: int, state: GameState) -> None:
+    """Append the hand in progress in ``state`` to ``out`` as :func:`flat_state` writes
+    its :func:`~tricktaker.kernel.convert.kernel_state`, without making that object (the
+    coach's batches, :func:`play_out_hands`)."""
+    players = state.players
+    known = limits()
+    phase = known.phase_bidding if state.phase == BIDDING else known.phase_playing
+    bids = [-1 if b is None else b for b in state.bids]
+    out.append(config_index)
+    out += state.hands
+    out += bids
+    out += state.tricks_won
+    winners = state.trick_winners
+    formula = state.scoring.trick_points
+    if formula is None or not winners:
+        out += [0] * players
+    else:
+        points = [0] * players
+        size = state.hand_size
+        for k, winner in enumerate(winners, start=1):
+            points[winner] += formula(k=k, hand_size=size, players=players)
+        out += points
+    trick = state.trick
+    out.append(len(trick))
+    for seat, card in trick:
+        out += (seat, card)
+    out += (
+        state.leader,
+        state.to_play,
+        len(winners),
+        state.bid_count,
+        sum(b for b in bids if b > 0),
+        (state.dealer + 1) % players,
+        phase,
+        1 if state.trump_broken else 0,
+        -1,
+    )
+
+
 def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
     """Each state's hand played to its end in the kernel, by the rollout policy without
     noise (as :func:`tricktaker.bots.pimc.rollout_hand` plays it in Python): its card
     play, and its bids first in a ruleset the kernel plays whole. Per state how it was
     played, or None where the kernel does not play that state (neither its card play nor
     bids it plays, a game whose card play the kernel does not declare, a face-down pile):
-    play those in Python. One kernel call for all the states; the states are not changed
+    play those in Python. One kernel call for all the states, read by the kernel from one
+    flat list of ints (:func:`flat_state`); the states are not changed
     (:func:`finish_played` scores one)."""
     core = native()
-    pairs: list[tuple[Any, Any]] = []
+    configs: list[Any] = []
+    flat: list[int] = []
     where: list[int] = []
-    configs: dict[tuple[Any, ...], Any] = {}
-    """The configs made in this call, by what they are made of (the objects are alive
-    while the states are, so their ids name them)."""
+    indices: dict[tuple[Any, ...], int | None] = {}
+    """The configs made in this call by what they are made of, as indices into
+    ``configs`` (None: refused; the objects are alive while the states are, so their ids
+    name them)."""
+    rulesets: dict[int, tuple[bool, bool]] = {}
+    """Per ruleset (by id) whether the kernel plays it, and whether whole."""
     for index, state in enumerate(states):
-        if not kernel_plays(state.rules):
+        rules = state.rules
+        found = rulesets.get(id(rules))
+        if found is None:
+            found = rulesets[id(rules)] = (kernel_plays(rules), plays_whole(rules))
+        plays, whole = found
+        if not plays:
             continue
-        bidding = state.phase == BIDDING and plays_whole(state.rules)
+        bidding = state.phase == BIDDING and whole
         if state.phase != PLAYING and not bidding:
             continue
+        if state.piles is not None or state.spec.pile or state.spec.blind_hand:
+            continue  # the kernel does not play face-down piles (kernel_state refuses them)
         key = (
-            id(state.rules),
+            id(rules),
             state.players,
             state.hand_size,
             id(state.tables),
@@ -484,20 +561,26 @@ def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
             None if state.active is None else tuple(state.active),
             (state.turn_up, tuple(state.zero_streak)) if bidding else None,
         )
-        try:
-            config = configs.get(key)
-            if config is None:
-                made = config_of_state(state) if bidding else _card_play_config(state)
-                config = configs[key] = made
-            pairs.append((config, kernel_state(state)))
-        except (KernelUnsupportedError, core.Unsupported):
+        if key in indices:
+            config_index = indices[key]
+        else:
+            try:
+                config = config_of_state(state) if bidding else _card_play_config(state)
+            except (KernelUnsupportedError, core.Unsupported):
+                config_index = None
+            else:
+                config_index = len(configs)
+                configs.append(config)
+            indices[key] = config_index
+        if config_index is None:
             continue
+        append_flat_state(flat, config_index, state)
         where.append(index)
     out: list[PlayedOut | None] = [None] * len(states)
-    if not pairs:
+    if not where:
         return out
     try:
-        played = core.play_out(pairs)
+        played = core.play_out(configs, flat)
     except core.Unsupported:  # a hand the kernel does not play: all of them in Python
         return out
     for index, (winners, bids) in zip(where, played, strict=True):
