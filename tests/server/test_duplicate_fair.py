@@ -244,7 +244,8 @@ def _play_first_legal(player: Player, until_events: int | None) -> None:
 def test_seeded_bots_play_on_alike_after_a_restart(server: ServerProcess) -> None:
     """docs/duplicate.md, Bots in a set: a table of a set whose server is killed (SIGKILL)
     and started again mid-game goes on exactly as a table of the set that never stopped,
-    the person playing alike at both."""
+    the person playing alike at both. Random bots: each choice is a draw, so a bot made
+    again from its seed alone would draw otherwise from there."""
     http = _guest(server)
     made = http.post("/duplicate", json={"game": "blackout", "players": 4, "seed": 5}).json()
     set_id, host = made["set"]["id"], made["host_token"]
@@ -252,7 +253,7 @@ def test_seeded_bots_play_on_alike_after_a_restart(server: ServerProcess) -> Non
     for _ in range(2):
         answer = http.post(
             f"/duplicate/{set_id}/tables",
-            json={"seats": ["human", "easy", "easy", "easy"], "host_seat": 0},
+            json={"seats": ["human", "random", "random", "random"], "host_seat": 0},
             headers=_bearer(host),
         )
         tables.append(answer.json())
