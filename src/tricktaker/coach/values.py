@@ -24,6 +24,10 @@ playing everything in Python (:func:`python_totals`, which values whatever the k
 cannot play). tests/coach/test_values.py checks that the kernel's values and Python's
 agree within their standard errors, and that the staged sums are Python's.
 
+While :func:`staged_totals` and :func:`python_totals` sample, Python's cyclic
+collector runs fewer young collections (:func:`~tricktaker.coach.collection.fewer_collections`:
+the process's threshold restored afterwards).
+
 Every decision of the shipped games is valued so, those before the deal included (a
 dealer's ante, Caller Clag's calls: the playing out deals the hand). A choice whose
 playing out does not end in its own hand's result raises
@@ -51,6 +55,7 @@ from typing import Any
 
 from tricktaker.bots.gamesearch import GameSearch, Sampler, sample_weight, search_for
 from tricktaker.bots.pimc import rollout_hand
+from tricktaker.coach.collection import fewer_collections
 from tricktaker.coach.contract import made_bid
 from tricktaker.coach.model import ChoiceValue, Hint, hand_points
 from tricktaker.engine.actions import Action
@@ -186,6 +191,7 @@ def _scored(state: GameState, seat: int, hands_before: int) -> tuple[int, bool |
     )
 
 
+@fewer_collections()
 def python_totals(
     obs: Observation,
     actions: Sequence[Action],
@@ -263,6 +269,7 @@ def _card_player() -> (
     return play, finish
 
 
+@fewer_collections()
 def staged_totals(
     obs: Observation,
     actions: Sequence[Action],
