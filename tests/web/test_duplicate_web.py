@@ -22,8 +22,9 @@ DESKTOP = {"width": 1280, "height": 800}
 def test_play_todays_challenge_from_the_lobby(
     module_server: ServerProcess, new_page: NewPage
 ) -> None:
-    """docs/duplicate.md, The daily challenge: from the lobby to one's own table of it;
-    the page has no serious accessibility violation."""
+    """docs/duplicate.md, The daily challenge and Once a day: from the lobby to one's own
+    table of it, and back, refused a second; the page has no serious accessibility
+    violation."""
     require_axe()
     page = new_page()
     page.goto(f"{module_server.url}/#/")
@@ -45,7 +46,15 @@ def test_play_todays_challenge_from_the_lobby(
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
     assert info["practice"] is False
     expect(page.get_by_role("button", name="Start the game")).to_be_visible()
-    assert page.console_errors == []  # type: ignore[attr-defined]
+    # Once a day (docs/duplicate.md): back on the challenge's page, this browser is told
+    # it has played, with its table, and asking again is refused with that table.
+    page.goto(f"{module_server.url}/#/daily/jabberwocky")
+    played = page.locator("#daily-played a")
+    expect(played).to_have_attribute("href", f"#/table/{table_id}")
+    page.locator("#daily-play").click()
+    expect(page.locator("#daily-error")).to_contain_text("played today's challenge already")
+    errors = page.console_errors  # type: ignore[attr-defined]
+    assert [e for e in errors if "status of 409" not in e] == []  # the refusal's own
 
 
 def _played_set(server: ServerProcess) -> str:
