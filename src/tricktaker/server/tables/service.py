@@ -38,7 +38,6 @@ from tricktaker.server.errors import (
     NotPossibleNowError,
     SeatNotFoundError,
     SeatTakenError,
-    TableElsewhereError,
     TableFinishedError,
     TableFullError,
     TableMovedOnError,
@@ -50,18 +49,14 @@ from tricktaker.server.tables import store
 from tricktaker.server.tables.cache import TableCache
 from tricktaker.server.tables.driving import BotDriver
 from tricktaker.server.tables.hints import HintDesk
-from tricktaker.server.tables.leases import (
-    HANDOVER_SECONDS,
-    MOVED_CODE,
-    ORPHAN_SECONDS,
-    Leases,
-)
+from tricktaker.server.tables.leases import Leases
 from tricktaker.server.tables.live import (
     Live,
     Subscriber,
     subscriber_gone,
 )
 from tricktaker.server.tables.names import others, unique_name
+from tricktaker.server.tables.owning import Owning
 from tricktaker.server.tables.relay import Relay
 from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
 from tricktaker.server.tables.telling import replayed, tell_events
@@ -115,6 +110,8 @@ class TableService:
         )
         """The spectators of tables another process serves
         (:mod:`~tricktaker.server.tables.relay`)."""
+        self.owning = Owning(self.leases, self.tables_held, self._resume)
+        """Takes tables over, lets them go, waits for their leases."""
         self._sweeper: asyncio.Task[None] | None = None
         self._adopter: asyncio.Task[None] | None = None
         self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
@@ -133,13 +130,13 @@ class TableService:
         :data:`~tricktaker.server.tables.leases.ORPHAN_SECONDS`, those whose process
         died)."""
         loop = asyncio.get_running_loop()
-        self.leases.on_handover = self._hand_over
+        self.leases.on_handover = self.owning.hand_over
         self.leases.on_events = self.relay.notified
         self.leases.watching = self.relay.watched
         self.leases.start(loop)
         if self.leases.shared:
-            await self.adopt_orphans()
-            self._adopter = loop.create_task(self._adopt_forever())
+            await self.owning.adopt_orphans()
+            self._adopter = loop.create_task(self.owning.adopt_forever())
         else:
             ids = await self.db(store.table_ids, statuses=["playing"], public_only=False)
             await self._resume(ids)
@@ -159,71 +156,6 @@ class TableService:
                 async with live.lock:
                     await self._commit_and_tell(live, state.clone(), [], state, tell=False)
             self._after_start(live)
-
-    async def adopt_orphans(self) -> list[str]:
-        """Take over every table in play whose lease is free (the process that held it
-        died): replay its record and drive its bots. Their ids."""
-        taken = await self.leases.orphans()
-        if taken:
-            log.info("took over %d tables: %s", len(taken), ", ".join(taken[:10]))
-        await self._resume(taken)
-        return taken
-
-    async def _adopt_forever(self) -> None:
-        """Take over orphaned tables every ORPHAN_SECONDS; if the lease connection was
-        lost (with every lease), drop every table and hold leases again."""
-        while True:
-            await asyncio.sleep(ORPHAN_SECONDS)
-            try:
-                if self.leases.broken():
-                    for live in list(self.tables_held):
-                        await self._let_go(live)
-                    await self.leases.reconnect()
-                await self.adopt_orphans()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("could not look for orphaned tables", exc_info=True)
-
-    def _hand_over(self, table_id: str) -> None:
-        """Another process asked for a table this one holds: let it go."""
-        live = self.tables_held.cached(table_id)
-        if live is None:
-            self.leases.release(table_id)
-            return
-        asyncio.get_running_loop().create_task(self._let_go(live))
-
-    async def _let_go(self, live: Live) -> None:
-        """Drop a table from memory and release its lease (under its lock, so between
-        two actions): its timers and bots stop, its sockets are closed with
-        :data:`~tricktaker.server.tables.leases.MOVED_CODE` (their clients reconnect)."""
-        async with live.lock:
-            for task in [live.drive_task, live.timer_task, *live.grace_tasks.values()]:
-                if task is not None:
-                    task.cancel()
-            live.grace_tasks.clear()
-            for sub in list(live.subscribers):
-                sub.close(MOVED_CODE, "the table moved to another server process: reconnect")
-            live.subscribers.clear()
-            if self.tables_held.cached(live.data.id) is live:
-                self.tables_held.forget(live.data.id)
-            else:
-                self.leases.release(live.data.id)
-
-    async def _lease(self, table_id: str) -> None:
-        """Hold the table's lease, asking its holder to let it go if another process
-        has it (:class:`TableElsewhereError` if it does not within HANDOVER_SECONDS)."""
-        leases = self.leases
-        if await leases.take(table_id):
-            return
-        deadline = time.monotonic() + HANDOVER_SECONDS
-        while time.monotonic() < deadline:
-            await leases.ask_handover(table_id)
-            for _ in range(5):
-                await asyncio.sleep(0.05)
-                if await leases.take(table_id):
-                    return
-        raise TableElsewhereError()
 
     async def close(self) -> None:
         """Stop timers and bots (the database is closed after)."""
@@ -257,7 +189,7 @@ class TableService:
         cached = self.tables_held.cached(table_id)
         if cached is not None:
             return cached
-        await self._lease(table_id)
+        await self.owning.lease(table_id)
         try:
             loaded = await self.db(store.load_table, table_id)
         except BaseException:

@@ -1,0 +1,104 @@
+"""Which tables a server process serves, as their leases change hands
+(:mod:`~tricktaker.server.tables.leases`, docs/deploy.md, Several processes): a table
+taken over from a process that died, one let go to another process that asked for it,
+and the wait for a table's lease."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from tricktaker.server.errors import TableElsewhereError
+from tricktaker.server.tables.cache import TableCache
+from tricktaker.server.tables.leases import (
+    HANDOVER_SECONDS,
+    MOVED_CODE,
+    ORPHAN_SECONDS,
+    Leases,
+)
+from tricktaker.server.tables.live import Live
+
+log = logging.getLogger("tricktaker.server")
+
+
+class Owning:
+    """Takes over, lets go and waits for the tables of one process: ``leases``, the
+    process's; ``tables``, the tables it holds in memory; ``resume``, rebuilds tables
+    taken over (their lease held) and lets their bots play."""
+
+    def __init__(
+        self,
+        leases: Leases,
+        tables: TableCache,
+        resume: Callable[[list[str]], Awaitable[None]],
+    ) -> None:
+        self.leases = leases
+        self.tables = tables
+        self.resume = resume
+
+    async def adopt_orphans(self) -> list[str]:
+        """Take over every table in play whose lease is free (the process that held it
+        died): replay its record and drive its bots. Their ids."""
+        taken = await self.leases.orphans()
+        if taken:
+            log.info("took over %d tables: %s", len(taken), ", ".join(taken[:10]))
+        await self.resume(taken)
+        return taken
+
+    async def adopt_forever(self) -> None:
+        """Take over orphaned tables every ORPHAN_SECONDS; if the lease connection was
+        lost (with every lease), drop every table and hold leases again."""
+        while True:
+            await asyncio.sleep(ORPHAN_SECONDS)
+            try:
+                if self.leases.broken():
+                    for live in list(self.tables):
+                        await self.let_go(live)
+                    await self.leases.reconnect()
+                await self.adopt_orphans()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("could not look for orphaned tables", exc_info=True)
+
+    def hand_over(self, table_id: str) -> None:
+        """Another process asked for a table this one holds: let it go."""
+        live = self.tables.cached(table_id)
+        if live is None:
+            self.leases.release(table_id)
+            return
+        asyncio.get_running_loop().create_task(self.let_go(live))
+
+    async def let_go(self, live: Live) -> None:
+        """Drop a table from memory and release its lease (under its lock, so between
+        two actions): its timers and bots stop, its sockets are closed with
+        :data:`~tricktaker.server.tables.leases.MOVED_CODE` (their clients reconnect)."""
+        async with live.lock:
+            for task in [live.drive_task, live.timer_task, *live.grace_tasks.values()]:
+                if task is not None:
+                    task.cancel()
+            live.grace_tasks.clear()
+            for sub in list(live.subscribers):
+                sub.close(MOVED_CODE, "the table moved to another server process: reconnect")
+            live.subscribers.clear()
+            if self.tables.cached(live.data.id) is live:
+                self.tables.forget(live.data.id)
+            else:
+                self.leases.release(live.data.id)
+
+    async def lease(self, table_id: str) -> None:
+        """Hold the table's lease, asking its holder to let it go if another process
+        has it (:class:`TableElsewhereError` if it does not within HANDOVER_SECONDS)."""
+        leases = self.leases
+        if await leases.take(table_id):
+            return
+        deadline = time.monotonic() + HANDOVER_SECONDS
+        while time.monotonic() < deadline:
+            await leases.ask_handover(table_id)
+            for _ in range(5):
+                await asyncio.sleep(0.05)
+                if await leases.take(table_id):
+                    return
+        raise TableElsewhereError()
