@@ -171,6 +171,11 @@ def test_a_clubs_evenings_standings_and_statistics(server: ServerProcess) -> Non
         night = seen(ben.get(f"/api/clubs/{club}/evenings/{evening['id']}"))
         if all(t["status"] == "finished" for t in night["tables"]):
             break
+        # No peeking: only the hands every table has finished are compared, and no
+        # table's results are shown while another plays (it would tell the cards).
+        least = min(t["hands_played"] for t in night["tables"])
+        assert all(row["hands"] <= least for row in night["duplicate"])
+        assert night["results"] == []
         assert time.monotonic() < deadline, "the evening never finished"
         time.sleep(0.3)
     assert [t["number"] for t in night["tables"]] == [1, 2]

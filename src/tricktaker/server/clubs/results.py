@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tricktaker.duplicate import standings, table_results
+from tricktaker.duplicate import Result, standings, table_results
 from tricktaker.engine import GameState
 from tricktaker.stats import GameLine, game_line, statistics
 
@@ -123,17 +123,21 @@ def points_standings(games: Iterable[ClubGame]) -> list[PointsRow]:
     return sorted(counted, key=lambda r: (-r.points, -r.wins, r.games, r.user_id))
 
 
-def evening_duplicate(games: Iterable[ClubGame]) -> tuple[list[Any], dict[str, tuple[int, int]]]:
+def evening_duplicate(
+    games: Iterable[ClubGame], hands: int | None = None
+) -> tuple[list[Any], dict[str, tuple[int, int]]]:
     """One duplicate evening's standings (:func:`tricktaker.duplicate.standings`, by
-    matchpoints) over its tables' finished hands, and each entrant's ``(table number,
-    seat)``; an entrant is named ``"number:seat"``."""
-    results = []
+    matchpoints) over its tables' finished hands (the first ``hands`` only, when
+    given), and each entrant's ``(table number, seat)``; an entrant is named
+    ``"number:seat"``."""
+    results: list[Result] = []
     where: dict[str, tuple[int, int]] = {}
     for game in games:
         entrants = [f"{game.number}:{seat}" for seat in range(game.state.players)]
         for seat, name in enumerate(entrants):
             where[name] = (game.number, seat)
-        results.extend(table_results(game.state, entrants))
+        found = table_results(game.state, entrants)
+        results.extend(r for r in found if hands is None or r.hand <= hands)
     return standings(results), where
 
 

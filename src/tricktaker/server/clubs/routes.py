@@ -380,9 +380,15 @@ def clubs_router(service: TableService) -> APIRouter:
         names = await names_of(club)
         tables = await database.run(store.evening_tables, [evening.id])
         sheets = await database.run(store.evening_sheets, [evening.id])
-        table_views = [await clubs.table_view(club, t, names) for t in tables]
+        games = await clubs.games(club, [evening], running=True)
+        shown = None  # a duplicate evening shows the hands every table has finished
+        played = {g.key: len(g.state.history) for g in games if g.kind == "table"}
+        if evening.kind == "duplicate":
+            shown = min((played.get(t.table_id, 0) for t in tables), default=0)
+        table_views = [await clubs.table_view(club, t, names, shown) for t in tables]
         sheet_views = [v for v in [await clubs.sheet_view(s, names) for s in sheets] if v]
-        games = await clubs.games(club, [evening])
+        over = shown is None or all(g.finished for g in games if g.kind == "table")
+        over = over and (shown is None or len(played) == len(tables))  # every table started
         answer: dict[str, Any] = {
             "club": {"id": club.id, "name": club.name},
             "evening": _evening_json(evening),
@@ -391,11 +397,13 @@ def clubs_router(service: TableService) -> APIRouter:
             "results": [
                 {**row.to_json(names[row.user_id])}
                 for row in points_standings(g for g in games if g.finished)
-            ],
+            ]
+            if over
+            else [],
             "duplicate": None,
         }
         if evening.kind == "duplicate":
-            ranked, where = evening_duplicate(g for g in games if g.kind == "table")
+            ranked, where = evening_duplicate((g for g in games if g.kind == "table"), shown)
             people = {f"{g.number}:{s}": u for g in games for s, u in g.people.items()}
             seat_names = {
                 f"{view['number']}:{seat['seat']}": seat["name"]

@@ -46,6 +46,22 @@ class NotOrganiserError(NotAllowedError):
         super().__init__("not-organiser", "Only the club's organisers do that.")
 
 
+def _over(state: GameState | None) -> bool:
+    """Whether a table's game is over (False before it starts)."""
+    return state is not None and state.is_terminal()
+
+
+def _scores(state: GameState | None, shown: int | None) -> list[int] | None:
+    """Each seat's total (None before the game): over its first ``shown`` hands only
+    when given (a duplicate evening's tables show the hands every table has finished)."""
+    if state is None:
+        return None
+    if shown is None:
+        return list(state.scores)
+    hands = state.history[:shown]
+    return [sum(hand.hand_scores[seat] for hand in hands) for seat in range(state.players)]
+
+
 def club_rules(club: Club) -> Ruleset:
     """The club's house rules, from the data stored with it."""
     return ruleset_from_data(club.ruleset_data, options=club.options, source=club.game)
@@ -119,19 +135,30 @@ class Clubs:
             self._finished[table_id] = state
         return live, state
 
-    async def games(self, club: Club, evenings: list[Evening]) -> list[ClubGame]:
-        """Every game of the evenings: their tables' (started ones) and their sheets'."""
+    async def games(
+        self, club: Club, evenings: list[Evening], *, running: bool = False
+    ) -> list[ClubGame]:
+        """Every game of the evenings: their tables' (started ones) and their sheets'.
+        A duplicate evening's tables count once every one of them is over (before, a
+        table's results would tell the others' players the cards to come), unless
+        ``running`` (the caller then shows only the hands every table has finished)."""
         by_id = {e.id: e for e in evenings}
         ids = list(by_id)
         tables = await self.database.run(store.evening_tables, ids)
         people = await self.database.run(store.seat_users, [t.table_id for t in tables])
         members = {m.user_id for m in await self.database.run(store.members, club.id)}
+        states = {t.table_id: (await self.game_of(t.table_id))[1] for t in tables}
+        playing = {  # evenings with a table not over (or not started)
+            t.evening_id for t in tables if not _over(states[t.table_id])
+        }
         found: list[ClubGame] = []
         for table in tables:
-            _live, state = await self.game_of(table.table_id)
-            if state is None:
-                continue
+            state = states[table.table_id]
             evening = by_id[table.evening_id]
+            if state is None or (
+                evening.kind == "duplicate" and evening.id in playing and not running
+            ):
+                continue
             seated = {s: u for s, u in people.get(table.table_id, {}).items() if u in members}
             found.append(
                 ClubGame(
@@ -163,7 +190,7 @@ class Clubs:
         return sheet.game_copy()
 
     async def table_view(
-        self, club: Club, table: store.ClubTable, names: dict[int, str]
+        self, club: Club, table: store.ClubTable, names: dict[int, str], shown: int | None = None
     ) -> dict[str, Any]:
         """A table as the club's page shows it: its state, hand and seats, its scores
         (public at the table too); never a card."""
@@ -195,7 +222,7 @@ class Clubs:
             "hand": None if state is None or over else played + 1,
             "hands": club_hands(self.rules(club), data.players),
             "seats": seats,
-            "scores": list(state.scores) if state is not None else None,
+            "scores": _scores(state, shown),
             "link": f"#/table/{table.table_id}",
         }
 
