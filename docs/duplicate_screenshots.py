@@ -16,6 +16,7 @@ the standings.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -66,20 +67,29 @@ def full_page(page: Page, name: str, size: dict[str, int]) -> None:
 
 
 def daily(browser: Browser, url: str) -> None:
-    """Three people's tables of today's Blackout challenge, then its page."""
+    """Three people's tables of today's Blackout challenge, then its page in Ann's browser."""
     players = []
     tables = []
+    first: dict[str, Any] = {}
     for seed, (name, bot) in enumerate((("Ann", "heuristic"), ("Ben", "random"), ("Cleo", "pimc"))):
         made = httpx.post(
             f"{url}/duplicate/daily/blackout/play", json={"name": name}, timeout=30
         ).json()
         players.append(seat_player(url, made, bot, seed))
         tables.append(made["table"]["id"])
+        first = first or made
     wait_finished(url, tables)
     for process in players:
         process.wait(timeout=60)
+    # Ann's browser, which holds her seat: the hands she finished are shown to her
+    # (docs/duplicate.md, No peeking).
+    held = json.dumps({"seat": 0, "token": first["seat_token"]})
+    keep_seat = (
+        f"localStorage.setItem({json.dumps('tricktaker.seat.' + tables[0])}, {json.dumps(held)});"
+    )
     for suffix, size in (("desktop", shots.DESKTOP), ("phone", shots.PHONE)):
         page = shots.new_page(browser, size)
+        page.add_init_script(keep_seat)
         page.goto(f"{url}/#/daily/blackout")
         page.locator("#dup-standings").wait_for()
         full_page(page, f"duplicate-daily-{suffix}", size)
