@@ -317,6 +317,7 @@ def staged_totals(
                 results[slot] = _scored(state, seat, hands_before)
         waiting.clear()
 
+    last = len(totals) - 1
     done = 0
     while not stop(done):
         state = sampler.sample(rng)
@@ -326,8 +327,9 @@ def staged_totals(
         # The state's own legal actions, listed once: each clone inherits the list and
         # applies its choice (the very object) without the engine listing them again.
         listed = {action: action for action in state.legal_actions(seat)}
-        for choice in totals:
-            trial = state.clone()
+        for index, choice in enumerate(totals):
+            # The last choice plays on the sampled state itself (nothing reads it after).
+            trial = state if index == last else state.clone()
             trial.apply(seat, listed.get(choice.action, choice.action))
             _play_to_cards(trial, game, hands_before, kernel_phases)
             slot = len(results)
