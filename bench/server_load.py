@@ -134,7 +134,7 @@ def tricktaker_command() -> list[str]:
 # ---------------------------------------------------------------------------- databases
 
 
-Written = Callable[["Server"], int]
+Written = Callable[["Server | Cluster"], int]
 """Bytes the database has written so far, given the server using it: what the server
 process wrote to storage (SQLite), or the position in PostgreSQL's write-ahead log."""
 
@@ -324,6 +324,109 @@ class Server:
             self.process.kill()
             self.process.wait()
         self._log.close()
+
+
+HAPROXY_CONFIG = """\
+global
+    maxconn 8000
+
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 1h
+    timeout server 1h
+    timeout tunnel 1h
+    option redispatch
+    retries 3
+
+frontend tables
+    bind {host}:{port}
+    default_backend servers
+
+backend servers
+    balance uri path-only depth 2
+    hash-type consistent
+    option httpchk GET /tables
+    timeout check 3s
+    default-server check inter 500ms fall 2 rise 1
+{servers}
+"""
+"""HAProxy in front of several processes, as docs/deploy.md, Several server processes
+configures it."""
+
+
+class Cluster:
+    """``processes`` ``tricktaker serve`` processes on one database behind HAProxy
+    (``--processes``): the first started alone (it migrates the schema), then the others;
+    the figures are the processes' summed."""
+
+    def __init__(
+        self,
+        db_url: str,
+        log_path: Path,
+        processes: int,
+        src: str | None = None,
+        cpus: set[int] | None = None,
+    ) -> None:
+        self.db_url, self.log_path, self.processes = db_url, log_path, processes
+        self.src, self.cpus = src, cpus
+        self.servers: list[Server] = []
+        self.port = free_port()
+        self.base = f"http://{HOST}:{self.port}"
+        self.ws_base = f"ws://{HOST}:{self.port}"
+        self.proxy: subprocess.Popen[bytes] | None = None
+
+    async def ready(self, timeout: float = 60.0) -> None:
+        """Start the processes one after the other, then HAProxy; wait until it answers."""
+        for i in range(self.processes):
+            log = self.log_path.with_name(f"{self.log_path.stem}-p{i}.log")
+            server = Server(self.db_url, log, self.src, self.cpus)
+            self.servers.append(server)
+            await server.ready(timeout)
+        haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+        lines = "\n".join(f"    server s{i} {HOST}:{s.port}" for i, s in enumerate(self.servers))
+        config = self.log_path.with_name(f"{self.log_path.stem}-haproxy.cfg")
+        config.write_text(HAPROXY_CONFIG.format(host=HOST, port=self.port, servers=lines))
+        out = self.log_path.with_name(f"{self.log_path.stem}-haproxy.log").open("wb")
+        self.proxy = subprocess.Popen([haproxy, "-db", "-f", str(config)], stdout=out, stderr=out)
+        deadline = time.monotonic() + timeout
+        async with httpx.AsyncClient(base_url=self.base) as http:
+            while time.monotonic() < deadline:
+                with contextlib.suppress(httpx.TransportError):
+                    if (await http.get("/tables")).status_code == 200:
+                        return
+                await asyncio.sleep(0.1)
+        raise SystemExit("HAProxy did not answer")
+
+    def proc_status(self) -> dict[str, int]:
+        """VmRSS and VmHWM of the processes, summed, in KiB."""
+        found: dict[str, int] = {}
+        for server in self.servers:
+            for key, value in server.proc_status().items():
+                found[key] = found.get(key, 0) + value
+        return found
+
+    def cpu_seconds(self) -> float:
+        """CPU time the processes have used (not HAProxy's)."""
+        return sum(server.cpu_seconds() for server in self.servers)
+
+    def write_bytes(self) -> int:
+        """Bytes the processes have sent to storage."""
+        return sum(server.write_bytes() for server in self.servers)
+
+    def log_tail(self, lines: int = 30) -> str:
+        return "\n".join(server.log_tail(lines) for server in self.servers)
+
+    def tracebacks(self) -> int:
+        """Tracebacks the processes wrote to their logs."""
+        return sum(server.tracebacks() for server in self.servers)
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.terminate()
+            self.proxy.wait(timeout=15)
+        for server in self.servers:
+            server.stop()
 
 
 # ---------------------------------------------------------------------------- the clients
@@ -596,7 +699,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 
 async def run_load(
-    server: Server,
+    server: Server | Cluster,
     *,
     tables: int,
     game: str,
@@ -806,7 +909,11 @@ def measure(
                 for name, src in turn:
                     url = fresh()
                     log = log_dir / f"server-{db}-{count}-{name}-{repeat}.log"
-                    server = Server(url, log, src, server_cpus)
+                    server: Server | Cluster
+                    if args.processes:
+                        server = Cluster(url, log, args.processes, src, server_cpus)
+                    else:
+                        server = Server(url, log, src, server_cpus)
                     try:
                         run_async(server.ready())
                         with pinned(client_cpus):
@@ -953,6 +1060,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="PostgreSQL: do not prime the new server's write-ahead log first (each run"
         " then makes, and fills with zeros, a new log file every few seconds).",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="Run this many server processes on the database behind HAProxy (PostgreSQL;"
+        " docs/deploy.md, Several server processes); 0: one process, no proxy (the default).",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=1, help="Runs of each table count.")
