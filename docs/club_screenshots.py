@@ -4,11 +4,11 @@
 
 as docs/screenshots.py makes the others (its server and pages). Ann starts the
 Thursday club (Quick Blackout, four at a table) and invites Ben, Cyril, Dot and Eve,
-who accept. A first evening of one table, the four of them, is played; a duplicate evening
-has two tables of two members and two bots each, played to the end (the second's
-members played by the random bot, so that the tables differ), and a third where Eve's
-seat waits for her (the table still playing its first hand); a real-card evening
-is kept on a score sheet. Nobody connects: the away bot plays the members' seats.
+who accept. A first evening has a table of the four of them, played, and one where Eve's
+seat waits for her (still playing its first hand); a duplicate evening has two tables
+of two members and two bots each, played to the end (the second's members played by the
+random bot, so that the tables differ); a real-card evening is kept on a score sheet.
+Nobody connects: the away bot plays the members' seats.
 ``club-desktop`` is Ann's view of the duplicate evening at 1280x800 (the whole page),
 ``club-phone`` Ben's at 390x844, ``club-invite-phone`` Fay opening an invitation.
 """
@@ -99,7 +99,8 @@ def main() -> None:
             person.post(f"/api/club-invites/{code}").raise_for_status()
         first = evening(ann, club, "tables", "2026-11-19", "Week 1")
         tables = [table(ann, club, first["id"], [ann, ben, cyril, dot])]
-        ann.post(f"/api/clubs/{club}/evenings/{first['id']}/start", json={})
+        table(ann, club, first["id"], [eve], grace=3600)  # Eve's seat waits: still playing
+        ann.post(f"/api/clubs/{club}/evenings/{first['id']}/start", json={"bot": "easy"})
         cards = evening(ann, club, "cards", "2026-11-21", "At Dot's")
         sheet = ann.post(
             f"/api/clubs/{club}/evenings/{cards['id']}/sheets",
@@ -116,7 +117,6 @@ def main() -> None:
             table(ann, club, night["id"], [ann, ben]),
             table(ann, club, night["id"], [cyril, dot], away="random"),
         ]
-        table(ann, club, night["id"], [eve], grace=3600)  # Eve's seat waits: still playing
         ann.post(f"/api/clubs/{club}/evenings/{night['id']}/start", json={"bot": "easy"})
         finished(ann, tables + played)
         browser = playwright.chromium.launch(
