@@ -581,6 +581,9 @@ def duplicate_router(service: TableService) -> APIRouter:
         hands the viewer may see."""
         return await standings_of(await daily(game, day), order, bearer(authorization), user)
 
+    once_a_day = asyncio.Lock()
+    """Held while a signed-in person's (or a known browser's) table of the day is made."""
+
     @router.post("/duplicate/daily/{game}/play", status_code=201, responses=problems)
     async def play_daily(
         game: str, request: PlayDaily, user: Viewer, authorization: ViewerHeader = None
@@ -590,9 +593,18 @@ def duplicate_router(service: TableService) -> APIRouter:
         signed-in user whose account already has a seat at a table of it, or a browser
         that sends the seat token of one, is refused with that table."""
         data = await daily(game, None)
+        token = bearer(authorization)
+        if user is None and token is None:  # nothing to check a second try by
+            return await play_once(data, request, None, None)
+        async with once_a_day:  # a double click is refused too (in this process)
+            return await play_once(data, request, user, token)
+
+    async def play_once(
+        data: SetData, request: PlayDaily, user: User | None, token: str | None
+    ) -> CreatedTable:
         players = data.duplicate.players
         played = await service.db(
-            store.viewer_tables, data.id, bearer(authorization), None if user is None else user.id
+            store.viewer_tables, data.id, token, None if user is None else user.id
         )
         if played:
             raise PlayedTodayError(sorted(played)[0])
