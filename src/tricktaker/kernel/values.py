@@ -53,15 +53,15 @@ from tricktaker.engine.state import GameState
 from tricktaker.kernel.convert import (
     HandInputs,
     ResultTable,
+    config_of_state,
     hand_config,
     kernel_plays,
     plays_whole,
-    state_rules,
 )
 from tricktaker.kernel.hookgames import hook_hand_inputs
 from tricktaker.kernel.native import native
 from tricktaker.kernel.search import kernel_world, move_code, world_inputs
-from tricktaker.kernel.spec import KernelConfig, KernelState, KernelUnsupportedError, limits
+from tricktaker.kernel.spec import KernelState, KernelUnsupportedError, limits
 
 __all__ = [
     "LEAST_DEALS",
@@ -536,9 +536,6 @@ def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
     name them)."""
     rulesets: dict[int, tuple[bool, bool]] = {}
     """Per ruleset (by id) whether the kernel plays it, and whether whole."""
-    read: dict[tuple[Any, ...], KernelConfig] = {}
-    """The rules of the bidding hands read in this call, by the key without the turn-up
-    (:func:`_bidding_config`)."""
     for index, state in enumerate(states):
         rules = state.rules
         found = rulesets.get(id(rules))
@@ -568,7 +565,7 @@ def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
             config_index = indices[key]
         else:
             try:
-                config = _bidding_config(state, key, read) if bidding else _card_play_config(state)
+                config = config_of_state(state) if bidding else _card_play_config(state)
             except (KernelUnsupportedError, core.Unsupported):
                 config_index = None
             else:
@@ -589,25 +586,6 @@ def play_out_hands(states: Sequence[GameState]) -> list[PlayedOut | None]:
     for index, (winners, bids) in zip(where, played, strict=True):
         out[index] = PlayedOut(winners=winners, bids=bids)
     return out
-
-
-def _bidding_config(state: GameState, key: tuple[Any, ...], read: dict[Any, KernelConfig]) -> Any:
-    """The kernel's config of a bidding hand in progress (as
-    :func:`~tricktaker.kernel.convert.config_of_state` makes it), whose ``key`` in
-    :func:`play_out_hands` ends with its turn-up and zero-bid streaks. A hand that
-    differs from one already read (``read``) only by its turn-up, each deal's own, has
-    the same rules but for their ``turn_up_mask``
-    (:func:`~tricktaker.kernel.convert.hand_rules`): those rules are taken with its mask
-    rather than read from the ruleset again (65 of the 75 microseconds of a config)."""
-    turn_up, zero_streak = key[-1]
-    rules_key = (*key[:-1], zero_streak)
-    rules = read.get(rules_key)
-    if rules is None:
-        rules = read[rules_key] = state_rules(state)
-    mask = 0 if turn_up is None else 1 << turn_up
-    if rules.turn_up_mask != mask:
-        rules = replace(rules, turn_up_mask=mask)
-    return rules.build()
 
 
 def finish_played(state: GameState, played: PlayedOut) -> None:
