@@ -503,7 +503,7 @@ PyObject *play_out(PyObject *, PyObject *args) {
                 fail(PyExc_ValueError,
                      "states: at most " + std::to_string(SAMPLES_LIMIT) + " a call");
             long long index = to_integer(data[at], data.name(at), 0,
-                                         (long long)(known.size()) - 1);
+                                         static_cast<long long>(known.size()) - 1);
             ++at;
             const Config *cfg = known[size_t(index)];
             configs.push_back(cfg);
