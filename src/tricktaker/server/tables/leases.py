@@ -116,9 +116,11 @@ class Leases:
         """Whether the leases were lost (the connection that held them closed)."""
         return False
 
-    async def reconnect(self) -> None:
-        """Hold leases again after they were lost (none is held after)."""
-        self.held.clear()
+    async def reconnect(self) -> set[str]:
+        """Hold leases again after they were lost: the ids that were held (none is
+        held after)."""
+        held, self.held = self.held, set()
+        return held
 
 
 class OneProcess(Leases):
@@ -230,9 +232,9 @@ class PostgresLeases(Leases):
                                 self._events(notice.payload)
                             else:
                                 self._handover(notice.payload)
-            except Exception:  # the database went away: listen again once it is back
+            except Exception as error:  # the database went away: listen again once back
                 if not self._stop.is_set():
-                    log.warning("the handover listener lost its connection", exc_info=True)
+                    log.warning("the listener of other processes lost its connection: %s", error)
                     self._stop.wait(1.0)
 
     def _handover(self, table_id: str) -> None:
@@ -308,15 +310,18 @@ class PostgresLeases(Leases):
         """Whether the lease connection was lost (every lease with it)."""
         return self._connection is None or bool(self._connection.closed)
 
-    async def reconnect(self) -> None:
-        """Open the lease connection again, after it was lost (no lease is held)."""
-        self.held.clear()
-        old = self._connection
+    async def reconnect(self) -> set[str]:
+        """Open the lease connection again, after it was lost (raises while the
+        database is away); the ids of the tables that were held, none of which is
+        held now."""
+        loop = asyncio.get_running_loop()
+        connection = await loop.run_in_executor(self._pool, self._connect)
+        old, self._connection = self._connection, connection
         if old is not None:
             with contextlib.suppress(Exception):
                 old.close()
-        loop = asyncio.get_running_loop()
-        self._connection = await loop.run_in_executor(self._pool, self._connect)
+        held, self.held = self.held, set()
+        return held
 
     async def ask_handover(self, table_id: str) -> None:
         await self._run("SELECT pg_notify(%s, %s)", HANDOVER_CHANNEL, table_id)

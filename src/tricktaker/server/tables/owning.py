@@ -49,19 +49,29 @@ class Owning:
 
     async def adopt_forever(self) -> None:
         """Take over orphaned tables every ORPHAN_SECONDS; if the lease connection was
-        lost (with every lease), drop every table and hold leases again."""
+        lost (with every lease), hold the leases again (:meth:`hold_again`)."""
         while True:
             await asyncio.sleep(ORPHAN_SECONDS)
             try:
                 if self.leases.broken():
-                    for live in list(self.tables):
-                        await self.let_go(live)
-                    await self.leases.reconnect()
+                    await self.hold_again()
                 await self.adopt_orphans()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("could not look for orphaned tables", exc_info=True)
+            except Exception as error:  # the database is away: again in a second
+                log.warning("could not look for orphaned tables: %s", error)
+
+    async def hold_again(self) -> None:
+        """The lease connection was lost (the database restarted, or the network
+        failed): open it again and take back the lease of every table held; a table
+        that another process took meanwhile is let go. Until the database is back this
+        raises, and the tables stay as they are (their writes are refused anyway)."""
+        held = await self.leases.reconnect()
+        for table_id in held:
+            if not await self.leases.take(table_id):
+                live = self.tables.cached(table_id)
+                if live is not None:
+                    await self.let_go(live)
 
     def hand_over(self, table_id: str) -> None:
         """Another process asked for a table this one holds: let it go."""
