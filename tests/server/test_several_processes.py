@@ -195,6 +195,7 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
         b.stop()
 
 
+@pytest.mark.slow
 def test_sqlite_refuses_a_second_process(tmp_path: Path) -> None:
     """SQLite is one process: a second ``tricktaker serve`` on the same file says so."""
     url = f"sqlite:///{tmp_path / 'one.sqlite3'}"

@@ -155,10 +155,10 @@ def serve(
         where = str(path)
     else:
         url, where = database_url(db)
-    from tricktaker.server.tables.leases import SecondProcessError, check_alone
+    from tricktaker.server.tables.leases import SecondProcessError, serve_alone
 
     try:  # SQLite is served by one process (docs/deploy.md, Several processes)
-        check_alone(url)
+        alone = serve_alone(url)  # held while this process serves
     except SecondProcessError as exc:
         fail(str(exc))
     sock = listening_socket(host, port)
@@ -196,9 +196,13 @@ def serve(
         ws_max_size=MAX_SOCKET_FRAME_BYTES,
         ws_per_message_deflate=compress_sockets,
     )
-    if request is None:
-        uvicorn.Server(config).run(sockets=[sock])
-        return
-    from .serve_table import serve_with_table
+    try:
+        if request is None:
+            uvicorn.Server(config).run(sockets=[sock])
+            return
+        from .serve_table import serve_with_table
 
-    serve_with_table(uvicorn.Server(config), loopback_base(host, port), request, sock)
+        serve_with_table(uvicorn.Server(config), loopback_base(host, port), request, sock)
+    finally:
+        if alone is not None:
+            alone.close()

@@ -15,9 +15,9 @@ proxy routes by a hash of the table id, so this happens only when the processes 
 it change (one died, one was restarted). A process takes over the tables in play whose
 lease is free (their owner died) every :data:`ORPHAN_SECONDS`, and drives their bots.
 
-SQLite is one process: :class:`OneProcess` holds an exclusive lock on a file beside the
-database (``FILE.serving.lock``) while the server runs, and a second ``tricktaker serve``
-on the same file is refused with :class:`SecondProcessError`.
+SQLite is one process: ``tricktaker serve`` holds an exclusive lock on a file beside the
+database (``FILE.serving.lock``, :func:`serve_alone`) while it runs, and a second
+``tricktaker serve`` on the same file is refused with :class:`SecondProcessError`.
 """
 
 from __future__ import annotations
@@ -124,8 +124,9 @@ class Leases:
 
 
 class OneProcess(Leases):
-    """One process serves the database (SQLite): every lease is this process's, and a
-    file lock beside a SQLite file keeps a second process out."""
+    """One process serves the database (SQLite): every lease is this process's; with
+    :meth:`lock` (``tricktaker serve`` takes it: :func:`serve_alone`), a file lock
+    beside a SQLite file keeps a second process out."""
 
     def __init__(self, db_url: str) -> None:
         super().__init__()
@@ -137,10 +138,6 @@ class OneProcess(Leases):
                     Path(database).resolve().with_name(Path(database).name + ".serving.lock")
                 )
         self._file: IO[bytes] | None = None
-
-    def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Lock the file beside the database (:meth:`lock`)."""
-        self.lock()
 
     def lock(self) -> None:
         """Lock the file beside the database, or raise :class:`SecondProcessError`."""
@@ -167,14 +164,15 @@ class OneProcess(Leases):
             self._file = None
 
 
-def check_alone(db_url: str) -> None:
-    """Raise :class:`SecondProcessError` if another process serves the SQLite file at
-    ``db_url`` now (nothing for PostgreSQL, which any number of processes share)."""
+def serve_alone(db_url: str) -> OneProcess | None:
+    """Lock the SQLite file at ``db_url`` for this process (``tricktaker serve`` keeps
+    what this returns while it runs), or raise :class:`SecondProcessError` if another
+    process serves it; None for PostgreSQL, which any number of processes share."""
     if db_url.startswith("postgresql"):
-        return
-    probe = OneProcess(db_url)
-    probe.lock()
-    probe.close()
+        return None
+    holder = OneProcess(db_url)
+    holder.lock()
+    return holder
 
 
 def _libpq_url(db_url: str) -> str:
