@@ -212,6 +212,9 @@ class TableService:
                 if isinstance(seat, int):
                     live.remember(seat, e.client_id, e.seq)
         self.tables_held.put(live)
+        if self.leases.shared and data.status == "playing":
+            # Taken over on a request (another process held it): its bots go on here.
+            self._after_start(live)
         return live
 
     def holds(self, table_id: str) -> bool:
