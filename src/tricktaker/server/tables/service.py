@@ -60,18 +60,7 @@ from tricktaker.server.tables.owning import Owning
 from tricktaker.server.tables.relay import Relay
 from tricktaker.server.tables.store import SeatData, StoredEvent, TableData
 from tricktaker.server.tables.telling import replayed, tell_events
-from tricktaker.server.tables.undo import (
-    GAME_OVER,
-    NO_GAME,
-    NOT_IN_DUPLICATE,
-    NOT_PRACTICE,
-    NOTHING_YET,
-    UNDO,
-    effective,
-    last_action,
-    undo_of,
-    undo_text,
-)
+from tricktaker.server.tables.undo import effective, take_back, undo_of
 from tricktaker.server.tables.views import Json, public_view, seat_names_of, seat_view
 
 log = logging.getLogger("tricktaker.server")
@@ -622,62 +611,9 @@ class TableService:
             seat = subscriber.seat
             if seat is None or subscriber not in live.subscribers:
                 return _not_your_seat(client_id)
-            answer = await self._undo(live, seat, client_id)
+            answer = await take_back(self, live, seat, client_id)
         self.kick(live)
         return answer
-
-    async def _undo(self, live: Live, seat: int, client_id: str) -> dict[str, Json]:
-        """Take back seat ``seat``'s last action and every event after it (the table's
-        lock is held): store the undo, rebuild the game without them, welcome every
-        socket again. A refusal changes nothing."""
-        acked = live.acked(seat, client_id)
-        if acked is not None:  # a repeated id: answered the same, never undone twice
-            return m.ack_message(client_id, acked)
-        d = live.data
-        state = live.state
-        refusal = None
-        if not live.is_practice():
-            refusal = NOT_PRACTICE if live.deals is None else NOT_IN_DUPLICATE
-        elif state is None or d.status == "waiting":
-            refusal = NO_GAME
-        elif d.status == "finished" or state.is_terminal():
-            refusal = GAME_OVER
-        kept: list[StoredEvent] = []
-        index = None
-        if refusal is None:
-            kept = effective(await self.db(store.game_events, d.id, d.game_number))[0]
-            index = last_action(kept, seat)
-            if index is None:
-                refusal = NOTHING_YET
-        if refusal is not None or index is None:
-            message = refusal or NOTHING_YET
-            return m.Error(id=client_id, code="not_allowed", message=message).model_dump()
-        rebuilt = self._rebuild(live, d.game_number, kept[:index])
-        assert rebuilt is not None
-        assert seat in rebuilt.to_act()
-        taken = StoredEvent(
-            d.seq + 1, d.game_number, UNDO, undo_text(seat, kept[index].seq), client_id
-        )
-        try:
-            # The hints asked beyond the events kept move back to them (with the undo).
-            await self.writer.append(store.Append(d.id, d.seq, [taken], hints_back_to=index))
-        except store.StaleTableError:
-            self.tables_held.forget(d.id)
-            raise TableMovedOnError() from None
-        self.hint_desk.rewind(d.id, d.game_number, index)
-        # A bot's move or a timer begun before the undo finds the table moved on
-        # (another state, another seq) and is dropped.
-        d.seq = taken.seq
-        self.leases.notify(d.id, d.seq)
-        live.state = rebuilt
-        live.remember(seat, client_id, taken.seq)
-        live.bots.clear()
-        if live.timer_task is not None:
-            live.timer_task.cancel()
-        info = live.info()
-        for sub in list(live.subscribers):
-            sub.push(self.welcome(live, sub.seat, info))
-        return m.ack_message(client_id, taken.seq)
 
     async def _submit(
         self,

@@ -14,9 +14,17 @@ undo.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tricktaker.server.errors import TableMovedOnError
+from tricktaker.server.tables import messages as m
+from tricktaker.server.tables import store
 from tricktaker.server.tables.store import SeatData, StoredEvent
+
+if TYPE_CHECKING:
+    from tricktaker.server.tables.live import Live
+    from tricktaker.server.tables.service import TableService
+    from tricktaker.server.tables.views import Json
 
 UNDO = "undo"
 """The kind of a stored undo (never a chance step's kind)."""
@@ -81,3 +89,57 @@ def last_action(kept: Sequence[StoredEvent], seat: int) -> int | None:
         if kept[index].who == seat:
             return index
     return None
+
+
+async def take_back(
+    service: TableService, live: Live, seat: int, client_id: str
+) -> dict[str, Json]:
+    """Take back seat ``seat``'s last action and every event after it (the table's
+    lock is held): store the undo, rebuild the game without them, welcome every
+    socket again. A refusal changes nothing."""
+    acked = live.acked(seat, client_id)
+    if acked is not None:  # a repeated id: answered the same, never undone twice
+        return m.ack_message(client_id, acked)
+    d = live.data
+    state = live.state
+    refusal = None
+    if not live.is_practice():
+        refusal = NOT_PRACTICE if live.deals is None else NOT_IN_DUPLICATE
+    elif state is None or d.status == "waiting":
+        refusal = NO_GAME
+    elif d.status == "finished" or state.is_terminal():
+        refusal = GAME_OVER
+    kept: list[StoredEvent] = []
+    index = None
+    if refusal is None:
+        kept = effective(await service.db(store.game_events, d.id, d.game_number))[0]
+        index = last_action(kept, seat)
+        if index is None:
+            refusal = NOTHING_YET
+    if refusal is not None or index is None:
+        message = refusal or NOTHING_YET
+        return m.Error(id=client_id, code="not_allowed", message=message).model_dump()
+    rebuilt = service._rebuild(live, d.game_number, kept[:index])
+    assert rebuilt is not None
+    assert seat in rebuilt.to_act()
+    taken = StoredEvent(d.seq + 1, d.game_number, UNDO, undo_text(seat, kept[index].seq), client_id)
+    try:
+        # The hints asked beyond the events kept move back to them (with the undo).
+        await service.writer.append(store.Append(d.id, d.seq, [taken], hints_back_to=index))
+    except store.StaleTableError:
+        service.tables_held.forget(d.id)
+        raise TableMovedOnError() from None
+    service.hint_desk.rewind(d.id, d.game_number, index)
+    # A bot's move or a timer begun before the undo finds the table moved on
+    # (another state, another seq) and is dropped.
+    d.seq = taken.seq
+    service.leases.notify(d.id, d.seq)
+    live.state = rebuilt
+    live.remember(seat, client_id, taken.seq)
+    live.bots.clear()
+    if live.timer_task is not None:
+        live.timer_task.cancel()
+    info = live.info()
+    for sub in list(live.subscribers):
+        sub.push(service.welcome(live, sub.seat, info))
+    return m.ack_message(client_id, taken.seq)
