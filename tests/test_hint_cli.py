@@ -42,10 +42,12 @@ def hint_tables(out: str) -> list[list[str]]:
 
 
 def before(record: GameRecord, events: int) -> GameRecord:
-    """The record cut to its first ``events`` events (the game then unfinished)."""
+    """The record cut to its first ``events`` events (the game then unfinished), with the
+    hints asked by then (a record refuses a hint past its events)."""
+    hints = [hint for hint in record.hints if hint["at"] <= events]
     return GameRecord.from_json(
         {**record.to_json(), "events": record.events[:events], "finished": False}
-        | {"final_scores": None}
+        | {"final_scores": None, "hints": hints}
     )
 
 

@@ -51,13 +51,27 @@ T = TypeVar("T")
 CLAIM_MOST = 500
 """The most tokens of each kind one claim may carry."""
 
+NO_CONTROL = r"^[^\x00-\x1f\x7f]+$"
+"""An id or token has no control character (PostgreSQL's text refuses NUL outright: a
+422 naming the field, never a server error)."""
+
 
 class ProofIn(Body):
     """A token this browser holds for a table (a seat or host token) or a sheet (its
     edit token or edit-link key), with the table's or sheet's id."""
 
-    id: str = Field(min_length=1, max_length=64, description="The table's or sheet's id.")
-    token: str = Field(min_length=1, max_length=128, description="The token that proves it.")
+    id: str = Field(
+        min_length=1,
+        max_length=64,
+        pattern=NO_CONTROL,
+        description="The table's or sheet's id (no control characters).",
+    )
+    token: str = Field(
+        min_length=1,
+        max_length=128,
+        pattern=NO_CONTROL,
+        description="The token that proves it (no control characters).",
+    )
 
 
 class ClaimIn(Body):
