@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import argon2
 import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 
 from tricktaker.server import create_app
+from tricktaker.server.accounts import passwords
 
 CONFIG = schemathesis.Config.from_dict(
     {
@@ -36,11 +38,17 @@ CONFIG = schemathesis.Config.from_dict(
 
 
 @pytest.fixture
-def api_schema(db_url: str) -> Iterator[schemathesis.schemas.BaseSchema]:
+def api_schema(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[schemathesis.schemas.BaseSchema]:
     """The server's schema, loaded from the running application (its lifespan run), with
     one real table (:data:`TABLES`) so that generated requests reach past the 404. No
     per-address HTTP rate limit: every request here comes from one address, and a 429
-    would hide the operation behind it."""
+    would hide the operation behind it. Passwords are hashed by argon2 with its cheapest
+    parameters: the hundreds of sign-ups and log-ins generated here check the answers'
+    shapes, not the hash's cost (tests/server/test_accounts.py runs the real one)."""
+    cheapest = argon2.PasswordHasher.from_parameters(argon2.profiles.CHEAPEST)
+    monkeypatch.setattr(passwords, "HASHER", cheapest)
     app = create_app(db_url, http_rate=None)
     with TestClient(app) as client:
         made = client.post("/tables", json={"game": "blackout", "seats": ["human", "easy"]})
