@@ -81,7 +81,13 @@ def test_a_finished_games_review_is_followed_to_its_end_and_stored(
         assert first.json()["status"] == "queued"
         assert first.json()["budget"] == f"{DEALS} deals"
         assert second.json()["status"] == "queued"
-        assert second.json()["ahead"] >= 1
+        # The first may already be made on a fast machine (a few deals); if it is still
+        # under way after the second was answered, it was so when the second was queued.
+        still = client.get(f"/tables/{table_id}/review", params={"seat": 0}).json()
+        if still["status"] in ("queued", "running"):
+            assert second.json()["ahead"] >= 1
+        else:
+            assert still["status"] == "done", still["detail"]
         served: dict[int, dict[str, Any]] = {}
         for seat in (0, 2):
             answers = followed(client, table_id, seat)
