@@ -299,7 +299,7 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0014"
+    assert current_revision(db_url) == "0015"
     engine = create_engine(db_url)
     names = set(inspect(engine).get_table_names())
     engine.dispose()
@@ -313,7 +313,7 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in names
     assert "tables" in names
     upgrade(db_url)
-    assert current_revision(db_url) == "0014"
+    assert current_revision(db_url) == "0015"
 
 
 def test_an_expired_invitation_joins_nobody(client: TestClient, db_url: str) -> None:
