@@ -14,7 +14,7 @@ import dataclasses
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from tricktaker.bots.names import bot_name
@@ -362,8 +362,11 @@ class TableService:
         self.kick(live)
         return seat
 
-    async def set_bot(self, table_id: str, token: str | None, seat: int, bot: str) -> None:
-        """The host gives a seat to a bot for good (its person, if any, loses it)."""
+    async def set_bot(
+        self, table_id: str, token: str | None, seat: int, bot: str, *, avoid: Sequence[str] = ()
+    ) -> None:
+        """The host gives a seat to a bot for good (its person, if any, loses it); the
+        bot's name is none of the table's others nor of ``avoid`` (a club's members)."""
         live = await self.live(table_id)
         async with live.lock:
             self.check_host(live, token)
@@ -371,7 +374,8 @@ class TableService:
                 raise SeatNotFoundError(seat)
             if live.data.status == "finished":
                 raise TableFinishedError()
-            s = SeatData(seat, "bot", bot, bot_name(seat, others(live.data.seats, seat)))
+            taken = [*others(live.data.seats, seat), *avoid]
+            s = SeatData(seat, "bot", bot, bot_name(seat, taken))
             await self.db(store.set_seat, table_id, s)
             live.data.seats[seat] = s
             self._drop_seat_sockets(live, seat)
