@@ -198,7 +198,7 @@ def test_the_duplicate_migration_goes_up_and_down(db_url: str) -> None:
     assert "duplicate_sets" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
     engine = create_engine(db_url)
     names = set(inspect(engine).get_table_names())
     columns = {c["name"] for c in inspect(engine).get_columns("duplicate_tables")}
@@ -213,7 +213,7 @@ def test_the_duplicate_migration_goes_up_and_down(db_url: str) -> None:
     assert "duplicate_sets" not in names
     assert "tables" in names
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
 
 
 @pytest.mark.slow

@@ -242,7 +242,7 @@ def test_the_reviews_table_migrates_up_and_down(db_url: str) -> None:
     assert "reviews" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
     engine = create_engine(db_url)
     columns = {c["name"] for c in inspect(engine).get_columns("reviews")}
     assert columns == {
@@ -257,4 +257,4 @@ def test_the_reviews_table_migrates_up_and_down(db_url: str) -> None:
     assert "tables" in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"

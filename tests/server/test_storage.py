@@ -73,7 +73,7 @@ def test_the_server_upgrades_a_database_made_by_the_first_migration(db_url: str)
             )
     engine.dispose()
     with TestClient(create_app(db_url)) as client:
-        assert current_revision(db_url) == "0015"
+        assert current_revision(db_url) == "0016"
         details = client.get("/tables/old1").json()
         assert details["move_timer"] is None
         assert [s["bot"] for s in details["seats"]] == ["random"] * 4
@@ -120,7 +120,7 @@ def test_a_tables_sequence_number_moves_from_its_row_to_its_last_event(db_url: s
             )
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
     ours = make_engine(db_url)
     try:
         from sqlalchemy.orm import sessionmaker

@@ -48,6 +48,7 @@ from tricktaker.server.errors import (
     NotFoundError,
     NotPossibleNowError,
 )
+from tricktaker.server.players.privacy import allows, load_privacies
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.sheets.service import new_sheet
 from tricktaker.server.tables.routes import CreateTable, _check_bot, _new_table
@@ -509,14 +510,17 @@ def clubs_router(service: TableService) -> APIRouter:
         await database.run(accounts.claim, signed.user.id, seats=[accounts.Proof(table_id, token)])
         return {"table": table_id, "seat": seat, "seat_token": token}
 
-    async def start_table(table: store.ClubTable, bot: str | None) -> None:
+    async def start_table(club: Club, table: store.ClubTable, bot: str | None) -> None:
         live = await service.live(table.table_id)
         if live.data.status != "waiting":
             return
-        if bot is not None:
+        if bot is not None:  # a bot in a free seat is named as no member is
+            members = list((await names_of(club)).values())
             for seat in list(live.data.seats):
                 if seat.kind == "human" and seat.token_hash is None:
-                    await service.set_bot(table.table_id, table.host_token, seat.seat, bot)
+                    await service.set_bot(
+                        table.table_id, table.host_token, seat.seat, bot, avoid=members
+                    )
         await service.start(table.table_id, table.host_token)
 
     def checked_bot(bot: str | None) -> str | None:
@@ -531,7 +535,7 @@ def clubs_router(service: TableService) -> APIRouter:
         found, live = await clubs.table(club, table_id)
         if live.data.status != "waiting":
             raise NotPossibleNowError("already-started", "This table's game has started.")
-        await start_table(found, checked_bot(body.bot))
+        await start_table(club, found, checked_bot(body.bot))
         return Response(status_code=204)
 
     @router.post("/clubs/{club_id}/evenings/{evening_id}/start")
@@ -545,7 +549,7 @@ def clubs_router(service: TableService) -> APIRouter:
         started = []
         for table in await database.run(store.evening_tables, [evening.id]):
             if (await service.live(table.table_id)).data.status == "waiting":
-                await start_table(table, bot)
+                await start_table(club, table, bot)
                 started.append(table.table_id)
         return {"started": started}
 
@@ -616,16 +620,19 @@ def clubs_router(service: TableService) -> APIRouter:
         last: Annotated[Day, Query(alias="to")] = None,
     ) -> dict[str, Any]:
         """The members' statistics over the club's games alone (per ruleset
-        fingerprint, as a player's page gives them)."""
+        fingerprint, as a player's page gives them). A member who shares their page
+        with nobody (docs/players.md, What you share) is left out, but for themself."""
         club, _role = await clubs.member(club_id, signed.user)
         evenings = await database.run(store.evenings, club.id, first, last)
         figures = member_statistics(await clubs.games(club, evenings))
         names = await names_of(club)
+        privacies = await database.run(load_privacies, sorted(figures))
         return {
             "members": [
                 {"name": names[user], "statistics": figures[user]}
                 for user in sorted(figures, key=lambda u: names[u].lower())
                 if user in names
+                and (user == signed.user.id or allows(privacies[user].page, "club"))
             ]
         }
 

@@ -8,10 +8,12 @@ user's name, in any case). A game still being
 played is never read: its record is not public (it holds every hand), and the page
 shows nothing of it. Statistics and ratings are :mod:`tricktaker.stats`'.
 
-Who sees what: anyone sees a user's statistics, ratings and the history of their games
-at public tables; the user themself also sees their games at unlisted tables and the
-score sheets they keep. A finished game's summary never changes, so each is read once
-per server process and kept (:data:`GAMES_KEPT` of them).
+Who sees what: the user chooses (:mod:`tricktaker.server.players.privacy`: the page, the
+history, the sheets and the ratings, each to everyone, to their clubs' members or to
+nobody else; ``GET``/``PUT /api/me/privacy``). What is shared shows the history of games
+at public tables only; the user themself sees everything, their games at unlisted
+tables too. A finished game's summary never changes, so each is read once per server
+process and kept (:data:`GAMES_KEPT` of them).
 """
 
 from __future__ import annotations
@@ -25,14 +27,23 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query
+from pydantic import ConfigDict
 
 from tricktaker.engine import GameRecord, RecordError
 from tricktaker.present.text import default_seat_name
-from tricktaker.server.accounts import optional_user
+from tricktaker.server.accounts import SignedInUser, optional_user
 from tricktaker.server.accounts.passwords import name_key
 from tricktaker.server.accounts.store import User
-from tricktaker.server.errors import NotFoundError, RefusedError
+from tricktaker.server.deps import Body
+from tricktaker.server.errors import NotAllowedError, NotFoundError, RefusedError
 from tricktaker.server.players import store
+from tricktaker.server.players.privacy import (
+    Audience,
+    load_privacy,
+    relation_of,
+    save_privacy,
+    shown_to,
+)
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.sheets.service import build_sheet
 from tricktaker.server.sheets.store import load_sheet
@@ -65,6 +76,26 @@ class PlayerNotFoundError(NotFoundError):
 
     def __init__(self) -> None:
         super().__init__("no-player", "No player has that name.")
+
+
+class NotSharedError(NotAllowedError):
+    """The player does not share this with the one asking."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__("not-shared", f"This player does not share {what} with you.")
+
+
+class PrivacyIn(Body):
+    """New sharing settings: any of the parts, each ``public`` (everyone), ``clubs``
+    (the members of your clubs) or ``private`` (you alone); a part left out keeps its
+    setting. Another field is refused (422)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    page: Audience | None = None
+    history: Audience | None = None
+    sheets: Audience | None = None
+    ratings: Audience | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,14 +296,46 @@ class Players:
                     labels[rated.fingerprint] = summary.label
         return dict(rate_people(games)), labels
 
-    async def page(self, person: store.Person, *, own: bool, limit: int) -> dict[str, Any]:
-        """The player's page: who, statistics, ratings, the first ``limit`` games of the
-        history, and (``own``) the sheets they keep."""
+    async def page(self, person: store.Person, *, viewer: int | None, limit: int) -> dict[str, Any]:
+        """The player's page as ``viewer`` (a user id, None: a guest) may see it: who,
+        what is shared with them, and of the statistics, the ratings, the first
+        ``limit`` games of the history and the sheets kept, what is shared (None for a
+        part that is not)."""
+        privacy = await self.database.run(load_privacy, person.id)
+        relation = await self.database.run(relation_of, person.id, viewer)
+        shown = shown_to(privacy, relation)
+        own = relation == "self"
+        answer: dict[str, Any] = {
+            "player": {"name": person.name},
+            "own": own,
+            "shared": shown,
+            "audience": {part: privacy.audience(part) for part in shown},
+            "privacy": privacy.to_json() if own else None,
+            "statistics": None,
+            "ratings": None,
+            "history": None,
+            "sheets": None,
+        }
+        if not shown["page"]:
+            return answer
+        answer["player"]["joined"] = person.created_at.isoformat()
         played = await self.played(person)
         sheets = await self.sheets(person)
         figures = statistics(
             [p.line for p in played], [s.line for s in sheets if s.line is not None]
         )
+        answer["statistics"] = [entry.to_json() for entry in figures]
+        if shown["ratings"]:
+            answer["ratings"] = await self.person_ratings(person)
+        if shown["history"]:
+            listed = [p for p in played if own or p.table.public]
+            answer["history"] = _history_page(listed, 0, limit)
+        if shown["sheets"]:
+            answer["sheets"] = [part.to_json() for part in sheets]
+        return answer
+
+    async def person_ratings(self, person: store.Person) -> list[dict[str, Any]]:
+        """The person's ratings, the most games first."""
         rated, labels = await self.ratings()
         ratings = [
             {"rules": labels[key].to_json(), **by_person[person.id].to_json()}
@@ -280,23 +343,20 @@ class Players:
             if person.id in by_person
         ]
         ratings.sort(key=lambda r: (-r["games"], r["rules"]["text"]))
-        shown = [p for p in played if own or p.table.public]
-        return {
-            "player": {"name": person.name, "joined": person.created_at.isoformat()},
-            "own": own,
-            "statistics": [entry.to_json() for entry in figures],
-            "ratings": ratings,
-            "history": _history_page(shown, 0, limit),
-            "sheets": [part.to_json() for part in sheets] if own else None,
-        }
+        return ratings
 
     async def history(
-        self, person: store.Person, *, own: bool, offset: int, limit: int
+        self, person: store.Person, *, viewer: int | None, offset: int, limit: int
     ) -> dict[str, Any]:
-        """One page of the player's history."""
+        """One page of the player's history (refused when it is not shared with
+        ``viewer``)."""
+        privacy = await self.database.run(load_privacy, person.id)
+        relation = await self.database.run(relation_of, person.id, viewer)
+        if not shown_to(privacy, relation)["history"]:
+            raise NotSharedError("the history of their games")
         played = await self.played(person)
-        shown = [p for p in played if own or p.table.public]
-        return _history_page(shown, offset, limit)
+        listed = [p for p in played if relation == "self" or p.table.public]
+        return _history_page(listed, offset, limit)
 
 
 def _history_page(shown: list[Played], offset: int, limit: int) -> dict[str, Any]:
@@ -315,9 +375,9 @@ Viewer = Annotated[User | None, Depends(optional_user)]
 
 
 def players_router(service: TableService) -> APIRouter:
-    """The ``/api/players`` routes."""
+    """The ``/api/players`` routes, and ``/api/me/privacy``."""
     players = Players(service)
-    router = APIRouter(prefix="/api/players", tags=["players"], responses=PROBLEM_RESPONSES)
+    router = APIRouter(tags=["players"], responses=PROBLEM_RESPONSES)
 
     async def person_named(name: str) -> store.Person:
         found = await players.database.run(store.person_of, name_key(name))
@@ -325,20 +385,21 @@ def players_router(service: TableService) -> APIRouter:
             raise PlayerNotFoundError()
         return found
 
-    @router.get("/{name}")
+    @router.get("/api/players/{name}")
     async def player(
         name: NamePath,
         viewer: Viewer,
         limit: Annotated[int, Query(ge=1, le=PAGE_MOST)] = PAGE_SIZE,
     ) -> dict[str, Any]:
-        """A player's page: their statistics and ratings per ruleset fingerprint, the
-        first ``limit`` games of their history (finished games only; at unlisted tables
-        only for themself), and, for themself, the score sheets they keep."""
+        """A player's page, as much of it as the player shares with the one asking
+        (``shared``, part by part; ``audience``, whom each part is shown to): their
+        statistics and ratings per ruleset fingerprint, the first ``limit`` games of
+        their history (finished games only; at unlisted tables only for themself), and
+        the score sheets they keep. A part not shared is None."""
         person = await person_named(name)
-        own = viewer is not None and viewer.id == person.id
-        return await players.page(person, own=own, limit=limit)
+        return await players.page(person, viewer=None if viewer is None else viewer.id, limit=limit)
 
-    @router.get("/{name}/games")
+    @router.get("/api/players/{name}/games")
     async def games(
         name: NamePath,
         viewer: Viewer,
@@ -346,9 +407,26 @@ def players_router(service: TableService) -> APIRouter:
         limit: Annotated[int, Query(ge=1, le=PAGE_MOST)] = PAGE_SIZE,
     ) -> dict[str, Any]:
         """A page of the player's history, the latest finished first: ``games``,
-        ``total`` and the ``next_offset`` (None after the last)."""
+        ``total`` and the ``next_offset`` (None after the last); 403 ``not-shared``
+        when the player does not share their history with the one asking."""
         person = await person_named(name)
-        own = viewer is not None and viewer.id == person.id
-        return await players.history(person, own=own, offset=offset, limit=limit)
+        return await players.history(
+            person, viewer=None if viewer is None else viewer.id, offset=offset, limit=limit
+        )
+
+    @router.get("/api/me/privacy")
+    async def my_privacy(signed: SignedInUser) -> dict[str, Any]:
+        """What you share, part by part (docs/players.md, What you share)."""
+        privacy = await players.database.run(load_privacy, signed.user.id)
+        return {"privacy": privacy.to_json()}
+
+    @router.put("/api/me/privacy")
+    async def change_privacy(request: PrivacyIn, signed: SignedInUser) -> dict[str, Any]:
+        """Change what you share: the parts given; the others keep their setting."""
+        current = await players.database.run(load_privacy, signed.user.id)
+        wanted = {key: value for key, value in request.model_dump().items() if value is not None}
+        changed = current.changed(wanted)
+        await players.database.run(save_privacy, signed.user.id, changed)
+        return {"privacy": changed.to_json()}
 
     return router
