@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from tests.postgres import PostgresServer, in_ci, started_for_test
+from tests.server.people import DATABASES
 from tests.server_process import ServerProcess, free_port
 
 try:
@@ -138,3 +139,27 @@ def server(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
         yield process
     finally:
         process.stop()
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def module_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One real ``tricktaker serve`` process (no rate limits) for a whole module, on a
+    SQLite file and then on a database of the session's real PostgreSQL server (dropped
+    afterwards): for the modules whose tests each sign up names of their own
+    (tests/server/people.py signs them up)."""
+    folder = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
+    url = f"sqlite:///{folder / 'server.sqlite3'}"
+    postgres: PostgresServer | None = None
+    if request.param == "postgresql":
+        postgres = request.getfixturevalue("postgres_server")
+        url = postgres.create_database()
+    process = ServerProcess(url, free_port(), folder / "server.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+        if postgres is not None:
+            postgres.drop_database(url)

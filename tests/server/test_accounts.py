@@ -15,7 +15,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -23,49 +22,18 @@ import uvicorn
 from alembic import command
 from sqlalchemy import create_engine, inspect
 
-from tests.postgres import PostgresServer
+from tests.server.people import PASSWORD, csrf, sign_up
 from tests.server_process import ServerProcess, free_port
 from tricktaker.server import create_app
 from tricktaker.server.db import alembic_config, current_revision, upgrade
 
-PASSWORD = "correct horse battery"
 ACCOUNT_TABLES = {"users", "account_sessions", "account_seats", "account_hosted", "account_sheets"}
 
 
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """One real ``tricktaker serve`` process for the module's tests, on SQLite and on
-    PostgreSQL in turn (each test signs up names of its own)."""
-    folder = tmp_path_factory.mktemp("accounts")
-    db_url = f"sqlite:///{folder / 'server.sqlite3'}"
-    postgres: PostgresServer | None = None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        db_url = postgres.create_database()
-    process = ServerProcess(db_url, free_port(), folder / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-        if postgres is not None:
-            postgres.drop_database(db_url)
-
-
-def sign_up(client: httpx.Client, name: str, password: str = PASSWORD, **more: Any) -> Any:
-    """Sign up ``name``; the client keeps the cookies. Answers the JSON."""
-    made = client.post("/api/signup", json={"name": name, "password": password, **more})
-    assert made.status_code == 201, made.text
-    return made.json()
-
-
-def csrf(client: httpx.Client) -> dict[str, str]:
-    """The CSRF header of the client's session, from its (readable) CSRF cookie."""
-    return {"X-CSRF-Token": client.cookies["tricktaker_csrf"]}
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's real server process, on SQLite and on PostgreSQL in turn."""
+    return module_server
 
 
 def cookie_lines(reply: httpx.Response) -> dict[str, str]:

@@ -13,7 +13,6 @@ players' pages; no answer of the club's ever names a card.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,45 +22,19 @@ from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect, text
 
-from tests.postgres import PostgresServer
-from tests.server_process import ServerProcess, free_port
+from tests.server.people import PASSWORD, person
+from tests.server_process import ServerProcess
 from tricktaker.cards import parse_card
 from tricktaker.server.db import alembic_config, current_revision, upgrade
 
-PASSWORD = "correct horse battery"
 HOUSE = 'id = "two_hands"\nextends = "blackout"\n[schedule]\nsizes = "2, 3"\n'
 """Blackout cut to two hands (of 2 and 3 cards), a house ruleset."""
 
 
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """One real ``tricktaker serve`` process, on SQLite and on PostgreSQL in turn."""
-    folder = tmp_path_factory.mktemp("clubs")
-    db_url = f"sqlite:///{folder / 'server.sqlite3'}"
-    postgres: PostgresServer | None = None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        db_url = postgres.create_database()
-    process = ServerProcess(db_url, free_port(), folder / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-        if postgres is not None:
-            postgres.drop_database(db_url)
-
-
-def _user(server: ServerProcess, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    made = client.post("/api/signup", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    client.headers["X-CSRF-Token"] = client.cookies["tricktaker_csrf"]
-    return client
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's real server process, on SQLite and on PostgreSQL in turn."""
+    return module_server
 
 
 def _no_card(value: Any, where: str = "answer") -> None:
@@ -102,7 +75,7 @@ def test_a_clubs_evenings_standings_and_statistics(server: ServerProcess) -> Non
     refused, a duplicate evening of two tables played to the end, the standings, a
     real-card sheet in the members' statistics, and never a card in an answer."""
     seen = Seen()
-    ann, ben, cy = _user(server, "Ann"), _user(server, "Ben"), _user(server, "Cyd")
+    ann, ben, cy = person(server, "Ann"), person(server, "Ben"), person(server, "Cyd")
     guest = httpx.Client(base_url=server.url, timeout=30)
     made = seen(
         ann.post(
@@ -299,7 +272,7 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in inspect(engine).get_table_names()
     engine.dispose()
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
     engine = create_engine(db_url)
     names = set(inspect(engine).get_table_names())
     engine.dispose()
@@ -313,7 +286,7 @@ def test_the_clubs_migration_goes_up_and_down(db_url: str) -> None:
     assert "clubs" not in names
     assert "tables" in names
     upgrade(db_url)
-    assert current_revision(db_url) == "0015"
+    assert current_revision(db_url) == "0016"
 
 
 def test_an_expired_invitation_joins_nobody(client: TestClient, db_url: str) -> None:

@@ -13,57 +13,29 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.postgres import PostgresServer
 from tests.server.helpers import Player
-from tests.server_process import ServerProcess, free_port
+from tests.server.people import person
+from tests.server_process import ServerProcess
 from tricktaker import load_ruleset
 from tricktaker.duplicate import daily_seed, make_set
 from tricktaker.engine import GameRecord
 from tricktaker.engine.base import GAME_OVER, PHASE_NAMES
 
-PASSWORD = "correct horse battery"
 
-
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """One real ``tricktaker serve`` process, on SQLite and on PostgreSQL in turn."""
-    folder = tmp_path_factory.mktemp("duplicate_fair")
-    db_url = f"sqlite:///{folder / 'server.sqlite3'}"
-    postgres: PostgresServer | None = None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        db_url = postgres.create_database()
-    process = ServerProcess(db_url, free_port(), folder / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-        if postgres is not None:
-            postgres.drop_database(db_url)
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's real server process, on SQLite and on PostgreSQL in turn."""
+    return module_server
 
 
 def _guest(server: ServerProcess) -> httpx.Client:
     return httpx.Client(base_url=server.url, timeout=30)
-
-
-def _user(server: ServerProcess, name: str) -> httpx.Client:
-    client = _guest(server)
-    made = client.post("/api/signup", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    client.headers["X-CSRF-Token"] = client.cookies["tricktaker_csrf"]
-    return client
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -170,7 +142,7 @@ def test_the_daily_challenge_once_a_day_with_a_secret(server: ServerProcess) -> 
     browser holding its seat token once, each refused with its table; the standings
     name an account's seat by the account and show a hand only to those who finished it
     while the day lasts."""
-    ann = _user(server, "AnnDaily")
+    ann = person(server, "AnnDaily")
     guest = _guest(server)
     game = "blackout"
     first = ann.post(f"/duplicate/daily/{game}/play", json={})
@@ -192,8 +164,8 @@ def test_the_daily_challenge_once_a_day_with_a_secret(server: ServerProcess) -> 
     _wait_finished(ann, table["table"]["id"])
     seen = _shown(ann, path)
     assert seen["hands_shown"] == list(range(1, 14))
-    person = next(row for row in seen["standings"] if row["seat"] == 0)
-    assert (person["name"], person["account"]) == ("AnnDaily", "AnnDaily")
+    ann_row = next(row for row in seen["standings"] if row["seat"] == 0)
+    assert (ann_row["name"], ann_row["account"]) == ("AnnDaily", "AnnDaily")
     assert _shown(guest, path)["hands_shown"] == []  # Gus has not played; the day goes on
     assert _shown(guest, path, mine["seat_token"])["hands_shown"] == []
     record = ann.get(f"/tables/{table['table']['id']}/record")  # not while the day lasts

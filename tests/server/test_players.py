@@ -13,51 +13,24 @@ and the sheet to its keeper only.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.postgres import PostgresServer
-from tests.server_process import ServerProcess, free_port
+from tests.server.people import person
+from tests.server_process import ServerProcess
 from tricktaker.stats import rate_people, rated_game, record_line, statistics
 
-PASSWORD = "correct horse battery"
 HOUSE = 'id = "two_hands"\nextends = "blackout"\n[schedule]\nsizes = "2, 3"\n'
 """Blackout cut to two hands (of 2 and 3 cards), a house ruleset."""
 
 
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """One real ``tricktaker serve`` process, on SQLite and on PostgreSQL in turn."""
-    folder = tmp_path_factory.mktemp("players")
-    db_url = f"sqlite:///{folder / 'server.sqlite3'}"
-    postgres: PostgresServer | None = None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        db_url = postgres.create_database()
-    process = ServerProcess(db_url, free_port(), folder / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-        if postgres is not None:
-            postgres.drop_database(db_url)
-
-
-def _user(server: ServerProcess, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=30)
-    made = client.post("/api/signup", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    client.headers["X-CSRF-Token"] = client.cookies["tricktaker_csrf"]
-    return client
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's real server process, on SQLite and on PostgreSQL in turn."""
+    return module_server
 
 
 def _claim(client: httpx.Client, **proofs: list[dict[str, str]]) -> None:
@@ -92,7 +65,7 @@ def test_players_pages(server: ServerProcess) -> None:
     and the sheet's hands; ratings from the one game two people played, as
     tricktaker.stats gives them; a game being played shows nowhere (its hidden cards
     and its hands alike); the unlisted table's game and the sheet are Ann's alone."""
-    ann, ben = _user(server, "Ann"), _user(server, "ben.b")
+    ann, ben = person(server, "Ann"), person(server, "ben.b")
     guest = httpx.Client(base_url=server.url, timeout=30)
     # A public table: Ann, Ben and a bot; nobody connects, so the away bot plays the
     # people's seats once their grace (a twentieth of a second) runs out.
