@@ -2,11 +2,14 @@
 // A player's page (#/player/NAME; docs/players.md): their ratings and statistics, each
 // labelled with the exact rules it was earned under (the ruleset's fingerprint and the
 // options that differ), the history of their finished games with the replay and the
-// coach's review, and, on their own page, the score sheets they keep. Everything is the
-// server's (GET /api/players/{name}); this only lays it out.
+// coach's review, and the score sheets they keep: as much of it as the player shares
+// with the visitor (player-privacy.js says what is not, and holds the player's own
+// settings). Everything is the server's (GET /api/players/{name}); this only lays it out.
 
+import { csrfToken } from "./account-session.js";
 import { ApiError, api, errorText } from "./api.js";
 import { append, clear, el } from "./dom.js";
+import { notSharedPanel, privacyPanel } from "./player-privacy.js";
 
 /** The page's styles (player.css), added once. */
 function playerStyles() {
@@ -301,10 +304,12 @@ function historyPanel(name, first) {
 }
 
 /**
- * The sheets the player keeps (their own page only).
+ * The sheets the player keeps (to themself, or to whom they share them with).
  * @param {any[]} sheets
+ * @param {boolean} own the player's own page
+ * @param {string} name the player's name
  */
-function sheetsPanel(sheets) {
+function sheetsPanel(sheets, own, name) {
   const items = sheets.map((sheet) =>
     el(
       "li",
@@ -314,17 +319,30 @@ function sheetsPanel(sheets) {
       el(
         "span",
         { class: "help" },
-        `${sheet.hands} hand${sheet.hands === 1 ? "" : "s"}${sheet.over ? ", finished" : ""}; ${sheet.counted ? "counted in your statistics" : "not counted: no player on it has your name"}`,
+        `${sheet.hands} hand${sheet.hands === 1 ? "" : "s"}${sheet.over ? ", finished" : ""}${own ? `; ${sheet.counted ? "counted in your statistics" : "not counted: no player on it has your name"}` : ""}`,
       ),
     ),
   );
   return el(
     "section",
     { class: "panel", "aria-labelledby": "player-sheets-title" },
-    el("h2", { id: "player-sheets-title" }, "Your score sheets"),
-    el("p", { class: "help" }, "Only you see this list. A sheet's hands count for the player whose name is yours."),
-    items.length ? el("ul", { class: "account-list" }, items) : el("p", {}, "No score sheet kept in your account."),
+    el("h2", { id: "player-sheets-title" }, own ? "Your score sheets" : `${name}'s score sheets`),
+    own
+      ? el("p", { class: "help" }, "A sheet's hands count for the player whose name is yours. Who sees this list: What you share, below.")
+      : null,
+    items.length
+      ? el("ul", { class: "account-list" }, items)
+      : el("p", {}, own ? "No score sheet kept in your account." : "No score sheet."),
   );
+}
+
+/**
+ * What the player's own page says of who sees it.
+ * @param {Record<string, string>} privacy
+ */
+function ownNote(privacy) {
+  const page = { public: "everyone", clubs: "the members of your clubs", private: "nobody but you" }[privacy.page];
+  return ` This is your page: it is shown to ${page}, as you chose below; your unlisted tables are yours alone.`;
 }
 
 /**
@@ -353,26 +371,33 @@ export async function mountPlayer(root, { name }) {
     return () => {};
   }
   document.title = `${data.player.name} · tricktaker`;
+  const shown = data.shared.page;
   append(
     clear(root),
     el(
       "div",
       { class: "player-head" },
       el("h1", { class: "page-title" }, data.player.name),
-      el("p", { class: "help" }, `Playing since ${day(data.player.joined)}.`, data.own ? " This is your page: others see it without your score sheets and your unlisted tables." : ""),
+      shown
+        ? el("p", { class: "help" }, `Playing since ${day(data.player.joined)}.`, data.own ? ownNote(data.privacy) : "")
+        : null,
       data.own ? el("p", {}, el("a", { href: "#/account" }, "Your account: sessions and log out")) : null,
     ),
-    ratingsPanel(data.ratings),
-    el(
-      "section",
-      { class: "player-section", "aria-labelledby": "player-stats-title" },
-      el("h2", { id: "player-stats-title", class: "player-section-title" }, "Statistics"),
-      data.statistics.length
-        ? data.statistics.map(statisticsPanel)
-        : el("p", { class: "panel" }, "No finished game or score sheet yet."),
-    ),
-    historyPanel(data.player.name, data.history),
-    data.own && data.sheets ? sheetsPanel(data.sheets) : null,
+    notSharedPanel(data, Boolean(csrfToken())),
+    data.ratings ? ratingsPanel(data.ratings) : null,
+    shown
+      ? el(
+          "section",
+          { class: "player-section", "aria-labelledby": "player-stats-title" },
+          el("h2", { id: "player-stats-title", class: "player-section-title" }, "Statistics"),
+          data.statistics.length
+            ? data.statistics.map(statisticsPanel)
+            : el("p", { class: "panel" }, "No finished game or score sheet yet."),
+        )
+      : null,
+    data.history ? historyPanel(data.player.name, data.history) : null,
+    data.sheets ? sheetsPanel(data.sheets, data.own, data.player.name) : null,
+    data.own ? privacyPanel(data.privacy) : null,
   );
   return () => {};
 }
