@@ -260,6 +260,10 @@ class TimeMatch:
 _TIME_MATCH = TimeMatch()
 
 
+_KEPT: dict[tuple[str, int], Any] = {}
+"""Our bots kept from deal to deal (``--keep-bots``), by name and seat, in this process."""
+
+
 def our_chooser(
     bot_name: str,
     seed: int,
@@ -267,8 +271,17 @@ def our_chooser(
     adapter: OhHellAdapter,
     side: Side,
     match_time: bool = False,
+    keep: bool = False,
 ) -> Chooser:
-    bot = make_bot(bot_name, seed=seed)
+    """Our bot at ``seat`` (with ``keep``, the one this process already seated there in
+    an earlier deal, if any: a match against the same players, as a table keeps its bot
+    from hand to hand)."""
+    if keep:
+        if (bot_name, seat) not in _KEPT:
+            _KEPT[bot_name, seat] = make_bot(bot_name, seed=seed)
+        bot = _KEPT[bot_name, seat]
+    else:
+        bot = make_bot(bot_name, seed=seed)
     clock = time.perf_counter
     if match_time and not hasattr(bot, "time_budget"):
         raise ValueError(f"--match-time needs a bot with a time budget, not {bot_name}")
@@ -344,6 +357,7 @@ class DealJob:
     setting: IsmctsSetting = TUNED
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS
     clairvoyant_opponents: str | None = None
+    keep_bots: bool = False
 
 
 _GAME: dict[str, Any] = {}
@@ -377,7 +391,15 @@ def play_deal(job: DealJob) -> Match:
                 choosers.append(clairvoyant_chooser(job, seat_seed, seat, adapter))
             elif seat in seating:
                 choosers.append(
-                    our_chooser(job.bot, seat_seed, seat, adapter, match.ours, job.match_time)
+                    our_chooser(
+                        job.bot,
+                        seat_seed,
+                        seat,
+                        adapter,
+                        match.ours,
+                        job.match_time,
+                        job.keep_bots,
+                    )
                 )
             elif job.vs_random:
                 choosers.append(random_chooser(seat_seed))
@@ -422,6 +444,7 @@ def run(
     setting: IsmctsSetting = TUNED,
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS,
     clairvoyant_opponents: str | None = None,
+    keep_bots: bool = False,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
@@ -450,6 +473,7 @@ def run(
             setting,
             clairvoyant_iterations,
             clairvoyant_opponents,
+            keep_bots,
         )
         for deal in range(deals)
     ]
@@ -477,6 +501,7 @@ def run(
         "vs_random": vs_random,
         "workers": workers,
         "match_time": match_time,
+        "keep_bots": keep_bots,
         "ismcts": setting.describe(sims) if bot == OPENSPIEL_BOT or not vs_random else None,
         "clairvoyant_iterations": clairvoyant_iterations if bot == CLAIRVOYANT_BOT else None,
         "clairvoyant_opponents": (clairvoyant_opponents or ("random" if vs_random else "policy"))
@@ -637,6 +662,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="give our bot, move by move, the median time of OpenSpiel's last 64 moves "
         "(less our overhead beyond the search); needs a bot with a time budget",
     )
+    parser.add_argument(
+        "--keep-bots",
+        action="store_true",
+        help="keep our bot at each seat from deal to deal (within a worker), as a table "
+        "keeps it from hand to hand: a bot that learns its opponents learns across deals",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
         "--quick", action="store_true", help="smoke run: 8 hands, 100 sims (clairvoyant: 200)"
@@ -677,6 +708,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         setting=args.openspiel_setting,
         clairvoyant_iterations=args.clairvoyant_iterations,
         clairvoyant_opponents=args.clairvoyant_opponents,
+        keep_bots=args.keep_bots,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )

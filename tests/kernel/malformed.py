@@ -216,8 +216,19 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
     moves: Any = broken(draw, base.moves) if percent(draw) < 40 else list(base.moves)
     if entry == "make_config":
         core.make_config(mangled(draw, base.config))
-    elif entry in ("make_world", "search", "pimc", "bid", "samples", "sample_loop", "values"):
+    elif entry in (
+        "make_world",
+        "search",
+        "pimc",
+        "bid",
+        "samples",
+        "sample_loop",
+        "values",
+        "kinds",
+    ):
         facts = split_facts(base) if draw(st.booleans()) else base.facts
+        if entry in ("kinds", "search") and draw(st.booleans()):
+            facts = learning(facts)
         world_state = base.world_state
         if draw(st.booleans()):
             facts = mangled(draw, facts)
@@ -280,6 +291,8 @@ def call(entry: str, draw: Callable[..., Any], base: Base) -> None:
             )
         elif entry == "samples":
             core.samples(world, draw(st.integers(min_value=0, max_value=2**64 - 1)), draw(SMALL))
+        elif entry == "kinds":
+            core.kinds(world, draw(st.integers(min_value=0, max_value=2**64 - 1)), draw(SMALL))
         elif entry == "sample_loop":
             core.sample_loop(
                 world, draw(st.integers(min_value=0, max_value=2**64 - 1)), draw(SMALL)
@@ -326,8 +339,15 @@ ENTRIES = (
     "endgame",
     "values",
     "play_out",
+    "kinds",
 )
 """Every function of the compiled module."""
+
+
+def learning(facts: Any) -> Any:
+    """``facts`` with the opponent kinds learned (a prior of 0.5 for every other seat)."""
+    prior = tuple(0.0 if seat == facts.me else 0.5 for seat in range(len(facts.counts)))
+    return dataclasses.replace(facts, random_prior=prior)
 
 
 OFF = (
@@ -404,6 +424,11 @@ def sweep(bases: list[Base]) -> int:
             attempt(core.pimc, world, moves, 1, 1, 4, 0.5, -1.0, 1)
             attempt(core.bid, world, moves, 8, 1, 2, 0.5, 1.0, -1.0, True, 1)
             attempt(core.values, world, moves, 2, 1, -1.0, 1)
+            attempt(core.kinds, world, 1, 2)
+        learned = attempt(lambda: core.make_world(config, public, learning(facts)))
+        if learned is not None:
+            attempt(core.kinds, learned, 1, 2)
+            attempt(core.search, learned, moves, 4, -1.0, 0.3, 0.5, 0, True, 1, 0.1)
 
     for base in bases:
         config = base.config.build()

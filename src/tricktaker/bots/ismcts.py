@@ -62,9 +62,18 @@ from tricktaker.kernel import (
     kernel_world,
 )
 from tricktaker.kernel.bidding import kernel_bid
+from tricktaker.kernel.search import kernel_kinds
 from tricktaker.kernel.spec import PlayInference
 
-__all__ = ["INFERENCES", "INFER_NOISE", "MOST_ENDGAME_TRICKS", "MOST_POOLED", "ISMCTSBot"]
+__all__ = [
+    "INFERENCES",
+    "INFER_NOISE",
+    "KIND_BOUNDS",
+    "MOST_ENDGAME_TRICKS",
+    "MOST_POOLED",
+    "OPPONENT_MODELS",
+    "ISMCTSBot",
+]
 
 MOST_ENDGAME_TRICKS = 7
 """The most tricks left that ``endgame_tricks`` may solve exactly (the kernel's
@@ -81,6 +90,15 @@ INFER_NOISE = 0.5
 """The default ``infer_noise``: the chance, in the inference's model of a seat's play,
 that the seat plays any legal card rather than the rollout policy's (the rollouts' own
 opponent noise in the Oh Hell family)."""
+
+
+OPPONENT_MODELS = ("search", "learned")
+"""The values of the ``opponents`` setting: every other seat modelled as the search's own
+(``search``), or each one's kind learned at the table (``learned``)."""
+
+KIND_BOUNDS = (0.02, 0.98)
+"""The bounds of a seat's chance of being a random player carried from one hand to the
+next (``opponents=learned``): no hand's evidence rules a kind out for good."""
 
 
 Move = tuple[int, Action]
@@ -175,7 +193,19 @@ class ISMCTSBot(SearchBot):
     above 0, the deals are drawn and weighed once a decision, this many (at most the
     iterations), and each iteration takes one in proportion to its weight (sampling
     importance resampling: cheaper than weighing every iteration's deal); 0 (the
-    default): every iteration's deal is weighed.
+    default): every iteration's deal is weighed; ``opponents``: ``learned`` models each
+    other seat as one of two kinds of player, a policy player (the search's model of
+    every seat today) or a random player (every bid and card uniformly among the legal
+    ones), weighed by the likelihood of its bids and card plays seen (the kernel's
+    :class:`~tricktaker.kernel.spec.WorldFacts` ``random_prior``, with ``kind_noise``
+    the chance, in the policy kind's model of a play, of any legal card): each iteration
+    of the kernel's search draws every seat's kind from that posterior, and a random seat
+    moves at random in the tree and in the rollout, so that the bid and the cards are
+    chosen against the players at the table. The bot carries each seat's posterior at the
+    end of a hand into the next hand as its prior (within :data:`KIND_BOUNDS`), and into
+    the next game if it is kept; ``random_prior`` is the prior of a seat not seen yet.
+    ``search`` (the default) models every seat as the search's own player (kernel only;
+    see bench/README.md, "Opponent kinds learned at the table (issue 30)").
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -204,6 +234,9 @@ class ISMCTSBot(SearchBot):
         infer: str = "none",
         infer_noise: float = INFER_NOISE,
         infer_pool: int = 0,
+        opponents: str = "search",
+        random_prior: float = 0.5,
+        kind_noise: float = INFER_NOISE,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -227,6 +260,21 @@ class ISMCTSBot(SearchBot):
             raise ValueError("infer_noise must be above 0 and at most 1")
         if not 0 <= infer_pool <= MOST_POOLED:
             raise ValueError(f"infer_pool must be 0 (off) to {MOST_POOLED}")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(
+                f"opponents must be one of {', '.join(OPPONENT_MODELS)}, not {opponents!r}"
+            )
+        if not KIND_BOUNDS[0] <= random_prior <= KIND_BOUNDS[1]:
+            raise ValueError(f"random_prior must be from {KIND_BOUNDS[0]} to {KIND_BOUNDS[1]}")
+        if not 0.0 < kind_noise <= 1.0:
+            raise ValueError("kind_noise must be above 0 and at most 1")
+        self.opponents = opponents
+        self.random_prior = random_prior
+        self.kind_noise = kind_noise
+        self.kinds: dict[int, float] = {}
+        """Each other seat's chance of being a random player at the start of this hand."""
+        self._kinds_seen: dict[int, float] = {}
+        self._hand_mark: tuple[int, int] | None = None
         self.infer = infer
         self.inference = (
             PlayInference(noise=infer_noise, pool=infer_pool) if infer == "plays" else None
@@ -307,7 +355,12 @@ class ISMCTSBot(SearchBot):
                 weighted=self.weighted,
                 sampler=sampler,
                 infer=self.inference,
+                random_prior=self._priors(obs) if self.opponents == "learned" else None,
+                kind_noise=self.kind_noise,
             )
+            if self.opponents == "learned":
+                learned = kernel_kinds(world, seed=self.rng.getrandbits(63))
+                self._kinds_seen = {s: p for s, p in enumerate(learned) if s != obs.seat}
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
             return None
@@ -340,6 +393,24 @@ class ISMCTSBot(SearchBot):
             endgame_rollouts=self.endgame_rollouts,
         )
         return action
+
+    def _priors(self, obs: Observation) -> list[float]:
+        """Each seat's prior chance of being a random player this hand: at a new hand
+        (a new hand number, or less of the hand played than at the last decision) the
+        posteriors last learned become the priors, within :data:`KIND_BOUNDS`."""
+        progress = sum(obs.bid_made) + sum(map(len, obs.tricks)) + len(obs.current_trick)
+        mark = (obs.hand_number, progress)
+        last = self._hand_mark
+        if last is None or last[0] != obs.hand_number or progress < last[1]:
+            low, high = KIND_BOUNDS
+            for seat, chance in self._kinds_seen.items():
+                self.kinds[seat] = min(high, max(low, chance))
+            self._kinds_seen = {}
+        self._hand_mark = mark
+        return [
+            0.0 if seat == obs.seat else self.kinds.get(seat, self.random_prior)
+            for seat in range(obs.players)
+        ]
 
     def _iterate(
         self, state: GameState, root: _Node, me: int, game: GameSearch, weight: float

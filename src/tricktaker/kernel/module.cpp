@@ -305,6 +305,28 @@ PyObject *samples(PyObject *, PyObject *args) {
     });
 }
 
+// kinds(world, seed, count) -> [chance each seat is a random player]: what a search of
+// the world learns of the other seats' kinds (opponent_kinds over ``count`` deals; the
+// searching seat's and every seat's with no prior: 0).
+PyObject *kinds(PyObject *, PyObject *args) {
+    return guarded([&]() -> PyObject * {
+        WorldDraws call;
+        if (!parse_world_draws(args, call)) return nullptr;
+        const World &w = *call.world;
+        if (call.count > SAMPLES_LIMIT)
+            fail(PyExc_ValueError, "kinds: at most " + std::to_string(SAMPLES_LIMIT) + " deals");
+        if (w.random_prior.empty()) fail(PyExc_ValueError, "kinds: the world has no random_prior");
+        int n = w.cfg->players;
+        Rng rng(call.seed);
+        OpponentKinds learned;
+        without_gil([&] { learned = opponent_kinds(w, rng, call.count); });
+        Ref out(made(PyList_New(n)));
+        for (int s = 0; s < n; ++s)
+            PyList_SET_ITEM(out.get(), s, made(PyFloat_FromDouble(learned.random[s])));
+        return out.release();
+    });
+}
+
 // sample_loop(world, seed, count): ``count`` determinizations, for timing; a checksum.
 PyObject *sample_loop(PyObject *, PyObject *args) {
     return guarded([&]() -> PyObject * {
@@ -569,6 +591,9 @@ PyMethodDef methods[] = {
      " deals"},
     {"samples", samples, METH_VARARGS, "samples(world, seed, count) -> [(hands..., weight)]"},
     {"sample_loop", sample_loop, METH_VARARGS, "sample_loop(world, seed, count) -> checksum"},
+    {"kinds", kinds, METH_VARARGS,
+     "kinds(world, seed, count) -> [chance each seat is a random player]: the opponent kinds"
+     " learned from the hand's bids and plays over ``count`` deals"},
     {"playouts", playouts, METH_VARARGS,
      "playouts(config, state, seed, count, policy, noise, me) -> total score"},
     {"replay", replay, METH_VARARGS,

@@ -178,6 +178,23 @@ void rollout_until(const Config &cfg, State &st, Rng &rng, double noise, int me,
     }
 }
 
+void rollout_seats(const Config &cfg, State &st, Rng &rng, const double noise[MAXP]) {
+    st.first_bidder = -1; // rollouts take simultaneous bids in seat order
+    while (st.phase != OVER) {
+        uint64_t legal = legal_moves(cfg, st);
+        int move;
+        double chance = noise[seat_to_act(cfg, st)];
+        if (popcount(legal) == 1) {
+            move = lowest(legal) + (st.phase == BIDDING ? BID_BASE : 0);
+        } else if (chance > 0.0 && (chance >= 1.0 || rng.real() < chance)) {
+            move = rng.pick(legal) + (st.phase == BIDDING ? BID_BASE : 0);
+        } else {
+            move = policy_move(cfg, st, legal);
+        }
+        apply_move(cfg, st, move);
+    }
+}
+
 void random_rollout(const Config &cfg, State &st, Rng &rng) {
     while (st.phase != OVER) {
         uint64_t legal = legal_moves(cfg, st);

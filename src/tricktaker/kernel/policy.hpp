@@ -32,6 +32,9 @@ void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me);
 // unless ``st`` was already there), or at the hand's end; ``tricks_left`` < 0 never stops
 // before the end.
 void rollout_until(const Config &cfg, State &st, Rng &rng, double noise, int me, int tricks_left);
+// Plays the hand to its end as ``rollout`` does, but each seat with its own chance
+// ``noise[seat]`` of a uniformly random move (0: the policy's always).
+void rollout_seats(const Config &cfg, State &st, Rng &rng, const double noise[MAXP]);
 // Plays the hand to its end with uniformly random legal moves.
 void random_rollout(const Config &cfg, State &st, Rng &rng);
 

@@ -37,7 +37,8 @@ using namespace tk::py;
     X(bid_count) X(bid_sum) X(eldest) X(phase) X(broken) X(first_bidder)
 #define TK_FACTS_FIELDS(X)                                                                     \
     X(me) X(hidden) X(counts) X(voids) X(played) X(unknown) X(fixed) X(guess_bids) X(split)    \
-    X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise) X(infer_pool)
+    X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise) X(infer_pool)           \
+    X(random_prior) X(kind_noise)
 #define TK_SPLIT_FIELDS(X) X(first) X(second) X(nodes) X(lists)
 
 #define TK_ENUM(name) name,
@@ -249,6 +250,18 @@ void read_facts(const Config &cfg, PyObject *object, World &w) {
     if (!(w.infer_noise >= 0.0 && w.infer_noise <= 1.0))
         fail(PyExc_ValueError, "facts.infer_noise: 0 (off) to 1");
     w.infer_pool = long(r.integer(infer_pool, 0, POOL_LIMIT));
+    auto prior = r.reals(random_prior);
+    if (!prior.empty() && prior.size() != size_t(n))
+        fail(PyExc_ValueError, "facts.random_prior: one chance a seat, or none (off)");
+    for (double chance : prior)
+        if (!(chance >= 0.0 && chance <= 1.0))
+            fail(PyExc_ValueError, "facts.random_prior: chances from 0 to 1");
+    if (!prior.empty() && prior[size_t(w.me)] != 0.0)
+        fail(PyExc_ValueError, "facts.random_prior: 0 for the searching seat");
+    w.random_prior = prior;
+    w.kind_noise = r.real(kind_noise);
+    if (!(w.kind_noise > 0.0 && w.kind_noise <= 1.0))
+        fail(PyExc_ValueError, "facts.kind_noise: above 0, at most 1");
 }
 
 // The move codes of a decision (cards while playing, BID_BASE + bid while bidding).

@@ -44,7 +44,17 @@ bool equivalent_cards(const Config &cfg, uint64_t hand, uint64_t gone, int a, in
 
 double World::play_weight(const State &st) const {
     if (plays.empty() || infer_noise <= 0.0) return 1.0;
+    double each[MAXP];
+    seat_play_weights(st, infer_noise, each);
+    double w = 1.0;
+    for (int s = 0; s < cfg->players; ++s) w *= each[s];
+    return w;
+}
+
+void World::seat_play_weights(const State &st, double noise, double out[MAXP]) const {
     const Config &c = *cfg;
+    for (int s = 0; s < MAXP; ++s) out[s] = 1.0;
+    if (plays.empty()) return;
     State r = public_state;
     for (int s = 0; s < c.players; ++s) {
         r.hands[s] = st.hands[s] | played[s];
@@ -60,7 +70,6 @@ double World::play_weight(const State &st) const {
     r.phase = PLAYING;
     r.leader = r.to_play = int8_t(plays[0].first);
     uint64_t gone = 0, trick = 0; // cards of the tricks done, of the trick in progress
-    double w = 1.0;
     for (const auto &[seat, card] : plays) {
         if (r.phase != PLAYING || seat != r.to_play) break;
         uint64_t legal = legal_cards(c, r, seat);
@@ -69,14 +78,14 @@ double World::play_weight(const State &st) const {
         if (seat != me && options > 1) {
             // The play's chance times the number of legal cards (1: no evidence).
             int pick = policy_move(c, r, legal);
-            double chance = infer_noise;
+            double chance = noise;
             if (equivalent_cards(c, r.hands[seat], gone, pick, card)) {
                 int same = 0;
                 for (uint64_t m = legal; m; m &= m - 1)
                     same += equivalent_cards(c, r.hands[seat], gone, pick, lowest(m));
-                chance += (1.0 - infer_noise) * options / same;
+                chance += (1.0 - noise) * options / same;
             }
-            w *= chance;
+            out[seat] *= chance;
         }
         trick |= uint64_t(1) << card;
         play_card(c, r, card);
@@ -85,7 +94,49 @@ double World::play_weight(const State &st) const {
             trick = 0;
         }
     }
-    return w;
+}
+
+double World::bid_ratio(const State &st, int seat) const {
+    if (value.empty() || st.bids[seat] < 0) return 1.0;
+    double estimate = 0.0;
+    for (uint64_t m = st.hands[seat] | played[seat]; m; m &= m - 1) estimate += value[lowest(m)];
+    double chosen = 0.0, total = 0.0;
+    int range = 0;
+    for (int b = cfg->min_bid; b <= cfg->hand_size; ++b) {
+        double error = double(b) - estimate;
+        double like = floor + (1.0 - floor) * std::exp(scale * error * error);
+        total += like;
+        ++range;
+        if (b == st.bids[seat]) chosen = like;
+    }
+    return total > 0.0 ? chosen * range / total : 1.0;
+}
+
+OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals) {
+    OpponentKinds kinds;
+    const int n = world.cfg->players;
+    double mean[MAXP] = {};
+    State st;
+    double each[MAXP];
+    long count = deals < 1 ? 1 : deals;
+    for (long d = 0; d < count; ++d) {
+        world.sample(rng, st);
+        world.seat_play_weights(st, world.kind_noise, each);
+        for (int s = 0; s < n; ++s) {
+            if (s == world.me) continue;
+            double bid = world.bid_ratio(st, s);
+            kinds.bid_mean[s] += bid / double(count);
+            mean[s] += bid * each[s] / double(count);
+        }
+    }
+    for (int s = 0; s < n; ++s) {
+        double prior = s < int(world.random_prior.size()) ? world.random_prior[size_t(s)] : 0.0;
+        if (s == world.me || prior <= 0.0) continue;
+        double policy = (1.0 - prior) * mean[s];
+        kinds.random[s] = policy + prior > 0.0 ? prior / (policy + prior) : prior;
+        if (!(kinds.bid_mean[s] > 0.0)) kinds.bid_mean[s] = 1.0;
+    }
+    return kinds;
 }
 
 DealPool::DealPool(const World &world, Rng &rng, long count) {
@@ -164,11 +215,28 @@ struct Step {
 };
 
 void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
-             std::vector<Step> &path, Endgame *endgame, const DealPool *pool) {
+             std::vector<Step> &path, Endgame *endgame, const DealPool *pool,
+             const OpponentKinds *kinds) {
     const Config &cfg = *world.cfg;
     State st;
     double w = 1.0;
-    if (pool != nullptr) {
+    // With learned kinds, each other seat is a random player this iteration with its
+    // posterior chance (``random`` seats), else a policy player; ``noise`` is each
+    // seat's in the rollout.
+    uint32_t random = 0;
+    double noise[MAXP];
+    for (int s = 0; s < MAXP; ++s) noise[s] = s == world.me ? 0.0 : p.noise;
+    if (kinds != nullptr) {
+        for (int s = 0; s < cfg.players; ++s)
+            if (s != world.me && kinds->random[s] > 0.0 && rng.real() < kinds->random[s]) {
+                random |= 1u << s;
+                noise[s] = 1.0;
+            }
+        world.sample(rng, st);
+        if (p.weighted)
+            for (int s : world.weight_seats)
+                if (!((random >> s) & 1)) w *= world.bid_ratio(st, s) / kinds->bid_mean[s];
+    } else if (pool != nullptr) {
         st = pool->draw(rng);
     } else {
         world.sample(rng, st);
@@ -181,10 +249,12 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
     while (st.phase != OVER) {
         int seat = seat_to_act(cfg, st);
         uint64_t legal = legal_moves(cfg, st);
-        if (p.model_opponents && seat != world.me) {
+        if ((p.model_opponents || ((random >> seat) & 1)) && seat != world.me) {
             int move;
             if (popcount(legal) == 1)
                 move = move_of(st, lowest(legal));
+            else if ((random >> seat) & 1)
+                move = move_of(st, rng.pick(legal));
             else if (p.model_opponents == 2 && p.noise > 0.0 && rng.real() < p.noise)
                 move = move_of(st, rng.pick(legal));
             else
@@ -248,7 +318,10 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
         solved = endgame_fits(cfg, st, p.endgame_tricks) && endgame->solve(st, reward);
     }
     if (!solved) {
-        rollout(cfg, st, rng, p.noise, world.me);
+        if (kinds != nullptr)
+            rollout_seats(cfg, st, rng, noise);
+        else
+            rollout(cfg, st, rng, p.noise, world.me);
         rewards(cfg, st, reward);
         // Each seat's result less ``rivalry`` times the others' mean (its margin).
         rival_rewards(cfg, p.rivalry, reward);
@@ -385,10 +458,13 @@ SearchResult ismcts(const World &world, const std::vector<int> &moves, const Sea
     if (p.endgame_tricks > 0)
         endgame = std::make_unique<Endgame>(*world.cfg, p.rivalry, SEARCH_ENDGAME_NODES);
     std::unique_ptr<DealPool> pool;
-    if (p.weighted && world.infer_pool > 0 && world.infer_noise > 0.0 && !world.plays.empty())
+    std::unique_ptr<OpponentKinds> kinds;
+    if (!world.random_prior.empty())
+        kinds = std::make_unique<OpponentKinds>(opponent_kinds(world, rng, KIND_DEALS));
+    else if (p.weighted && world.infer_pool > 0 && world.infer_noise > 0.0 && !world.plays.empty())
         pool = std::make_unique<DealPool>(world, rng, std::min(world.infer_pool, p.iterations));
     while (result.iterations < p.iterations) {
-        iterate(world, tree, p, rng, path, endgame.get(), pool.get());
+        iterate(world, tree, p, rng, path, endgame.get(), pool.get(), kinds.get());
         result.iterations++;
         if (timed && clock::now() > deadline) break;
     }

@@ -45,6 +45,15 @@ struct World {
     // (sampling importance resampling, ``DealPool``), its weight then 1; 0: each
     // iteration samples a fresh deal and weighs it.
     long infer_pool = 0;
+    // Opponent kinds learned at the table (off while empty; see ``opponent_kinds``): per
+    // seat the prior chance that it is a random player (every bid and card uniformly
+    // among the legal ones) rather than a policy player (the rollout policy, softened by
+    // ``kind_noise`` as ``infer_noise`` softens it). Each search weighs the two kinds by
+    // the likelihood of the seat's bid and card plays this hand, and each iteration then
+    // draws every other seat's kind from that posterior: a random seat moves at random in
+    // the tree and the rollout and its bid does not weigh the deal.
+    std::vector<double> random_prior;
+    double kind_noise = 0.5;
 
     void sample(Rng &rng, State &out) const;
     // Guesses the hidden simultaneous bids (``guess_seats``) of a deal: ``sample`` does.
@@ -57,7 +66,28 @@ struct World {
     // it played, and the plays are replayed from there. A play the replay finds illegal
     // (a deal against the facts) stops the product there. 1 when inference is off.
     double play_weight(const State &st) const;
+    // Per seat, the chance of its plays seen as ``play_weight`` counts them (with the
+    // policy softened by ``noise``) into ``out`` (1 for a seat with no play seen).
+    void seat_play_weights(const State &st, double noise, double out[MAXP]) const;
+    // How much likelier a policy player's bid (the bid model's, normalized over the legal
+    // range of bids) is than a random player's for ``seat`` holding its cards in ``st``:
+    // 1 when the seat has not bid or the bid model is off.
+    double bid_ratio(const State &st, int seat) const;
 };
+
+// What a search learns of the other seats' kinds (World::random_prior) from ``deals``
+// deals sampled unweighted: per seat the posterior chance that it is a random player
+// (its likelihood ratio, policy to random, averaged over the deals: the bid's
+// ``bid_ratio`` times the plays' ``seat_play_weights``) and the mean of its
+// ``bid_ratio``, which divides a policy seat's deal weight.
+struct OpponentKinds {
+    double random[MAXP] = {};
+    double bid_mean[MAXP] = {};
+};
+OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals);
+
+// Deals sampled to learn the opponent kinds at the start of a search.
+constexpr long KIND_DEALS = 256;
 
 // Deals drawn once from a world with their weights, then drawn from in proportion to
 // the weights (each drawn deal then counts 1): the cost of weighing a deal is paid once a

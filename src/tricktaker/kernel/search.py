@@ -11,6 +11,7 @@ then runs the whole search in C++ and returns the chosen action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from tricktaker.engine.actions import BID, PLAY, Action, bid, play
@@ -104,12 +105,24 @@ def kernel_world(
     weighted: bool = True,
     sampler: Any = None,
     infer: PlayInference | None = None,
+    random_prior: Sequence[float] | None = None,
+    kind_noise: float = 0.5,
 ) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search
     (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made;
     ``infer``: deals weighed by the other seats' plays seen, as
-    :class:`~tricktaker.kernel.spec.WorldFacts` says; None: not)."""
-    config, state, facts = world_inputs(obs, weighted=weighted, sampler=sampler, infer=infer)
+    :class:`~tricktaker.kernel.spec.WorldFacts` says; None: not; ``random_prior``: the
+    opponent kinds learned at the table, each seat's prior chance of being a random
+    player, :class:`~tricktaker.kernel.spec.WorldFacts` ``random_prior``, with its
+    ``kind_noise``; None: off)."""
+    config, state, facts = world_inputs(
+        obs,
+        weighted=weighted,
+        sampler=sampler,
+        infer=infer,
+        random_prior=random_prior,
+        kind_noise=kind_noise,
+    )
     core = native()
     try:
         return core.make_world(config, state, facts)
@@ -123,12 +136,33 @@ def world_inputs(
     weighted: bool = True,
     sampler: Any = None,
     infer: PlayInference | None = None,
+    random_prior: Sequence[float] | None = None,
+    kind_noise: float = 0.5,
 ) -> tuple[Any, KernelState, WorldFacts]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
     (hidden hands empty, a :class:`KernelState` made by
     :func:`~tricktaker.kernel.convert.observed_state`) and what the determinizer needs (a
     :class:`WorldFacts`, with the hand's plays seen and ``infer``'s settings when it is
-    given); a hook game's as :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
+    given; with ``random_prior``, the opponent kinds' priors and the hand's plays); a hook
+    game's as :func:`~tricktaker.kernel.hookgames.hook_world_inputs` gives them."""
+    config, state, facts = _world_inputs(obs, weighted=weighted, sampler=sampler, infer=infer)
+    if random_prior is not None:
+        if len(random_prior) != obs.players:
+            raise ValueError("random_prior: one chance a seat")
+        prior = tuple(0.0 if seat == obs.seat else float(p) for seat, p in enumerate(random_prior))
+        plays = facts.plays or hand_plays(obs)
+        facts = replace(facts, random_prior=prior, kind_noise=kind_noise, plays=plays)
+    return config, state, facts
+
+
+def _world_inputs(
+    obs: Observation,
+    *,
+    weighted: bool,
+    sampler: Any,
+    infer: PlayInference | None,
+) -> tuple[Any, KernelState, WorldFacts]:
+    """:func:`world_inputs` without the opponent kinds."""
     if not plays_whole(obs.rules):  # a hook game's card play (tricktaker.kernel.hookgames)
         from tricktaker.kernel.hookgames import hook_world_inputs
 
@@ -193,6 +227,18 @@ def world_inputs(
     if infer is not None:
         facts = infer.facts(facts, hand_plays(obs))
     return config, state, facts
+
+
+KIND_DEALS = 256
+"""The deals over which :func:`kernel_kinds` learns the opponent kinds (as many as the
+kernel's search draws for them, ``KIND_DEALS`` in search.hpp)."""
+
+
+def kernel_kinds(world: Any, *, seed: int, deals: int = KIND_DEALS) -> list[float]:
+    """Each seat's chance of being a random player, learned from the hand's bids and plays
+    by the kernel over ``deals`` sampled deals, as its search learns it (``world``: a
+    :func:`kernel_world` made with a ``random_prior``; 0 for the searching seat)."""
+    return [float(x) for x in native().kinds(world, seed, deals)]
 
 
 def move_code(action: Action) -> int:

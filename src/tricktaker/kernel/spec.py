@@ -252,7 +252,16 @@ class WorldFacts:
     cards (so that a play that tells nothing counts 1). ``infer_pool`` above 0: a search
     draws that many deals once (at most its iterations), weighs them, and each iteration
     takes one of them in proportion to its weight (then counting 1); 0: each iteration
-    weighs a fresh deal."""
+    weighs a fresh deal.
+
+    ``random_prior`` and ``kind_noise``: the opponent kinds learned at the table (off
+    while ``random_prior`` is empty, else one chance a seat, 0 for ``me``): the prior
+    chance that each seat is a random player (every bid and card uniformly among the
+    legal ones) rather than a policy player (the rollout policy softened by
+    ``kind_noise``, as ``infer_noise`` softens it). A search weighs the two kinds by the
+    likelihood of each seat's bid and plays this hand (``plays``) and draws every seat's
+    kind from that posterior in each iteration: a random seat moves at random in the
+    tree and the rollout, and its bid does not weigh the deal."""
 
     me: int
     hidden: tuple[int, ...]
@@ -270,6 +279,8 @@ class WorldFacts:
     plays: tuple[tuple[int, int], ...] = ()
     infer_noise: float = 0.0
     infer_pool: int = 0
+    random_prior: tuple[float, ...] = ()
+    kind_noise: float = 0.5
 
 
 @dataclass(frozen=True, slots=True)
