@@ -7,7 +7,10 @@ up and play four short games together at the server (the away bot plays their se
 as nobody connects), two of them with the hook rule on, and Ann keeps a score sheet of
 a real-card evening of Blackout. ``player-desktop`` is Ann's own page at 1280x800,
 signed in (the statistics of the first rules opened by hand size and seat);
-``player-phone`` is the same page as a guest sees it at 390x844.
+``player-phone`` is the same page as a guest sees it at 390x844. Then Ann shares her
+page with her clubs' members only and her ratings with nobody (docs/players.md, What
+you share): ``player-privacy-desktop`` is her form, saved; ``player-private-phone`` is
+what the guest's phone shows of her page then.
 """
 
 from __future__ import annotations
@@ -113,6 +116,16 @@ def main() -> None:
         phone.goto(f"{url}/#/player/Ann")
         phone.wait_for_selector(".player-stats")
         shots.shoot(phone, "player-phone")
+        laptop.select_option("#privacy-page", label="Members of my clubs")
+        laptop.select_option("#privacy-ratings", label="Only me")
+        laptop.locator("#privacy-save").click()
+        laptop.wait_for_selector("#privacy-status:has-text('Saved')")
+        laptop.locator("#player-privacy-title").scroll_into_view_if_needed()
+        laptop.evaluate("document.getElementById('player-privacy-title').scrollIntoView()")
+        shots.shoot(laptop, "player-privacy-desktop")
+        phone.reload()
+        phone.wait_for_selector(".player-not-shared")
+        shots.shoot(phone, "player-private-phone")
         browser.close()
 
 
