@@ -1,21 +1,36 @@
 """The limits on guessing passwords: failed log-ins per user name and per address, and
-sign-ups per address (docs/protocol.md, Accounts; docs/deploy.md, Limits).
+sign-ups per address (docs/players.md, Limits; docs/deploy.md, Limits).
 
-Each key (a name's lower case, an address) has a bucket of tries that fills again at a
-steady rate; a failed log-in takes one from both its name's bucket and its address's,
-and a log-in is refused (429, with ``Retry-After``) while either is empty, before the
-password is checked, whether or not the name has a user: so the refusal says nothing
-of which names exist. A right password takes nothing. The buckets are kept in the
-server process's memory (forgotten at a restart, each process its own).
+Each failed log-in is a row of ``account_failures`` (migration 0015), once under its
+name's key and once under its address, kept for its window: a log-in is refused (429,
+with ``Retry-After``) while the name or the address has as many failures in the last
+window as its limit allows, before the password is checked, and whether or not the name
+has a user, so the refusal says nothing of which names exist. A right password counts
+nothing. A wrong current password given to change the password or delete the account
+counts as a failed log-in of that account's name. Sign-ups are counted per address the
+same way.
+
+The rows are in the database, so every server process on it counts the same tries (an
+attacker gains nothing by spreading them over the processes behind a proxy), and a
+restart forgets nothing. A key is stored as the SHA-256 of its kind and value, never in
+clear; rows older than the longest window are removed as new ones come.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
+from sqlalchemy import DateTime, Index, Integer, String, delete, select
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+
+from tricktaker.server.accounts.store import aware
+from tricktaker.server.db import Base, hash_token, now
 from tricktaker.server.errors import RefusedError
+
+Factory = sessionmaker[Session]
 
 
 class TooManyTriesError(RefusedError):
@@ -27,82 +42,111 @@ class TooManyTriesError(RefusedError):
         self.retry_after = retry_after
 
 
-@dataclass(slots=True)
-class _Bucket:
-    tries: float
-    stamp: float
+class AccountFailureRow(Base):
+    """A failed log-in (or a sign-up) counted against one key: ``kind`` (``name``,
+    ``address`` or ``signup``) and the SHA-256 of the kind and the key."""
+
+    __tablename__ = "account_failures"
+    __table_args__ = (
+        Index("ix_account_failures_kind_key", "kind", "key_hash", "created_at"),
+        Index("ix_account_failures_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    key_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class TriesLimit:
-    """Per key, ``burst`` tries at once, then one every ``every`` seconds; forgotten all
-    together past ``keys_kept`` keys (a full bucket is the same as a forgotten one)."""
+@dataclass(frozen=True, slots=True)
+class Window:
+    """At most ``tries`` counted in any ``seconds`` (a sliding window)."""
 
-    def __init__(self, burst: int, every: float, keys_kept: int = 100_000) -> None:
-        self.burst = burst
-        self.every = every
-        self.keys_kept = keys_kept
-        self._buckets: dict[str, _Bucket] = {}
-        self._lock = threading.Lock()
+    tries: int
+    seconds: float
 
-    def _filled(self, key: str, now: float) -> _Bucket | None:
-        bucket = self._buckets.get(key)
-        if bucket is not None:
-            bucket.tries = min(self.burst, bucket.tries + (now - bucket.stamp) / self.every)
-            bucket.stamp = now
-            if bucket.tries >= self.burst:
-                del self._buckets[key]
-                return None
-        return bucket
+    @property
+    def length(self) -> timedelta:
+        """The window as a duration."""
+        return timedelta(seconds=self.seconds)
 
-    def wait(self, key: str, now: float) -> int:
-        """Whole seconds until ``key`` may try again (0: it may now)."""
-        with self._lock:
-            bucket = self._filled(key, now)
-            if bucket is None or bucket.tries >= 1.0:
-                return 0
-            return max(1, math.ceil((1.0 - bucket.tries) * self.every))
 
-    def spend(self, key: str, now: float) -> None:
-        """Take one try from ``key``'s bucket."""
-        with self._lock:
-            bucket = self._filled(key, now)
-            if bucket is None:
-                if len(self._buckets) >= self.keys_kept:
-                    self._buckets.clear()
-                bucket = self._buckets[key] = _Bucket(float(self.burst), now)
-            bucket.tries = max(0.0, bucket.tries - 1.0)
+def _key_hash(kind: str, key: str) -> str:
+    return hash_token(f"{kind}:{key}")
+
+
+def wait_of(factory: Factory, kind: str, key: str, window: Window, at: datetime) -> int:
+    """Whole seconds until ``key`` may try again under ``window`` (0: it may now): the
+    time until the oldest of its last ``tries`` failures leaves the window."""
+    with factory() as session:
+        stamps = session.scalars(
+            select(AccountFailureRow.created_at)
+            .where(
+                AccountFailureRow.kind == kind,
+                AccountFailureRow.key_hash == _key_hash(kind, key),
+                AccountFailureRow.created_at > at - window.length,
+            )
+            .order_by(AccountFailureRow.created_at.desc())
+            .limit(window.tries)
+        ).all()
+    if len(stamps) < window.tries:
+        return 0
+    left = (aware(stamps[-1]) + window.length - at).total_seconds()
+    return max(1, math.ceil(left))
+
+
+def count(factory: Factory, keys: list[tuple[str, str]], at: datetime, keep: timedelta) -> None:
+    """Count one try against each ``(kind, key)``, and remove every row older than
+    ``keep`` (the longest window)."""
+    with factory() as session, session.begin():
+        session.execute(delete(AccountFailureRow).where(AccountFailureRow.created_at <= at - keep))
+        for kind, key in keys:
+            session.add(AccountFailureRow(kind=kind, key_hash=_key_hash(kind, key), created_at=at))
 
 
 @dataclass(frozen=True, slots=True)
 class AccountLimits:
-    """The limits of the account routes (None: none, for benchmarks)."""
+    """The limits of the account routes, counted in the database (None in their place:
+    none, for benchmarks). Each method takes the database's session factory first (run
+    it through :meth:`~tricktaker.server.deps.Database.run`)."""
 
-    per_name: TriesLimit
-    """Failed log-ins per user name: 5 at once, then one a minute."""
-    per_address: TriesLimit
-    """Failed log-ins per address: 20 at once, then one every 6 seconds."""
-    signups: TriesLimit
-    """Sign-ups per address: 5 at once, then one every 10 minutes."""
+    per_name: Window = Window(5, 300.0)
+    """Failed log-ins per user name: 5 in any 5 minutes."""
+    per_address: Window = Window(20, 120.0)
+    """Failed log-ins per address: 20 in any 2 minutes."""
+    signups: Window = Window(5, 3600.0)
+    """Sign-ups per address: 5 in any hour."""
+    clock: Callable[[], datetime] = field(default=now, compare=False)
+    """The time now (UTC)."""
 
     @classmethod
     def default(cls) -> AccountLimits:
         """The server's limits."""
-        return cls(TriesLimit(5, 60.0), TriesLimit(20, 6.0), TriesLimit(5, 600.0))
+        return cls()
 
-    def check_login(self, name_key: str, address: str, now: float) -> None:
-        """Refuse a log-in while its name or address has no tries left."""
-        wait = max(self.per_name.wait(name_key, now), self.per_address.wait(address, now))
+    @property
+    def _keep(self) -> timedelta:
+        return max(self.per_name.length, self.per_address.length, self.signups.length)
+
+    def check_login(self, factory: Factory, name_key: str, address: str) -> None:
+        """Refuse a log-in (or a check of the password) while its name or address has no
+        tries left."""
+        at = self.clock()
+        wait = max(
+            wait_of(factory, "name", name_key, self.per_name, at),
+            wait_of(factory, "address", address, self.per_address, at),
+        )
         if wait:
             raise TooManyTriesError("failed log-ins", wait)
 
-    def failed_login(self, name_key: str, address: str, now: float) -> None:
+    def failed_login(self, factory: Factory, name_key: str, address: str) -> None:
         """Count a failed log-in against its name and address."""
-        self.per_name.spend(name_key, now)
-        self.per_address.spend(address, now)
+        count(factory, [("name", name_key), ("address", address)], self.clock(), self._keep)
 
-    def check_signup(self, address: str, now: float) -> None:
+    def check_signup(self, factory: Factory, address: str) -> None:
         """Refuse a sign-up while the address has made too many; count this one."""
-        wait = self.signups.wait(address, now)
+        at = self.clock()
+        wait = wait_of(factory, "signup", address, self.signups, at)
         if wait:
             raise TooManyTriesError("new accounts from this address", wait)
-        self.signups.spend(address, now)
+        count(factory, [("signup", address)], at, self._keep)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -27,6 +26,11 @@ from tricktaker.server.accounts.cookies import (
     session_token_of,
     set_session_cookies,
 )
+from tricktaker.server.accounts.deletion import (
+    DELETED_NAME,
+    clubs_to_hand_over,
+    delete_account,
+)
 from tricktaker.server.accounts.limits import AccountLimits
 from tricktaker.server.accounts.passwords import (
     PASSWORD_MAX,
@@ -38,7 +42,12 @@ from tricktaker.server.accounts.passwords import (
 )
 from tricktaker.server.db import new_token
 from tricktaker.server.deps import Body, Database
-from tricktaker.server.errors import InvalidRequestError, NotFoundError, NotSignedInError
+from tricktaker.server.errors import (
+    InvalidRequestError,
+    NotAllowedError,
+    NotFoundError,
+    NotSignedInError,
+)
 from tricktaker.server.problems import PROBLEM_RESPONSES
 
 # ----------------------------------------------------------------- requests
@@ -94,6 +103,23 @@ class Credentials(Body):
     claim: ClaimIn | None = None
 
 
+class PasswordChange(Body):
+    """The current password and the new one."""
+
+    current_password: str = Field(
+        max_length=PASSWORD_MAX * 4, description="The password the account has now."
+    )
+    new_password: str = Field(
+        max_length=PASSWORD_MAX * 4, description="The new password (8 characters or more)."
+    )
+
+
+class PasswordCheck(Body):
+    """The account's password, to confirm what the request asks."""
+
+    password: str = Field(max_length=PASSWORD_MAX * 4, description="The account's password.")
+
+
 # ----------------------------------------------------------------- the service
 
 
@@ -117,6 +143,14 @@ class StaleSessionError(AccountNotSignedInError):
         super().__init__(
             "not-signed-in", "Your session has ended (logged out or expired): log in again."
         )
+
+
+class WrongPasswordError(NotAllowedError):
+    """The password given to confirm a change is not the account's (403; it counts as
+    a failed log-in of the account's name)."""
+
+    def __init__(self) -> None:
+        super().__init__("wrong-password", "That is not your account's password.", field="password")
 
 
 BAD_LOGIN = "That user name and password do not match an account."
@@ -171,6 +205,20 @@ class Accounts:
         )
         set_session_cookies(response, request, token)
         return SignedIn(user, info, token)
+
+    async def confirm_password(self, request: Request, user: store.User, password: str) -> None:
+        """Check that ``password`` is the user's, limited as log-ins are (a wrong one is
+        a failed log-in of their name): :class:`WrongPasswordError` if it is not."""
+        key = name_key(user.name)
+        address = _address(request)
+        if self.limits is not None:
+            await self.database.run(self.limits.check_login, key, address)
+        stored_hash = await self.database.run(store.password_hash_of, user.id)
+        verified = await self.hashing(verify_password, stored_hash, password)
+        if stored_hash is None or not verified.right:
+            if self.limits is not None:
+                await self.database.run(self.limits.failed_login, key, address)
+            raise WrongPasswordError()
 
     async def claim(self, user: store.User, claim: ClaimIn | None) -> store.Claimed:
         """Link what ``claim``'s tokens prove to ``user``."""
@@ -263,7 +311,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
         name = check_name(body.name)
         check_password(body.password)
         if accounts.limits is not None:
-            accounts.limits.check_signup(_address(request), time.monotonic())
+            await accounts.database.run(accounts.limits.check_signup, _address(request))
         password_hash = await accounts.hashing(hash_password, body.password)
         try:
             user = await accounts.database.run(
@@ -284,13 +332,13 @@ def accounts_router(accounts: Accounts) -> APIRouter:
         address = _address(request)
         limits = accounts.limits
         if limits is not None:
-            limits.check_login(key, address, time.monotonic())
+            await accounts.database.run(limits.check_login, key, address)
         found = await accounts.database.run(store.password_of, key)
         stored_hash = found[1] if found is not None else None
         verified = await accounts.hashing(verify_password, stored_hash, body.password)
         if found is None or not verified.right:
             if limits is not None:
-                limits.failed_login(key, address, time.monotonic())
+                await accounts.database.run(limits.failed_login, key, address)
             raise AccountNotSignedInError("bad-login", BAD_LOGIN)
         user = found[0]
         await accounts.database.run(store.logged_in, user.id, verified.new_hash)
@@ -309,8 +357,11 @@ def accounts_router(accounts: Accounts) -> APIRouter:
     @router.get("/me")
     async def me(signed: SignedInUser) -> dict[str, Any]:
         """The signed-in user, this session's CSRF token, and the tables (with the seats
-        they held, and whether they made it) and score sheets linked to them."""
+        they held, and whether they made it) and score sheets linked to them;
+        ``hand_over``: the clubs they alone organise that have other members (to hand
+        over before they may delete the account)."""
         held = await accounts.database.run(store.holdings, signed.user.id)
+        hand_over = await accounts.database.run(clubs_to_hand_over, signed.user.id)
         return {
             "user": user_json(signed.user),
             "session": signed.session.id,
@@ -320,6 +371,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
                 for table_id, seats, host in held.tables
             ],
             "sheets": [{"id": sheet_id} for sheet_id in held.sheets],
+            "hand_over": [{"id": club_id, "name": name} for club_id, name in hand_over],
         }
 
     @router.post("/me/claim")
@@ -348,6 +400,15 @@ def accounts_router(accounts: Accounts) -> APIRouter:
             ]
         }
 
+    @router.delete("/me/sessions/others")
+    async def revoke_others(signed: SignedInUser) -> dict[str, Any]:
+        """Sign out every other device: end every session of the user but this one;
+        ``ended`` says how many."""
+        ended = await accounts.database.run(
+            store.end_other_sessions, signed.user.id, signed.session.id
+        )
+        return {"ended": ended}
+
     @router.delete("/me/sessions/{session_id}", status_code=204)
     async def revoke(
         session_id: SessionIdPath, signed: SignedInUser, request: Request, response: Response
@@ -362,6 +423,41 @@ def accounts_router(accounts: Accounts) -> APIRouter:
     async def revoke_all(signed: SignedInUser, request: Request, response: Response) -> None:
         """Log out everywhere: end every session of the user, this one included."""
         await accounts.database.run(store.end_sessions, signed.user.id)
+        clear_session_cookies(response, request)
+
+    @router.post("/me/password")
+    async def change_password(
+        body: PasswordChange, signed: SignedInUser, request: Request, response: Response
+    ) -> dict[str, Any]:
+        """Change the password, given the current one (limited as log-ins are): every
+        session of the user ends, and this browser is given a new one (new cookies and
+        CSRF token); ``ended``: how many other sessions ended."""
+        check_password(body.new_password)
+        await accounts.confirm_password(request, signed.user, body.current_password)
+        new_hash = await accounts.hashing(hash_password, body.new_password)
+        ended = await accounts.database.run(store.change_password, signed.user.id, new_hash)
+        renewed = await accounts.start(request, response, signed.user)
+        answer = _signed_in_answer(renewed, store.Claimed([], [], [], 0))
+        answer["ended"] = max(0, ended - 1)
+        return answer
+
+    @router.delete("/me", status_code=204)
+    async def delete_me(
+        body: PasswordCheck, signed: SignedInUser, request: Request, response: Response
+    ) -> None:
+        """Delete the account, given its password (docs/players.md, Deleting an
+        account): 409 ``hand-over-first`` while the user alone organises a club with other
+        members. Every session ends and this browser's cookies are taken back."""
+        await accounts.confirm_password(request, signed.user, body.password)
+        deleted = await accounts.database.run(delete_account, signed.user.id)
+        service = getattr(request.app.state, "service", None)
+        held = getattr(service, "tables_held", None)
+        for table_id, seats in deleted.seats.items():  # the tables this process holds
+            live = held.cached(table_id) if held is not None else None
+            if live is not None:
+                for seat in live.data.seats:
+                    if seat.seat in seats:
+                        seat.name = DELETED_NAME
         clear_session_cookies(response, request)
 
     return router

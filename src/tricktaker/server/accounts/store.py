@@ -33,17 +33,19 @@ TOUCH_EVERY = timedelta(minutes=5)
 
 class UserRow(Base):
     """A player's account: the name as typed, its lower case (unique), the password's
-    argon2 hash."""
+    argon2 hash. A deleted account keeps its row (its seats stay in other people's
+    games) with no name key, no hash and ``deleted_at`` set (:mod:`.deletion`)."""
 
     __tablename__ = "users"
     __table_args__ = (UniqueConstraint("name_key", name="uq_users_name_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(32))
-    name_key: Mapped[str] = mapped_column(String(32))
+    name_key: Mapped[str | None] = mapped_column(String(32), nullable=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     last_login_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class AccountSessionRow(Base):
@@ -148,6 +150,43 @@ def logged_in(factory: Factory, user_id: int, new_hash: str | None) -> None:
                 row.password_hash = new_hash
 
 
+def password_hash_of(factory: Factory, user_id: int) -> str | None:
+    """The password's hash of ``user_id`` (None: no such user, or deleted)."""
+    with factory() as session:
+        row = session.get(UserRow, user_id)
+        if row is None or row.deleted_at is not None:
+            return None
+        return row.password_hash
+
+
+def deleted_among(factory: Factory, user_ids: Iterable[int]) -> frozenset[int]:
+    """Which of ``user_ids`` are deleted accounts (their seats show
+    :data:`~tricktaker.server.accounts.deletion.DELETED_NAME`)."""
+    wanted = sorted(set(user_ids))
+    if not wanted:
+        return frozenset()
+    with factory() as session:
+        return frozenset(
+            session.scalars(
+                select(UserRow.id).where(UserRow.id.in_(wanted), UserRow.deleted_at.is_not(None))
+            ).all()
+        )
+
+
+def change_password(factory: Factory, user_id: int, new_hash: str) -> int:
+    """Store the user's new password's hash and end every session of theirs (the
+    browser that changed it is given a new one); answers how many ended."""
+    with factory() as session, session.begin():
+        row = session.get(UserRow, user_id)
+        if row is None or row.deleted_at is not None:
+            return 0
+        row.password_hash = new_hash
+        ended = session.execute(
+            delete(AccountSessionRow).where(AccountSessionRow.user_id == user_id)
+        )
+        return int(ended.rowcount)  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------ sessions
 
 
@@ -246,6 +285,18 @@ def end_sessions(factory: Factory, user_id: int) -> int:
     with factory() as session, session.begin():
         ended = session.execute(
             delete(AccountSessionRow).where(AccountSessionRow.user_id == user_id)
+        )
+        return int(ended.rowcount)  # type: ignore[attr-defined]
+
+
+def end_other_sessions(factory: Factory, user_id: int, keep_id: str) -> int:
+    """End every session of the user but ``keep_id`` (sign out the other devices);
+    answers how many."""
+    with factory() as session, session.begin():
+        ended = session.execute(
+            delete(AccountSessionRow).where(
+                AccountSessionRow.user_id == user_id, AccountSessionRow.id != keep_id
+            )
         )
         return int(ended.rowcount)  # type: ignore[attr-defined]
 

@@ -19,6 +19,7 @@ process and kept (:data:`GAMES_KEPT` of them).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -32,8 +33,9 @@ from pydantic import ConfigDict
 from tricktaker.engine import GameRecord, RecordError
 from tricktaker.present.text import default_seat_name
 from tricktaker.server.accounts import SignedInUser, optional_user
+from tricktaker.server.accounts.deletion import DELETED_NAME
 from tricktaker.server.accounts.passwords import name_key
-from tricktaker.server.accounts.store import User
+from tricktaker.server.accounts.store import User, deleted_among
 from tricktaker.server.deps import Body
 from tricktaker.server.errors import NotAllowedError, NotFoundError, RefusedError
 from tricktaker.server.players import store
@@ -225,6 +227,8 @@ class Players:
         """The person's seats in finished games, the latest finished first."""
         tables = await self.database.run(store.tables_of, person.id)
         times = await self.database.run(store.finish_times, [t.id for t in tables])
+        people = (user for table in tables for user in table.people.values())
+        gone = await self.database.run(deleted_among, people)
         found: list[Played] = []
         for table in tables:
             seats = sorted(seat for seat, user in table.people.items() if user == person.id)
@@ -232,6 +236,12 @@ class Players:
                 summary = await self.finished(table.id, number)
                 if summary is None:
                     continue
+                if gone & set(table.people.values()):  # a deleted account is named so
+                    names = [
+                        DELETED_NAME if table.people.get(seat) in gone else name
+                        for seat, name in enumerate(summary.names)
+                    ]
+                    summary = dataclasses.replace(summary, names=tuple(names))
                 when = times.get((table.id, number))
                 found.extend(Played(table, number, seat, when, summary) for seat in seats)
         found.sort(key=Played.sort_key, reverse=True)
