@@ -181,8 +181,8 @@ export function mountScorekeeper(root, { sheetId = null, view = null } = {}) {
  */
 function mountSheet(root, sheetId, viewKey) {
   const kept = keptSheet(sheetId);
-  const readOnly = Boolean(viewKey) || !kept;
-  const token = readOnly || !kept ? null : kept.token;
+  let readOnly = Boolean(viewKey) || !kept;
+  let token = readOnly || !kept ? null : kept.token;
   let key = viewKey || (kept && kept.view) || null;
   /** @type {State} */
   const S = {
@@ -228,7 +228,26 @@ function mountSheet(root, sheetId, viewKey) {
     S.timers.add(timer);
   };
   const path = `/sheets/${encodeURIComponent(sheetId)}`;
-  const readPath = token ? path : `${path}?view=${encodeURIComponent(key || "")}`;
+  let readPath = token ? path : `${path}?view=${encodeURIComponent(key || "")}`;
+
+  /**
+   * The server refused this browser's edit key (the keeper replaced or revoked the edit
+   * link): it may no longer change the sheet, and from now on it follows the sheet
+   * read-only with the view key it learnt (answers whether it can).
+   * @param {string} detail the server's words
+   */
+  function shutOut(detail) {
+    S.locked = true;
+    const follows = Boolean(key);
+    S.problem = { title: "This browser can no longer change the sheet", detail: follows ? `${detail} This page now follows the sheet, read-only.` : detail };
+    if (!follows) return false;
+    readOnly = true;
+    token = null;
+    readPath = `${path}?view=${encodeURIComponent(key || "")}`;
+    S.draft = null;
+    S.status = "following";
+    return true;
+  }
 
   function saveQueue() {
     writeJson(queueKeyOf(sheetId), S.queue.items.length || S.queue.paused ? S.queue : null);
@@ -259,11 +278,13 @@ function mountSheet(root, sheetId, viewKey) {
         else drawStatus();
       } catch (exc) {
         if (exc instanceof ApiError && exc.status > 0 && exc.status < 500 && exc.status !== 429) {
-          const shutOut = !readOnly && (exc.status === 401 || exc.status === 403);
-          if (shutOut) S.locked = true; // an edit link replaced or revoked
-          S.problem = { title: shutOut ? "This browser can no longer change the sheet" : exc.title, detail: exc.detail };
+          const refusedKey = !readOnly && (exc.status === 401 || exc.status === 403);
+          // An edit link replaced or revoked: follow the sheet from now on, read-only.
+          const follows = refusedKey && shutOut(exc.detail);
+          if (!refusedKey) S.problem = { title: exc.title, detail: exc.detail };
           render();
-          return; // a refused key: stop polling
+          if (follows) later(refresh, 0);
+          return; // a refused key or sheet: stop polling with it
         }
         S.status = readOnly ? "lost" : "offline";
         drawStatus();
@@ -335,7 +356,7 @@ function mountSheet(root, sheetId, viewKey) {
    * @param {ApiError} exc
    */
   function refused(item, exc) {
-    if (exc.status === 401 || exc.status === 403) S.locked = true;
+    if ((exc.status === 401 || exc.status === 403) && shutOut(exc.detail)) return;
     S.problem = {
       title: item.kind === "undo" ? "Not taken back" : `Hand ${item.hand} was not saved`,
       detail: exc.detail,
