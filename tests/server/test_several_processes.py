@@ -9,6 +9,7 @@ Real ``tricktaker serve`` subprocesses over real sockets, on a real PostgreSQL.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import subprocess
 import sys
@@ -25,6 +26,7 @@ from tests.postgres import PostgresServer
 from tests.server.helpers import Player, make_table
 from tests.server.test_crash import choose, replay_with_seeded_chance
 from tests.server_process import ServerProcess, free_port
+from tricktaker.server.tables.leases import PostgresLeases
 
 SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
 """Two hands of three players: long enough to be killed in, short enough to finish."""
@@ -193,6 +195,46 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
     finally:
         a.stop()
         b.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_table_asked_for_is_no_orphan_and_a_lease_taken_twice_goes_once(
+    database: str, tmp_path: Path
+) -> None:
+    """The leases' two races: a table whose holder died while another process asked for
+    it (:meth:`~PostgresLeases.claim`) is taken by that process, never by another's
+    orphan scan in between (the scan of the process that let it go took it back, and
+    the table was asked for again and again until the asker gave up); and a lease taken
+    by two callers at once (a request and the orphan scan) is let go by one release
+    (an advisory lock taken twice by one session stayed locked after it)."""
+    a = serve(database, tmp_path, "a")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(http, **SHORT_GAME, seats=["random"] * 3, seed=34, move_timer=60)
+        assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+    finally:
+        a.kill()  # the table is in play, and nobody holds it
+
+    async def races() -> None:
+        loop = asyncio.get_running_loop()
+        asker, other = PostgresLeases(database, "asker"), PostgresLeases(database, "other")
+        asker.start(loop)
+        other.start(loop)
+        try:
+            await asker.claim(table.id)
+            assert await other.orphans() == []
+            assert await asyncio.gather(asker.take(table.id), asker.take(table.id)) == [True] * 2
+            asker.release(table.id)
+            assert await other.orphans() == []  # still claimed
+            asker.unclaim(table.id)
+            assert await other.orphans() == [table.id]  # released once, unclaimed
+            assert not await asker.take(table.id)
+        finally:
+            asker.close()
+            other.close()
+
+    asyncio.run(races())
 
 
 @pytest.mark.slow

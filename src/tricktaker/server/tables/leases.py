@@ -31,13 +31,15 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from sqlalchemy.engine import make_url
 
 from tricktaker.server.db import sqlite_file
 
 log = logging.getLogger("tricktaker.server")
+
+T = TypeVar("T")
 
 HANDOVER_CHANNEL = "tricktaker_handover"
 """The PostgreSQL channel on which a process asks the holder of a table to let it go
@@ -95,6 +97,14 @@ class Leases:
         """Take the table's lease; whether this process holds it now."""
         self.held.add(table_id)
         return True
+
+    async def claim(self, table_id: str) -> None:
+        """Mark the table as asked for by this process (:meth:`ask_handover`), so that
+        no process takes it as an orphan in the moment between its holder letting it
+        go and this one taking it; :meth:`unclaim` when done."""
+
+    def unclaim(self, table_id: str) -> None:
+        """Take back a :meth:`claim` (not awaited)."""
 
     def release(self, table_id: str) -> None:
         """Let the table's lease go (nothing if it is not held). Not awaited: the lock
@@ -280,25 +290,56 @@ class PostgresLeases(Leases):
 
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
+    async def _in_turn(self, call: Callable[[], T]) -> T:
+        """Run ``call`` in the lease thread, in order with every other lease call."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
     async def take(self, table_id: str) -> bool:
-        if table_id in self.held:
-            return True
-        rows = await self._run("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", table_id)
-        if rows and rows[0][0]:
-            self.held.add(table_id)
-            return True
-        return False
+        # :attr:`held` is read and changed only in the lease thread, in order with the
+        # locks themselves: a session's advisory lock counts how often it was taken, so
+        # a table taken twice (by two requests at once, or by a request and the orphan
+        # scan) would stay locked after its one release.
+        def call() -> bool:
+            if table_id in self.held:
+                return True
+            row = self._connection.execute(
+                "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))", (table_id,)
+            ).fetchone()
+            if row is not None and row[0]:
+                self.held.add(table_id)
+                return True
+            return False
+
+        return await self._in_turn(call)
 
     def release(self, table_id: str) -> None:
-        if table_id not in self.held:
-            return
-        self.held.discard(table_id)
+        connection = self._connection
+
+        def unlock() -> None:
+            if table_id not in self.held:
+                return
+            self.held.discard(table_id)
+            with contextlib.suppress(Exception):  # a lost connection released it already
+                connection.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (table_id,)
+                )
+
+        with contextlib.suppress(RuntimeError):  # closed: the connection's end releases it
+            self._pool.submit(unlock)
+
+    async def claim(self, table_id: str) -> None:
+        # A shared lock on the table's second key: the orphan scan of every process
+        # tries that key exclusively first (for its one statement), and skips the table
+        # while any process holds it shared.
+        await self._run("SELECT pg_advisory_lock_shared(hashtextextended(%s, 1))", table_id)
+
+    def unclaim(self, table_id: str) -> None:
         connection = self._connection
 
         def unlock() -> None:
             with contextlib.suppress(Exception):  # a lost connection released it already
                 connection.execute(
-                    "SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (table_id,)
+                    "SELECT pg_advisory_unlock_shared(hashtextextended(%s, 1))", (table_id,)
                 )
 
         with contextlib.suppress(RuntimeError):  # closed: the connection's end releases it
@@ -312,14 +353,17 @@ class PostgresLeases(Leases):
         """Open the lease connection again, after it was lost (raises while the
         database is away); the ids of the tables that were held, none of which is
         held now."""
-        loop = asyncio.get_running_loop()
-        connection = await loop.run_in_executor(self._pool, self._connect)
-        old, self._connection = self._connection, connection
-        if old is not None:
-            with contextlib.suppress(Exception):
-                old.close()
-        held, self.held = self.held, set()
-        return held
+
+        def call() -> set[str]:
+            connection = self._connect()
+            old, self._connection = self._connection, connection
+            if old is not None:
+                with contextlib.suppress(Exception):
+                    old.close()
+            held, self.held = self.held, set()
+            return held
+
+        return await self._in_turn(call)
 
     async def ask_handover(self, table_id: str) -> None:
         await self._run("SELECT pg_notify(%s, %s)", HANDOVER_CHANNEL, table_id)
@@ -327,15 +371,23 @@ class PostgresLeases(Leases):
     async def orphans(self) -> list[str]:
         # The subquery (OFFSET 0 keeps it apart) picks the candidates first, so that a
         # lock is tried only for a table in play this process does not hold already.
-        rows = await self._run(
-            "SELECT id FROM (SELECT id, created_at FROM tables WHERE status = 'playing'"
-            " AND NOT (id = ANY(%s)) OFFSET 0) AS candidates"
-            " WHERE pg_try_advisory_lock(hashtextextended(id, 0)) ORDER BY created_at",
-            list(self.held),
-        )
-        taken = [row[0] for row in rows]
-        self.held.update(taken)
-        return taken
+        # A table another process asked for (:meth:`claim`: its holder lets it go to
+        # that one) is skipped: its claim key is tried exclusively for this statement
+        # alone (a transaction's lock), and CASE keeps that try before the lease's.
+        def call() -> list[str]:
+            rows = self._connection.execute(
+                "SELECT id FROM (SELECT id, created_at FROM tables WHERE status = 'playing'"
+                " AND NOT (id = ANY(%s)) OFFSET 0) AS candidates"
+                " WHERE CASE WHEN pg_try_advisory_xact_lock(hashtextextended(id, 1))"
+                " THEN pg_try_advisory_lock(hashtextextended(id, 0)) ELSE false END"
+                " ORDER BY created_at",
+                (list(self.held),),
+            ).fetchall()
+            taken = [row[0] for row in rows]
+            self.held.update(taken)
+            return taken
+
+        return await self._in_turn(call)
 
     def close(self) -> None:
         self._stop.set()

@@ -74,29 +74,52 @@ class Owning:
                     await self.let_go(live)
 
     def hand_over(self, table_id: str) -> None:
-        """Another process asked for a table this one holds: let it go."""
-        live = self.tables.cached(table_id)
+        """Another process asked for a table this one holds: let it go (one being read
+        from the database, once it is read: released before, the table would be served
+        here without its lease, beside the process that asked)."""
+        asyncio.get_running_loop().create_task(self._hand_over(table_id))
+
+    async def _hand_over(self, table_id: str) -> None:
+        try:
+            # Read (or being read) under the id's loading lock: waits for that reading.
+            live: Live | None = await self.tables.get(table_id, self._cached)
+        except LookupError:
+            live = None
         if live is None:
             self.leases.release(table_id)
-            return
-        asyncio.get_running_loop().create_task(self.let_go(live))
+        else:
+            await self.let_go(live)
+
+    async def _cached(self, table_id: str) -> Live:
+        """The table if in memory (the loader of :meth:`_hand_over`, which reads nothing)."""
+        live = self.tables.cached(table_id)
+        if live is None:
+            raise LookupError(table_id)
+        return live
 
     async def let_go(self, live: Live) -> None:
         """Drop a table from memory and release its lease (under its lock, so between
         two actions): its timers and bots stop, its sockets are closed with
         :data:`~tricktaker.server.tables.leases.MOVED_CODE` (their clients reconnect)."""
         async with live.lock:
-            for task in [live.drive_task, live.timer_task, *live.grace_tasks.values()]:
-                if task is not None:
-                    task.cancel()
-            live.grace_tasks.clear()
-            for sub in list(live.subscribers):
-                sub.close(MOVED_CODE, "the table moved to another server process: reconnect")
-            live.subscribers.clear()
-            if self.tables.cached(live.data.id) is live:
-                self.tables.forget(live.data.id)
-            else:
-                self.leases.release(live.data.id)
+            self.drop(live)
+
+    def drop(self, live: Live) -> None:
+        """Let a table go now (its lock held, or the caller knows another process wrote
+        to it): stop its timers and bots, close its sockets with
+        :data:`~tricktaker.server.tables.leases.MOVED_CODE`, forget it and release its
+        lease."""
+        for task in [live.drive_task, live.timer_task, *live.grace_tasks.values()]:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        live.grace_tasks.clear()
+        for sub in list(live.subscribers):
+            sub.close(MOVED_CODE, "the table moved to another server process: reconnect")
+        live.subscribers.clear()
+        if self.tables.cached(live.data.id) is live:
+            self.tables.forget(live.data.id)
+        else:
+            self.leases.release(live.data.id)
 
     async def lease(self, table_id: str) -> None:
         """Hold the table's lease, asking its holder to let it go if another process
@@ -104,11 +127,17 @@ class Owning:
         leases = self.leases
         if await leases.take(table_id):
             return
-        deadline = time.monotonic() + HANDOVER_SECONDS
-        while time.monotonic() < deadline:
-            await leases.ask_handover(table_id)
-            for _ in range(5):
-                await asyncio.sleep(0.05)
-                if await leases.take(table_id):
-                    return
+        # Claimed while asked for, so that no orphan scan (the holder's own, say) takes
+        # the table in the moment between its holder letting it go and this one taking it.
+        await leases.claim(table_id)
+        try:
+            deadline = time.monotonic() + HANDOVER_SECONDS
+            while time.monotonic() < deadline:
+                await leases.ask_handover(table_id)
+                for _ in range(5):
+                    await asyncio.sleep(0.05)
+                    if await leases.take(table_id):
+                        return
+        finally:
+            leases.unclaim(table_id)
         raise TableElsewhereError()

@@ -706,7 +706,9 @@ class TableService:
                 number = d.game_number if changed is not None else None
                 await self.writer.append(store.Append(d.id, d.seq, stored, changed, number))
             except store.StaleTableError:
-                self.tables_held.forget(d.id)
+                # Another process wrote to it (the sequence guard): let it go here, its
+                # sockets closed with the moved code, so that their clients reconnect.
+                self.owning.drop(live)
                 raise TableMovedOnError() from None
         first = d.seq + 1
         live.state = after
