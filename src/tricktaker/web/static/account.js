@@ -1,10 +1,12 @@
 // @ts-check
 // The account page (#/account): log in or sign up (guests are welcome without one), and
 // once signed in, the tables and sheets kept in the account, this browser's and the
-// others' sessions with a button to revoke each, log out and log out everywhere
-// (docs/protocol.md, Accounts). The server decides everything; the page shows it.
+// others' sessions with a button to revoke each, sign out the other devices, log out and
+// log out everywhere, change the password and delete the account (account-manage.js;
+// docs/players.md, Your account). The server decides everything; the page shows it.
 
 import { ApiError, api, errorText } from "./api.js";
+import { deletePanel, field, passwordPanel } from "./account-manage.js";
 import { currentAccount, heldCount, heldTokens, showAccountLink } from "./account-session.js";
 import { append, clear, el, toast } from "./dom.js";
 
@@ -51,27 +53,6 @@ export function browserName(agent) {
     : /Linux/.test(agent) ? "Linux"
     : "";
   return system ? `${browser} on ${system}` : browser;
-}
-
-/**
- * A labelled input with its help line and its error line (read out when it changes).
- * @param {string} id
- * @param {string} label
- * @param {Record<string, any>} attrs
- * @param {string} help
- */
-function field(id, label, attrs, help) {
-  const input = el("input", { id, name: id, "aria-describedby": `${id}-help ${id}-error`, ...attrs });
-  const error = el("span", { class: "field-error", id: `${id}-error`, hidden: true });
-  const box = el(
-    "div",
-    { class: "field account-field" },
-    el("label", { for: id }, label),
-    input,
-    el("span", { class: "help", id: `${id}-help` }, help),
-    error,
-  );
-  return { box, input, error };
 }
 
 /**
@@ -182,11 +163,11 @@ async function userPage(root, me, redraw) {
   const status = el("p", { class: "account-status", role: "status", "aria-live": "polite" });
   const sessionsBox = el("div", { id: "account-sessions" }, el("p", { class: "loading" }, "Loading…"));
 
-  /** @param {string} method @param {string} path @param {string} said */
+  /** @param {string} method @param {string} path @param {string | ((answer: any) => string)} said */
   async function act(method, path, said) {
     try {
-      await api(path, { method });
-      toast(said);
+      const answer = await api(path, { method });
+      toast(typeof said === "string" ? said : said(answer));
       redraw();
     } catch (error) {
       status.textContent = errorText(error);
@@ -233,6 +214,20 @@ async function userPage(root, me, redraw) {
       el(
         "div",
         { class: "row account-buttons" },
+        el(
+          "button",
+          {
+            type: "button",
+            id: "account-logout-others",
+            onclick: () =>
+              act("DELETE", "/api/me/sessions/others", (answer) =>
+                answer.ended
+                  ? `Signed out ${answer.ended} other device${answer.ended === 1 ? "" : "s"}.`
+                  : "No other device was signed in.",
+              ),
+          },
+          "Sign out other devices",
+        ),
         el("button", { type: "button", id: "account-logout", onclick: () => act("POST", "/api/logout", "Logged out.") }, "Log out"),
         el(
           "button",
@@ -245,6 +240,8 @@ async function userPage(root, me, redraw) {
         ),
       ),
     ),
+    passwordPanel(me, redraw),
+    deletePanel(me, redraw),
   );
 
   try {
