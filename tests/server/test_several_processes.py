@@ -237,6 +237,42 @@ def test_a_table_asked_for_is_no_orphan_and_a_lease_taken_twice_goes_once(
     asyncio.run(races())
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_chat_and_presence_reach_another_process_at_once(database: str, tmp_path: Path) -> None:
+    """A spectator at process B of a table A serves hears A's chat and its seats'
+    presence as they happen, with no event to carry them (the game has not started): the
+    presence A says when B's mirror asks, a chat line, a person leaving; a spectator who
+    comes after is welcomed with the chat and the presence as A has them."""
+    a = serve(database, tmp_path, "a")
+    b = serve(database, tmp_path, "b")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(http, **SHORT_GAME, seats=["human", "random", "random"], host_seat=0)
+        person = Player(a.ws_url, table.id, table.tokens[0])
+        watcher = Player(b.ws_url, table.id, None)
+        assert watcher.messages[-1]["table"]["seats"][0]["state"] == "away"  # B has no socket
+        said = watcher.until("presence", timeout=10)  # A's answer to B's mirror
+        assert (said["seat"], said["state"]) == (0, "connected")
+        person.send({"type": "chat", "text": "hello from A"})
+        line = watcher.until("chat", timeout=10)["line"]
+        assert (line["seat"], line["text"]) == (0, "hello from A")
+
+        later = Player(b.ws_url, table.id, None)
+        welcome = later.messages[-1]
+        assert [x["text"] for x in welcome["chat"]] == ["hello from A"]
+        assert welcome["table"]["seats"][0]["state"] == "connected"
+
+        person.close()
+        gone = watcher.until("presence", timeout=10)
+        assert (gone["seat"], gone["state"]) == (0, "away")
+        assert later.until("presence", timeout=10)["state"] == "away"
+        assert all(x["type"] != "event" for x in watcher.messages + later.messages)
+    finally:
+        a.stop()
+        b.stop()
+
+
 @pytest.mark.slow
 def test_sqlite_refuses_a_second_process(tmp_path: Path) -> None:
     """SQLite is one process: a second ``tricktaker serve`` on the same file says so."""

@@ -33,6 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+import orjson
 from sqlalchemy.engine import make_url
 
 from tricktaker.server.db import sqlite_file
@@ -47,8 +48,17 @@ HANDOVER_CHANNEL = "tricktaker_handover"
 
 EVENTS_CHANNEL = "tricktaker_events"
 """The PostgreSQL channel on which the owner of a table tells the others it committed
-something there (payload: ``<table id>:<seq>``;
-:mod:`~tricktaker.server.tables.relay`)."""
+something there (payload: ``<table id>:<seq>``), or says something at it that is not
+stored as an event, a chat line or a seat's presence (``<table id>:<seq>:<message as
+JSON>``; :mod:`~tricktaker.server.tables.relay`)."""
+
+PRESENCE_ASKED = "?"
+"""What starts a payload on :data:`HANDOVER_CHANNEL` that asks the holder of a table
+(the rest of it) for the presence of its seats, rather than to let it go."""
+
+PAYLOAD_BYTES = 7900
+"""The longest message carried in a notification (PostgreSQL's limit is 8,000 bytes);
+a longer one goes as a plain ``<table id>:<seq>``, its mirrors reading what is stored."""
 
 ORPHAN_SECONDS = 1.0
 """How often a process looks for tables in play that no process holds (their owner
@@ -85,6 +95,12 @@ class Leases:
         something, when :attr:`watching` says this process watches it."""
         self.watching: Callable[[str], bool] = lambda _table_id: False
         """Whether this process has sockets on a table another process serves."""
+        self.on_said: Callable[[str, dict[str, Any]], None] | None = None
+        """Called on the event loop with a table id and the message its owner said there
+        (:meth:`say`), when :attr:`watching` says this process watches it."""
+        self.on_presence_asked: Callable[[str], None] | None = None
+        """Called on the event loop with the id of a table this process holds whose
+        seats' presence another process asked for (:meth:`ask_presence`)."""
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin (``loop``: the server's event loop, where :attr:`on_handover` runs)."""
@@ -117,6 +133,14 @@ class Leases:
     def notify(self, table_id: str, seq: int) -> None:
         """Tell the other processes that the table's events up to ``seq`` are
         committed (not awaited; nothing with one process)."""
+
+    def say(self, table_id: str, seq: int, message: dict[str, Any]) -> None:
+        """Tell the other processes' sockets on the table ``message`` (a chat line, a
+        seat's presence: what is not read back from the events), in order with the
+        table's other notifications (not awaited; nothing with one process)."""
+
+    async def ask_presence(self, table_id: str) -> None:
+        """Ask the process that holds the table to say its seats' presence."""
 
     async def orphans(self) -> list[str]:
         """Take the lease of every table in play that no process holds; their ids."""
@@ -211,6 +235,8 @@ class PostgresLeases(Leases):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._pending: dict[str, int] = {}
         """The notifications not sent yet, by table (the last seq of each)."""
+        self._said: list[str] = []
+        """The payloads of :meth:`say` not sent yet, in order."""
         self._pending_lock = threading.Lock()
         self._sending = False
 
@@ -245,18 +271,32 @@ class PostgresLeases(Leases):
                     log.warning("the listener of other processes lost its connection: %s", error)
                     self._stop.wait(1.0)
 
-    def _handover(self, table_id: str) -> None:
-        loop, call = self._loop, self.on_handover
+    def _handover(self, payload: str) -> None:
+        call = self.on_handover
+        table_id = payload
+        if payload.startswith(PRESENCE_ASKED):
+            call, table_id = self.on_presence_asked, payload[len(PRESENCE_ASKED) :]
+        loop = self._loop
         if loop is not None and call is not None and table_id in self.held:
             with contextlib.suppress(RuntimeError):  # the loop is closed
                 loop.call_soon_threadsafe(call, table_id)
 
     def _events(self, payload: str) -> None:
-        table_id = payload.rpartition(":")[0]
-        loop, call = self._loop, self.on_events
-        if loop is not None and call is not None and self.watching(table_id):
-            with contextlib.suppress(RuntimeError):  # the loop is closed
-                loop.call_soon_threadsafe(call, table_id)
+        table_id, _, rest = payload.partition(":")
+        said = rest.partition(":")[2]
+        loop = self._loop
+        if loop is None or not self.watching(table_id):
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is closed
+            if not said:
+                if self.on_events is not None:
+                    loop.call_soon_threadsafe(self.on_events, table_id)
+                return
+            if self.on_said is not None:
+                with contextlib.suppress(ValueError):  # not one this server sends
+                    message = orjson.loads(said)
+                    if isinstance(message, dict):
+                        loop.call_soon_threadsafe(self.on_said, table_id, message)
 
     def notify(self, table_id: str, seq: int) -> None:
         # Coalesced: one statement sends every table's last seq since the last one, so
@@ -266,6 +306,21 @@ class PostgresLeases(Leases):
             if self._sending:
                 return
             self._sending = True
+        self._send_soon()
+
+    def say(self, table_id: str, seq: int, message: dict[str, Any]) -> None:
+        payload = f"{table_id}:{seq}:{orjson.dumps(message).decode()}"
+        if len(payload.encode()) > PAYLOAD_BYTES:
+            self.notify(table_id, seq)  # too long to carry: its mirrors read the table
+            return
+        with self._pending_lock:
+            self._said.append(payload)
+            if self._sending:
+                return
+            self._sending = True
+        self._send_soon()
+
+    def _send_soon(self) -> None:
         with contextlib.suppress(RuntimeError):  # closed
             self._pool.submit(self._send_notifications)
 
@@ -273,10 +328,14 @@ class PostgresLeases(Leases):
         while True:
             with self._pending_lock:
                 pending, self._pending = self._pending, {}
-                if not pending:
+                said, self._said = self._said, []
+                if not pending and not said:
                     self._sending = False
                     return
-            payloads = [f"{table_id}:{seq}" for table_id, seq in pending.items()]
+            # The events' notifications first, then what was said, in order (one
+            # statement sends them so): a mirror tells what was said once it has told
+            # the events it was notified of before (relay.Relay.said).
+            payloads = [f"{table_id}:{seq}" for table_id, seq in pending.items()] + said
             with contextlib.suppress(Exception):  # lost: the next look reads it anyway
                 self._connection.execute(
                     "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload",
@@ -367,6 +426,10 @@ class PostgresLeases(Leases):
 
     async def ask_handover(self, table_id: str) -> None:
         await self._run("SELECT pg_notify(%s, %s)", HANDOVER_CHANNEL, table_id)
+
+    async def ask_presence(self, table_id: str) -> None:
+        payload = PRESENCE_ASKED + table_id
+        await self._run("SELECT pg_notify(%s, %s)", HANDOVER_CHANNEL, payload)
 
     async def orphans(self) -> list[str]:
         # The subquery (OFFSET 0 keeps it apart) picks the candidates first, so that a

@@ -11,13 +11,17 @@ sockets the events past the mirror's seq, in order, as the owner told its own: s
 "committed before told" and the order hold, and a notification lost or late costs
 nothing but a delay (the next one, or the next look, reads everything since). A new game
 or an undo is answered with a fresh ``welcome``, a change of seats or status with
-``table_changed``. A person's socket is not mirrored: the table moves to the process it
-connects to.
+``table_changed``. What is said at the table and not stored as an event (a chat line,
+a seat's presence) comes in the notification itself (``'<table id>:<seq>:<message>'``),
+and reaches the mirror's sockets at once, after the events notified before it; a new
+mirror reads the table's recent chat and asks the owner for its seats' presence. A
+person's socket is not mirrored: the table moves to the process it connects to.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -41,6 +45,9 @@ Rebuild = Callable[[Live, int, list[StoredEvent]], Any]
 Welcome = Callable[[Live, "int | None"], "dict[str, Json]"]
 """The ``welcome`` message of a socket (``TableService.welcome``)."""
 
+Chat = Callable[[str], Awaitable[list[tuple[int | None, str, str, str]]]]
+"""Reads a table's recent chat (``store.recent_chat``: seat, name, text, time)."""
+
 
 class Relay:
     """The mirrors of the tables this process watches for another: by table id."""
@@ -50,14 +57,24 @@ class Relay:
         load: Callable[[str], Awaitable[Loaded | None]],
         rebuild: Rebuild,
         welcome: Welcome,
+        chat: Chat | None = None,
+        ask_presence: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
         self._load = load
         self._rebuild = rebuild
         self._welcome = welcome
+        self._chat = chat
+        self._ask_presence = ask_presence
         self.mirrors: dict[str, Live] = {}
         """The mirrored tables, by id (each has at least one socket)."""
+        self.presence: dict[str, dict[int, str]] = {}
+        """The seats' presence at each mirrored table as its owner said it, by seat
+        (a seat's person is connected to the owner, or away, there)."""
         self._dirty: set[str] = set()
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._held_back: dict[str, list[dict[str, Json]]] = {}
+        """What was said at a table while its mirror caught up with events notified
+        before it: told after them."""
 
     async def _read(self, table_id: str) -> Loaded | None:
         """The table as the database has it; its seq is its last event read's (the
@@ -83,10 +100,15 @@ class Relay:
             loaded = await self._read(table_id)
             if loaded is None:
                 return None
+            chat = await self._chat(table_id) if self._chat is not None else []
             live = self.mirrors.get(table_id)  # another socket may have made it meanwhile
             if live is None:
                 live = self._mirror(loaded)
+                live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
                 self.mirrors[table_id] = live
+                if self._ask_presence is not None:
+                    with contextlib.suppress(Exception):  # unknown, as before: away
+                        await self._ask_presence(table_id)
         async with live.lock:
             live.subscribers.add(subscriber)
             replay = None
@@ -97,10 +119,59 @@ class Relay:
                 if loaded is not None and loaded[0].seq == d.seq:
                     start = live.new_state(d.game_number)
                     replay = replayed(live, start, None, d.seq - behind, loaded[1])
-            for message in replay or [self._welcome(live, None)]:
-                subscriber.push(message)
+            for message in replay or [self.welcome(live, None)]:
+                subscriber.push(self._with_presence(live, message))
         self.notified(table_id)  # anything committed while it was read
         return live
+
+    def welcome(self, live: Live, seat: int | None) -> dict[str, Json]:
+        """A mirror's ``welcome``, its seats' presence as the owner said it."""
+        return self._with_presence(live, self._welcome(live, seat))
+
+    def _with_presence(self, live: Live, message: dict[str, Json]) -> dict[str, Json]:
+        """``message`` with the table's seats in it (a welcome's, a ``table_changed``'s,
+        a ``resumed``'s) as the owner said their presence, not as this process sees
+        them (it has none of their sockets)."""
+        said = self.presence.get(live.data.id)
+        table = message.get("table")
+        if not said or not isinstance(table, dict) or not isinstance(table.get("seats"), list):
+            return message
+        seats = []
+        for seat in table["seats"]:
+            if isinstance(seat, dict) and isinstance(seat.get("seat"), int):
+                state = said.get(seat["seat"])
+                if state is not None and seat.get("state") in ("connected", "away"):
+                    seat = {**seat, "state": state}
+            seats.append(seat)
+        return {**message, "table": {**table, "seats": seats}}
+
+    def said(self, table_id: str, message: dict[str, Any]) -> None:
+        """The owner said ``message`` at the table (a chat line, a seat's presence):
+        tell the mirror's sockets, after the events notified before it."""
+        live = self.mirrors.get(table_id)
+        if live is None:
+            return
+        if table_id in self._running:
+            self._held_back.setdefault(table_id, []).append(message)
+            return
+        self._say(live, message)
+
+    def _say(self, live: Live, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "chat":
+            try:
+                live.chat.append(m.Chat.model_validate(message).line)
+            except ValueError:
+                return
+        elif kind == "presence":
+            seat, state = message.get("seat"), message.get("state")
+            if not isinstance(seat, int) or not isinstance(state, str):
+                return
+            self.presence.setdefault(live.data.id, {})[seat] = state
+        else:
+            return
+        for sub in list(live.subscribers):
+            sub.push(message)
 
     def _mirror(self, loaded: Loaded) -> Live:
         data, events = loaded
@@ -112,6 +183,7 @@ class Relay:
         """Forget a mirror no socket watches any more."""
         if not live.subscribers and self.mirrors.get(live.data.id) is live:
             del self.mirrors[live.data.id]
+            self.presence.pop(live.data.id, None)
 
     def notified(self, table_id: str) -> None:
         """The owner committed something at the table: catch its mirror up (once at a
@@ -146,13 +218,17 @@ class Relay:
                             self._welcome_all(live, loaded)
         finally:
             self._running.pop(table_id, None)
+            live = self.mirrors.get(table_id)
+            for message in self._held_back.pop(table_id, []):
+                if live is not None:
+                    self._say(live, message)
 
     def _welcome_all(self, live: Live, loaded: Loaded) -> None:
         """Rebuild the mirror from what is stored and welcome each of its sockets."""
         fresh = self._mirror(loaded)
         live.data, live.state = fresh.data, fresh.state
         for sub in list(live.subscribers):
-            sub.push(self._welcome(live, sub.seat))
+            sub.push(self.welcome(live, sub.seat))
 
     def _tell(self, live: Live, loaded: Loaded) -> None:
         """Tell the mirror's sockets what the database has past the mirror's seq."""
@@ -178,5 +254,6 @@ class Relay:
             tell_events(live, before, after, new)
         if changed:
             message = m.TableChanged(seq=data.seq, table=live.info()).model_dump()
+            message = self._with_presence(live, message)
             for sub in list(live.subscribers):
                 sub.push(message)

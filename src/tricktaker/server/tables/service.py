@@ -95,7 +95,11 @@ class TableService:
         """The coach's hints asked at the tables (worked out in the bots' threads)."""
         self.tables_held.on_forget = self.leases.release
         self.relay = Relay(
-            lambda table_id: self.db(store.load_table, table_id), self._rebuild, self.welcome
+            lambda table_id: self.db(store.load_table, table_id),
+            self._rebuild,
+            self.welcome,
+            lambda table_id: self.db(store.recent_chat, table_id),
+            self.leases.ask_presence,
         )
         """The spectators of tables another process serves
         (:mod:`~tricktaker.server.tables.relay`)."""
@@ -122,6 +126,8 @@ class TableService:
         self.leases.on_handover = self.owning.hand_over
         self.leases.on_events = self.relay.notified
         self.leases.watching = self.relay.watched
+        self.leases.on_said = self.relay.said
+        self.leases.on_presence_asked = self._say_presence
         self.leases.start(loop)
         if self.leases.shared:
             await self.owning.adopt_orphans()
@@ -578,7 +584,20 @@ class TableService:
 
     def _presence(self, live: Live, seat: int) -> None:
         state = live.seat_state(live.data.seats[seat])
-        self._tell_all(live, m.Presence(seq=live.data.seq, seat=seat, state=state).model_dump())  # type: ignore[arg-type]
+        message = m.Presence(seq=live.data.seq, seat=seat, state=state).model_dump()  # type: ignore[arg-type]
+        self._tell_all(live, message)
+        self.leases.say(live.data.id, live.data.seq, message)  # other processes' sockets
+
+    def _say_presence(self, table_id: str) -> None:
+        """Another process asked for the presence of the seats of a table held here
+        (it made a mirror of it): say each person's seat's."""
+        live = self.tables_held.cached(table_id)
+        if live is not None:
+            for s in live.data.seats:
+                if s.kind == "human":
+                    state = live.seat_state(s)
+                    message = m.Presence(seq=live.data.seq, seat=s.seat, state=state)  # type: ignore[arg-type]
+                    self.leases.say(table_id, live.data.seq, message.model_dump())
 
     def _table_changed(self, live: Live) -> None:
         self._tell_all(live, m.TableChanged(seq=live.data.seq, table=live.info()).model_dump())
@@ -753,7 +772,9 @@ class TableService:
         at = await self.db(store.add_chat, live.data.id, seat, name, text)
         line = m.ChatLine(seat=seat, name=name, text=text, at=at)
         live.chat.append(line)
-        self._tell_all(live, m.Chat(seq=live.data.seq, line=line).model_dump())
+        message = m.Chat(seq=live.data.seq, line=line).model_dump()
+        self._tell_all(live, message)
+        self.leases.say(live.data.id, live.data.seq, message)  # other processes' sockets
         return None
 
 
