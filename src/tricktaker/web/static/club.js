@@ -39,6 +39,15 @@ function percent(share) {
   return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
 }
 
+/**
+ * A count and its noun ("1 evening", "2 evenings").
+ * @param {number} count
+ * @param {string} noun
+ */
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** The panel that says the page needs a signed-in user. */
 function signInPanel() {
   return el(
@@ -64,8 +73,11 @@ function errorPanel(error) {
  * @param {string} caption
  * @param {string[]} head
  * @param {(string | number | Node)[][]} rows
+ * @param {{rowHead?: number, mine?: (index: number) => boolean}} [how] the column that
+ *   names a row (the first by default), and which rows are the viewer's own (marked)
  */
-function figures(caption, head, rows) {
+function figures(caption, head, rows, how = {}) {
+  const rowHead = how.rowHead || 0;
   return el(
     "div",
     { class: "club-scroll", tabindex: "0", role: "region", "aria-label": caption },
@@ -73,14 +85,34 @@ function figures(caption, head, rows) {
       "table",
       { class: "club-table" },
       el("caption", {}, caption),
-      el("thead", {}, el("tr", {}, head.map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === rowHead ? "club-name-col" : null }, h)))),
       el(
         "tbody",
         {},
-        rows.map((row) => el("tr", {}, row.map((cell, i) => (i === 0 ? el("th", { scope: "row" }, cell) : el("td", {}, cell))))),
+        rows.map((row, r) =>
+          el(
+            "tr",
+            { class: how.mine && how.mine(r) ? "club-mine" : null },
+            row.map((cell, i) => (i === rowHead ? el("th", { scope: "row" }, cell) : el("td", {}, cell))),
+          ),
+        ),
       ),
     ),
   );
+}
+
+/**
+ * Each row's place in a ranking, a tie sharing the place of the first of it (1, 2, 2, 4).
+ * @param {any[]} rows in ranked order
+ * @param {(row: any) => string} key what two rows tie on
+ * @returns {number[]}
+ */
+function places(rows, key) {
+  return rows.map((row, i) => {
+    let first = i;
+    while (first > 0 && key(rows[first - 1]) === key(row)) first -= 1;
+    return first + 1;
+  });
 }
 
 // ------------------------------------------------------------------ #/clubs
@@ -118,14 +150,40 @@ export async function mountClubs(root) {
     "select",
     { id: "club-game" },
     games.map((/** @type {any} */ g) => el("option", { value: g.id }, g.name)),
+    el("option", { value: "" }, "House rules from a ruleset file"),
   );
   const players = el("input", { id: "club-players", type: "number", min: "1", max: "16", inputmode: "numeric" });
   const options = el("div", { class: "club-options" });
+  const optionsSet = el("fieldset", { class: "options-set" }, el("legend", {}, "House rules: options"), options);
+  // A house ruleset file (docs/rulesets.md): a shipped game with the club's own changes,
+  // such as a shorter schedule for a weeknight.
+  const toml = el("textarea", { id: "club-toml", rows: "6", spellcheck: "false", autocapitalize: "off", "aria-describedby": "club-toml-help" });
+  const tomlFile = el("input", {
+    id: "club-toml-file",
+    type: "file",
+    accept: ".toml,text/plain,application/toml",
+    onchange: async () => {
+      const picked = tomlFile.files && tomlFile.files[0];
+      if (picked) toml.value = await picked.text();
+    },
+  });
+  const tomlBox = el(
+    "div",
+    { class: "club-toml", hidden: true },
+    el("p", { class: "help", id: "club-toml-help" }, "A ruleset file changes a shipped game: ", el("code", {}, 'extends = "blackout"'), ", then only what differs (see the documentation's rulesets page)."),
+    el("div", { class: "field" }, el("label", { for: "club-toml-file" }, "Upload a .toml file"), tomlFile),
+    el("div", { class: "field" }, el("label", { for: "club-toml" }, "Or paste it here"), toml),
+  );
   const chosen = () => games.find((/** @type {any} */ g) => g.id === game.value);
   const drawOptions = () => {
     clear(options);
     const found = chosen();
-    if (!found) return;
+    tomlBox.hidden = Boolean(found);
+    optionsSet.hidden = !found;
+    if (!found) {
+      players.value = "";
+      return;
+    }
     players.value = String(found.default_players);
     for (const option of found.options) {
       const id = `club-opt-${option.name}`;
@@ -145,8 +203,9 @@ export async function mountClubs(root) {
     el("p", { class: "help" }, "You organise it: you invite the members, plan its evenings and may appoint other organisers. Its house rules are the game and options chosen here; every table and score sheet of the club plays them."),
     el("div", { class: "field" }, el("label", { for: "club-name" }, "Club name"), name),
     el("div", { class: "field" }, el("label", { for: "club-game" }, "Game"), game),
+    tomlBox,
     el("div", { class: "field" }, el("label", { for: "club-players" }, "Players at a table"), players),
-    el("fieldset", { class: "options-set" }, el("legend", {}, "House rules: options"), options),
+    optionsSet,
     el("button", { class: "primary", type: "submit" }, "Start the club"),
     status,
   );
@@ -154,18 +213,21 @@ export async function mountClubs(root) {
     event.preventDefault();
     /** @type {Record<string, boolean | number>} */
     const chosenOptions = {};
+    const picked = chosen();
     for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (options.querySelectorAll("input[data-option]"))) {
       const key = input.dataset.option || "";
-      const found = chosen().options.find((/** @type {any} */ o) => o.name === key);
+      const found = picked && picked.options.find((/** @type {any} */ o) => o.name === key);
       const value = input.dataset.kind === "bool" ? input.checked : Number(input.value);
       if (found && value !== found.default) chosenOptions[key] = value;
     }
+    /** @type {Record<string, unknown>} */
+    const body = { name: name.value, players: players.value ? Number(players.value) : null, options: chosenOptions };
+    if (picked) body.game = picked.id;
+    else body.ruleset_toml = toml.value;
     status.textContent = "Starting the club…";
+    status.setAttribute("role", "status");
     try {
-      const made = await api("/api/clubs", {
-        method: "POST",
-        body: { name: name.value, game: game.value, players: Number(players.value), options: chosenOptions },
-      });
+      const made = await api("/api/clubs", { method: "POST", body });
       location.hash = `#/club/${encodeURIComponent(made.club.id)}`;
     } catch (error) {
       status.textContent = errorText(error);
@@ -354,9 +416,12 @@ export async function mountClub(root, { clubId, evening }) {
     const free = table.seats.filter((/** @type {any} */ s) => s.state === "free");
     const held = seatToken(table.table);
     const state =
-      table.status === "waiting" ? "Waiting to start" : table.status === "finished" ? `Finished after ${table.hands_played} hands` : `Playing hand ${table.hand}${table.hands ? ` of ${table.hands}` : ""}`;
+      table.status === "waiting" ? "Waiting to start" : table.status === "finished" ? `Finished after ${plural(table.hands_played, "hand")}` : `Playing hand ${table.hand}${table.hands ? ` of ${table.hands}` : ""}`;
     const actions = el("div", { class: "row" });
+    // No peeking at a duplicate evening: its tables are watched once every one is over.
+    const sealed = data.evening.kind === "duplicate" && data.tables.some((/** @type {any} */ t) => t.status !== "finished");
     if (held) actions.append(el("a", { class: "button primary", href: `#/table/${encodeURIComponent(table.table)}` }, table.status === "finished" ? "Open your table" : "Play at your seat"));
+    else if (sealed) actions.append(el("p", { class: "help club-sealed" }, "Watching opens once every table has finished: they deal the same cards."));
     else actions.append(el("a", { class: "button", href: `#/table/${encodeURIComponent(table.table)}?watch=1` }, "Watch"));
     if (!mine && free.length && table.status !== "finished") {
       const take = el("button", { type: "button" }, "Take a seat");
@@ -395,7 +460,7 @@ export async function mountClub(root, { clubId, evening }) {
             "li",
             {},
             el("span", { class: "club-seat-name" }, s.state === "free" ? "Free seat" : s.name || `Seat ${s.seat + 1}`),
-            el("span", { class: "help" }, s.member ? " (member)" : s.bot ? " (bot)" : ""),
+            el("span", { class: "help" }, s.member && s.member === page.me ? " (you)" : s.member ? " (member)" : s.bot ? " (bot)" : ""),
             table.scores ? el("span", { class: "club-score", "aria-label": `score ${table.scores[s.seat]}` }, String(table.scores[s.seat])) : null,
           ),
         ),
@@ -499,11 +564,26 @@ export async function mountClub(root, { clubId, evening }) {
       );
     }
     if (data.duplicate && data.duplicate.length) {
-      eveningBody.append(
+      const rows = data.duplicate;
+      const place = places(rows, (/** @type {any} */ r) => `${r.percent} ${r.against_average}`);
+      const live = data.tables.some((/** @type {any} */ t) => t.status !== "finished");
+      const counted = Math.min(...rows.map((/** @type {any} */ r) => r.hands));
+      append(
+        eveningBody,
+        live ? el("p", { class: "help" }, `So far: the ${plural(counted, "hand")} every table has finished.`) : null,
         figures(
           "Duplicate standings: matchpoints",
-          ["Player", "Table", "Hands", "Matchpoints", "%", "Against average"],
-          data.duplicate.map((/** @type {any} */ r) => [r.bot ? `${r.name} (bot)` : r.name || "", String(r.table), r.hands, `${r.matchpoints} of ${r.top}`, `${r.percent}%`, r.against_average]),
+          ["#", "Player", "%", "Matchpoints", "Against average", "Seat", "Hands"],
+          rows.map((/** @type {any} */ r, /** @type {number} */ i) => [
+            String(place[i]),
+            r.bot ? `${r.name} (bot)` : r.member && r.member === page.me ? `${r.name || ""} (you)` : r.name || "",
+            `${r.percent}%`,
+            `${r.matchpoints} of ${r.top}`,
+            r.against_average,
+            `Table ${r.table}, seat ${r.seat + 1}`,
+            r.hands,
+          ]),
+          { rowHead: 1, mine: (index) => Boolean(rows[index].member) && rows[index].member === page.me },
         ),
         el("p", {}, el("a", { href: `#/duplicate/${encodeURIComponent(e.duplicate_set)}` }, "The duplicate set's page: each hand compared")),
       );
@@ -550,7 +630,7 @@ export async function mountClub(root, { clubId, evening }) {
       } else if (data.by === "points") {
         standingsBody.append(
           figures(
-            `Season by points, ${data.evenings} evenings`,
+            `Season by points, ${plural(data.evenings, "evening")}`,
             ["Member", "Points", "Games", "Wins", "Points a game"],
             data.standings.map((/** @type {any} */ r) => [r.name, r.points, r.finished, r.wins, r.points_per_game ?? "–"]),
           ),
@@ -558,7 +638,7 @@ export async function mountClub(root, { clubId, evening }) {
       } else {
         standingsBody.append(
           figures(
-            `Season by duplicate matchpoints, ${data.evenings} evenings`,
+            `Season by duplicate matchpoints, ${plural(data.evenings, "evening")}`,
             ["Member", "%", "Matchpoints", "Boards", "Evenings"],
             data.standings.map((/** @type {any} */ r) => [r.name, `${r.percent}%`, `${r.matchpoints} of ${r.top}`, r.boards, r.evenings]),
           ),
