@@ -6,7 +6,10 @@ as docs/screenshots.py makes the others (its server and pages): ``account-login-
 (a guest's page at 390x844: what an account is for, the log-in and sign-up forms, a
 refused name read out by its field), ``account-desktop`` (Ann signed in at 1280x800
 after signing up as a guest who held a table and a score sheet: both kept, and her two
-browsers, each with its Revoke button) and ``account-phone`` (the same on her phone).
+browsers, each with its Revoke button), ``account-phone`` (the same on her phone),
+``account-life-desktop`` (her sessions, the password form and the deletion panel
+telling her to hand her club over first) and ``account-life-phone`` (the deletion's
+confirmation filled in on her phone, docs/accounts.md).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import screenshots as shots  # docs/screenshots.py, beside this file
 
 PASSWORD = "correct horse battery"
 DESKTOP_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
+FIREFOX_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
 PHONE_AGENT = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15"
     " Version/18.0 Mobile/15E148 Safari/604.1"
@@ -92,7 +96,32 @@ def main() -> None:
         laptop.wait_for_selector(".account-sessions li >> nth=1")
         shots.shoot(laptop, "account-desktop")
         shots.shoot(phone, "account-phone")
+        life(url, laptop, phone)
         browser.close()
+
+
+def life(url: str, laptop: Page, phone: Page) -> None:
+    """The account's own panels: Ann runs a club Ben joined, so the deletion panel asks
+    her to hand it over; on her phone, the confirmation filled in."""
+    ann = httpx.Client(base_url=url, timeout=30, headers={"User-Agent": FIREFOX_AGENT})
+    ann.post("/api/login", json={"name": "Ann", "password": PASSWORD}).raise_for_status()
+    ann.headers["X-CSRF-Token"] = ann.cookies["tricktaker_csrf"]
+    club = ann.post("/api/clubs", json={"name": "Sunday table", "game": "blackout"}).json()
+    code = ann.post(f"/api/clubs/{club['club']['id']}/invites", json={}).json()["code"]
+    ben = httpx.Client(base_url=url, timeout=30)
+    ben.post("/api/signup", json={"name": "Ben", "password": PASSWORD}).raise_for_status()
+    ben.headers["X-CSRF-Token"] = ben.cookies["tricktaker_csrf"]
+    ben.post(f"/api/club-invites/{code}").raise_for_status()
+    laptop.reload()
+    laptop.wait_for_selector("#delete-hand-over")
+    laptop.evaluate("document.getElementById('password-title').scrollIntoView()")
+    shots.shoot(laptop, "account-life-desktop")
+    phone.reload()
+    phone.wait_for_selector("#delete-password")
+    phone.fill("#delete-password", PASSWORD)
+    phone.check("#delete-sure")
+    phone.evaluate("document.getElementById('delete-title').scrollIntoView()")
+    shots.shoot(phone, "account-life-phone")
 
 
 if __name__ == "__main__":

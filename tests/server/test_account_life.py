@@ -1,5 +1,5 @@
 """An account's whole life over a real server, on SQLite and PostgreSQL
-(docs/players.md, Your account): changing the password, signing out the other
+(docs/accounts.md): changing the password, signing out the other
 devices, deleting the account (what goes, what stays for other people), and failed
 log-ins counted in the database, so that two server applications on one database share
 the count.

@@ -1,5 +1,5 @@
-"""An account's whole life on the account page in Chromium (#/account; docs/players.md,
-Your account): Ann signs out her other device, changes her password (a wrong current
+"""An account's whole life on the account page in Chromium (#/account;
+docs/accounts.md): Ann signs out her other device, changes her password (a wrong current
 one read out by its field first), is told to hand her club over before she may delete
 the account, hands it over, and deletes it on her phone with its confirmation; she is a
 guest again and her name logs in no more."""

@@ -1,4 +1,4 @@
-"""Deleting an account (docs/players.md, Deleting an account).
+"""Deleting an account (docs/accounts.md, Deleting your account).
 
 What is the person's own goes: their sessions, their password's hash, their name (and
 its key, so the name may be taken again and its page answers 404), the links to the

@@ -1,5 +1,5 @@
 """The limits on guessing passwords: failed log-ins per user name and per address, and
-sign-ups per address (docs/players.md, Limits; docs/deploy.md, Limits).
+sign-ups per address (docs/accounts.md, Limits; docs/deploy.md, Limits).
 
 Each failed log-in is a row of ``account_failures`` (migration 0015), once under its
 name's key and once under its address, kept for its window: a log-in is refused (429,

@@ -445,7 +445,7 @@ def accounts_router(accounts: Accounts) -> APIRouter:
     async def delete_me(
         body: PasswordCheck, signed: SignedInUser, request: Request, response: Response
     ) -> None:
-        """Delete the account, given its password (docs/players.md, Deleting an
+        """Delete the account, given its password (docs/accounts.md, Deleting your
         account): 409 ``hand-over-first`` while the user alone organises a club with other
         members. Every session ends and this browser's cookies are taken back."""
         await accounts.confirm_password(request, signed.user, body.password)

@@ -1,6 +1,6 @@
 // @ts-check
-// The account page's parts that change the account itself (docs/players.md, Your
-// account): change the password (the current one needed; every other device is signed
+// The account page's parts that change the account itself (docs/accounts.md):
+// change the password (the current one needed; every other device is signed
 // out) and delete the account, with a clear confirmation (its password, and a box that
 // says what goes and what stays). The server decides; the page shows what it says.
 
@@ -192,7 +192,7 @@ export function deletePanel(me, redraw) {
         "div",
         { class: "account-warning", role: "note", id: "delete-hand-over" },
         el("strong", {}, "Hand your clubs over first. "),
-        `You are the only organiser of ${handOver.length === 1 ? "this club" : "these clubs"}: make another member an organiser (or leave the club), then come back.`,
+        `You are the only organiser of ${handOver.length === 1 ? "this club" : "these clubs"}: make another member an organiser, then come back.`,
         el(
           "ul",
           { class: "account-list" },

@@ -4,12 +4,12 @@ the database.
 ``users.deleted_at`` marks an account its owner deleted: the row stays, without its
 name's key (so the name is free again and no page finds it), its password's hash or
 its name (shown as "deleted player"), so that the seats it held keep their place in
-other people's finished games, ratings and standings (docs/players.md, Deleting an
+other people's finished games, ratings and standings (docs/accounts.md, Deleting your
 account). ``users.name_key`` may therefore be empty.
 
 ``account_failures`` keeps each failed log-in (and each sign-up) for the length of its
 window, under the SHA-256 of its key (a name's lower case, an address), so that every
-server process on one database counts the same tries (docs/players.md, Limits).
+server process on one database counts the same tries (docs/accounts.md, Limits).
 
 Revision ID: 0015
 Revises: 0014
