@@ -3,7 +3,7 @@
 // once signed in, the tables and sheets kept in the account, this browser's and the
 // others' sessions with a button to revoke each, sign out the other devices, log out and
 // log out everywhere, change the password and delete the account (account-manage.js;
-// docs/players.md, Your account). The server decides everything; the page shows it.
+// docs/accounts.md). The server decides everything; the page shows it.
 
 import { ApiError, api, errorText } from "./api.js";
 import { deletePanel, field, passwordPanel } from "./account-manage.js";
