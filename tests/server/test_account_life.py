@@ -13,15 +13,19 @@ from typing import Any
 
 import httpx
 import pytest
+from alembic import command
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect, text
 from sqlalchemy.orm import sessionmaker
 
 from tests.server.people import PASSWORD, csrf, person, sign_up
 from tests.server_process import ServerProcess
 from tricktaker.server import create_app
+from tricktaker.server.accounts import store
 from tricktaker.server.accounts.cookies import csrf_token
+from tricktaker.server.accounts.deletion import DELETED_NAME, delete_account
 from tricktaker.server.accounts.limits import AccountLimits, TooManyTriesError, Window
-from tricktaker.server.db import make_engine, upgrade
+from tricktaker.server.db import alembic_config, make_engine, upgrade
 
 HOUSE = 'id = "two_hands"\nextends = "blackout"\n[schedule]\nsizes = "2, 3"\n'
 """Blackout cut to two hands (of 2 and 3 cards), a house ruleset: a short club game."""
@@ -255,3 +259,33 @@ def test_two_applications_on_one_database_share_the_count(db_url: str) -> None:
             "/api/me/password", json={"current_password": PASSWORD, "new_password": PASSWORD}
         )
         assert also.status_code == 429, also.text
+
+
+def test_the_migration_goes_down_and_up_with_a_deleted_account(db_url: str) -> None:
+    """Migration 0015: going back, a deleted account's empty name key becomes ``~`` and
+    its id (no user name can be it) and the failures' table goes; up again, both are
+    back and the blank account is marked deleted again."""
+    upgrade(db_url)
+    engine = make_engine(db_url)
+    factory = sessionmaker(engine)
+    try:
+        kept = store.create_user(factory, "Kim", "kim", "not-a-real-hash")
+        gone = store.create_user(factory, "Lou", "lou", "not-a-real-hash")
+        delete_account(factory, gone.id)
+        command.downgrade(alembic_config(db_url), "0014")
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT id, name_key FROM users")).all()
+        keys: dict[int, str | None] = {row[0]: row[1] for row in rows}
+        assert keys == {kept.id: "kim", gone.id: f"~{gone.id}"}
+        assert "account_failures" not in inspect(engine).get_table_names()
+        upgrade(db_url)
+        assert "account_failures" in inspect(engine).get_table_names()
+        assert store.password_of(factory, "kim") is not None
+        with factory() as session:
+            row = session.get(store.UserRow, gone.id)
+            assert row is not None
+            assert row.name == DELETED_NAME
+            assert row.name_key is None
+            assert row.deleted_at is not None
+    finally:
+        engine.dispose()

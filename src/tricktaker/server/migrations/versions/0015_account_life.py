@@ -27,11 +27,17 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the deletion mark, let a deleted account's name key be empty, and add the
-    table of failed tries."""
+    """Add the deletion mark, let a deleted account's name key be empty (an account
+    deleted before a downgrade is marked again), and add the table of failed tries."""
     with op.batch_alter_table("users") as batch:
         batch.add_column(sa.Column("deleted_at", sa.DateTime(timezone=True), nullable=True))
         batch.alter_column("name_key", existing_type=sa.String(32), nullable=True)
+    op.execute(  # an account deleted before a downgrade (its key ``~`` and its id)
+        sa.text(
+            "UPDATE users SET name_key = NULL, deleted_at = CURRENT_TIMESTAMP"
+            " WHERE name_key LIKE '~%'"
+        )
+    )
     op.create_table(
         "account_failures",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
