@@ -1,0 +1,807 @@
+"""Who may do what: every route of the server called by everyone who must be refused,
+then by whoever may (docs/protocol.md, Who may call what), over a real server process
+on SQLite and PostgreSQL.
+
+The callers: ``nobody`` (no session, no token), ``guest`` (no account, the tokens of a
+table, sheet and set of their own), ``stranger`` (signed in, no part of the thing),
+``member`` (a member of the club who is not its organiser; club routes only),
+``no_csrf`` and ``bad_csrf`` (the right person's session cookie and tokens, with no
+CSRF header or a wrong one; routes that change something only) and ``owner`` (the right
+person, with the right token where one is needed). Every refused call answers its
+documented status, and the whole world as its people see it (tables, sheets, clubs,
+sets, accounts) reads back the same after them; then those who may call it do.
+
+The list of routes comes from the application itself: a route added without an entry
+here fails :func:`test_every_route_has_an_entry`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.routing import Mount, Route
+
+from tests.server.people import PASSWORD, csrf, person
+from tests.server_process import ServerProcess
+from tricktaker.server import create_app
+
+ONE_HAND = 'id = "one_card"\nextends = "blackout"\n[schedule]\nsizes = "1"\n'
+"""Blackout of one hand of one card: a table of bots soon finished."""
+
+REFUSERS = ("nobody", "guest", "stranger", "member", "no_csrf", "bad_csrf")
+"""The callers who may be refused, in the order they call."""
+
+SELF = ("nobody", "guest", "no_csrf", "bad_csrf")
+"""The callers of a route that signs its caller out (a stranger would sign themself
+out, as the owner does)."""
+
+CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
+"""The methods that must carry the CSRF token with a session cookie."""
+
+NAMES = itertools.count(1)
+"""Numbers for the names the tests sign up (unique in the module's database)."""
+
+
+@pytest.fixture(scope="module")
+def server(module_server: ServerProcess) -> ServerProcess:
+    """The module's real server process, on SQLite and on PostgreSQL in turn."""
+    return module_server
+
+
+class People:
+    """The module's signed-up people: Ann (who owns things), Ben and Dee (members of
+    Ann's clubs), Cyd (a stranger to all of it); and a guest with no account."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.server = server
+        self.ann = person(server, "Ann")
+        self.ben = person(server, "Ben")
+        self.cyd = person(server, "Cyd")
+        self.dee = person(server, "Dee")
+
+    def client(self) -> httpx.Client:
+        """A new client with no cookie."""
+        return httpx.Client(base_url=self.server.url, timeout=30)
+
+    def again(self, name: str = "Ann") -> httpx.Client:
+        """A new session of ``name`` (logged in again), its CSRF header set."""
+        client = self.client()
+        answer = client.post("/api/login", json={"name": name, "password": PASSWORD})
+        assert answer.status_code == 200, answer.text
+        client.headers.update(csrf(client))
+        return client
+
+
+@pytest.fixture(scope="module")
+def people(server: ServerProcess) -> Iterator[People]:
+    """The module's people (signed up once: a sign-up hashes a password)."""
+    everyone = People(server)
+    yield everyone
+    for client in (everyone.ann, everyone.ben, everyone.cyd, everyone.dee):
+        client.close()
+
+
+@dataclass
+class Caller:
+    """One caller of a route: ``name`` (see the module's doc) and the client it calls
+    with (cookies and headers)."""
+
+    name: str
+    client: httpx.Client | None
+    """None: a rehearsal, which sends nothing (see :meth:`call`)."""
+
+    @property
+    def right(self) -> bool:
+        """Whether the caller holds the right tokens (the owner, with or without CSRF)."""
+        return self.name in ("owner", "no_csrf", "bad_csrf")
+
+    def pick(self, right: Any, wrong: Any) -> Any:
+        """A value the caller puts in a path or body: the right one for the owner's
+        calls and for ``nobody`` (refused for having no session or token, not for a
+        wrong value), the wrong one for everyone else."""
+        return right if self.right or self.name == "nobody" else wrong
+
+    def auth(self, right: str | None, wrong: str | None = None) -> dict[str, str]:
+        """The caller's ``Authorization`` header: the right token for the owner's calls,
+        the guest's own (``wrong``) for the guest, none for everyone else."""
+        token = right if self.right else wrong if self.name == "guest" else None
+        return {"Authorization": f"Bearer {token}"} if token else {}
+
+    def call(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """The request, answered; in a rehearsal (no client) nothing is sent, and the
+        rule's call has only made what the request acts on."""
+        if self.client is None:
+            return httpx.Response(0)
+        return self.client.request(method, path, **kwargs)
+
+
+class World:
+    """What one test's route acts on, each thing made the first time it is asked for:
+    Ann's tables, sheet, set and club (Ben and Dee its members), and the guest's own."""
+
+    def __init__(self, people: People) -> None:
+        self.people = people
+        self.ann = people.ann
+        self.guest = people.client()
+        self.made: list[str] = []
+
+    def _table(self, client: httpx.Client, **body: Any) -> dict[str, Any]:
+        game = {} if "ruleset_toml" in body else {"game": "blackout"}
+        made = client.post("/tables", json={**game, "players": 3, **body})
+        assert made.status_code == 201, made.text
+        self.made.append(made.json()["table"]["id"])
+        return dict(made.json())
+
+    @cached_property
+    def table(self) -> dict[str, Any]:
+        """Ann's table: Ann at seat 0 (its host), two bots; not started."""
+        return self._table(self.ann, seats=["human", "easy", "easy"], host_seat=0, name="Ann")
+
+    @cached_property
+    def open_table(self) -> dict[str, Any]:
+        """Ann's table of four people's seats, Ann at seat 0: three to join."""
+        seats = ["human"] * 4
+        return self._table(self.ann, players=4, seats=seats, host_seat=0, name="Ann")
+
+    @cached_property
+    def finished(self) -> dict[str, Any]:
+        """Ann's table of bots, its one-card game played to the end."""
+        made = self._table(self.ann, ruleset_toml=ONE_HAND, seats=["easy"] * 3)
+        path = f"/tables/{made['table']['id']}"
+        host = {"Authorization": f"Bearer {made['host_token']}"}
+        assert self.ann.post(f"{path}/start", headers=host).status_code == 204
+        for _ in range(600):
+            if self.ann.get(path).json()["status"] == "finished":
+                return made
+            self.ann.get("/tables")  # a moment for the bots
+        raise AssertionError("the bots did not finish")
+
+    @cached_property
+    def guest_table(self) -> dict[str, Any]:
+        """The guest's own table (no account), the guest its host at seat 0."""
+        return self._table(self.guest, seats=["human", "easy", "easy"], host_seat=0)
+
+    @cached_property
+    def replay(self) -> str:
+        """The id of a replay of the finished table's game."""
+        answer = self.ann.get(f"/api/tables/{self.finished['table']['id']}/replay")
+        assert answer.status_code == 200, answer.text
+        return str(answer.json()["id"])
+
+    def _sheet(self, client: httpx.Client) -> dict[str, Any]:
+        players = ["Ann", "Bob", "Cy", "Di"]
+        made = client.post("/sheets", json={"game": "blackout", "players": players})
+        assert made.status_code == 201, made.text
+        sheet = dict(made.json())
+        hand = {"bids": [1, 0, 1, 0], "tricks": [1, 0, 0, 0]}
+        auth = {"Authorization": f"Bearer {sheet['edit_token']}"}
+        entered = client.post(f"/sheets/{sheet['id']}/hands", headers=auth, json=hand)
+        assert entered.status_code == 200, entered.text
+        return sheet
+
+    @cached_property
+    def sheet(self) -> dict[str, Any]:
+        """Ann's score sheet of four, one hand entered."""
+        return self._sheet(self.ann)
+
+    @cached_property
+    def guest_sheet(self) -> dict[str, Any]:
+        """The guest's own score sheet."""
+        return self._sheet(self.guest)
+
+    @cached_property
+    def sheet_link(self) -> str:
+        """Ann's sheet with an edit link out: its key."""
+        auth = {"Authorization": f"Bearer {self.sheet['edit_token']}"}
+        made = self.ann.post(f"/sheets/{self.sheet['id']}/edit-link", headers=auth)
+        assert made.status_code == 200, made.text
+        return str(made.json()["edit_key"])
+
+    def _set(self, client: httpx.Client) -> dict[str, Any]:
+        made = client.post("/duplicate", json={"game": "blackout", "players": 3, "seed": 3})
+        assert made.status_code == 201, made.text
+        return dict(made.json())
+
+    @cached_property
+    def duplicate(self) -> dict[str, Any]:
+        """Ann's duplicate set (its host token)."""
+        return self._set(self.ann)
+
+    @cached_property
+    def guest_duplicate(self) -> dict[str, Any]:
+        """The guest's own duplicate set."""
+        return self._set(self.guest)
+
+    @cached_property
+    def club(self) -> str:
+        """Ann's club (she its organiser), Ben and Dee its members; its id."""
+        made = self.ann.post(
+            "/api/clubs", json={"name": "Thursday", "game": "blackout", "players": 3}
+        )
+        assert made.status_code == 201, made.text
+        club = str(made.json()["club"]["id"])
+        code = self._invite(club)["code"]
+        for member in (self.people.ben, self.people.dee):
+            joined = member.post(f"/api/club-invites/{code}")
+            assert joined.status_code == 200, joined.text
+        return club
+
+    def _invite(self, club: str) -> dict[str, Any]:
+        made = self.ann.post(f"/api/clubs/{club}/invites", json={"days": 7})
+        assert made.status_code == 201, made.text
+        return dict(made.json())
+
+    @cached_property
+    def invite(self) -> dict[str, Any]:
+        """An open invitation to Ann's club (its id and code)."""
+        return self._invite(self.club)
+
+    @cached_property
+    def evening(self) -> str:
+        """An evening of Ann's club (tables with its house rules); its id."""
+        made = self.ann.post(f"/api/clubs/{self.club}/evenings", json={"name": "Week 1"})
+        assert made.status_code == 201, made.text
+        return str(made.json()["id"])
+
+    @cached_property
+    def club_table(self) -> str:
+        """A table of the evening, every seat free; its id."""
+        path = f"/api/clubs/{self.club}/evenings/{self.evening}/tables"
+        made = self.ann.post(path, json={})
+        assert made.status_code == 201, made.text
+        return str(made.json()["table"])
+
+    @cached_property
+    def newcomer(self) -> httpx.Client:
+        """Someone just signed up, whose account a route may change or delete."""
+        return person(self.people.server, _unique())
+
+    @cached_property
+    def other_session(self) -> str:
+        """The public id of another session of Ann's."""
+        again = self.people.again()
+        try:
+            return str(again.get("/api/me").json()["session"])
+        finally:
+            again.close()
+
+    def state(self) -> dict[str, Any]:
+        """Everything made so far as its people read it, and each person's account."""
+        ann, seen = self.ann, {}
+        for table in self.made:
+            seen[f"table {table}"] = ann.get(f"/tables/{table}").json()
+        for name in ("sheet", "guest_sheet"):
+            if name in self.__dict__:
+                sheet = self.__dict__[name]
+                auth = {"Authorization": f"Bearer {sheet['edit_token']}"}
+                seen[name] = ann.get(f"/sheets/{sheet['id']}", headers=auth).json()
+        for name in ("duplicate", "guest_duplicate"):
+            if name in self.__dict__:
+                seen[name] = ann.get(f"/duplicate/{self.__dict__[name]['set']['id']}").json()
+        if "club" in self.__dict__:
+            club = f"/api/clubs/{self.club}"
+            seen["club"] = ann.get(club).json()
+            seen["invites"] = ann.get(f"{club}/invites").json()
+            if "evening" in self.__dict__:
+                seen["evening"] = ann.get(f"{club}/evenings/{self.evening}").json()
+        seen["page"] = ann.get("/api/players/Ann").json()
+        for who in (ann, self.people.ben, self.people.cyd, self.people.dee):
+            me = who.get("/api/me").json()
+            sessions = who.get("/api/me/sessions").json()
+            assert "title" not in sessions, (me, sessions)
+            for session in sessions if isinstance(sessions, list) else sessions["sessions"]:
+                session.pop("last_seen_at", None)
+                session.pop("expires_at", None)
+            seen[f"me {me['user']['name']}"] = (me, sessions)
+        return seen
+
+
+Call = Callable[[World, Caller], httpx.Response]
+"""A route's request, made by the caller against the test's world."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Who may call one route: ``call`` makes its request; ``refused`` is the status each
+    refused caller gets (``no_csrf`` and ``bad_csrf``: 403 with every changing method);
+    ``allowed`` the status of those who may (the owner always, and whoever else
+    ``refused`` leaves out); ``club``: the member is a caller too; ``fresh``: the owner
+    calls on a ``session`` of their own (the route ends it), or is a newcomer with an
+    ``account`` of their own (the route changes or deletes it); ``callers``: who calls
+    before the owner; ``owner``: whether the owner calls too."""
+
+    call: Call
+    allowed: int = 200
+    refused: tuple[tuple[str, int], ...] = ()
+    club: bool = False
+    fresh: str = ""
+    callers: tuple[str, ...] = REFUSERS
+    owner: bool = True
+
+
+ANYONE: tuple[tuple[str, int], ...] = ()
+"""Nobody refused: a public route."""
+SEAT = (("nobody", 401), ("guest", 401), ("stranger", 401))
+"""A route for the holder of a seat's token (the guest holds another table's)."""
+HOST = (("nobody", 403), ("guest", 403), ("stranger", 403))
+"""A route for the holder of a table's host token."""
+SET_HOST = (("nobody", 401), ("guest", 403), ("stranger", 401))
+"""A route for the holder of a duplicate set's host token."""
+SHEET = (("nobody", 401), ("guest", 403), ("stranger", 401))
+"""A route for the holder of a sheet's edit token (the guest holds another sheet's)."""
+SIGNED_IN = (("nobody", 401), ("guest", 401))
+"""A route for anyone signed in."""
+MEMBER = (("nobody", 401), ("guest", 401), ("stranger", 403))
+"""A route for the club's members."""
+ORGANISER = (*MEMBER, ("member", 403))
+"""A route for the club's organisers."""
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _club(w: World, c: Caller, method: str, rest: str = "", **kwargs: Any) -> httpx.Response:
+    return c.call(method, f"/api/clubs/{w.club}{rest}", **kwargs)
+
+
+def _sheet(w: World, c: Caller, method: str, rest: str = "", **kwargs: Any) -> httpx.Response:
+    auth = c.auth(w.sheet["edit_token"], w.guest_sheet["edit_token"])
+    return c.call(method, f"/sheets/{w.sheet['id']}{rest}", headers=auth, **kwargs)
+
+
+def _host(w: World, c: Caller, table: dict[str, Any]) -> dict[str, str]:
+    return c.auth(table["host_token"], w.guest_table["host_token"])
+
+
+def _unique() -> str:
+    return f"Someone{next(NAMES)}"
+
+
+WRONG_CODE = "x" * 43
+"""An invitation's code of the right shape that invites to nothing."""
+
+HAND = {"bids": [0, 0, 1, 0], "tricks": [0, 1, 1, 0]}
+"""A second hand of Ann's sheet."""
+
+RULES: dict[tuple[str, str], Rule] = {
+    # Accounts (docs/protocol.md, Accounts)
+    ("POST", "/api/signup"): Rule(
+        lambda w, c: c.call("POST", "/api/signup", json={"name": _unique(), "password": PASSWORD}),
+        allowed=201,
+        callers=("nobody", "no_csrf", "bad_csrf"),
+        fresh="session",
+    ),
+    ("POST", "/api/login"): Rule(
+        lambda w, c: c.call(
+            "POST", "/api/login", json={"name": "Ann", "password": c.pick(PASSWORD, "wrong pass")}
+        ),
+        refused=(("guest", 401),),
+        callers=("guest", "no_csrf", "bad_csrf"),
+        fresh="session",
+    ),
+    ("POST", "/api/logout"): Rule(  # the stranger would sign themself out
+        lambda w, c: c.call("POST", "/api/logout"),
+        allowed=204,
+        fresh="session",
+        callers=SELF,
+    ),
+    ("GET", "/api/me"): Rule(lambda w, c: c.call("GET", "/api/me"), refused=SIGNED_IN),
+    ("POST", "/api/me/claim"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            "/api/me/claim",
+            json={
+                "seats": [
+                    {
+                        "id": w.table["table"]["id"],
+                        "token": c.pick(w.table["seat_token"], w.guest_table["seat_token"]),
+                    }
+                ],
+                "sheets": [
+                    {
+                        "id": w.sheet["id"],
+                        "token": c.pick(w.sheet["edit_token"], w.guest_sheet["edit_token"]),
+                    }
+                ],
+            },
+        ),
+        refused=SIGNED_IN,
+    ),
+    ("POST", "/api/me/password"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            "/api/me/password",
+            json={
+                "current_password": c.pick(PASSWORD, "wrong pass"),
+                "new_password": "a new passphrase",
+            },
+        ),
+        refused=(*SIGNED_IN, ("stranger", 403)),
+        fresh="account",
+    ),
+    ("DELETE", "/api/me"): Rule(
+        lambda w, c: c.call("DELETE", "/api/me", json={"password": c.pick(PASSWORD, "wrong pass")}),
+        allowed=204,
+        refused=(*SIGNED_IN, ("stranger", 403)),
+        fresh="account",
+    ),
+    ("GET", "/api/me/privacy"): Rule(
+        lambda w, c: c.call("GET", "/api/me/privacy"), refused=SIGNED_IN
+    ),
+    ("PUT", "/api/me/privacy"): Rule(
+        lambda w, c: c.call("PUT", "/api/me/privacy", json={"sheets": "private"}),
+        refused=SIGNED_IN,
+    ),
+    ("DELETE", "/api/me/sessions/others"): Rule(
+        lambda w, c: c.call("DELETE", "/api/me/sessions/others"), refused=SIGNED_IN
+    ),
+    ("GET", "/api/me/sessions"): Rule(
+        lambda w, c: c.call("GET", "/api/me/sessions"), refused=SIGNED_IN
+    ),
+    ("DELETE", "/api/me/sessions/{session_id}"): Rule(
+        lambda w, c: c.call("DELETE", f"/api/me/sessions/{w.other_session}"),
+        allowed=204,
+        refused=(*SIGNED_IN, ("stranger", 404)),
+    ),
+    ("DELETE", "/api/me/sessions"): Rule(
+        lambda w, c: c.call("DELETE", "/api/me/sessions"),
+        allowed=204,
+        refused=SIGNED_IN,
+        fresh="account",
+        callers=SELF,
+    ),
+    # Tables (docs/protocol.md, HTTP API)
+    ("POST", "/tables"): Rule(
+        lambda w, c: c.call(
+            "POST", "/tables", json={"game": "blackout", "players": 3, "seats": ["easy"] * 3}
+        ),
+        allowed=201,
+    ),
+    ("GET", "/tables"): Rule(lambda w, c: c.call("GET", "/tables")),
+    ("GET", "/tables/{table_id}"): Rule(
+        lambda w, c: c.call("GET", f"/tables/{w.table['table']['id']}")
+    ),
+    ("POST", "/tables/{table_id}/join"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            f"/tables/{w.open_table['table']['id']}/join",
+            json={"invite": c.pick(w.open_table["invite"], w.guest_table["invite"]), "name": "Jo"},
+        ),
+        refused=(("guest", 403), ("stranger", 403)),
+    ),
+    ("POST", "/tables/{table_id}/leave"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            f"/tables/{w.table['table']['id']}/leave",
+            headers=c.auth(w.table["seat_token"], w.guest_table["seat_token"]),
+        ),
+        allowed=204,
+        refused=SEAT,
+    ),
+    ("PUT", "/tables/{table_id}/seats/{seat}/bot"): Rule(
+        lambda w, c: c.call(
+            "PUT",
+            f"/tables/{w.open_table['table']['id']}/seats/1/bot",
+            headers=_host(w, c, w.open_table),
+            json={"bot": "easy"},
+        ),
+        allowed=204,
+        refused=HOST,
+    ),
+    ("POST", "/tables/{table_id}/start"): Rule(
+        lambda w, c: c.call(
+            "POST", f"/tables/{w.table['table']['id']}/start", headers=_host(w, c, w.table)
+        ),
+        allowed=204,
+        refused=HOST,
+    ),
+    ("POST", "/tables/{table_id}/rematch"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            f"/tables/{w.finished['table']['id']}/rematch",
+            headers=_host(w, c, w.finished),
+        ),
+        allowed=204,
+        refused=HOST,
+    ),
+    ("GET", "/tables/{table_id}/record"): Rule(
+        lambda w, c: c.call("GET", f"/tables/{w.finished['table']['id']}/record")
+    ),
+    ("POST", "/tables/{table_id}/review"): Rule(  # no such seat: nothing to review
+        lambda w, c: c.call(
+            "POST", f"/tables/{w.finished['table']['id']}/review", json={"seat": 7}
+        ),
+        allowed=404,
+    ),
+    ("GET", "/tables/{table_id}/review"): Rule(
+        lambda w, c: c.call(
+            "GET", f"/tables/{w.finished['table']['id']}/review", params={"seat": 0}
+        )
+    ),
+    ("GET", "/api/tables/{table_id}/replay"): Rule(
+        lambda w, c: c.call("GET", f"/api/tables/{w.finished['table']['id']}/replay")
+    ),
+    # Replays and the browser client's routes
+    ("POST", "/api/replays"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            "/api/replays",
+            json=w.ann.get(f"/tables/{w.finished['table']['id']}/record").json(),
+        ),
+        allowed=201,
+    ),
+    ("GET", "/api/replays/{replay_id}"): Rule(
+        lambda w, c: c.call("GET", f"/api/replays/{w.replay}")
+    ),
+    ("GET", "/api/replays/{replay_id}/hands/{number}"): Rule(
+        lambda w, c: c.call("GET", f"/api/replays/{w.replay}/hands/1")
+    ),
+    ("GET", "/api/replays/{replay_id}/scorecard"): Rule(
+        lambda w, c: c.call("GET", f"/api/replays/{w.replay}/scorecard")
+    ),
+    ("POST", "/api/replays/{replay_id}/review"): Rule(  # no such seat
+        lambda w, c: c.call("POST", f"/api/replays/{w.replay}/review", json={"seat": 7}),
+        allowed=404,
+    ),
+    ("GET", "/api/replays/{replay_id}/review"): Rule(
+        lambda w, c: c.call("GET", f"/api/replays/{w.replay}/review", params={"seat": 0})
+    ),
+    ("GET", "/api/games"): Rule(lambda w, c: c.call("GET", "/api/games")),
+    ("GET", "/api/bots"): Rule(lambda w, c: c.call("GET", "/api/bots")),
+    ("GET", "/rules/{game}"): Rule(lambda w, c: c.call("GET", "/rules/blackout")),
+    ("POST", "/api/rulesets/check"): Rule(
+        lambda w, c: c.call("POST", "/api/rulesets/check", json={"toml": ONE_HAND})
+    ),
+    ("GET", "/openapi.json"): Rule(lambda w, c: c.call("GET", "/openapi.json")),
+    ("GET", "/docs"): Rule(lambda w, c: c.call("GET", "/docs")),
+    ("GET", "/docs/oauth2-redirect"): Rule(lambda w, c: c.call("GET", "/docs/oauth2-redirect")),
+    ("GET", "/redoc"): Rule(lambda w, c: c.call("GET", "/redoc")),
+    ("GET", "/"): Rule(lambda w, c: c.call("GET", "/")),
+    # Duplicate sets and the daily challenge (docs/protocol.md, Duplicate sets)
+    ("POST", "/duplicate"): Rule(
+        lambda w, c: c.call("POST", "/duplicate", json={"game": "blackout", "players": 3}),
+        allowed=201,
+    ),
+    ("GET", "/duplicate/daily"): Rule(lambda w, c: c.call("GET", "/duplicate/daily")),
+    ("GET", "/duplicate/{set_id}"): Rule(
+        lambda w, c: c.call("GET", f"/duplicate/{w.duplicate['set']['id']}")
+    ),
+    ("POST", "/duplicate/{set_id}/tables"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            f"/duplicate/{w.duplicate['set']['id']}/tables",
+            headers=c.auth(w.duplicate["host_token"], w.guest_duplicate["host_token"]),
+            json={"seats": ["easy"] * 3},
+        ),
+        allowed=201,
+        refused=SET_HOST,
+    ),
+    ("GET", "/duplicate/daily/{game}"): Rule(
+        lambda w, c: c.call("GET", "/duplicate/daily/blackout")
+    ),
+    ("POST", "/duplicate/daily/{game}/play"): Rule(  # once a day: signed up afresh
+        lambda w, c: c.call("POST", "/duplicate/daily/blackout/play", json={"name": "Ann"}),
+        allowed=201,
+        callers=("nobody", "no_csrf", "bad_csrf"),
+    ),
+    # Players' pages (docs/protocol.md, Players)
+    ("GET", "/api/players/{name}"): Rule(lambda w, c: c.call("GET", "/api/players/Ann")),
+    ("GET", "/api/players/{name}/games"): Rule(
+        lambda w, c: c.call("GET", "/api/players/Ann/games")
+    ),
+    # Clubs (docs/protocol.md, Clubs)
+    ("POST", "/api/clubs"): Rule(
+        lambda w, c: c.call("POST", "/api/clubs", json={"name": "Friday", "game": "blackout"}),
+        allowed=201,
+        refused=SIGNED_IN,
+    ),
+    ("GET", "/api/clubs"): Rule(lambda w, c: c.call("GET", "/api/clubs"), refused=SIGNED_IN),
+    ("GET", "/api/clubs/{club_id}"): Rule(
+        lambda w, c: _club(w, c, "GET"), refused=MEMBER, club=True
+    ),
+    ("PATCH", "/api/clubs/{club_id}/members/{name}"): Rule(
+        lambda w, c: _club(w, c, "PATCH", "/members/Dee", json={"role": "organiser"}),
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("DELETE", "/api/clubs/{club_id}/members/{name}"): Rule(
+        lambda w, c: _club(w, c, "DELETE", "/members/Dee"),
+        allowed=204,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("POST", "/api/clubs/{club_id}/invites"): Rule(
+        lambda w, c: _club(w, c, "POST", "/invites", json={"days": 3}),
+        allowed=201,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("GET", "/api/clubs/{club_id}/invites"): Rule(
+        lambda w, c: _club(w, c, "GET", "/invites"), refused=ORGANISER, club=True
+    ),
+    ("DELETE", "/api/clubs/{club_id}/invites/{invite_id}"): Rule(
+        lambda w, c: _club(w, c, "DELETE", f"/invites/{w.invite['id']}"),
+        allowed=204,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("GET", "/api/club-invites/{code}"): Rule(
+        lambda w, c: c.call("GET", f"/api/club-invites/{c.pick(w.invite['code'], WRONG_CODE)}"),
+        refused=(*SIGNED_IN, ("stranger", 404)),
+        callers=("nobody", "guest", "stranger"),
+    ),
+    ("POST", "/api/club-invites/{code}"): Rule(
+        lambda w, c: c.call("POST", f"/api/club-invites/{c.pick(w.invite['code'], WRONG_CODE)}"),
+        refused=(*SIGNED_IN, ("stranger", 404)),
+        callers=("nobody", "guest", "stranger", "no_csrf", "bad_csrf"),
+    ),
+    ("POST", "/api/clubs/{club_id}/evenings"): Rule(
+        lambda w, c: _club(w, c, "POST", "/evenings", json={"name": "Week 2"}),
+        allowed=201,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("GET", "/api/clubs/{club_id}/evenings/{evening_id}"): Rule(
+        lambda w, c: _club(w, c, "GET", f"/evenings/{w.evening}"), refused=MEMBER, club=True
+    ),
+    ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/tables"): Rule(
+        lambda w, c: _club(w, c, "POST", f"/evenings/{w.evening}/tables", json={}),
+        allowed=201,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("POST", "/api/clubs/{club_id}/tables/{table_id}/seat"): Rule(
+        lambda w, c: _club(w, c, "POST", f"/tables/{w.club_table}/seat", json={}),
+        allowed=201,
+        refused=MEMBER,
+        club=True,
+    ),
+    ("POST", "/api/clubs/{club_id}/tables/{table_id}/start"): Rule(
+        lambda w, c: _club(w, c, "POST", f"/tables/{w.club_table}/start", json={"bot": "easy"}),
+        allowed=204,
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/start"): Rule(
+        lambda w, c: (
+            w.club_table,
+            _club(w, c, "POST", f"/evenings/{w.evening}/start", json={"bot": "easy"}),
+        )[1],
+        refused=ORGANISER,
+        club=True,
+    ),
+    ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/sheets"): Rule(
+        lambda w, c: _club(
+            w, c, "POST", f"/evenings/{w.evening}/sheets", json={"players": ["Ann", "Ben", "Zed"]}
+        ),
+        allowed=201,
+        refused=MEMBER,
+        club=True,
+    ),
+    ("GET", "/api/clubs/{club_id}/standings"): Rule(
+        lambda w, c: _club(w, c, "GET", "/standings"), refused=MEMBER, club=True
+    ),
+    ("GET", "/api/clubs/{club_id}/statistics"): Rule(
+        lambda w, c: _club(w, c, "GET", "/statistics"), refused=MEMBER, club=True
+    ),
+    # Score sheets (docs/scorekeeper.md, The HTTP API)
+    ("POST", "/sheets"): Rule(
+        lambda w, c: c.call(
+            "POST", "/sheets", json={"game": "blackout", "players": ["Ann", "Bob", "Cy"]}
+        ),
+        allowed=201,
+    ),
+    ("POST", "/sheets/import"): Rule(
+        lambda w, c: c.call(
+            "POST",
+            "/sheets/import",
+            json={"sheet": _sheet(w, Caller("owner", w.ann), "GET", "/export.json").json()},
+        ),
+        allowed=201,
+    ),
+    ("GET", "/sheets/{sheet_id}"): Rule(lambda w, c: _sheet(w, c, "GET"), refused=SHEET),
+    ("POST", "/sheets/{sheet_id}/edit-link"): Rule(
+        lambda w, c: _sheet(w, c, "POST", "/edit-link"), refused=SHEET
+    ),
+    ("DELETE", "/sheets/{sheet_id}/edit-link"): Rule(
+        lambda w, c: (w.sheet_link, _sheet(w, c, "DELETE", "/edit-link"))[1], refused=SHEET
+    ),
+    ("POST", "/sheets/{sheet_id}/hands"): Rule(
+        lambda w, c: _sheet(w, c, "POST", "/hands", json=HAND), refused=SHEET
+    ),
+    ("PUT", "/sheets/{sheet_id}/hands/{number}"): Rule(
+        lambda w, c: _sheet(
+            w, c, "PUT", "/hands/1", json={"bids": [1, 0, 1, 0], "tricks": [0, 0, 1, 0]}
+        ),
+        refused=SHEET,
+    ),
+    ("POST", "/sheets/{sheet_id}/undo"): Rule(
+        lambda w, c: _sheet(w, c, "POST", "/undo", json={"hand": 1}), refused=SHEET
+    ),
+    ("POST", "/sheets/{sheet_id}/check"): Rule(
+        lambda w, c: _sheet(w, c, "POST", "/check", json={"bids": [1, 0, 1, 1]}), refused=SHEET
+    ),
+    ("GET", "/sheets/{sheet_id}/export.{fmt}"): Rule(
+        lambda w, c: _sheet(w, c, "GET", "/export.json"), refused=SHEET
+    ),
+}
+"""Every route's rule, by its method and path as the application names them."""
+
+
+def _routes(routes: list[Any]) -> Iterator[tuple[str, str]]:
+    """Each (method, path) of the application's routes, routers opened up; the static
+    files' mount as ``GET /``."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _routes(inner.routes)
+        elif isinstance(route, Mount):
+            yield ("GET", route.path or "/")
+        elif isinstance(route, Route):
+            for method in sorted((route.methods or set()) - {"HEAD"}):
+                yield (method, route.path)
+        else:
+            raise AssertionError(f"a route of an unknown kind: {route!r}")
+
+
+def test_every_route_has_an_entry(tmp_path: Path) -> None:
+    """The application's routes are exactly those ruled here: a new route fails until
+    it says who may call it."""
+    app = create_app(f"sqlite:///{tmp_path / 'routes.sqlite3'}")
+    routes = set(_routes(app.routes))
+    assert sorted(routes - set(RULES)) == [], "routes with no rule"
+    assert sorted(set(RULES) - routes) == [], "rules of no route"
+
+
+def _callers(names: list[str], world: World, people: People, rule: Rule) -> dict[str, Caller]:
+    """The test's callers by name, every session made before the world is read."""
+    owner = {"session": people.again, "account": lambda: world.newcomer}.get(
+        rule.fresh, lambda: world.ann
+    )()
+    made = {"owner": Caller("owner", owner)}
+    for name in names:
+        client = {"guest": world.guest, "stranger": people.cyd, "member": people.ben}.get(name)
+        if client is None:
+            client = people.client()
+            if name in ("no_csrf", "bad_csrf"):
+                client.cookies.update(owner.cookies)
+            if name == "bad_csrf":
+                client.headers["X-CSRF-Token"] = "0" * 64
+        made[name] = Caller(name, client)
+    return made
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("route", sorted(RULES), ids=" ".join)
+def test_who_may_call(route: tuple[str, str], people: People) -> None:
+    """Everyone who must be refused is refused, as documented, and changes nothing;
+    then whoever may call the route does."""
+    method, _ = route
+    rule = RULES[route]
+    world = World(people)
+    refused = dict(rule.refused)
+    if method in CHANGING:
+        refused |= {"no_csrf": 403, "bad_csrf": 403}
+    names = [name for name in rule.callers if rule.club or name != "member"]
+    if method not in CHANGING:
+        names = [name for name in names if name not in ("no_csrf", "bad_csrf")]
+    callers = _callers(names, world, people, rule)
+    rule.call(world, Caller("owner", None))  # a rehearsal: makes what the route acts on
+    before = world.state()
+    for name in (name for name in names if name in refused):
+        answer = rule.call(world, callers[name])
+        assert answer.status_code == refused[name], (name, answer.status_code, answer.text)
+        assert answer.headers["content-type"].startswith("application/problem+json"), name
+    assert world.state() == before, "a refused call changed something"
+    allowed = [name for name in names if name not in refused]
+    for name in [*allowed, *(("owner",) if rule.owner else ())]:
+        answer = rule.call(world, callers[name])
+        assert answer.status_code == rule.allowed, (name, answer.status_code, answer.text)
