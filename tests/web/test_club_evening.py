@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import httpx
@@ -78,9 +79,20 @@ def _turn(page: Page, chooser: Callable[[list[str]], str]) -> bool:
     return True
 
 
-def _number(value: float) -> str:
-    """A figure as the page writes a JSON number of 2 decimals (50, 33.33, -2.5)."""
-    return f"{round(value, 2):g}"
+def _tenths(value: float) -> str:
+    """A figure the server rounds to 2 decimals, as the page writes it to 1 (JavaScript's
+    toFixed rounds a half away from zero)."""
+    exact = Decimal(str(round(value, 2)))
+    return str(abs(exact).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def _percent(value: float) -> str:
+    return f"{_tenths(value)}%"
+
+
+def _signed(value: float) -> str:
+    text = _tenths(value)
+    return text if text == "0.0" else f"\u2212{text}" if value < 0 else f"+{text}"
 
 
 def test_a_club_plays_a_duplicate_evening_in_the_browser(
@@ -200,9 +212,9 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
         assert row[1] in (name, f"{name} (bot)", f"{name} (you)"), (row, standing)
         assert [row[0], *row[2:]] == [
             str(place),
-            f"{_number(standing.percent)}%",
+            _percent(standing.percent),
             f"{standing.matchpoints} of {standing.top}",
-            _number(standing.against_average),
+            _signed(standing.against_average),
             f"Table {table}, seat {int(seat) + 1}",
             str(standing.hands),
         ], (row, standing)
@@ -219,7 +231,7 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     for row in _cells(ann, season):
         standing = members[row[0]]
         assert row[1:] == [
-            f"{_number(standing.percent)}%",
+            _percent(standing.percent),
             f"{standing.matchpoints} of {standing.top}",
             "2",
             "1",
@@ -229,5 +241,18 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     expect(cat.get_by_role("region", name=duplicate)).to_be_visible()
     _shoot(cat, "club-evening-over-phone")
     assert cat.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # The duplicate set's page, each hand compared, as the club's page links it: the
+    # same places and figures.
+    for person, size in ((ann, "desktop"), (cat, "phone")):
+        person.get_by_role("link", name="The duplicate set's page").click()
+        expect(person.locator("#dup-standings tbody tr")).to_have_count(6)
+        _shoot(person, f"club-evening-duplicate-{size}")
+    on_set = ann.eval_on_selector_all(
+        "#dup-standings tbody tr",
+        "rows => rows.map(r => [r.querySelector('.dup-rank').textContent,"
+        " r.querySelector('.dup-where').textContent])",
+    )
+    assert sorted(on_set) == sorted([row[0], row[5]] for row in shown)
     for person, _ in people:
         assert person.console_errors == []  # type: ignore[attr-defined]

@@ -102,6 +102,24 @@ function figures(caption, head, rows, how = {}) {
 }
 
 /**
+ * A matchpoint percentage as the duplicate set's page writes it ("62.5%").
+ * @param {number} value
+ */
+function percentText(value) {
+  return `${value.toFixed(1)}%`;
+}
+
+/**
+ * A total against the seats' averages, signed as the set's page writes it ("+4.0", "−2.5").
+ * @param {number} value
+ */
+function signed(value) {
+  const text = Math.abs(value).toFixed(1);
+  if (text === "0.0") return text;
+  return value < 0 ? `\u2212${text}` : `+${text}`;
+}
+
+/**
  * Each row's place in a ranking, a tie sharing the place of the first of it (1, 2, 2, 4).
  * @param {any[]} rows in ranked order
  * @param {(row: any) => string} key what two rows tie on
@@ -577,9 +595,9 @@ export async function mountClub(root, { clubId, evening }) {
           rows.map((/** @type {any} */ r, /** @type {number} */ i) => [
             String(place[i]),
             r.bot ? `${r.name} (bot)` : r.member && r.member === page.me ? `${r.name || ""} (you)` : r.name || "",
-            `${r.percent}%`,
+            percentText(r.percent),
             `${r.matchpoints} of ${r.top}`,
-            r.against_average,
+            signed(r.against_average),
             `Table ${r.table}, seat ${r.seat + 1}`,
             r.hands,
           ]),
@@ -640,7 +658,7 @@ export async function mountClub(root, { clubId, evening }) {
           figures(
             `Season by duplicate matchpoints, ${plural(data.evenings, "evening")}`,
             ["Member", "%", "Matchpoints", "Boards", "Evenings"],
-            data.standings.map((/** @type {any} */ r) => [r.name, `${r.percent}%`, `${r.matchpoints} of ${r.top}`, r.boards, r.evenings]),
+            data.standings.map((/** @type {any} */ r) => [r.name, percentText(r.percent), `${r.matchpoints} of ${r.top}`, r.boards, r.evenings]),
           ),
         );
       }

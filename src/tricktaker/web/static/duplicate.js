@@ -90,11 +90,18 @@ function standingsTable(data, shown, caption) {
     return el("p", { class: "help", id: "dup-empty" }, "Nobody has finished a hand of these deals yet.");
   }
   const byAverage = data.order === "average";
+  // Equal figures share a place (1, 2, 2, 4), as on a club's page.
+  const same = (/** @type {Standing} */ a, /** @type {Standing} */ b) => a.percent === b.percent && a.against_average === b.against_average;
+  /** @type {number[]} */
+  const places = [];
+  shown.forEach((row, index) => {
+    places.push(index > 0 && same(shown[index - 1], row) ? places[index - 1] : index + 1);
+  });
   const rows = shown.map((row, index) =>
     el(
       "tr",
       { class: row.bot ? "dup-bot" : "dup-person" },
-      el("td", { class: "dup-rank" }, String(index + 1)),
+      el("td", { class: "dup-rank" }, String(places[index])),
       el(
         "th",
         { scope: "row", class: "dup-name" },
