@@ -15,8 +15,11 @@ import time
 from typing import Any
 
 import httpx
+from alembic import command
+from sqlalchemy import create_engine, inspect, text
 
 from tests.server_process import ServerProcess
+from tricktaker.server.db import alembic_config, current_revision, upgrade
 
 PASSWORD = "correct horse battery"
 HOUSE = 'id = "two_hands"\nextends = "blackout"\n[schedule]\nsizes = "2, 3"\n'
@@ -169,3 +172,52 @@ def test_a_player_shares_what_they_chose(server: ServerProcess) -> None:
         assert ann.put("/api/me/privacy", json=wrong).status_code == 422, wrong
     for client in (ann, ben, cy, guest, bare):
         client.close()
+
+
+def _columns(db_url: str) -> dict[str, list[str]]:
+    engine = create_engine(db_url)
+    try:
+        found = inspect(engine)
+        return {
+            name: [c["name"] for c in found.get_columns(name)] for name in found.get_table_names()
+        }
+    finally:
+        engine.dispose()
+
+
+def test_the_privacy_migration_goes_up_and_down(db_url: str) -> None:
+    """Migration 0016 adds ``player_privacy`` (a user's row goes with the user) and
+    takes it away again, the users kept."""
+    upgrade(db_url, "0015")
+    assert "player_privacy" not in _columns(db_url)
+    upgrade(db_url, "0016")
+    assert _columns(db_url)["player_privacy"] == [
+        "user_id",
+        "page",
+        "history",
+        "sheets",
+        "ratings",
+        "updated_at",
+    ]
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO users (name, name_key, password_hash, created_at)"
+                " VALUES ('Ann', 'ann', 'x', CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO player_privacy (user_id, page, history, sheets, ratings, updated_at)"
+                " SELECT id, 'clubs', 'public', 'private', 'public', CURRENT_TIMESTAMP FROM users"
+            )
+        )
+    engine.dispose()
+    command.downgrade(alembic_config(db_url), "0015")
+    assert current_revision(db_url) == "0015"
+    tables = _columns(db_url)
+    assert "player_privacy" not in tables
+    assert "users" in tables
+    upgrade(db_url)
+    assert "player_privacy" in _columns(db_url)
