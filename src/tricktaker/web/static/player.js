@@ -342,7 +342,7 @@ function sheetsPanel(sheets, own, name) {
  */
 function ownNote(privacy) {
   const page = { public: "everyone", clubs: "the members of your clubs", private: "nobody but you" }[privacy.page];
-  return ` This is your page: it is shown to ${page}, as you chose below; your unlisted tables are yours alone.`;
+  return ` This is your page: it is shown to ${page}, as set in What you share, below; your unlisted tables are yours alone.`;
 }
 
 /**
