@@ -55,6 +55,7 @@ def _log_in(server: ServerProcess, name: str, password: str = PASSWORD) -> httpx
     return client
 
 
+@pytest.mark.slow
 def test_changing_the_password_ends_the_other_sessions(server: ServerProcess) -> None:
     """The current password is needed; every other session ends; this browser gets a
     new session (new cookies and CSRF token) and stays signed in."""

@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.people import PASSWORD, person
@@ -43,6 +44,7 @@ def snap(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
+@pytest.mark.slow
 def test_an_account_from_password_change_to_deletion(
     web_server: ServerProcess, new_page: NewPage
 ) -> None:
