@@ -146,6 +146,7 @@ def test_deleting_an_account(server: ServerProcess) -> None:
     ann, ben = person(server, "Ann.Gone"), person(server, "Ben.Stays")
     other_device = _log_in(server, "Ann.Gone")
     club, table = _played_club_table(ann, ben)
+    solo = _ok(ann.post("/api/clubs", json={"name": "Ann alone", "ruleset_toml": HOUSE}), 201)
     standings = _ok(ben.get(f"/api/clubs/{club}/standings"))["standings"]
     ben_row = next(row for row in standings if row["name"] == "Ben.Stays")
     ben_page = _ok(ben.get("/api/players/Ben.Stays"))
@@ -173,6 +174,14 @@ def test_deleting_an_account(server: ServerProcess) -> None:
     assert gone.status_code == 401
     assert ben.get("/api/players/Ann.Gone").status_code == 404
     assert ben.get("/api/players/deleted player").status_code == 404
+    engine = make_engine(server.db_url)  # a club whose only member she was is gone
+    try:
+        with engine.connect() as connection:
+            clubs = connection.execute(text("SELECT id FROM clubs")).scalars().all()
+    finally:
+        engine.dispose()
+    assert club in clubs
+    assert solo["club"]["id"] not in clubs
     members = _ok(ben.get(f"/api/clubs/{club}"))["members"]
     assert [(m["name"], m["role"]) for m in members] == [("Ben.Stays", "organiser")]
     # What is other people's stays, without her name.
