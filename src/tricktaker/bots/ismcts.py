@@ -69,6 +69,7 @@ __all__ = [
     "INFERENCES",
     "INFER_NOISE",
     "KIND_BOUNDS",
+    "KIND_CARRY",
     "MOST_ENDGAME_TRICKS",
     "MOST_POOLED",
     "OPPONENT_MODELS",
@@ -99,6 +100,12 @@ OPPONENT_MODELS = ("search", "learned")
 KIND_BOUNDS = (0.02, 0.98)
 """The bounds of a seat's chance of being a random player carried from one hand to the
 next (``opponents=learned``): no hand's evidence rules a kind out for good."""
+
+KIND_CARRY = 0.5
+"""How much of a hand's posterior (``opponents=learned``) the next hand's prior takes:
+the prior is the running mean ``KIND_CARRY * posterior + (1 - KIND_CARRY) * prior``, so
+that a player between the two kinds (another search, whose card play is not the policy's)
+is not driven to one of them by hands that each lean a little its way."""
 
 
 Move = tuple[int, Action]
@@ -202,8 +209,9 @@ class ISMCTSBot(SearchBot):
     of the kernel's search draws every seat's kind from that posterior, and a random seat
     moves at random in the tree and in the rollout, so that the bid and the cards are
     chosen against the players at the table. The bot carries each seat's posterior at the
-    end of a hand into the next hand as its prior (within :data:`KIND_BOUNDS`), and into
-    the next game if it is kept; ``random_prior`` is the prior of a seat not seen yet.
+    end of a hand into the next hand's prior (a running mean, :data:`KIND_CARRY`, within
+    :data:`KIND_BOUNDS`), and into the next game if it is kept; ``random_prior`` (0.25)
+    is the prior of a seat not seen yet.
     ``search`` (the default) models every seat as the search's own player (kernel only;
     see bench/README.md, "Opponent kinds learned at the table (issue 30)").
 
@@ -235,7 +243,7 @@ class ISMCTSBot(SearchBot):
         infer_noise: float = INFER_NOISE,
         infer_pool: int = 0,
         opponents: str = "search",
-        random_prior: float = 0.5,
+        random_prior: float = 0.25,
         kind_noise: float = INFER_NOISE,
     ) -> None:
         if iterations < 1:
@@ -397,14 +405,17 @@ class ISMCTSBot(SearchBot):
     def _priors(self, obs: Observation) -> list[float]:
         """Each seat's prior chance of being a random player this hand: at a new hand
         (a new hand number, or less of the hand played than at the last decision) the
-        posteriors last learned become the priors, within :data:`KIND_BOUNDS`."""
+        priors move toward the posteriors last learned, by :data:`KIND_CARRY`, within
+        :data:`KIND_BOUNDS`."""
         progress = sum(obs.bid_made) + sum(map(len, obs.tricks)) + len(obs.current_trick)
         mark = (obs.hand_number, progress)
         last = self._hand_mark
         if last is None or last[0] != obs.hand_number or progress < last[1]:
             low, high = KIND_BOUNDS
             for seat, chance in self._kinds_seen.items():
-                self.kinds[seat] = min(high, max(low, chance))
+                prior = self.kinds.get(seat, self.random_prior)
+                carried = KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
+                self.kinds[seat] = min(high, max(low, carried))
             self._kinds_seen = {}
         self._hand_mark = mark
         return [

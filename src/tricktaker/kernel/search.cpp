@@ -96,7 +96,7 @@ void World::seat_play_weights(const State &st, double noise, double out[MAXP]) c
     }
 }
 
-double World::bid_ratio(const State &st, int seat) const {
+double World::bid_ratio(const State &st, int seat, double low) const {
     if (value.empty() || st.bids[seat] < 0) return 1.0;
     double estimate = 0.0;
     for (uint64_t m = st.hands[seat] | played[seat]; m; m &= m - 1) estimate += value[lowest(m)];
@@ -104,7 +104,7 @@ double World::bid_ratio(const State &st, int seat) const {
     int range = 0;
     for (int b = cfg->min_bid; b <= cfg->hand_size; ++b) {
         double error = double(b) - estimate;
-        double like = floor + (1.0 - floor) * std::exp(scale * error * error);
+        double like = low + (1.0 - low) * std::exp(scale * error * error);
         total += like;
         ++range;
         if (b == st.bids[seat]) chosen = like;
@@ -124,9 +124,8 @@ OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals) {
         world.seat_play_weights(st, world.kind_noise, each);
         for (int s = 0; s < n; ++s) {
             if (s == world.me) continue;
-            double bid = world.bid_ratio(st, s);
-            kinds.bid_mean[s] += bid / double(count);
-            mean[s] += bid * each[s] / double(count);
+            kinds.bid_mean[s] += world.bid_ratio(st, s) / double(count);
+            mean[s] += world.bid_ratio(st, s, KIND_BID_FLOOR) * each[s] / double(count);
         }
     }
     for (int s = 0; s < n; ++s) {
@@ -460,7 +459,8 @@ SearchResult ismcts(const World &world, const std::vector<int> &moves, const Sea
     std::unique_ptr<DealPool> pool;
     std::unique_ptr<OpponentKinds> kinds;
     if (!world.random_prior.empty())
-        kinds = std::make_unique<OpponentKinds>(opponent_kinds(world, rng, KIND_DEALS));
+        kinds = std::make_unique<OpponentKinds>(
+            opponent_kinds(world, rng, std::min(KIND_DEALS, p.iterations)));
     else if (p.weighted && world.infer_pool > 0 && world.infer_noise > 0.0 && !world.plays.empty())
         pool = std::make_unique<DealPool>(world, rng, std::min(world.infer_pool, p.iterations));
     while (result.iterations < p.iterations) {

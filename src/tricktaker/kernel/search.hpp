@@ -72,22 +72,31 @@ struct World {
     // How much likelier a policy player's bid (the bid model's, normalized over the legal
     // range of bids) is than a random player's for ``seat`` holding its cards in ``st``:
     // 1 when the seat has not bid or the bid model is off.
-    double bid_ratio(const State &st, int seat) const;
+    double bid_ratio(const State &st, int seat) const { return bid_ratio(st, seat, floor); }
+    // The same with the bid model's floor ``low`` in place of its own.
+    double bid_ratio(const State &st, int seat, double low) const;
 };
 
 // What a search learns of the other seats' kinds (World::random_prior) from ``deals``
 // deals sampled unweighted: per seat the posterior chance that it is a random player
 // (its likelihood ratio, policy to random, averaged over the deals: the bid's
-// ``bid_ratio`` times the plays' ``seat_play_weights``) and the mean of its
-// ``bid_ratio``, which divides a policy seat's deal weight.
+// ``bid_ratio`` with the floor ``KIND_BID_FLOOR`` times the plays' ``seat_play_weights``
+// with ``kind_noise``) and the mean of its ``bid_ratio`` (the deal weights' own floor),
+// which divides a policy seat's deal weight.
 struct OpponentKinds {
     double random[MAXP] = {};
     double bid_mean[MAXP] = {};
 };
 OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals);
 
-// Deals sampled to learn the opponent kinds at the start of a search.
+// Deals sampled to learn the opponent kinds at the start of a search (at most its
+// iterations).
 constexpr long KIND_DEALS = 256;
+// The bid model's floor in the kinds' likelihoods (``bid_ratio``): far lower than the
+// deal weights' (a sensible player's bid is seldom three tricks off its hand's estimate,
+// a random player's often is), so that the bids tell a random player from a player who
+// bids by its cards, whose card play may differ from the policy's (another search).
+constexpr double KIND_BID_FLOOR = 0.02;
 
 // Deals drawn once from a world with their weights, then drawn from in proportion to
 // the weights (each drawn deal then counts 1): the cost of weighing a deal is paid once a
