@@ -18,6 +18,7 @@ here fails :func:`test_every_route_has_an_entry`.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,10 +28,12 @@ from typing import Any
 import httpx
 import pytest
 from starlette.routing import Mount, Route
+from websockets.sync.client import connect
 
 from tests.server.people import PASSWORD, csrf, person
 from tests.server_process import ServerProcess
 from tricktaker.server import create_app
+from tricktaker.server.app import LIVE_SOCKET
 
 ONE_HAND = 'id = "one_card"\nextends = "blackout"\n[schedule]\nsizes = "1"\n'
 """Blackout of one hand of one card: a table of bots soon finished."""
@@ -273,7 +276,7 @@ class World:
             again.close()
 
     def state(self) -> dict[str, Any]:
-        """Everything made so far as its people read it, and each person's account."""
+        """Everything made so far as its people read it, and Ann's account and page."""
         ann, seen = self.ann, {}
         for table in self.made:
             seen[f"table {table}"] = ann.get(f"/tables/{table}").json()
@@ -292,14 +295,11 @@ class World:
             if "evening" in self.__dict__:
                 seen["evening"] = ann.get(f"{club}/evenings/{self.evening}").json()
         seen["page"] = ann.get("/api/players/Ann").json()
-        for who in (ann, self.people.ben, self.people.cyd, self.people.dee):
-            me = who.get("/api/me").json()
-            sessions = who.get("/api/me/sessions").json()
-            assert "title" not in sessions, (me, sessions)
-            for session in sessions if isinstance(sessions, list) else sessions["sessions"]:
-                session.pop("last_seen_at", None)
-                session.pop("expires_at", None)
-            seen[f"me {me['user']['name']}"] = (me, sessions)
+        seen["me"] = ann.get("/api/me").json()
+        sessions = ann.get("/api/me/sessions").json()
+        for session in sessions["sessions"]:
+            del session["last_seen_at"], session["expires_at"]
+        seen["sessions"] = sessions
         return seen
 
 
@@ -315,7 +315,8 @@ class Rule:
     ``refused`` leaves out); ``club``: the member is a caller too; ``fresh``: the owner
     calls on a ``session`` of their own (the route ends it), or is a newcomer with an
     ``account`` of their own (the route changes or deletes it); ``callers``: who calls
-    before the owner; ``owner``: whether the owner calls too."""
+    before the owner; ``owner``: whether the owner calls too; ``shown`` checks
+    what each caller who may call it is shown (given the caller's name and the JSON)."""
 
     call: Call
     allowed: int = 200
@@ -324,6 +325,7 @@ class Rule:
     fresh: str = ""
     callers: tuple[str, ...] = REFUSERS
     owner: bool = True
+    shown: Callable[[str, Any], None] | None = None
 
 
 ANYONE: tuple[tuple[str, int], ...] = ()
@@ -352,8 +354,10 @@ def _club(w: World, c: Caller, method: str, rest: str = "", **kwargs: Any) -> ht
     return c.call(method, f"/api/clubs/{w.club}{rest}", **kwargs)
 
 
-def _sheet(w: World, c: Caller, method: str, rest: str = "", **kwargs: Any) -> httpx.Response:
-    auth = c.auth(w.sheet["edit_token"], w.guest_sheet["edit_token"])
+def _sheet(
+    w: World, c: Caller, method: str, rest: str = "", wrong: str = "", **kwargs: Any
+) -> httpx.Response:
+    auth = c.auth(w.sheet["edit_token"], wrong or w.guest_sheet["edit_token"])
     return c.call(method, f"/sheets/{w.sheet['id']}{rest}", headers=auth, **kwargs)
 
 
@@ -363,6 +367,18 @@ def _host(w: World, c: Caller, table: dict[str, Any]) -> dict[str, str]:
 
 def _unique() -> str:
     return f"Someone{next(NAMES)}"
+
+
+def _own_account(name: str, answer: Any) -> None:
+    """``GET /api/me`` shows the caller's own account: the stranger's is Cyd's."""
+    assert answer["user"]["name"] == {"stranger": "Cyd", "owner": "Ann"}[name], answer
+
+
+def _anns_page(name: str, answer: Any) -> None:
+    """Ann's page is hers (``own``, her privacy settings and her sheets) to Ann alone."""
+    assert answer["own"] is (name == "owner"), (name, answer)
+    if name != "owner":
+        assert (answer.get("privacy"), answer["sheets"]) == (None, None), (name, answer)
 
 
 WRONG_CODE = "x" * 43
@@ -393,7 +409,9 @@ RULES: dict[tuple[str, str], Rule] = {
         fresh="session",
         callers=SELF,
     ),
-    ("GET", "/api/me"): Rule(lambda w, c: c.call("GET", "/api/me"), refused=SIGNED_IN),
+    ("GET", "/api/me"): Rule(
+        lambda w, c: c.call("GET", "/api/me"), refused=SIGNED_IN, shown=_own_account
+    ),
     ("POST", "/api/me/claim"): Rule(
         lambda w, c: c.call(
             "POST",
@@ -593,7 +611,9 @@ RULES: dict[tuple[str, str], Rule] = {
         callers=("nobody", "no_csrf", "bad_csrf"),
     ),
     # Players' pages (docs/protocol.md, Players)
-    ("GET", "/api/players/{name}"): Rule(lambda w, c: c.call("GET", "/api/players/Ann")),
+    ("GET", "/api/players/{name}"): Rule(
+        lambda w, c: c.call("GET", "/api/players/Ann"), shown=_anns_page
+    ),
     ("GET", "/api/players/{name}/games"): Rule(
         lambda w, c: c.call("GET", "/api/players/Ann/games")
     ),
@@ -709,10 +729,12 @@ RULES: dict[tuple[str, str], Rule] = {
     ),
     ("GET", "/sheets/{sheet_id}"): Rule(lambda w, c: _sheet(w, c, "GET"), refused=SHEET),
     ("POST", "/sheets/{sheet_id}/edit-link"): Rule(
-        lambda w, c: _sheet(w, c, "POST", "/edit-link"), refused=SHEET
+        lambda w, c: _sheet(w, c, "POST", "/edit-link", wrong=w.sheet_link),
+        refused=SHEET,
     ),
     ("DELETE", "/sheets/{sheet_id}/edit-link"): Rule(
-        lambda w, c: (w.sheet_link, _sheet(w, c, "DELETE", "/edit-link"))[1], refused=SHEET
+        lambda w, c: _sheet(w, c, "DELETE", "/edit-link", wrong=w.sheet_link),
+        refused=SHEET,
     ),
     ("POST", "/sheets/{sheet_id}/hands"): Rule(
         lambda w, c: _sheet(w, c, "POST", "/hands", json=HAND), refused=SHEET
@@ -752,13 +774,37 @@ def _routes(routes: list[Any]) -> Iterator[tuple[str, str]]:
             raise AssertionError(f"a route of an unknown kind: {route!r}")
 
 
+SOCKET = ("WEBSOCKET", LIVE_SOCKET.path)
+"""The live-play socket, served ahead of the routes (see
+:func:`test_the_live_socket_takes_only_its_own_seats`)."""
+
+
 def test_every_route_has_an_entry(tmp_path: Path) -> None:
     """The application's routes are exactly those ruled here: a new route fails until
     it says who may call it."""
-    app = create_app(f"sqlite:///{tmp_path / 'routes.sqlite3'}")
+    app = create_app(f"sqlite:///{tmp_path / 'routes.sqlite3'}", migrate=False)
     routes = set(_routes(app.routes))
-    assert sorted(routes - set(RULES)) == [], "routes with no rule"
-    assert sorted(set(RULES) - routes) == [], "rules of no route"
+    if getattr(app, "live_socket", None) is not None:
+        routes.add(SOCKET)
+    assert sorted(routes - {*RULES, SOCKET}) == [], "routes with no rule"
+    assert sorted({*RULES, SOCKET} - routes) == [], "rules of no route"
+
+
+def test_the_live_socket_takes_only_its_own_seats(server: ServerProcess, people: People) -> None:
+    """A table's socket: the ``hello`` of another table's seat token, or of a made-up one,
+    is answered ``unauthorized`` and the socket closed; the seat's own token is
+    welcomed to its seat (docs/protocol.md, Live play)."""
+    world = World(people)
+    table = world.table["table"]["id"]
+    for token in (world.guest_table["seat_token"], "x" * 43):
+        with connect(f"{server.ws_url}/tables/{table}/ws") as socket:
+            socket.send(json.dumps({"type": "hello", "v": 1, "token": token}))
+            answer = json.loads(socket.recv(timeout=20))
+            assert (answer["type"], answer.get("code")) == ("error", "unauthorized"), answer
+    with connect(f"{server.ws_url}/tables/{table}/ws") as socket:
+        socket.send(json.dumps({"type": "hello", "v": 1, "token": world.table["seat_token"]}))
+        answer = json.loads(socket.recv(timeout=20))
+        assert (answer["type"], answer["seat"]) == ("welcome", 0), answer
 
 
 def _callers(names: list[str], world: World, people: People, rule: Rule) -> dict[str, Caller]:
@@ -805,3 +851,5 @@ def test_who_may_call(route: tuple[str, str], people: People) -> None:
     for name in [*allowed, *(("owner",) if rule.owner else ())]:
         answer = rule.call(world, callers[name])
         assert answer.status_code == rule.allowed, (name, answer.status_code, answer.text)
+        if rule.shown is not None:
+            rule.shown(name, answer.json())
