@@ -60,7 +60,7 @@ export function browserName(agent) {
  * @param {"login" | "signup"} kind
  * @param {(answer: any) => void} done
  */
-function credentialsForm(kind, done) {
+export function credentialsForm(kind, done) {
   const signup = kind === "signup";
   const prefix = signup ? "signup" : "login";
   const name = field(
