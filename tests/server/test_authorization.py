@@ -5,6 +5,8 @@ on SQLite and PostgreSQL.
 The callers: ``nobody`` (no session, no token), ``guest`` (no account, the tokens of a
 table, sheet and set of their own), ``stranger`` (signed in, no part of the thing),
 ``member`` (a member of the club who is not its organiser; club routes only),
+``rival`` (the organiser of another club, naming Ann's club's members, invitations,
+evenings and tables under their own club's id),
 ``no_csrf`` and ``bad_csrf`` (the right person's session cookie and tokens, with no
 CSRF header or a wrong one; routes that change something only) and ``owner`` (the right
 person, with the right token where one is needed). Every refused call answers its
@@ -38,7 +40,7 @@ from tricktaker.server.app import LIVE_SOCKET
 ONE_HAND = 'id = "one_card"\nextends = "blackout"\n[schedule]\nsizes = "1"\n'
 """Blackout of one hand of one card: a table of bots soon finished."""
 
-REFUSERS = ("nobody", "guest", "stranger", "member", "no_csrf", "bad_csrf")
+REFUSERS = ("nobody", "guest", "stranger", "member", "rival", "no_csrf", "bad_csrf")
 """The callers who may be refused, in the order they call."""
 
 SELF = ("nobody", "guest", "no_csrf", "bad_csrf")
@@ -262,6 +264,14 @@ class World:
         return str(made.json()["table"])
 
     @cached_property
+    def rival_club(self) -> str:
+        """Cyd's own club (she its organiser); its id."""
+        body = {"name": "Rivals", "game": "blackout", "players": 3}
+        made = self.people.cyd.post("/api/clubs", json=body)
+        assert made.status_code == 201, made.text
+        return str(made.json()["club"]["id"])
+
+    @cached_property
     def newcomer(self) -> httpx.Client:
         """Someone just signed up, whose account a route may change or delete."""
         return person(self.people.server, _unique())
@@ -276,7 +286,8 @@ class World:
             again.close()
 
     def state(self) -> dict[str, Any]:
-        """Everything made so far as its people read it, and Ann's account and page."""
+        """Everything made so far as its people read it, Ann's account and page, and
+        what the stranger's account holds."""
         ann, seen = self.ann, {}
         for table in self.made:
             seen[f"table {table}"] = ann.get(f"/tables/{table}").json()
@@ -300,6 +311,7 @@ class World:
         for session in sessions["sessions"]:
             del session["last_seen_at"], session["expires_at"]
         seen["sessions"] = sessions
+        seen["stranger"] = self.people.cyd.get("/api/me").json()  # what Cyd holds
         return seen
 
 
@@ -344,14 +356,24 @@ MEMBER = (("nobody", 401), ("guest", 401), ("stranger", 403))
 """A route for the club's members."""
 ORGANISER = (*MEMBER, ("member", 403))
 """A route for the club's organisers."""
+RIVAL = (("rival", 404),)
+"""Another club's organiser, naming this club's member, invitation, evening or table
+under their own club: 404, as for a name or id the club does not have."""
 
 
 def _bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def _target(c: Caller) -> str:
+    """The member whose role a caller would change: the member their own (an organiser
+    they would make themself), everyone else Dee."""
+    return "Ben" if c.name == "member" else "Dee"
+
+
 def _club(w: World, c: Caller, method: str, rest: str = "", **kwargs: Any) -> httpx.Response:
-    return c.call(method, f"/api/clubs/{w.club}{rest}", **kwargs)
+    club = w.rival_club if c.name == "rival" else w.club
+    return c.call(method, f"/api/clubs/{club}{rest}", **kwargs)
 
 
 def _sheet(
@@ -421,6 +443,12 @@ RULES: dict[tuple[str, str], Rule] = {
                     {
                         "id": w.table["table"]["id"],
                         "token": c.pick(w.table["seat_token"], w.guest_table["seat_token"]),
+                    }
+                ],
+                "hosts": [
+                    {
+                        "id": w.table["table"]["id"],
+                        "token": c.pick(w.table["host_token"], w.table["seat_token"]),
                     }
                 ],
                 "sheets": [
@@ -628,14 +656,14 @@ RULES: dict[tuple[str, str], Rule] = {
         lambda w, c: _club(w, c, "GET"), refused=MEMBER, club=True
     ),
     ("PATCH", "/api/clubs/{club_id}/members/{name}"): Rule(
-        lambda w, c: _club(w, c, "PATCH", "/members/Dee", json={"role": "organiser"}),
-        refused=ORGANISER,
+        lambda w, c: _club(w, c, "PATCH", f"/members/{_target(c)}", json={"role": "organiser"}),
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("DELETE", "/api/clubs/{club_id}/members/{name}"): Rule(
         lambda w, c: _club(w, c, "DELETE", "/members/Dee"),
         allowed=204,
-        refused=ORGANISER,
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("POST", "/api/clubs/{club_id}/invites"): Rule(
@@ -650,7 +678,7 @@ RULES: dict[tuple[str, str], Rule] = {
     ("DELETE", "/api/clubs/{club_id}/invites/{invite_id}"): Rule(
         lambda w, c: _club(w, c, "DELETE", f"/invites/{w.invite['id']}"),
         allowed=204,
-        refused=ORGANISER,
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("GET", "/api/club-invites/{code}"): Rule(
@@ -670,24 +698,26 @@ RULES: dict[tuple[str, str], Rule] = {
         club=True,
     ),
     ("GET", "/api/clubs/{club_id}/evenings/{evening_id}"): Rule(
-        lambda w, c: _club(w, c, "GET", f"/evenings/{w.evening}"), refused=MEMBER, club=True
+        lambda w, c: _club(w, c, "GET", f"/evenings/{w.evening}"),
+        refused=(*MEMBER, *RIVAL),
+        club=True,
     ),
     ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/tables"): Rule(
         lambda w, c: _club(w, c, "POST", f"/evenings/{w.evening}/tables", json={}),
         allowed=201,
-        refused=ORGANISER,
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("POST", "/api/clubs/{club_id}/tables/{table_id}/seat"): Rule(
         lambda w, c: _club(w, c, "POST", f"/tables/{w.club_table}/seat", json={}),
         allowed=201,
-        refused=MEMBER,
+        refused=(*MEMBER, *RIVAL),
         club=True,
     ),
     ("POST", "/api/clubs/{club_id}/tables/{table_id}/start"): Rule(
         lambda w, c: _club(w, c, "POST", f"/tables/{w.club_table}/start", json={"bot": "easy"}),
         allowed=204,
-        refused=ORGANISER,
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/start"): Rule(
@@ -695,7 +725,7 @@ RULES: dict[tuple[str, str], Rule] = {
             w.club_table,
             _club(w, c, "POST", f"/evenings/{w.evening}/start", json={"bot": "easy"}),
         )[1],
-        refused=ORGANISER,
+        refused=(*ORGANISER, *RIVAL),
         club=True,
     ),
     ("POST", "/api/clubs/{club_id}/evenings/{evening_id}/sheets"): Rule(
@@ -703,7 +733,7 @@ RULES: dict[tuple[str, str], Rule] = {
             w, c, "POST", f"/evenings/{w.evening}/sheets", json={"players": ["Ann", "Ben", "Zed"]}
         ),
         allowed=201,
-        refused=MEMBER,
+        refused=(*MEMBER, *RIVAL),
         club=True,
     ),
     ("GET", "/api/clubs/{club_id}/standings"): Rule(
@@ -814,7 +844,12 @@ def _callers(names: list[str], world: World, people: People, rule: Rule) -> dict
     )()
     made = {"owner": Caller("owner", owner)}
     for name in names:
-        client = {"guest": world.guest, "stranger": people.cyd, "member": people.ben}.get(name)
+        client = {
+            "guest": world.guest,
+            "stranger": people.cyd,
+            "rival": people.cyd,
+            "member": people.ben,
+        }.get(name)
         if client is None:
             client = people.client()
             if name in ("no_csrf", "bad_csrf"):
@@ -837,6 +872,7 @@ def test_who_may_call(route: tuple[str, str], people: People) -> None:
     if method in CHANGING:
         refused |= {"no_csrf": 403, "bad_csrf": 403}
     names = [name for name in rule.callers if rule.club or name != "member"]
+    names = [name for name in names if name != "rival" or name in refused]
     if method not in CHANGING:
         names = [name for name in names if name not in ("no_csrf", "bad_csrf")]
     callers = _callers(names, world, people, rule)
