@@ -25,8 +25,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import logging
 import os
+import secrets
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -46,11 +48,17 @@ HANDOVER_CHANNEL = "tricktaker_handover"
 """The PostgreSQL channel on which a process asks the holder of a table to let it go
 (payload: the table id)."""
 
-EVENTS_CHANNEL = "tricktaker_events"
-"""The PostgreSQL channel on which the owner of a table tells the others it committed
-something there (payload: ``<table id>:<seq>``), or says something at it that is not
-stored as an event, a chat line or a seat's presence (``<table id>:<seq>:<message as
-JSON>``; :mod:`~tricktaker.server.tables.relay`)."""
+EVENTS_CHANNEL = "tricktaker_t_"
+"""What starts the name of a table's own PostgreSQL channel (:func:`events_channel`), on
+which its owner tells the processes that follow it (:meth:`Leases.follow`) that it
+committed something there (payload: ``<table id>:<seq>``), or says something at it that
+is not stored as an event, a chat line or a seat's presence (``<table id>:<seq>:<message
+as JSON>``; :mod:`~tricktaker.server.tables.relay`). A channel per table, so that a
+process hears only the tables it has sockets on (docs/scale.md, The table server)."""
+
+ID_IN_CHANNEL = 48
+"""The longest table id (in bytes) that a channel name holds as it is; a longer one's
+channel holds its MD5 (a channel's name is at most 63 bytes)."""
 
 PRESENCE_ASKED = "?"
 """What starts a payload on :data:`HANDOVER_CHANNEL` that asks the holder of a table
@@ -71,6 +79,22 @@ HANDOVER_SECONDS = 5.0
 MOVED_CODE = 1012
 """The WebSocket close code of a socket whose table moved to another process
 (RFC 6455's *service restart*: reconnect)."""
+
+
+def events_channel(table_id: str) -> str:
+    """The name of the table's own channel (:data:`EVENTS_CHANNEL`); the SQL that sends
+    on it (``PostgresLeases._send_notifications``) names it alike."""
+    key = table_id.encode()
+    if len(key) <= ID_IN_CHANNEL:
+        return EVENTS_CHANNEL + table_id
+    return EVENTS_CHANNEL + hashlib.md5(key, usedforsecurity=False).hexdigest()
+
+
+_CHANNEL_SQL = (
+    f"%s || CASE WHEN octet_length(split_part(payload, ':', 1)) <= {ID_IN_CHANNEL}"
+    " THEN split_part(payload, ':', 1) ELSE md5(split_part(payload, ':', 1)) END"
+)
+"""The channel of a notification's table (the payload's first field), as SQL."""
 
 
 class SecondProcessError(RuntimeError):
@@ -141,6 +165,14 @@ class Leases:
 
     async def ask_presence(self, table_id: str) -> None:
         """Ask the process that holds the table to say its seats' presence."""
+
+    def follow(self, table_id: str) -> None:
+        """Hear the table's notifications (its channel), from now until :meth:`unfollow`:
+        :attr:`on_events` is called once this process listens, so that what was
+        committed before is read."""
+
+    def unfollow(self, table_id: str) -> None:
+        """Stop hearing the table's notifications."""
 
     async def orphans(self) -> list[str]:
         """Take the lease of every table in play that no process holds; their ids."""
@@ -239,6 +271,12 @@ class PostgresLeases(Leases):
         """The payloads of :meth:`say` not sent yet, in order."""
         self._pending_lock = threading.Lock()
         self._sending = False
+        self._followed: set[str] = set()
+        """The tables whose channels the listener is to listen on (under its lock)."""
+        self._followed_lock = threading.Lock()
+        self._wake = f"tricktaker_wake_{secrets.token_hex(8)}"
+        """The channel on which this process wakes its own listener (to listen on a
+        table's channel, or stop)."""
 
     def _connect(self) -> Any:
         import psycopg
@@ -254,22 +292,62 @@ class PostgresLeases(Leases):
         self._listener.start()
 
     def _listen(self) -> None:
-        """Listen for handover requests until closed (a lost connection is made again)."""
+        """Listen for handover requests and the followed tables' notifications until
+        closed (a lost connection is made again, and listens again)."""
         while not self._stop.is_set():
             try:
                 with self._connect() as connection:
                     connection.execute(f"LISTEN {HANDOVER_CHANNEL}")
-                    connection.execute(f"LISTEN {EVENTS_CHANNEL}")
+                    connection.execute(f'LISTEN "{self._wake}"')
+                    listened: set[str] = set()
                     while not self._stop.is_set():
+                        listened = self._listen_again(connection, listened)
                         for notice in connection.notifies(timeout=0.5):
-                            if notice.channel == EVENTS_CHANNEL:
-                                self._events(notice.payload)
-                            else:
+                            if notice.channel == HANDOVER_CHANNEL:
                                 self._handover(notice.payload)
+                            elif notice.channel == self._wake:
+                                break  # listen to the channels followed now
+                            else:
+                                self._events(notice.payload)
             except Exception as error:  # the database went away: listen again once back
                 if not self._stop.is_set():
                     log.warning("the listener of other processes lost its connection: %s", error)
                     self._stop.wait(1.0)
+
+    def _listen_again(self, connection: Any, listened: set[str]) -> set[str]:
+        """Listen on the channels of the tables followed now, and on no other (the
+        listener's thread); each new one's table is read once it is listened on."""
+        with self._followed_lock:
+            wanted = set(self._followed)
+        for table_id in listened - wanted:
+            connection.execute(f'UNLISTEN "{events_channel(table_id)}"')
+        new = wanted - listened
+        for table_id in new:
+            connection.execute(f'LISTEN "{events_channel(table_id)}"')
+        loop, call = self._loop, self.on_events
+        if loop is not None and call is not None:
+            for table_id in new:
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(call, table_id)
+        return wanted
+
+    def follow(self, table_id: str) -> None:
+        with self._followed_lock:
+            self._followed.add(table_id)
+        self._wake_listener()
+
+    def unfollow(self, table_id: str) -> None:
+        with self._followed_lock:
+            self._followed.discard(table_id)
+        self._wake_listener()
+
+    def _wake_listener(self) -> None:
+        def wake() -> None:
+            with contextlib.suppress(Exception):  # lost: it listens again when back
+                self._connection.execute("SELECT pg_notify(%s, '')", (self._wake,))
+
+        with contextlib.suppress(RuntimeError):  # closed
+            self._pool.submit(wake)
 
     def _handover(self, payload: str) -> None:
         call = self.on_handover
@@ -338,7 +416,7 @@ class PostgresLeases(Leases):
             payloads = [f"{table_id}:{seq}" for table_id, seq in pending.items()] + said
             with contextlib.suppress(Exception):  # lost: the next look reads it anyway
                 self._connection.execute(
-                    "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload",
+                    f"SELECT pg_notify({_CHANNEL_SQL}, payload) FROM unnest(%s::text[]) AS payload",
                     (EVENTS_CHANNEL, payloads),
                 )
 

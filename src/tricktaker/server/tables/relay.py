@@ -2,9 +2,10 @@
 processes): the events reach them from the database.
 
 With several processes on one PostgreSQL, the owner of a table (its lease:
-:mod:`~tricktaker.server.tables.leases`) sends ``NOTIFY tricktaker_events,
-'<table id>:<seq>'`` after each commit and each change of its seats or status. A
-process with spectators' sockets on a table it does not hold keeps a *mirror* of it
+:mod:`~tricktaker.server.tables.leases`) sends ``NOTIFY "tricktaker_t_<table id>",
+'<table id>:<seq>'`` (the table's own channel) after each commit and each change of its
+seats or status. A process with spectators' sockets on a table it does not hold
+listens on that channel while it keeps a *mirror* of it
 (a :class:`~tricktaker.server.tables.live.Live` that is not in its cache of tables it
 serves), and on each notification reads the table back from the database and tells its
 sockets the events past the mirror's seq, in order, as the owner told its own: so
@@ -59,12 +60,16 @@ class Relay:
         welcome: Welcome,
         chat: Chat | None = None,
         ask_presence: Callable[[str], Awaitable[None]] | None = None,
+        follow: Callable[[str, bool], None] | None = None,
     ) -> None:
         self._load = load
         self._rebuild = rebuild
         self._welcome = welcome
         self._chat = chat
         self._ask_presence = ask_presence
+        self._follow = follow
+        """Starts (True) or stops (False) hearing a table's notifications
+        (``Leases.follow``, ``Leases.unfollow``)."""
         self.mirrors: dict[str, Live] = {}
         """The mirrored tables, by id (each has at least one socket)."""
         self.presence: dict[str, dict[int, str]] = {}
@@ -106,6 +111,8 @@ class Relay:
                 live = self._mirror(loaded)
                 live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
                 self.mirrors[table_id] = live
+                if self._follow is not None:
+                    self._follow(table_id, True)  # then read again, once listened on
                 if self._ask_presence is not None:
                     with contextlib.suppress(Exception):  # unknown, as before: away
                         await self._ask_presence(table_id)
@@ -184,6 +191,8 @@ class Relay:
         if not live.subscribers and self.mirrors.get(live.data.id) is live:
             del self.mirrors[live.data.id]
             self.presence.pop(live.data.id, None)
+            if self._follow is not None:
+                self._follow(live.data.id, False)
 
     def notified(self, table_id: str) -> None:
         """The owner committed something at the table: catch its mirror up (once at a

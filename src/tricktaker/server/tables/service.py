@@ -100,6 +100,7 @@ class TableService:
             self.welcome,
             lambda table_id: self.db(store.recent_chat, table_id),
             self.leases.ask_presence,
+            lambda table_id, on: (self.leases.follow if on else self.leases.unfollow)(table_id),
         )
         """The spectators of tables another process serves
         (:mod:`~tricktaker.server.tables.relay`)."""
