@@ -2,7 +2,8 @@
 step through Chromium as people take it (docs/clubs.md, docs/duplicate.md).
 
 Ann signs up, starts a club whose house rules are a ruleset file of two short hands,
-makes an invitation link; Ben and Cat sign up in their own browsers, open it and join.
+makes an invitation link; Ben signs up and opens it, Cat opens it as a guest and signs
+up on the invitation's page; both join.
 Ann plans a duplicate evening of two tables, Ben and Ann take the seats of the first,
 Cat the first seat of the second, Ann starts both (a bot in every free seat), and the
 three play their cards and bids by clicking them until both games are over. The club's
@@ -25,6 +26,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server_process import ServerProcess
+from tests.web.axe import assert_accessible
 from tests.web.conftest import PHONE, NewPage
 from tests.web.table_helpers import next_hand, offered, phase, settled, touch
 from tricktaker.duplicate.results import table_results
@@ -115,10 +117,20 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     ann.get_by_role("button", name="Make an invitation link").click()
     link = ann.get_by_label("Invitation link").input_value()
 
-    # Ben and Cat sign up in their own browsers and join by the link.
-    for person, name in ((ben, "Ben"), (cat, "Cat")):
-        _sign_up(person, url, name)
-        person.goto(link)
+    # Ben signs up, then opens the link; Cat opens it first, a guest, and signs up on
+    # the invitation's page, which then shows her the invitation. Both join.
+    _sign_up(ben, url, "Ben")
+    ben.goto(link)
+    cat.goto(link)
+    cat.evaluate("localStorage.setItem('tricktaker.trickPauseMs', '0')")
+    expect(cat.locator("h1")).to_have_text("An invitation to a club")
+    _shoot(cat, "club-invite-guest-phone")
+    assert_accessible(cat, context="club invitation, a guest, phone")
+    cat.fill("#signup-name", "Cat")
+    cat.fill("#signup-password", PASSWORD)
+    cat.locator("form[aria-labelledby=signup-title] button[type=submit]").click()
+    expect(cat.locator("#account-link")).to_have_text("Cat")
+    for person in (ben, cat):
         person.get_by_role("button", name="Join Thursdays").click()
         expect(person.locator("h1")).to_have_text("Thursdays")
     ann.reload()

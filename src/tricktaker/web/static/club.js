@@ -5,7 +5,8 @@
 // invitation). Everything is the server's (/api/clubs...); this lays it out and sends
 // what a person asks for. No card is ever shown here: a table's cards are its own page's.
 
-import { csrfToken } from "./account-session.js";
+import { csrfToken, showAccountLink } from "./account-session.js";
+import { credentialsForm } from "./account.js";
 import { ApiError, api, errorText, getJSON, saveSeat, seatToken } from "./api.js";
 import { append, clear, copyText, el, toast } from "./dom.js";
 import { keepSheet } from "./scorekeeper-start.js";
@@ -273,13 +274,22 @@ export async function mountClubInvite(root, { code }) {
   clubStyles();
   clear(root);
   if (!csrfToken()) {
+    // A guest signs up (or logs in) here and is shown the invitation at once.
+    if (!document.querySelector("link[data-tricktaker-account]")) {
+      document.head.append(el("link", { rel: "stylesheet", href: new URL("./account.css", import.meta.url).href, "data-tricktaker-account": "" }));
+    }
+    const signedIn = async () => {
+      await showAccountLink();
+      await mountClubInvite(root, { code });
+    };
     root.append(
+      el("h1", { class: "page-title" }, "An invitation to a club"),
+      el("p", { class: "panel" }, "A club's members have accounts: sign up (or log in), and this invitation is shown to you to accept."),
       el(
         "div",
-        { class: "panel narrow" },
-        el("h1", { class: "page-title" }, "An invitation to a club"),
-        el("p", {}, "Log in (or sign up), then open this invitation link again to join the club."),
-        el("a", { class: "button primary", href: "#/account" }, "Log in or sign up"),
+        { class: "account-forms" },
+        el("section", { class: "panel" }, el("h2", { id: "signup-title" }, "Sign up"), credentialsForm("signup", signedIn)),
+        el("section", { class: "panel" }, el("h2", { id: "login-title" }, "Log in"), credentialsForm("login", signedIn)),
       ),
     );
     return () => {};
