@@ -199,6 +199,7 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     )
     results = []
     seat_names: dict[str, str] = {}
+    final: dict[str, int] = {}  # each seat's final score, by its name
     for view in data["tables"]:
         record = httpx.get(f"{url}/tables/{view['table']}/record", timeout=30)
         assert record.status_code == 200, record.text
@@ -208,6 +209,7 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
         results.extend(table_results(state, entrants))
         for seat in view["seats"]:
             seat_names[f"{view['number']}:{seat['seat']}"] = seat["name"]
+            final[seat["name"]] = state.scores[seat["seat"]]
     expected = standings(results)
     shown = _cells(ann, duplicate)
     assert len(shown) == len(expected) == 6
@@ -233,7 +235,12 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     assert {seat_names["1:0"], seat_names["1:1"], seat_names["2:0"]} == {"Ben", "Ann", "Cat"}
     _shoot(ann, "club-evening-over-desktop")
 
-    # The season: the members ranked by the evening's matchpoints, each board once.
+    # The season: the members' final scores summed (one game each), then ranked by the
+    # evening's matchpoints, each board once.
+    by_points = _cells(ann, "Season by points, 1 evening")
+    assert {row[1]: (row[2], row[3]) for row in by_points} == {
+        name: (str(final[name]), "1") for name in ("Ann", "Ben", "Cat")
+    }
     ann.select_option("#club-by", "matchpoints")
     season = "Season by duplicate matchpoints, 1 evening"
     expect(ann.get_by_role("region", name=season)).to_be_visible()
@@ -241,14 +248,16 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     people_names = {"Ann", "Ben", "Cat"}
     members = {name: by_entrant[k] for k, name in seat_names.items() if name in people_names}
     for row in _cells(ann, season):
-        standing = members[row[0]]
-        assert row[1:] == [
+        standing = members[row[1]]
+        place = 1 + sum(other.percent > standing.percent for other in members.values())
+        assert [row[0], *row[2:]] == [
+            str(place),
             _percent(standing.percent),
             f"{standing.matchpoints} of {standing.top}",
             "2",
             "1",
         ], (row, standing)
-    assert sorted(row[0] for row in _cells(ann, season)) == sorted(people_names)
+    assert sorted(row[1] for row in _cells(ann, season)) == sorted(people_names)
     cat.goto(club_page)
     expect(cat.get_by_role("region", name=duplicate)).to_be_visible()
     _shoot(cat, "club-evening-over-phone")

@@ -656,19 +656,24 @@ export async function mountClub(root, { clubId, evening }) {
       if (!data.standings.length) {
         standingsBody.append(el("p", { class: "help" }, "No game counted in this season yet."));
       } else if (data.by === "points") {
+        // Ranked by the total, ties by more wins, then fewer games (docs/clubs.md).
+        const place = places(data.standings, (/** @type {any} */ r) => `${r.points} ${r.wins} ${r.finished}`);
         standingsBody.append(
           figures(
             `Season by points, ${plural(data.evenings, "evening")}`,
-            ["Member", "Points", "Games", "Wins", "Points a game"],
-            data.standings.map((/** @type {any} */ r) => [r.name, r.points, r.finished, r.wins, r.points_per_game ?? "–"]),
+            ["#", "Member", "Points", "Games", "Wins", "Points a game"],
+            data.standings.map((/** @type {any} */ r, /** @type {number} */ i) => [String(place[i]), r.name, r.points, r.finished, r.wins, r.points_per_game ?? "–"]),
+            { rowHead: 1, mine: (index) => data.standings[index].name === page.me },
           ),
         );
       } else {
+        const place = places(data.standings, (/** @type {any} */ r) => String(r.percent));
         standingsBody.append(
           figures(
             `Season by duplicate matchpoints, ${plural(data.evenings, "evening")}`,
-            ["Member", "%", "Matchpoints", "Boards", "Evenings"],
-            data.standings.map((/** @type {any} */ r) => [r.name, percentText(r.percent), `${r.matchpoints} of ${r.top}`, r.boards, r.evenings]),
+            ["#", "Member", "%", "Matchpoints", "Boards", "Evenings"],
+            data.standings.map((/** @type {any} */ r, /** @type {number} */ i) => [String(place[i]), r.name, percentText(r.percent), `${r.matchpoints} of ${r.top}`, r.boards, r.evenings]),
+            { rowHead: 1, mine: (index) => data.standings[index].name === page.me },
           ),
         );
       }
