@@ -117,15 +117,18 @@ OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals) {
     const int n = world.cfg->players;
     double mean[MAXP] = {};
     State st;
-    double each[MAXP];
+    double each[MAXP], loose[MAXP];
     long count = deals < 1 ? 1 : deals;
     for (long d = 0; d < count; ++d) {
         world.sample(rng, st);
         world.seat_play_weights(st, world.kind_noise, each);
+        world.seat_play_weights(st, LOOSE_KIND_NOISE, loose);
         for (int s = 0; s < n; ++s) {
             if (s == world.me) continue;
             kinds.bid_mean[s] += world.bid_ratio(st, s) / double(count);
-            mean[s] += world.bid_ratio(st, s, KIND_BID_FLOOR) * each[s] / double(count);
+            double policy = world.bid_ratio(st, s, KIND_BID_FLOOR) * each[s];
+            double other = world.bid_ratio(st, s, LOOSE_BID_FLOOR) * loose[s];
+            mean[s] += 0.5 * (policy + other) / double(count);
         }
     }
     for (int s = 0; s < n; ++s) {

@@ -79,10 +79,11 @@ struct World {
 
 // What a search learns of the other seats' kinds (World::random_prior) from ``deals``
 // deals sampled unweighted: per seat the posterior chance that it is a random player
-// (its likelihood ratio, policy to random, averaged over the deals: the bid's
+// (its likelihood ratio, not random to random, averaged over the deals: the bid's
 // ``bid_ratio`` with the floor ``KIND_BID_FLOOR`` times the plays' ``seat_play_weights``
-// with ``kind_noise``) and the mean of its ``bid_ratio`` (the deal weights' own floor),
-// which divides a policy seat's deal weight.
+// with ``kind_noise``, the policy kind's, averaged with the loose kind's) and the mean of
+// its ``bid_ratio`` (the deal weights' own floor), which divides a policy seat's deal
+// weight.
 struct OpponentKinds {
     double random[MAXP] = {};
     double bid_mean[MAXP] = {};
@@ -97,6 +98,13 @@ constexpr long KIND_DEALS = 256;
 // a random player's often is), so that the bids tell a random player from a player who
 // bids by its cards, whose card play may differ from the policy's (another search).
 constexpr double KIND_BID_FLOOR = 0.02;
+// A player who is not random is, with even chances, the policy player above or a loose
+// one: its plays the policy's softened by ``LOOSE_KIND_NOISE`` and its bids by the floor
+// ``LOOSE_BID_FLOOR`` (another search, which bids by its cards but plays otherwise
+// than the policy, reads as that kind rather than as a random player). The search plays
+// both as it plays the policy kind.
+constexpr double LOOSE_KIND_NOISE = 0.85;
+constexpr double LOOSE_BID_FLOOR = 0.1;
 
 // Deals drawn once from a world with their weights, then drawn from in proportion to
 // the weights (each drawn deal then counts 1): the cost of weighing a deal is paid once a
