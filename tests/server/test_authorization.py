@@ -292,6 +292,30 @@ class World:
         finally:
             again.close()
 
+    def secrets(self) -> set[str]:
+        """Every token and code made so far: seat, host and set tokens, invitations,
+        sheets' edit tokens, view keys and edit links' keys, clubs' invitation codes."""
+        made = self.__dict__
+        found = {
+            str(thing[key])
+            for name in (
+                *("table", "open_table", "finished", "guest_table"),
+                *("duplicate", "guest_duplicate"),
+            )
+            if name in made
+            for thing in [made[name]]
+            for key in ("host_token", "seat_token", "invite")
+            if thing.get(key)
+        }
+        for name in ("sheet", "guest_sheet"):
+            if name in made:
+                found |= {made[name]["edit_token"], made[name]["view_key"]}
+        if "sheet_link" in made:
+            found.add(made["sheet_link"])
+        if "invite" in made:
+            found.add(made["invite"]["code"])
+        return found
+
     def state(self) -> dict[str, Any]:
         """Everything made so far as its people read it, Ann's account and page, and
         what the stranger's account holds."""
@@ -461,7 +485,7 @@ RULES: dict[tuple[str, str], Rule] = {
                 "sheets": [
                     {
                         "id": w.sheet["id"],
-                        "token": c.pick(w.sheet["edit_token"], w.guest_sheet["edit_token"]),
+                        "token": c.pick(w.sheet["edit_token"], w.sheet["view_key"]),
                     }
                 ],
             },
@@ -868,6 +892,12 @@ def _callers(names: list[str], world: World, people: People, rule: Rule) -> dict
     return made
 
 
+def _tells_no_secret(world: World, name: str, answer: httpx.Response) -> None:
+    """No token or code of the world is in an answer to anyone but its owner."""
+    told = [secret for secret in world.secrets() if secret in answer.text]
+    assert told == [], (name, answer.text)
+
+
 @pytest.mark.slow
 @ON_SQLITE
 @pytest.mark.parametrize("route", sorted(RULES), ids=" ".join)
@@ -893,10 +923,13 @@ def test_who_may_call(route: tuple[str, str], people: People) -> None:
             answer = rule.call(world, callers[name])
             assert answer.status_code == refused[name], (name, answer.status_code, answer.text)
             assert answer.headers["content-type"].startswith("application/problem+json"), name
+            _tells_no_secret(world, name, answer)
         assert world.state() == before, "a refused call changed something"
     allowed = [name for name in names if name not in refused]
     for name in [*allowed, *(("owner",) if rule.owner else ())]:
         answer = rule.call(world, callers[name])
         assert answer.status_code == rule.allowed, (name, answer.status_code, answer.text)
+        if name != "owner":
+            _tells_no_secret(world, name, answer)
         if rule.shown is not None:
             rule.shown(name, answer.json())
