@@ -170,6 +170,17 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     assert len(bots) == 3, bots  # a bot in a free seat is named as no member is
     assert not any(name in text for text in bots for name in ("Ann", "Ben", "Cat")), bots
     _shoot(ben, "club-evening-live-phone")
+    # The tables are read again every 5 s: the focus stays on the link it was on.
+    first.get_by_role("link", name="Play at your seat").focus()
+    with ben.expect_response(lambda answer: "/evenings/" in answer.url, timeout=10_000):
+        pass
+    ben.wait_for_timeout(100)
+    focused = ben.evaluate(
+        "() => [document.activeElement.textContent,"
+        " document.activeElement.closest('.club-table-card')?.querySelector('h4').textContent]"
+    )
+    assert focused[0] == "Play at your seat", focused
+    assert focused[1].startswith("Table 1"), focused
     ben.go_back()
     ben.wait_for_selector(".tt-page .tt-seat")
     ann.locator(".club-table-card", has_text="Table 1").get_by_role(

@@ -1,333 +1,20 @@
 // @ts-check
-// Clubs (docs/clubs.md): #/clubs (your clubs, and starting one), #/club/ID (a club's
-// evenings with their tables live, results, standings over a season, the members'
-// statistics, its members and invitations) and #/club-invite/CODE (accepting an
-// invitation). Everything is the server's (/api/clubs...); this lays it out and sends
-// what a person asks for. No card is ever shown here: a table's cards are its own page's.
+// Clubs (docs/clubs.md): #/club/ID (a club's evenings with their tables live, results,
+// standings over a season, the members' statistics, its members and invitations); the
+// module also answers #/clubs and #/club-invite/CODE, which club-join.js draws.
+// Everything is the server's (/api/clubs...); this lays it out and sends what a person
+// asks for. No card is ever shown here: a table's cards are its own page's.
 
-import { csrfToken, showAccountLink } from "./account-session.js";
-import { credentialsForm } from "./account.js";
-import { ApiError, api, errorText, getJSON, saveSeat, seatToken } from "./api.js";
+import { csrfToken } from "./account-session.js";
+import { api, errorText, getJSON, saveSeat, seatToken } from "./api.js";
 import { append, clear, copyText, el, toast } from "./dom.js";
+import { clubStyles, dayText, percent, plural, signInPanel, errorPanel, figures, percentText, signed, places } from "./club-parts.js";
 import { keepSheet } from "./scorekeeper-start.js";
+
+export { mountClubInvite, mountClubs } from "./club-join.js";
 
 /** How often an evening's tables are read again while the page is open, in ms. */
 const REFRESH_MS = 5000;
-
-/** The page's styles (club.css), added once. */
-function clubStyles() {
-  if (!document.querySelector("link[data-tricktaker-club]")) {
-    const href = new URL("./club.css", import.meta.url).href;
-    document.head.append(el("link", { rel: "stylesheet", href, "data-tricktaker-club": "" }));
-  }
-}
-
-/**
- * A day as a person reads it ("2026-11-28" stays a plain date, shown in this language).
- * @param {string | null} stamp
- */
-function dayText(stamp) {
-  if (!stamp) return "";
-  const date = new Date(stamp.length === 10 ? `${stamp}T12:00:00` : stamp);
-  return Number.isNaN(date.getTime()) ? stamp : date.toLocaleDateString(undefined, { dateStyle: "medium" });
-}
-
-/**
- * A share as a percentage ("–" for none).
- * @param {number | null} share
- */
-function percent(share) {
-  return share === null || share === undefined ? "–" : `${Math.round(share * 100)}%`;
-}
-
-/**
- * A count and its noun ("1 evening", "2 evenings").
- * @param {number} count
- * @param {string} noun
- */
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-
-/** The panel that says the page needs a signed-in user. */
-function signInPanel() {
-  return el(
-    "div",
-    { class: "panel narrow" },
-    el("h1", { class: "page-title" }, "Clubs"),
-    el("p", {}, "A club's page is for its members: log in first, or sign up."),
-    el("a", { class: "button primary", href: "#/account" }, "Log in or sign up"),
-  );
-}
-
-/**
- * A refusal, read out.
- * @param {unknown} error
- */
-function errorPanel(error) {
-  const title = error instanceof ApiError && error.status === 403 ? "Members only" : "This page could not be shown";
-  return el("div", { class: "panel error-panel", role: "alert" }, el("h1", { class: "page-title" }, title), el("p", {}, errorText(error)));
-}
-
-/**
- * A table of figures that scrolls sideways in its box on a phone.
- * @param {string} caption
- * @param {string[]} head
- * @param {(string | number | Node)[][]} rows
- * @param {{rowHead?: number, mine?: (index: number) => boolean}} [how] the column that
- *   names a row (the first by default), and which rows are the viewer's own (marked)
- */
-function figures(caption, head, rows, how = {}) {
-  const rowHead = how.rowHead || 0;
-  return el(
-    "div",
-    { class: "club-scroll", tabindex: "0", role: "region", "aria-label": caption },
-    el(
-      "table",
-      { class: "club-table" },
-      el("caption", {}, caption),
-      el("thead", {}, el("tr", {}, head.map((h, i) => el("th", { scope: "col", class: i === rowHead ? "club-name-col" : null }, h)))),
-      el(
-        "tbody",
-        {},
-        rows.map((row, r) =>
-          el(
-            "tr",
-            { class: how.mine && how.mine(r) ? "club-mine" : null },
-            row.map((cell, i) => (i === rowHead ? el("th", { scope: "row" }, cell) : el("td", {}, cell))),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-/**
- * A matchpoint percentage as the duplicate set's page writes it ("62.5%").
- * @param {number} value
- */
-function percentText(value) {
-  return `${value.toFixed(1)}%`;
-}
-
-/**
- * A total against the seats' averages, signed as the set's page writes it ("+4.0", "−2.5").
- * @param {number} value
- */
-function signed(value) {
-  const text = Math.abs(value).toFixed(1);
-  if (text === "0.0") return text;
-  return value < 0 ? `\u2212${text}` : `+${text}`;
-}
-
-/**
- * Each row's place in a ranking, a tie sharing the place of the first of it (1, 2, 2, 4).
- * @param {any[]} rows in ranked order
- * @param {(row: any) => string} key what two rows tie on
- * @returns {number[]}
- */
-function places(rows, key) {
-  return rows.map((row, i) => {
-    let first = i;
-    while (first > 0 && key(rows[first - 1]) === key(row)) first -= 1;
-    return first + 1;
-  });
-}
-
-// ------------------------------------------------------------------ #/clubs
-
-/**
- * Your clubs, and the form that starts one.
- * @param {HTMLElement} root
- */
-export async function mountClubs(root) {
-  clubStyles();
-  clear(root);
-  if (!csrfToken()) {
-    root.append(signInPanel());
-    return () => {};
-  }
-  let listed;
-  let games;
-  try {
-    [listed, games] = await Promise.all([getJSON("/api/clubs"), getJSON("/api/games")]);
-  } catch (error) {
-    root.append(errorPanel(error));
-    return () => {};
-  }
-  const items = listed.clubs.map((/** @type {any} */ c) =>
-    el(
-      "li",
-      { class: "club-item" },
-      el("a", { href: `#/club/${encodeURIComponent(c.club.id)}`, class: "club-item-name" }, c.club.name),
-      el("span", { class: "help" }, ` ${c.club.rules.text} · ${c.club.players} at a table · ${c.role === "organiser" ? "you organise it" : "member"}`),
-    ),
-  );
-  const status = el("p", { class: "help", role: "status" });
-  const name = el("input", { id: "club-name", required: true, maxlength: "60", autocomplete: "off" });
-  const game = el(
-    "select",
-    { id: "club-game" },
-    games.map((/** @type {any} */ g) => el("option", { value: g.id }, g.name)),
-    el("option", { value: "" }, "House rules from a ruleset file"),
-  );
-  const players = el("input", { id: "club-players", type: "number", min: "1", max: "16", inputmode: "numeric" });
-  const options = el("div", { class: "club-options" });
-  const optionsSet = el("fieldset", { class: "options-set" }, el("legend", {}, "House rules: options"), options);
-  // A house ruleset file (docs/rulesets.md): a shipped game with the club's own changes,
-  // such as a shorter schedule for a weeknight.
-  const toml = el("textarea", { id: "club-toml", rows: "6", spellcheck: "false", autocapitalize: "off", "aria-describedby": "club-toml-help" });
-  const tomlFile = el("input", {
-    id: "club-toml-file",
-    type: "file",
-    accept: ".toml,text/plain,application/toml",
-    onchange: async () => {
-      const picked = tomlFile.files && tomlFile.files[0];
-      if (picked) toml.value = await picked.text();
-    },
-  });
-  const tomlBox = el(
-    "div",
-    { class: "club-toml", hidden: true },
-    el("p", { class: "help", id: "club-toml-help" }, "A ruleset file changes a shipped game: ", el("code", {}, 'extends = "blackout"'), ", then only what differs (see the documentation's rulesets page)."),
-    el("div", { class: "field" }, el("label", { for: "club-toml-file" }, "Upload a .toml file"), tomlFile),
-    el("div", { class: "field" }, el("label", { for: "club-toml" }, "Or paste it here"), toml),
-  );
-  const chosen = () => games.find((/** @type {any} */ g) => g.id === game.value);
-  const drawOptions = () => {
-    clear(options);
-    const found = chosen();
-    tomlBox.hidden = Boolean(found);
-    optionsSet.hidden = !found;
-    if (!found) {
-      players.value = "";
-      return;
-    }
-    players.value = String(found.default_players);
-    for (const option of found.options) {
-      const id = `club-opt-${option.name}`;
-      const input =
-        option.type === "bool"
-          ? el("input", { id, type: "checkbox", checked: Boolean(option.default), dataset: { option: option.name, kind: "bool" } })
-          : el("input", { id, type: "number", value: String(option.default), dataset: { option: option.name, kind: "number" } });
-      options.append(el("div", { class: "field" }, el("label", { for: id }, option.name.replace(/_/g, " ")), input, el("span", { class: "help" }, option.help)));
-    }
-  };
-  game.addEventListener("change", drawOptions);
-  drawOptions();
-  const form = el(
-    "form",
-    { class: "panel", "aria-labelledby": "club-new-title" },
-    el("h2", { id: "club-new-title" }, "Start a club"),
-    el("p", { class: "help" }, "You organise it: you invite the members, plan its evenings and may appoint other organisers. Its house rules are the game and options chosen here; every table and score sheet of the club plays them."),
-    el("div", { class: "field" }, el("label", { for: "club-name" }, "Club name"), name),
-    el("div", { class: "field" }, el("label", { for: "club-game" }, "Game"), game),
-    tomlBox,
-    el("div", { class: "field" }, el("label", { for: "club-players" }, "Players at a table"), players),
-    optionsSet,
-    el("button", { class: "primary", type: "submit" }, "Start the club"),
-    status,
-  );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    /** @type {Record<string, boolean | number>} */
-    const chosenOptions = {};
-    const picked = chosen();
-    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (options.querySelectorAll("input[data-option]"))) {
-      const key = input.dataset.option || "";
-      const found = picked && picked.options.find((/** @type {any} */ o) => o.name === key);
-      const value = input.dataset.kind === "bool" ? input.checked : Number(input.value);
-      if (found && value !== found.default) chosenOptions[key] = value;
-    }
-    /** @type {Record<string, unknown>} */
-    const body = { name: name.value, players: players.value ? Number(players.value) : null, options: chosenOptions };
-    if (picked) body.game = picked.id;
-    else body.ruleset_toml = toml.value;
-    status.textContent = "Starting the club…";
-    status.setAttribute("role", "status");
-    try {
-      const made = await api("/api/clubs", { method: "POST", body });
-      location.hash = `#/club/${encodeURIComponent(made.club.id)}`;
-    } catch (error) {
-      status.textContent = errorText(error);
-      status.setAttribute("role", "alert");
-    }
-  });
-  root.append(
-    el("h1", { class: "page-title" }, "Your clubs"),
-    items.length
-      ? el("ul", { class: "club-list panel", "aria-label": "Your clubs" }, items)
-      : el("p", { class: "panel" }, "You belong to no club yet. Start one below, or open an invitation link a club's organiser gave you."),
-    form,
-  );
-  return () => {};
-}
-
-// ------------------------------------------------------------------ #/club-invite/CODE
-
-/**
- * An invitation: what club it is to, and the button that joins it.
- * @param {HTMLElement} root
- * @param {{code: string}} args
- */
-export async function mountClubInvite(root, { code }) {
-  clubStyles();
-  clear(root);
-  if (!csrfToken()) {
-    // A guest signs up (or logs in) here and is shown the invitation at once.
-    if (!document.querySelector("link[data-tricktaker-account]")) {
-      document.head.append(el("link", { rel: "stylesheet", href: new URL("./account.css", import.meta.url).href, "data-tricktaker-account": "" }));
-    }
-    const signedIn = async () => {
-      await showAccountLink();
-      await mountClubInvite(root, { code });
-    };
-    root.append(
-      el("h1", { class: "page-title" }, "An invitation to a club"),
-      el("p", { class: "panel" }, "A club's members have accounts: sign up (or log in), and this invitation is shown to you to accept."),
-      el(
-        "div",
-        { class: "account-forms" },
-        el("section", { class: "panel" }, el("h2", { id: "signup-title" }, "Sign up"), credentialsForm("signup", signedIn)),
-        el("section", { class: "panel" }, el("h2", { id: "login-title" }, "Log in"), credentialsForm("login", signedIn)),
-      ),
-    );
-    return () => {};
-  }
-  let invite;
-  try {
-    invite = await getJSON(`/api/club-invites/${encodeURIComponent(code)}`);
-  } catch (error) {
-    root.append(errorPanel(error));
-    return () => {};
-  }
-  const status = el("p", { class: "help", role: "status" });
-  const link = `#/club/${encodeURIComponent(invite.club.id)}`;
-  const join = el("button", { class: "primary", type: "button" }, `Join ${invite.club.name}`);
-  join.addEventListener("click", async () => {
-    join.disabled = true;
-    try {
-      await api(`/api/club-invites/${encodeURIComponent(code)}`, { method: "POST" });
-      location.hash = link;
-    } catch (error) {
-      join.disabled = false;
-      status.textContent = errorText(error);
-      status.setAttribute("role", "alert");
-    }
-  });
-  root.append(
-    el(
-      "div",
-      { class: "panel narrow" },
-      el("h1", { class: "page-title" }, invite.club.name),
-      el("p", {}, `You are invited to join this club. Its house rules: ${invite.club.rules.text}.`),
-      el("p", { class: "help" }, `The invitation is good until ${dayText(invite.expires_at)}.`),
-      invite.member ? el("p", {}, "You are a member already. ", el("a", { href: link }, "Open the club's page")) : join,
-      status,
-    ),
-  );
-  return () => {};
-}
 
 // ------------------------------------------------------------------ #/club/ID
 
@@ -478,7 +165,7 @@ export async function mountClub(root, { clubId, evening }) {
     }
     return el(
       "li",
-      { class: "club-table-card", dataset: { status: table.status } },
+      { class: "club-table-card", dataset: { status: table.status, table: table.table } },
       el("h4", {}, `Table ${table.number}`, el("span", { class: "club-badge" }, state)),
       el(
         "ul",
@@ -528,7 +215,39 @@ export async function mountClub(root, { clubId, evening }) {
     return form;
   };
 
+  /** The evening's answer last drawn: a poll that brings nothing new redraws nothing. */
+  let drawnEvening = "";
+
+  /**
+   * What holds the focus in the evening's part, to be found again once it is redrawn (a
+   * poll must not take a reader's focus away): its table, tag and words.
+   * @returns {((node: Element) => boolean) | null}
+   */
+  const focusedControl = () => {
+    const active = document.activeElement;
+    if (!active || active === eveningBody || !eveningBody.contains(active)) return null;
+    const card = active.closest("[data-table]");
+    const table = card instanceof HTMLElement ? card.dataset.table : null;
+    const words = active.textContent;
+    return (node) => {
+      const around = node.closest("[data-table]");
+      return node.tagName === active.tagName && node.textContent === words && (around instanceof HTMLElement ? around.dataset.table : null) === table;
+    };
+  };
+
   const drawEvening = (/** @type {any} */ data) => {
+    const seen = JSON.stringify(data);
+    if (seen === drawnEvening) return;
+    drawnEvening = seen;
+    const refocus = focusedControl();
+    drawEveningParts(data);
+    if (refocus) {
+      const again = [...eveningBody.querySelectorAll("a, button, select, input")].find(refocus);
+      if (again instanceof HTMLElement) again.focus();
+    }
+  };
+
+  const drawEveningParts = (/** @type {any} */ data) => {
     clear(eveningBody);
     const e = data.evening;
     append(
@@ -629,6 +348,7 @@ export async function mountClub(root, { clubId, evening }) {
       const live = data.tables.some((/** @type {any} */ t) => t.status !== "finished");
       if (live) timer = window.setTimeout(refresh, REFRESH_MS);
     } catch (error) {
+      drawnEvening = "";
       clear(eveningBody);
       eveningBody.append(el("p", { role: "alert" }, errorText(error)));
     }
