@@ -64,7 +64,7 @@ export async function mountClubs(root) {
   const tomlBox = el(
     "div",
     { class: "club-toml", hidden: true },
-    el("p", { class: "help", id: "club-toml-help" }, "A ruleset file changes a shipped game: ", el("code", {}, 'extends = "blackout"'), ", then only what differs (see the documentation's rulesets page)."),
+    el("p", { class: "help", id: "club-toml-help" }, "A ruleset file changes a shipped game: ", el("code", {}, "extends = "), " the game's id, then only what differs, such as a shorter schedule (see the documentation's rulesets page)."),
     el("div", { class: "field" }, el("label", { for: "club-toml-file" }, "Upload a .toml file"), tomlFile),
     el("div", { class: "field" }, el("label", { for: "club-toml" }, "Or paste it here"), toml),
   );
