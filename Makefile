@@ -78,6 +78,7 @@ test: lint jscheck kernel-asan
 # The compiled kernel built with AddressSanitizer and UndefinedBehaviorSanitizer, and its
 # tests (tests/kernel) run on it. A Python extension needs the sanitizer runtimes loaded
 # first (LD_PRELOAD); leak checks are off (CPython keeps memory until exit on purpose).
+# Two workers: the malformed-input sweep, the longest, runs beside the others.
 KERNEL_SOURCES := $(wildcard src/tricktaker/kernel/*.cpp)
 KERNEL_ASAN := build/kernel-asan/_core.so
 $(KERNEL_ASAN): $(KERNEL_SOURCES) $(wildcard src/tricktaker/kernel/*.hpp) $(BIN)/tricktaker
@@ -91,7 +92,7 @@ kernel-asan: $(KERNEL_ASAN)
 	LD_PRELOAD="$$(g++ -print-file-name=libasan.so) $$(g++ -print-file-name=libubsan.so)" \
 		ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 		TRICKTAKER_KERNEL_LIBRARY=$(KERNEL_ASAN) CI=true \
-		$(BIN)/pytest -p no:xdist -q -p no:cacheprovider tests/kernel
+		$(BIN)/pytest -n 2 -q -p no:cacheprovider tests/kernel
 
 bench: setup
 	$(BIN)/pip install --quiet -e '.[bench]'
