@@ -105,7 +105,7 @@ def test_random_games_keep_the_invariants(
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=CONFIG_STRATEGY, seed=SEEDS, choice_seed=SEEDS, use_bots=st.booleans())
 def test_many_random_games_keep_the_invariants(
     config: Config, seed: int, choice_seed: int, use_bots: bool

@@ -65,7 +65,7 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 @schema.parametrize()
 @settings(
-    max_examples=40,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
