@@ -76,6 +76,12 @@ def test_an_account_from_password_change_to_deletion(
     expect(page.locator("#password-current")).to_have_value("")
     expect(page.locator(".account-sessions li")).to_have_count(1)
 
+    # The account page leads to the player's own page, where what is shared is chosen.
+    page.locator("#account-player-page").click()
+    expect(page.locator("#player-privacy-title")).to_have_text("What you share")
+    page.goto(f"{url}/#/account")
+    expect(page.locator("h1")).to_have_text("Signed in as Ann")
+
     # The only organiser of a club with a member hands it over first.
     expect(page.locator("#delete-hand-over")).to_contain_text("Sunday table")
     page.check("#delete-sure")

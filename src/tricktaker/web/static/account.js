@@ -201,6 +201,12 @@ async function userPage(root, me, redraw) {
       "section",
       { class: "panel", "aria-labelledby": "account-held-title" },
       el("h2", { id: "account-held-title" }, "Kept in your account"),
+      el(
+        "p",
+        {},
+        el("a", { id: "account-player-page", href: `#/player/${encodeURIComponent(me.user.name)}` }, "Your player page"),
+        ": your statistics and ratings, and who may see them (What you share).",
+      ),
       el("p", {}, `${tables.length} table${tables.length === 1 ? "" : "s"} and ${sheets.length} score sheet${sheets.length === 1 ? "" : "s"}.`),
       tables.length ? el("ul", { class: "account-list", "aria-label": "Tables" }, tables) : null,
       sheets.length ? el("ul", { class: "account-list", "aria-label": "Score sheets" }, sheets) : null,
