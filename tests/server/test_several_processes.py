@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
@@ -26,7 +27,7 @@ from tests.postgres import PostgresServer
 from tests.server.helpers import Player, make_table
 from tests.server.test_crash import choose, replay_with_seeded_chance
 from tests.server_process import ServerProcess, free_port
-from tricktaker.server.tables.leases import PostgresLeases
+from tricktaker.server.tables.leases import BUSY_CODE, HANDOVER_CHANNEL, PostgresLeases
 
 SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
 """Two hands of three players: long enough to be killed in, short enough to finish."""
@@ -224,11 +225,17 @@ def test_a_table_asked_for_is_no_orphan_and_a_lease_taken_twice_goes_once(
         try:
             await asker.claim(table.id)
             assert await other.orphans() == []
-            assert await asyncio.gather(asker.take(table.id), asker.take(table.id)) == [True] * 2
+            assert (
+                list(await asyncio.gather(asker.take(table.id), asker.take(table.id))) == [True] * 2
+            )
             asker.release(table.id)
             assert await other.orphans() == []  # still claimed
-            asker.unclaim(table.id)
-            assert await other.orphans() == [table.id]  # released once, unclaimed
+            asker.unclaim(table.id)  # not awaited, as release: in order on its connection
+            deadline = time.monotonic() + 10
+            while not (taken := await other.orphans()):  # released once, unclaimed
+                assert time.monotonic() < deadline, "the table stayed locked"
+                await asyncio.sleep(0.05)
+            assert taken == [table.id]
             assert not await asker.take(table.id)
         finally:
             asker.close()
@@ -271,6 +278,41 @@ def test_chat_and_presence_reach_another_process_at_once(database: str, tmp_path
     finally:
         a.stop()
         b.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_hello_the_holder_does_not_let_go_for_is_told_to_reconnect(
+    database: str, tmp_path: Path
+) -> None:
+    """A person's socket reaches a process while another holds the table's lease and
+    does not let it go (here the test's own session, which never answers): after
+    HANDOVER_SECONDS the hello is answered ``unavailable`` and the socket closed with
+    1013 (try again later), which the client follows by reconnecting, rather than left
+    open with no welcome; once the lease is free the reconnect is welcomed."""
+    a = serve(database, tmp_path, "a")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(http, **SHORT_GAME, seats=["human", "random", "random"], host_seat=0)
+        with psycopg.connect(database.replace("+psycopg", ""), autocommit=True) as other:
+
+            def take() -> bool:
+                query = "SELECT pg_try_advisory_lock(hashtextextended(%s, 0))"
+                return bool(other.execute(query, (table.id,)).fetchall()[0][0])
+
+            other.execute(f"NOTIFY {HANDOVER_CHANNEL}, '{table.id}'")  # A lets it go
+            deadline = time.monotonic() + 30
+            while not take():
+                assert time.monotonic() < deadline, "A did not let the table go"
+                time.sleep(0.05)
+            person = Player(a.ws_url, table.id, None, hello=False)
+            person.send({"type": "hello", "v": 1, "token": table.tokens[0]})
+            assert closed_with(person) == BUSY_CODE
+            assert [x["code"] for x in person.messages] == ["unavailable"]
+        again = Player(a.ws_url, table.id, table.tokens[0])  # the lease went with `other`
+        assert again.seat == 0
+    finally:
+        a.stop()
 
 
 @pytest.mark.slow

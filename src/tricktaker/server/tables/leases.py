@@ -80,6 +80,11 @@ MOVED_CODE = 1012
 """The WebSocket close code of a socket whose table moved to another process
 (RFC 6455's *service restart*: reconnect)."""
 
+BUSY_CODE = 1013
+"""The WebSocket close code of a socket whose ``hello`` found its table held by another
+server process that did not let it go in time (RFC 6455's *try again later*: the
+``unavailable`` error is sent first; the client reconnects after its back-off)."""
+
 
 def events_channel(table_id: str) -> str:
     """The name of the table's own channel (:data:`EVENTS_CHANNEL`); the SQL that sends

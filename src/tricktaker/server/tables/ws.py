@@ -25,10 +25,12 @@ from tricktaker.server.errors import (
     NotAllowedError,
     NotSignedInError,
     RefusedError,
+    TableElsewhereError,
     UnavailableError,
 )
 from tricktaker.server.limits import SEND_BACKLOG, SLOW_READER_CODE
 from tricktaker.server.tables import messages as m
+from tricktaker.server.tables.leases import BUSY_CODE
 from tricktaker.server.tables.live import Live
 from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.views import Json, SharedPart, view_delta
@@ -466,6 +468,8 @@ async def serve_socket(
                     if isinstance(exc, UnavailableError):
                         code = exc.code
                     conn.push(_error(code, exc.detail))
+                    if isinstance(exc, TableElsewhereError):  # reconnect, and ask again
+                        conn.close(BUSY_CODE, "another server process holds the table: reconnect")
                 continue
             if isinstance(message, m.Ping):
                 conn.push(m.Pong(seq=live.data.seq if live else 0).model_dump())
