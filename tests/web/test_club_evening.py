@@ -16,6 +16,7 @@ when it names a folder (the evening live and over, desktop and phone).
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
@@ -202,6 +203,7 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     # The club's page: the standings of the evening, as the records score them.
     ann.goto(club_page)
     expect(ann.locator(".club-table-card[data-status=finished]")).to_have_count(2)
+    expect(ann.get_by_role("link", name="Replay", exact=True)).to_have_count(2)
     duplicate = "Duplicate standings: matchpoints"
     expect(ann.get_by_role("region", name=duplicate)).to_be_visible()
     data = ann.evaluate(
@@ -273,6 +275,15 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     expect(cat.get_by_role("region", name=duplicate)).to_be_visible()
     _shoot(cat, "club-evening-over-phone")
     assert cat.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    # The other table's game (Ben's, with the cards Cat held), replayed from the club's
+    # page: the set is over, so its record may be read.
+    cat.locator(".club-table-card", has_text="Table 1").get_by_role(
+        "link", name="Replay", exact=True
+    ).click()
+    expect(cat).to_have_url(re.compile(r"#/replay/[\w-]+\?game=1$"))
+    expect(cat.locator("#replay-title")).to_be_visible()
+    cat.go_back()
 
     # The duplicate set's page, each hand compared, as the club's page links it: the
     # same places and figures.

@@ -138,6 +138,8 @@ export async function mountClub(root, { clubId, evening }) {
     if (held) actions.append(el("a", { class: "button primary", href: `#/table/${encodeURIComponent(table.table)}` }, table.status === "finished" ? "Open your table" : "Play at your seat"));
     else if (sealed) actions.append(el("p", { class: "help club-sealed" }, "Watching opens once every table has finished: they deal the same cards."));
     else actions.append(el("a", { class: "button", href: `#/table/${encodeURIComponent(table.table)}?watch=1` }, "Watch"));
+    // A finished game is gone over hand by hand in its replay (its first game: the club's).
+    if (table.status === "finished" && !sealed) actions.append(el("a", { class: "button", href: `#/replay/${encodeURIComponent(table.table)}?game=1` }, "Replay"));
     if (!mine && free.length && table.status !== "finished") {
       const take = el("button", { type: "button" }, "Take a seat");
       take.addEventListener("click", async () => {
