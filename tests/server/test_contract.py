@@ -21,7 +21,6 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.postgres import PostgresServer
 from tests.server.helpers import Player, Table, make_table, start
 from tests.server_process import ServerProcess, free_port
 from tricktaker.server.app import HTTP_BURST, HTTP_RATE_PER_SECOND
@@ -44,28 +43,11 @@ sizes = "1"
 """A game over after one bid and one card a seat: a table soon finished."""
 
 
-@pytest.fixture(
-    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
-)
-def served(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
+@pytest.fixture
+def served(module_server: ServerProcess) -> ServerProcess:
     """A real ``tricktaker serve`` process (no rate limits) for the module, on a SQLite
-    file or a database of the session's real PostgreSQL server."""
-    folder = tmp_path_factory.mktemp("contract")
-    url = f"sqlite:///{folder / 'server.sqlite3'}"
-    postgres: PostgresServer | None = None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        url = postgres.create_database()
-    process = ServerProcess(url, free_port(), folder / "server.log")
-    process.start()
-    try:
-        yield process
-    finally:
-        process.stop()
-        if postgres is not None:
-            postgres.drop_database(url)
+    file or a database of the session's real PostgreSQL server (tests/server/conftest.py)."""
+    return module_server
 
 
 @pytest.fixture
