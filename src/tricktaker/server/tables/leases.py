@@ -307,12 +307,13 @@ class PostgresLeases(Leases):
                     listened: set[str] = set()
                     while not self._stop.is_set():
                         listened = self._listen_again(connection, listened)
-                        for notice in connection.notifies(timeout=0.5):
+                        # One batch at a time (stop_after: the whole packet is read, none
+                        # is dropped), then the channels followed now are listened on: a
+                        # notification on the wake channel only ends the wait.
+                        for notice in connection.notifies(timeout=0.5, stop_after=1):
                             if notice.channel == HANDOVER_CHANNEL:
                                 self._handover(notice.payload)
-                            elif notice.channel == self._wake:
-                                break  # listen to the channels followed now
-                            else:
+                            elif notice.channel != self._wake:
                                 self._events(notice.payload)
             except Exception as error:  # the database went away: listen again once back
                 if not self._stop.is_set():
