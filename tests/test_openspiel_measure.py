@@ -175,3 +175,24 @@ def test_clairvoyant_quick_runs_on_the_same_deals_as_our_bot(
     assert ceiling["config"]["clairvoyant_opponents"] == ("random" if vs_random else "policy")
     with pytest.raises(ValueError, match="opponents"):
         clairvoyant.ClairvoyantReference(0, 1, opponents="perfect", iterations=10)
+
+
+def test_keep_bots_keeps_our_bot_at_each_seat_from_deal_to_deal() -> None:
+    """With ``keep_bots`` our bot at a seat is made once a process and plays every deal
+    there: a bot that learns its opponents' kinds carries them into the next deal."""
+    vs_openspiel._KEPT.clear()
+    summary = vs_openspiel.run(
+        bot="ismcts:iterations=50:opponents=learned",
+        hands=8,
+        sims=20,
+        seed=3,
+        vs_random=True,
+        keep_bots=True,
+    )
+    assert summary["config"]["keep_bots"] is True
+    assert summary["hands"] == 8
+    kept = dict(vs_openspiel._KEPT)
+    vs_openspiel._KEPT.clear()
+    assert sorted(seat for _, seat in kept) == [0, 1, 2, 3]
+    for (_, seat), bot in kept.items():
+        assert set(bot.kinds) == {0, 1, 2, 3} - {seat}
