@@ -16,11 +16,17 @@ import random
 from typing import Any
 
 import httpx
+from sqlalchemy.orm import sessionmaker
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.conftest import LiveServer
 from tests.server.helpers import Player, make_table, start
 from tests.server_process import ServerProcess
 from tricktaker.engine import GameRecord
+from tricktaker.server.db import make_engine
+from tricktaker.server.tables import store
+from tricktaker.server.tables.leases import MOVED_CODE
+from tricktaker.server.tables.store import StoredEvent
 
 PRACTICE = {"game": "blackout", "seats": ["human", "random", "random", "random"], "seed": 7}
 KEPT = ("phase", "hand", "legal_actions", "to_act", "bid_made", "current_trick", "tricks_won")
@@ -42,6 +48,15 @@ def undo(p: Player, undo_id: str) -> dict[str, Any]:
         message = p.receive()
         if message["type"] in ("ack", "error") and message.get("id") == undo_id:
             return message
+
+
+def closed_with(player: Player) -> int | None:
+    """The close code the server sent on ``player``'s socket (read until it closes)."""
+    try:
+        while True:
+            player.receive(timeout=10)
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
 
 
 def drain(*players: Player) -> None:
@@ -264,3 +279,44 @@ def test_a_bot_thinking_when_the_undo_arrives_does_not_play_its_stale_move(
     assert events[0]["action"] == again
     assert [e["seq"] for e in events] == list(range(ack["seq"] + 1, me.seq + 1))
     me.close()
+
+
+def test_an_undo_the_sequence_guard_refuses_lets_the_table_go(
+    live_server: LiveServer, http: httpx.Client, db_url: str
+) -> None:
+    """docs/deploy.md, Several server processes: when another process has written to the
+    table behind this one's back (its stored seq moved on), an undo's write is refused
+    whole, as an action's is: nothing is taken back, the table is let go here and its
+    sockets are closed with 1012; the client that reconnects finds the table as stored."""
+    table = make_table(http, **PRACTICE, host_seat=0, name="Ann")
+    me = Player(live_server.ws_url, table.id, table.tokens[0])
+    start(http, table)
+    me.until("welcome")
+    bid = turn(me)["legal_actions"][0]
+    assert me.act(bid, "b1")["type"] == "ack"
+    view = turn(me)
+    assert view["phase"] == "playing"
+    card = view["legal_actions"][0]
+
+    # Another process plays this seat's card: one more event stored under this one.
+    engine = make_engine(db_url)
+    try:
+        factory = sessionmaker(engine, expire_on_commit=False)
+        loaded = store.load_table(factory, table.id)
+        assert loaded is not None
+        data = loaded[0]
+        elsewhere = StoredEvent(data.seq + 1, data.game_number, 0, card, "elsewhere")
+        store.append_events(factory, table.id, data.seq, [elsewhere], "playing")
+        me.send({"type": "undo", "id": "u1"})
+        assert closed_with(me) == MOVED_CODE
+        loaded = store.load_table(factory, table.id)
+        assert loaded is not None
+        assert [e.client_id for e in loaded[1]].count("elsewhere") == 1
+        assert loaded[1][-1].who != "undo"  # the bid was not taken back
+    finally:
+        engine.dispose()
+
+    again = Player(live_server.ws_url, table.id, table.tokens[0])  # welcomed
+    assert again.view is not None
+    assert card.split()[-1] not in again.view["hand"]
+    assert again.view["bid_made"][0]

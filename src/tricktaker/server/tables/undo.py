@@ -127,7 +127,9 @@ async def take_back(
         # The hints asked beyond the events kept move back to them (with the undo).
         await service.writer.append(store.Append(d.id, d.seq, [taken], hints_back_to=index))
     except store.StaleTableError:
-        service.tables_held.forget(d.id)
+        # Another process wrote to it (the sequence guard): let it go here as an
+        # action's write does, its sockets closed with the moved code.
+        service.owning.drop(live)
         raise TableMovedOnError() from None
     service.hint_desk.rewind(d.id, d.game_number, index)
     # A bot's move or a timer begun before the undo finds the table moved on
