@@ -195,6 +195,8 @@ def clubs_router(service: TableService) -> APIRouter:
     clubs = Clubs(service)
     database = clubs.database
     router = APIRouter(prefix="/api", tags=["clubs"], responses=PROBLEM_RESPONSES)
+    service.belonging.club_of = store.place_of_table  # a table shows its club
+    service.belonging.set_club_of = store.place_of_set
 
     def club_json(club: Club) -> dict[str, Any]:
         label = rules_label(clubs.rules(club))
@@ -476,10 +478,11 @@ def clubs_router(service: TableService) -> APIRouter:
                 others = [s.name for s in table.seats if s.name is not None and s is not seat]
                 seat.name = bot_name(seat.seat, names + others)
         deals = data.duplicate.deals if data is not None else None
-        await service.create(table, toml, deals=deals)
+        live = await service.create(table, toml, deals=deals)
         if data is not None:
             await database.run(duplicate_store.add_table, data.id, table.id)
-        await database.run(store.add_table, evening.id, table.id, host_token)
+        number = await database.run(store.add_table, evening.id, table.id, host_token)
+        live.club = store.place(club, evening, number)
         found, _live = await clubs.table(club, table.id)
         return await clubs.table_view(club, found, await names_of(club))
 

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from tricktaker.server.accounts.store import AccountSeatRow, UserRow, aware
 from tricktaker.server.db import Base, now
+from tricktaker.server.tables.messages import ClubEvening, ClubPlace
 
 Factory = sessionmaker[Session]
 
@@ -515,6 +516,41 @@ def club_table(factory: Factory, club_id: str, table_id: str) -> ClubTable | Non
         if row is None:
             return None
         return ClubTable(row.table_id, row.evening_id, row.number, row.host_token)
+
+
+def place(club: Club | ClubRow, evening: Evening | ClubEveningRow, number: int | None) -> ClubPlace:
+    """What a table of the evening (its ``number``), or its duplicate set (None), shows
+    of the club: its id and name, and the evening."""
+    return ClubPlace(
+        id=club.id,
+        name=club.name,
+        evening=ClubEvening(id=evening.id, day=evening.day, name=evening.name),
+        number=number,
+    )
+
+
+def place_of_table(factory: Factory, table_id: str) -> ClubPlace | None:
+    """The club and evening the table was made for (None: it was not a club's)."""
+    with factory() as session:
+        found = session.execute(
+            select(ClubRow, ClubEveningRow, ClubTableRow.number)
+            .join(ClubEveningRow, ClubEveningRow.club_id == ClubRow.id)
+            .join(ClubTableRow, ClubTableRow.evening_id == ClubEveningRow.id)
+            .where(ClubTableRow.table_id == table_id)
+        ).first()
+        return None if found is None else place(found[0], found[1], found[2])
+
+
+def place_of_set(factory: Factory, set_id: str) -> ClubPlace | None:
+    """The club and duplicate evening the duplicate set was made for (None: none)."""
+    with factory() as session:
+        found = session.execute(
+            select(ClubRow, ClubEveningRow)
+            .join(ClubEveningRow, ClubEveningRow.club_id == ClubRow.id)
+            .where(ClubEveningRow.set_id == set_id)
+            .order_by(ClubEveningRow.created_at)
+        ).first()
+        return None if found is None else place(found[0], found[1], None)
 
 
 def seat_users(factory: Factory, table_ids: Sequence[str]) -> dict[str, dict[int, int]]:

@@ -51,6 +51,7 @@ from tricktaker.server.errors import (
     NotSignedInError,
 )
 from tricktaker.server.problems import PROBLEM_RESPONSES
+from tricktaker.server.tables.messages import ClubPlace
 from tricktaker.server.tables.routes import CreatedTable, CreateTable, _new_table
 from tricktaker.server.tables.service import TableService
 from tricktaker.server.tables.store import game_events
@@ -107,6 +108,11 @@ class SetInfo(BaseModel):
     hands: int
     day: str | None = Field(description="A daily challenge's day (None: a set someone made).")
     created_at: datetime.datetime
+    club: ClubPlace | None = Field(
+        default=None,
+        description="The club and evening the set was made for (null: none); anyone who"
+        " may read the set reads them (docs/clubs.md).",
+    )
 
 
 class CreatedSet(BaseModel):
@@ -252,7 +258,7 @@ class SetNotFoundError(NotFoundError):
         super().__init__("no-set", f"There is no duplicate set {set_id!r}.")
 
 
-def _info(data: SetData) -> SetInfo:
+def _info(data: SetData, club: ClubPlace | None = None) -> SetInfo:
     duplicate = data.duplicate
     return SetInfo(
         id=data.id,
@@ -265,6 +271,7 @@ def _info(data: SetData) -> SetInfo:
         hands=duplicate.hands,
         day=data.day,
         created_at=data.created_at,
+        club=club,
     )
 
 
@@ -353,7 +360,7 @@ def duplicate_router(service: TableService) -> APIRouter:
     """The ``/duplicate`` API over the table service's tables."""
     router = APIRouter()
     problems = PROBLEM_RESPONSES
-    service.deals_of = store.table_deals
+    service.belonging.deals_of = store.table_deals
     finished: dict[str, TableScores] = {}
     """The scores of the tables whose first game is over (they never change), by table
     id: such a table is not loaded again to count it."""
@@ -458,7 +465,7 @@ def duplicate_router(service: TableService) -> APIRouter:
                 )
             )
         return SetStandings(
-            set=_info(data),
+            set=_info(data, await service.belonging.set_club(data.id)),
             order=order,
             tables=tables,
             hands_shown=sorted(shown),

@@ -82,6 +82,9 @@ class Live:
     deals: tuple[tuple[int, ...], ...] | None = None
     """The deck order of each hand of the table's first game, for a table of a duplicate
     set (docs/duplicate.md, The same deals); None: the game is shuffled from its seed."""
+    club: m.ClubPlace | None = None
+    """The club and evening the table was made for (None: none), read with the table
+    (:class:`~tricktaker.server.tables.belonging.Belonging`): it never changes."""
     used: float = 0.0
     """When the table was last asked for or played at (``time.monotonic()``): a table
     not being played leaves memory once this is long enough ago
@@ -128,6 +131,7 @@ class Live:
             seats=[self._seat_info(s) for s in d.seats],
             practice=self.is_practice(),
             hints=d.hints or self.is_practice(),
+            club=self.club,
         )
 
     def is_practice(self) -> bool:

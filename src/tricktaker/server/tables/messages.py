@@ -146,6 +146,28 @@ class SeatInfo(BaseModel):
     )
 
 
+class ClubEvening(BaseModel):
+    """An evening of a club, as its tables and its duplicate set name it."""
+
+    id: str
+    day: str = Field(description="The evening's day, YYYY-MM-DD.")
+    name: str | None = Field(description="The evening's name, if the organiser gave one.")
+
+
+class ClubPlace(BaseModel):
+    """The club and the evening a table (or a duplicate set) was made for: the club's
+    page, ``#/club/{id}?evening={evening.id}``, is its members' (docs/clubs.md, What
+    a club's tables show)."""
+
+    id: str
+    name: str
+    evening: ClubEvening
+    number: int | None = Field(
+        default=None,
+        description="The table's number in the evening (null for a duplicate set).",
+    )
+
+
 class TableInfo(BaseModel):
     """A table as everyone sees it (no tokens, no invite code)."""
 
@@ -174,6 +196,12 @@ class TableInfo(BaseModel):
         description="Protocol 1.4: whether the coach's hints are on at this table, for"
         " everyone seated: always at a practice table, elsewhere when the host allowed"
         " them in creating it.",
+    )
+    club: ClubPlace | None = Field(
+        default=None,
+        description="The club whose evening this table was made for: the club's id and"
+        " name, the evening and the table's number in it; null for any other table."
+        " Whoever may see the table reads them (docs/clubs.md).",
     )
 
 

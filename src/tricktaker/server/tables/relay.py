@@ -61,6 +61,7 @@ class Relay:
         chat: Chat | None = None,
         ask_presence: Callable[[str], Awaitable[None]] | None = None,
         follow: Callable[[str, bool], None] | None = None,
+        fill: Callable[[Live], Awaitable[Live]] | None = None,
     ) -> None:
         self._load = load
         self._rebuild = rebuild
@@ -70,6 +71,9 @@ class Relay:
         self._follow = follow
         """Starts (True) or stops (False) hearing a table's notifications
         (``Leases.follow``, ``Leases.unfollow``)."""
+        self._fill = fill
+        """Reads what a table belongs to into a mirror (``Belonging.fill``: a duplicate
+        set's deals, which its state is rebuilt with, and its club)."""
         self.mirrors: dict[str, Live] = {}
         """The mirrored tables, by id (each has at least one socket)."""
         self.presence: dict[str, dict[int, str]] = {}
@@ -106,9 +110,12 @@ class Relay:
             if loaded is None:
                 return None
             chat = await self._chat(table_id) if self._chat is not None else []
+            belongs = Live(data=loaded[0], state=None)
+            if self._fill is not None:
+                await self._fill(belongs)
             live = self.mirrors.get(table_id)  # another socket may have made it meanwhile
             if live is None:
-                live = self._mirror(loaded)
+                live = self._mirror(loaded, belongs)
                 live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
                 self.mirrors[table_id] = live
                 if self._follow is not None:
@@ -180,9 +187,10 @@ class Relay:
         for sub in list(live.subscribers):
             sub.push(message)
 
-    def _mirror(self, loaded: Loaded) -> Live:
+    def _mirror(self, loaded: Loaded, belongs: Live) -> Live:
+        """A mirror of the table as ``loaded``, with the deals and club of ``belongs``."""
         data, events = loaded
-        live = Live(data=data, state=None)
+        live = Live(data=data, state=None, deals=belongs.deals, club=belongs.club)
         live.state = self._rebuild(live, data.game_number, events)
         return live
 
@@ -234,7 +242,7 @@ class Relay:
 
     def _welcome_all(self, live: Live, loaded: Loaded) -> None:
         """Rebuild the mirror from what is stored and welcome each of its sockets."""
-        fresh = self._mirror(loaded)
+        fresh = self._mirror(loaded, live)
         live.data, live.state = fresh.data, fresh.state
         for sub in list(live.subscribers):
             sub.push(self.welcome(live, sub.seat))

@@ -46,6 +46,7 @@ from tricktaker.server.errors import (
 from tricktaker.server.limits import IDLE_SECONDS
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables import store
+from tricktaker.server.tables.belonging import Belonging
 from tricktaker.server.tables.cache import TableCache
 from tricktaker.server.tables.driving import BotDriver
 from tricktaker.server.tables.hints import HintDesk
@@ -101,6 +102,7 @@ class TableService:
             lambda table_id: self.db(store.recent_chat, table_id),
             self.leases.ask_presence,
             lambda table_id, on: (self.leases.follow if on else self.leases.unfollow)(table_id),
+            lambda live: self.belonging.fill(live),
         )
         """The spectators of tables another process serves
         (:mod:`~tricktaker.server.tables.relay`)."""
@@ -108,15 +110,12 @@ class TableService:
         """Takes tables over, lets them go, waits for their leases."""
         self._sweeper: asyncio.Task[None] | None = None
         self._adopter: asyncio.Task[None] | None = None
-        self.deals_of: Callable[[store.Factory, str], tuple[tuple[int, ...], ...] | None] | None
-        self.deals_of = None
+        self.belonging = Belonging(self.db)
+        """Reads a table's duplicate deals and club, as their packages set it."""
         self.watch_refusal: Callable[[str], Awaitable[str | None]] | None = None
         """Why a table may not be watched nor its first game's record read just now (None:
         it may): set by the duplicate router, for the tables of a set (docs/duplicate.md,
         No peeking)."""
-        """Reads the deals a stored table plays when it belongs to a duplicate set (None
-        if not), given the sessions and the table's id: set by the duplicate routes
-        (:mod:`tricktaker.server.duplicate`); None: every table shuffles from its seed."""
 
     async def open(self) -> None:
         """Rebuild every unfinished table that is being played, so that its bots resume
@@ -196,9 +195,7 @@ class TableService:
             raise TableNotFoundError(table_id)
         data, events = loaded
         chat = await self.db(store.recent_chat, table_id)
-        live = Live(data=data, state=None, used=time.monotonic())
-        if self.deals_of is not None:
-            live.deals = await self.db(self.deals_of, table_id)
+        live = await self.belonging.fill(Live(data=data, state=None, used=time.monotonic()))
         live.state = self._rebuild(live, data.game_number, events)
         live.chat.extend(m.ChatLine(seat=s, name=n, text=t, at=a) for s, n, t, a in chat)
         for e in events:
@@ -292,7 +289,7 @@ class TableService:
         loaded = await self.db(store.load_table, table_id)
         if loaded is None:
             return None
-        return Live(data=loaded[0], state=None, used=time.monotonic())
+        return await self.belonging.fill(Live(loaded[0], None, used=time.monotonic()), deals=False)
 
     def seat_of(self, live: Live, token: str | None) -> int:
         """The seat whose token this is (:class:`BadSeatTokenError` if none)."""
