@@ -250,7 +250,8 @@ def test_chat_and_presence_reach_another_process_at_once(database: str, tmp_path
     """A spectator at process B of a table A serves hears A's chat and its seats'
     presence as they happen, with no event to carry them (the game has not started): the
     presence A says when B's mirror asks, a chat line, a person leaving; a spectator who
-    comes after is welcomed with the chat and the presence as A has them."""
+    comes after is welcomed with the chat and the presence as A has them. ``GET
+    /tables/{id}`` at B reads the table without taking it from A."""
     a = serve(database, tmp_path, "a")
     b = serve(database, tmp_path, "b")
     try:
@@ -261,6 +262,12 @@ def test_chat_and_presence_reach_another_process_at_once(database: str, tmp_path
         assert watcher.messages[-1]["table"]["seats"][0]["state"] == "away"  # B has no socket
         said = watcher.until("presence", timeout=10)  # A's answer to B's mirror
         assert (said["seat"], said["state"]) == (0, "connected")
+        # Reading the table at B answers from the database and leaves it at A (its
+        # person's socket there stays open and is heard below).
+        details = httpx.get(f"{b.url}/tables/{table.id}", timeout=30)
+        assert details.status_code == 200, details.text
+        assert details.json()["id"] == table.id
+        assert httpx.get(f"{b.url}/tables/nosuchtable", timeout=30).status_code == 404
         person.send({"type": "chat", "text": "hello from A"})
         line = watcher.until("chat", timeout=10)["line"]
         assert (line["seat"], line["text"]) == (0, "hello from A")

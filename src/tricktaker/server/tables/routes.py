@@ -22,7 +22,7 @@ from tricktaker.present.text import default_seat_name
 from tricktaker.rules.errors import RulesetError
 from tricktaker.server.db import hash_token, new_token, open_code
 from tricktaker.server.deps import Body, RulesRequest, bearer, load_rules
-from tricktaker.server.errors import InvalidRequestError
+from tricktaker.server.errors import InvalidRequestError, TableNotFoundError
 from tricktaker.server.problems import PROBLEM_RESPONSES
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.reviews import add_review_routes
@@ -220,8 +220,12 @@ def tables_router(service: TableService) -> APIRouter:
 
     @router.get("/tables/{table_id}", responses=problems)
     async def table_details(table_id: str) -> m.TableInfo:
-        """A table's game, seats and state."""
-        return (await service.live(table_id)).info()
+        """A table's game, seats and state (a table another server process serves is
+        read from the database, not taken from it)."""
+        held = await service.peek(table_id)
+        if held is None:
+            raise TableNotFoundError(table_id)
+        return held.info()
 
     @router.post("/tables/{table_id}/join", responses=problems)
     async def join(table_id: str, request: Join) -> Joined:
