@@ -53,7 +53,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from tricktaker.engine import GameRecord, RecordError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import server_load  # bench/server_load.py: the databases and the server process
+import load_servers  # bench/load_servers.py: the databases and the server process
+import server_load  # bench/server_load.py: run_async
 
 KINDS = ("bots", "clients", "abandoned", "resumed")
 """The kinds of table, in turn."""
@@ -229,7 +230,9 @@ async def one_table(
 # ---------------------------------------------------------------------------- a run
 
 
-async def sample_memory(server: server_load.Server, soak: Soak, began: float, every: float) -> None:
+async def sample_memory(
+    server: load_servers.Server, soak: Soak, began: float, every: float
+) -> None:
     """Sample the server's VmRSS every ``every`` seconds."""
     while True:
         with contextlib.suppress(OSError, KeyError):
@@ -238,7 +241,7 @@ async def sample_memory(server: server_load.Server, soak: Soak, began: float, ev
         await asyncio.sleep(every)
 
 
-async def run_soak(server: server_load.Server, args: argparse.Namespace) -> tuple[Soak, float]:
+async def run_soak(server: load_servers.Server, args: argparse.Namespace) -> tuple[Soak, float]:
     """Run the waves of tables against ``server``; what was seen, and the seconds taken."""
     await server.ready()
     soak = Soak()
@@ -329,10 +332,10 @@ def row_of(db: str, soak: Soak, seconds: float, tracebacks: int) -> dict[str, An
 def databases(db: str) -> Iterator[Callable[[], str]]:
     """A function that makes a fresh database URL of kind ``db``."""
     if db == "sqlite":
-        with server_load.sqlite_databases() as (fresh, _written):
+        with load_servers.sqlite_databases() as (fresh, _written):
             yield fresh
     else:
-        with server_load.postgres_databases(cold_wal=True) as (fresh, _written):
+        with load_servers.postgres_databases(cold_wal=True) as (fresh, _written):
             yield fresh
 
 
@@ -340,7 +343,7 @@ def measure(db: str, args: argparse.Namespace) -> dict[str, Any]:
     """One soak run on a fresh database of kind ``db``."""
     os.environ["TRICKTAKER_IDLE_SECONDS"] = str(args.idle_seconds)
     with databases(db) as fresh, tempfile.TemporaryDirectory() as folder:
-        server = server_load.Server(fresh(), Path(folder) / "server.log")
+        server = load_servers.Server(fresh(), Path(folder) / "server.log")
         try:
             soak, seconds = server_load.run_async(run_soak(server, args))
             tracebacks = server.tracebacks()
