@@ -293,7 +293,7 @@ def our_chooser(
         budget = None
         if match_time and len(state.legal_actions()) > 1:
             budget = _TIME_MATCH.budget()
-            bot.time_budget = budget  # type: ignore[attr-defined]
+            bot.time_budget = budget
         action = adapter.to_openspiel(bot.act(observation))
         if budget is not None:
             _TIME_MATCH.overhead.append(max(0.0, clock() - start - budget))
