@@ -151,11 +151,23 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
     club_page = f"{url}/#/club/{club}?evening={evening}"
 
     # Ben takes the first table's first seat, Cat the second's; Ann the first's second.
+    # The table's page names the club's evening, a link back to it.
+    back_to_evening = re.compile(rf"#/club/{re.escape(club)}\?evening={re.escape(evening)}$")
     for person, number in ((ben, 1), (cat, 2), (ann, 1)):
         person.goto(club_page)
         card = person.locator(".club-table-card", has_text=f"Table {number}")
         card.get_by_role("button", name="Take a seat").click()
         person.wait_for_selector(".tt-page .tt-seat")
+        back = person.locator(".tt-where .tt-club")
+        expect(back).to_contain_text("Thursdays · Opening night, ")
+        expect(back).to_contain_text(f" · table {number}")
+    expect(ben.locator(".tt-waiting")).to_contain_text("The club's organisers start the game")
+    _shoot(ben, "club-table-waiting-phone")
+    ben.locator(".tt-club").click()
+    expect(ben).to_have_url(back_to_evening)
+    expect(ben.locator(".club-table-card")).to_have_count(2)
+    ben.go_back()
+    ben.wait_for_selector(".tt-page .tt-seat")
     ann.goto(club_page)
     ann.get_by_role("button", name="Start every waiting table").click()
     expect(ann.locator(".club-table-card[data-status=playing]")).to_have_count(2)
@@ -188,6 +200,8 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
         "link", name="Play at your seat"
     ).click()
     ann.wait_for_selector(".tt-page .tt-seat")
+    expect(ann.locator(".tt-where .tt-club")).to_be_visible()
+    _shoot(ann, "club-table-playing-desktop")
 
     # The three play every bid and card by clicking them, until both games are over:
     # Ann and Ben take the first choice offered, Cat (Ben's cards at the other table)
@@ -297,5 +311,8 @@ def test_a_club_plays_a_duplicate_evening_in_the_browser(
         " r.querySelector('.dup-where').textContent])",
     )
     assert sorted(on_set) == sorted([row[0], row[5]] for row in shown)
+    cat.locator(".dup-club").click()  # the set leads back to the club's evening
+    expect(cat).to_have_url(back_to_evening)
+    expect(cat.locator("h1")).to_have_text("Thursdays")
     for person, _ in people:
         assert person.console_errors == []  # type: ignore[attr-defined]

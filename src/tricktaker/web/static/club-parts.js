@@ -125,3 +125,30 @@ export function places(rows, key) {
     return first + 1;
   });
 }
+
+/**
+ * The club and evening a table or a duplicate set was made for, as its page names them
+ * ("Thursday club · evening of Nov 26 · table 2"; a named evening "Thursday club · Week 1,
+ * Nov 26"), or "" for none.
+ * @param {{name: string, evening: {day: string, name: string | null}, number?: number | null} | null | undefined} place
+ *   the table's or the set's `club` (docs/protocol.md, Clubs)
+ */
+export function clubPlaceText(place) {
+  if (!place) return "";
+  const date = new Date(`${place.evening.day}T12:00:00`);
+  const day = Number.isNaN(date.getTime()) ? place.evening.day : date.toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  const evening = place.evening.name ? `${place.evening.name}, ${day}` : `evening of ${day}`;
+  const table = place.number ? ` \u00b7 table ${place.number}` : "";
+  return `${place.name} \u00b7 ${evening}${table}`;
+}
+
+/**
+ * The link back to the club's page at that evening, or null for a table or set of no club.
+ * @param {{id: string, name: string, evening: {id: string, day: string, name: string | null}, number?: number | null} | null | undefined} place
+ * @param {string} className
+ */
+export function clubBackLink(place, className) {
+  if (!place) return null;
+  const href = `#/club/${encodeURIComponent(place.id)}?evening=${encodeURIComponent(place.evening.id)}`;
+  return el("a", { class: className, href, title: "Back to the club's page" }, clubPlaceText(place));
+}

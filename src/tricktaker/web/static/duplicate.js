@@ -5,6 +5,7 @@
 // The server works out every figure; this page only shows them.
 
 import { api, errorText, saveHost, saveInvite, saveName, saveSeat, savedName, seatToken } from "./api.js";
+import { clubBackLink } from "./club-parts.js";
 import { clear, el } from "./dom.js";
 import { readText, writeText } from "./storage.js";
 
@@ -24,7 +25,7 @@ const REFRESH_MS = 10000;
  *   hands: number, score: number, matchpoints: number, top: number, percent: number,
  *   against_average: number, boards: Board[]}} Standing
  * @typedef {{id: string, name: string | null, game: string, game_name: string, preset: string | null,
- *   players: number, hands: number, day: string | null}} SetInfo
+ *   players: number, hands: number, day: string | null, club?: any}} SetInfo
  * @typedef {{table: string, number: number, status: string, hands_played: number}} SetTable
  * @typedef {{set: SetInfo, order: string, tables: SetTable[], hands_shown: number[], standings: Standing[]}} SetStandings
  * @typedef {{game: string, name: string, players: number, hands: number}} DailyGame
@@ -345,8 +346,11 @@ export async function mountDuplicate(root, { setId }) {
   showTables(first);
   const token = setHostToken(setId);
   const hostPart = token ? await tableForm(first.set, token) : el("div", { hidden: true });
+  // A club's duplicate evening: a link back to the club's page at that evening.
+  const club = clubBackLink(first.set.club, "dup-club");
   clear(root).append(
     el("h1", { class: "page-title" }, title),
+    ...(club ? [el("p", { class: "dup-club-line" }, club)] : []),
     el(
       "section",
       { class: "panel", "aria-labelledby": "dup-set-title" },

@@ -4,6 +4,7 @@
 // here knows a game's rules: it shows what the view and `present` say.
 
 import { cardSvg, cardText, cardsInText, suitLetter } from "./cards.js";
+import { clubBackLink } from "./club-parts.js";
 import { el as h } from "./dom.js";
 import { actionAria, actionLabel, groupActions, singleTap, splitAction, verbHeading } from "./table-actions.js";
 import { onEllipse, seatAngle, seatName, seatStateText } from "./table-seats.js";
@@ -36,11 +37,23 @@ export function cardFace(code, fourColour, extra = "") {
 }
 
 /**
- * The header line: where the game is (the hand, its size, the dealer), the trump.
+ * The header line: the club's evening the table is part of (a link back to the club's
+ * page), where the game is (the hand, its size, the dealer), the trump.
  * @param {TableCtx} ctx
  * @returns {Node[]}
  */
 export function renderWhere(ctx) {
+  const club = clubBackLink(ctx.table?.club, "tt-club");
+  const items = whereItems(ctx);
+  return club ? [club, ...items] : items;
+}
+
+/**
+ * Where the game is, and the trump.
+ * @param {TableCtx} ctx
+ * @returns {Node[]}
+ */
+function whereItems(ctx) {
   const { view, table, present } = ctx;
   if (!view) return [h("span", {}, table?.status === "finished" ? "The game is over." : "Waiting for the game to start.")];
   const panel = present?.panel;

@@ -194,6 +194,9 @@ export function waitingParts({ table, seat, tableId, host, hostCall }) {
     // The invite page shows the link to send (when this browser made the table) and the seats.
     parts.push(h("p", {}, h("a", { href: `#/invite/${encodeURIComponent(tableId)}`, class: "tt-invite" }, "The invite link to send")));
     parts.push(h("button", { type: "button", class: "tt-act tt-start", onclick: () => hostCall("POST", "/start") }, "Start the game"));
+  } else if (table.club) {
+    const club = `#/club/${encodeURIComponent(table.club.id)}?evening=${encodeURIComponent(table.club.evening.id)}`;
+    parts.push(h("p", {}, "The club's organisers start the game from ", h("a", { href: club }, "the club's page"), "."));
   } else {
     parts.push(h("p", {}, "The host starts the game when every seat is taken."));
   }
