@@ -6,11 +6,15 @@ it back; another table says null; a duplicate evening's set says its club too.""
 
 from __future__ import annotations
 
-import httpx
+from pathlib import Path
 
+import httpx
+import pytest
+
+from tests.postgres import PostgresServer
 from tests.server.helpers import Player
 from tests.server.people import person
-from tests.server_process import ServerProcess
+from tests.server_process import ServerProcess, free_port
 
 HOUSE = 'id = "one_hand"\nextends = "blackout"\n[schedule]\nsizes = "1"\n'
 
@@ -65,3 +69,43 @@ def test_a_clubs_table_and_set_name_the_club_and_evening(server: ServerProcess) 
     finally:
         ann.close()
         guest.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_spectator_on_another_process_reads_the_club(
+    postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """Two processes on one PostgreSQL: Ann's club table is held by the first; a guest
+    watching it through the second (a mirror, docs/deploy.md) reads its club in the
+    welcome, as the holder's own sockets do."""
+    url = postgres_server.create_database()
+    first = ServerProcess(url, free_port(), tmp_path / "first.log")
+    second = ServerProcess(url, free_port(), tmp_path / "second.log")
+    ann: httpx.Client | None = None
+    try:
+        first.start()
+        second.start()
+        ann = person(first, "Ann")
+        made = ann.post("/api/clubs", json={"name": "Club", "ruleset_toml": HOUSE, "players": 3})
+        club = made.json()["club"]["id"]
+        evening = ann.post(f"/api/clubs/{club}/evenings", json={"day": "2026-11-26"}).json()
+        path = f"/api/clubs/{club}/evenings/{evening['id']}/tables"
+        table = ann.post(path, json={"seats": ["human", "easy", "easy"]}).json()["table"]
+        watcher = Player(second.ws_url, table, None)
+        try:
+            welcome = next(m for m in watcher.messages if m["type"] == "welcome")
+        finally:
+            watcher.close()
+        assert welcome["table"]["club"] == {
+            "id": club,
+            "name": "Club",
+            "evening": {"id": evening["id"], "day": "2026-11-26", "name": None},
+            "number": 1,
+        }
+    finally:
+        if ann is not None:
+            ann.close()
+        second.stop()
+        first.stop()
+        postgres_server.drop_database(url)
