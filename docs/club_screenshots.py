@@ -10,7 +10,8 @@ of two members and two bots each, played to the end (the second's members played
 random bot, so that the tables differ); a real-card evening is kept on a score sheet.
 Nobody connects: the away bot plays the members' seats.
 ``club-desktop`` is Ann's view of the duplicate evening at 1280x800 (the whole page),
-``club-phone`` Ben's at 390x844, ``club-invite-phone`` Fay opening an invitation.
+``club-phone`` Ben's at 390x844, ``club-table-phone`` Ben watching Eve's table (its
+header's link back to the club), ``club-invite-phone`` Fay opening an invitation.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def log_in(page: Page, url: str, name: str) -> None:
 
 
 def main() -> None:
-    """Make the three pictures."""
+    """Make the four pictures."""
     with shots.server() as url, sync_playwright() as playwright:
         names = ("Ann", "Ben", "Cyril", "Dot", "Eve", "Fay")
         ann, ben, cyril, dot, eve, fay = (user(url, n) for n in names)
@@ -99,7 +100,7 @@ def main() -> None:
             person.post(f"/api/club-invites/{code}").raise_for_status()
         first = evening(ann, club, "tables", "2026-11-19", "Week 1")
         tables = [table(ann, club, first["id"], [ann, ben, cyril, dot])]
-        table(ann, club, first["id"], [eve], grace=3600)  # Eve's seat waits: still playing
+        waits = table(ann, club, first["id"], [eve], grace=3600)  # Eve's: still playing
         ann.post(f"/api/clubs/{club}/evenings/{first['id']}/start", json={"bot": "easy"})
         cards = evening(ann, club, "cards", "2026-11-21", "At Dot's")
         sheet = ann.post(
@@ -138,6 +139,9 @@ def main() -> None:
         phone.goto(f"{url}/#/club/{club}?evening={night['id']}")
         phone.wait_for_selector(".club-table-card")
         shots.shoot(phone, "club-phone")
+        phone.goto(f"{url}/#/table/{waits}?watch=1")  # its header links back to the club
+        phone.wait_for_selector(".tt-club")
+        shots.shoot(phone, "club-table-phone")
         invited = ann.post(f"/api/clubs/{club}/invites", json={"days": 7}).json()
         guest = shots.new_page(browser, shots.PHONE)
         log_in(guest, url, "Fay")
