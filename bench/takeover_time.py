@@ -2,11 +2,13 @@
 
 Two ``tricktaker serve`` processes on one PostgreSQL (started as the tests start one).
 At process B, a table of three bots whose person never comes plays by its move timer
-(``--move-timer``); B is SIGKILLed and the time is taken until (1) process A answers a
-request for the table (``GET /tables/ID``: A takes its lease as soon as PostgreSQL has
-seen B's connection end) and (2) the table's next event is stored with nobody asking
-(A's scan for orphaned tables took it over and its bots play). Repeated ``--runs`` times;
-the medians and the worst are printed.
+(``--move-timer``); B is SIGKILLed and the time is taken until (1) process A welcomes
+the person's socket (its ``hello``: A takes the table's lease as soon as PostgreSQL has
+seen B's connection end, by its orphan scan or by the hello itself, whose request
+forwarded to B is not answered; ``GET /tables/ID`` is answered from the database by any
+process and no longer measures this) and (2) the table's next event is stored with
+nobody asking (A's scan for orphaned tables took it over and its bots play). Repeated
+``--runs`` times; the medians and the worst are printed.
 
     .venv/bin/python bench/takeover_time.py --runs 5
 """
@@ -27,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.postgres import started_for_test  # noqa: E402
-from tests.server.helpers import make_table  # noqa: E402
+from tests.server.helpers import Player, make_table  # noqa: E402
 from tests.server_process import ServerProcess, free_port  # noqa: E402
 
 
@@ -43,7 +45,7 @@ def last_seq(url: str, table_id: str) -> int:
 
 
 def one_run(url: str, folder: Path, move_timer: float) -> tuple[float, float]:
-    """Seconds from B's death to A answering for its table, and to its next event."""
+    """Seconds from B's death to A welcoming the table's person, and to its next event."""
     a = ServerProcess(url, free_port(), folder / "a.log")
     b = ServerProcess(url, free_port(), folder / "b.log")
     a.start()
@@ -63,11 +65,9 @@ def one_run(url: str, folder: Path, move_timer: float) -> tuple[float, float]:
         b.kill()
         died = time.monotonic()
         seq = last_seq(url, table.id)
-        with httpx.Client(base_url=a.url, timeout=30) as http_a:
-            answered = None
-            while answered is None:
-                if http_a.get(f"/tables/{table.id}").status_code == 200:
-                    answered = time.monotonic() - died
+        person = Player(a.ws_url, table.id, table.tokens[0])  # waits for its welcome
+        answered = time.monotonic() - died
+        person.close()
         while last_seq(url, table.id) == seq:
             time.sleep(0.01)
         moved = time.monotonic() - died

@@ -1,8 +1,9 @@
 """Several server processes on one PostgreSQL (issue 32, docs/deploy.md, Several
-processes): one owner per table by a lease (a PostgreSQL advisory lock), a table asked
-of another process moves there (its old sockets are closed with code 1012 and
-reconnect), a process SIGKILLed loses its tables to the survivors, which replay them
-and drive their bots; SQLite refuses a second process.
+processes): one owner per table by a lease (a PostgreSQL advisory lock), a person's
+socket on another process has its actions forwarded to the owner (the table does not
+move), a process SIGKILLed loses its tables to the survivors, which replay them and
+drive their bots (and close the sockets they forwarded with 1012: they reconnect);
+SQLite refuses a second process.
 
 Real ``tricktaker serve`` subprocesses over real sockets, on a real PostgreSQL.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import subprocess
 import sys
 import time
@@ -109,12 +111,13 @@ def closed_with(player: Player) -> int | None:
 
 @pytest.mark.postgres
 @pytest.mark.slow
-def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -> None:
-    """A person plays at process A; their second device connects at B: the table moves
-    to B (A closes its socket with 1012, nothing is forked); B is SIGKILLed mid-hand; A
-    takes the table over by itself (its bots go on with nobody asking) and the person
-    reconnects to A with resume and finishes. The record is the replay of exactly the
-    accepted actions, each at the seq it was acknowledged with."""
+def test_a_table_survives_its_process(database: str, tmp_path: Path) -> None:
+    """A person plays at process A; their second device connects at B, which forwards
+    its actions to A (the table stays at A: nothing logs a move); A is SIGKILLed
+    mid-hand; B takes the table over by itself (its bots go on with nobody asking),
+    closing the forwarded socket with 1012, and the person reconnects to B with resume
+    and finishes. The record is the replay of exactly the accepted actions, each at the
+    seq it was acknowledged with."""
     a = serve(database, tmp_path, "a")
     b = serve(database, tmp_path, "b")
     try:
@@ -128,10 +131,10 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
             seed=32,
             grace_seconds=600,
         )
-        # A second table, made and started at B, whose person never comes: its move
-        # timer lets the away bot play, so only B drives it, until B dies.
+        # A second table, made and started at A, whose person never comes: its move
+        # timer lets the away bot play, so only A drives it, until A dies.
         lonely = make_table(
-            http_b,
+            http_a,
             **SHORT_GAME,
             seats=["human", "random", "random"],
             host_seat=0,
@@ -139,42 +142,43 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
             grace_seconds=600,
             move_timer=0.05,
         )
-        assert http_b.post(f"/tables/{lonely.id}/start", headers=lonely.host()).status_code == 204
-        far = Player(a.ws_url, lonely.id, None)  # a spectator at A of B's table
+        assert http_a.post(f"/tables/{lonely.id}/start", headers=lonely.host()).status_code == 204
+        far = Player(b.ws_url, lonely.id, None)  # a spectator at B of A's table
         first = Player(a.ws_url, table.id, table.tokens[0])
-        watcher = Player(b.ws_url, table.id, None)  # a spectator at B of A's table
+        watcher = Player(a.ws_url, table.id, None)  # a spectator at A, which holds it
         assert http_a.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
         first.until("welcome")
         acks: dict[int, tuple[int, str]] = {}
         play_until(first, acks, 3)
 
-        second = Player(b.ws_url, table.id, table.tokens[0])  # the table moves to B
-        assert closed_with(first) == 1012
+        second = Player(b.ws_url, table.id, table.tokens[0])  # forwarded to A
         play_until(second, acks, 3)
         assert second.view is not None
         assert second.view["phase"] != "game_over"
-        seen = second.seq
+        assert moves_logged(a, b) == []
 
-        b.kill()  # mid-hand
+        a.kill()  # mid-hand
         with contextlib.suppress(ConnectionClosed, TimeoutError):
             while True:
                 watcher.receive(timeout=5)
         before = last_seq(database, lonely.id)[0]
         deadline = time.monotonic() + 30
-        while last_seq(database, lonely.id)[0] == before:  # A took it over by itself
+        while last_seq(database, lonely.id)[0] == before:  # B took it over by itself
             assert time.monotonic() < deadline, "nobody took over the lonely table"
             time.sleep(0.1)
+        assert closed_with(second) == 1012  # B took the table: served at B from now on
 
-        again = Player(a.ws_url, table.id, table.tokens[0], last_seq=seen, resume=True)
-        again.seat = 0
+        seen = second.seq
+        again = Player(b.ws_url, table.id, table.tokens[0], last_seq=seen, resume=True)
+        again.seat, again.seq, again.view = 0, seen, second.view  # the view held stands
         play_until(again, acks, None)
         deadline = time.monotonic() + 60
         while last_seq(database, lonely.id)[1] != "finished":
             assert time.monotonic() < deadline, "the lonely table did not finish"
             time.sleep(0.2)
 
-        record = http_a.get(f"/tables/{table.id}/record").json()
-        watcher_again = Player(a.ws_url, table.id, None, last_seq=watcher.seq, resume=True)
+        record = http_b.get(f"/tables/{table.id}/record").json()
+        watcher_again = Player(b.ws_url, table.id, None, last_seq=watcher.seq, resume=True)
         watcher_again.seq = watcher.seq
         told = watch_to_the_end(watcher, watcher.seq)
         told += watch_to_the_end(watcher_again, len(record["events"]))
@@ -182,7 +186,7 @@ def test_a_table_moves_and_survives_its_process(database: str, tmp_path: Path) -
         welcomed = [x["seq"] for x in watcher.messages if x["type"] == "welcome"]
         assert told[0] - 1 in welcomed
         assert told == list(range(told[0], len(record["events"]) + 1))
-        lonely_record = http_a.get(f"/tables/{lonely.id}/record").json()
+        lonely_record = http_b.get(f"/tables/{lonely.id}/record").json()
         assert watch_to_the_end(far, len(lonely_record["events"])) == list(
             range(far.messages[0]["seq"] + 1, len(lonely_record["events"]) + 1)
         )
@@ -343,3 +347,85 @@ def test_sqlite_refuses_a_second_process(tmp_path: Path) -> None:
         first.stop()
     restarted = serve(url, tmp_path, "restarted")  # the lock went with the first
     restarted.stop()
+
+
+def turn_of(player: Player, after: int) -> bool:
+    """Read ``player``'s socket until it was told seq ``after`` and then until it is its
+    seat's turn (True) or the game is over (False)."""
+    deadline = time.monotonic() + 60
+    while player.seq < after:
+        assert time.monotonic() < deadline, f"the device is at {player.seq} of {after}"
+        player.receive(timeout=20)
+    while True:
+        assert time.monotonic() < deadline, "the seat's turn did not come"
+        if player.view is not None and player.view["phase"] == "game_over":
+            return False
+        if player.my_turn():
+            return True
+        player.receive(timeout=20)
+
+
+def moves_logged(*processes: ServerProcess) -> list[str]:
+    """The lines of the processes' logs that say a table moved to them."""
+    lines = []
+    for process in processes:
+        for line in process.log.read_text().splitlines():
+            if "handed over to this process" in line or "took over" in line:
+                lines.append(line)
+    return lines
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_two_devices_of_one_seat_on_two_processes_leave_the_table_where_it_is(
+    database: str, tmp_path: Path
+) -> None:
+    """With no proxy, one seat's two devices reach two processes: A, which holds the
+    table, and B, which forwards the device's actions to A. They play the seat's turns
+    alternately for a whole game: the table never moves (no log line of a handover or
+    takeover, A's device never closed), each action is applied once (an action sent
+    again through B is acknowledged at its first seq), and the record is the replay of
+    exactly the acknowledged actions."""
+    a = serve(database, tmp_path, "a")
+    b = serve(database, tmp_path, "b")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(
+            http, **SHORT_GAME, seats=["human", "random", "random"], host_seat=0, seed=77
+        )
+        devices = [Player(a.ws_url, table.id, table.tokens[0])]
+        devices.append(Player(b.ws_url, table.id, table.tokens[0]))
+        assert [d.seat for d in devices] == [0, 0]
+        assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        rng = random.Random(7)
+        acks: dict[int, tuple[int, str]] = {}
+        last, turn = 0, 0
+        while turn_of(devices[turn % 2], last):
+            device = devices[turn % 2]
+            action = device.random_action(rng)
+            answer = device.act(action, f"move-{turn}")
+            assert answer["type"] == "ack", answer
+            assert answer["seq"] not in acks
+            acks[answer["seq"]] = (0, action)
+            last = answer["seq"]
+            if turn == 1:  # the same id again, through B: the first seq, nothing new
+                again = device.act(action, f"move-{turn}")
+                assert (again["type"], again["seq"]) == ("ack", answer["seq"])
+            turn += 1
+        assert turn >= 4
+        for device in devices:
+            turn_of(device, last)
+        record = http.get(f"/tables/{table.id}/record").json()
+        events = record["events"]
+        for seq, played in acks.items():
+            assert events[seq - 1] == list(played), seq
+        assert sum(1 for e in events if e[0] == 0) == len(acks)
+        state = replay_with_seeded_chance(record)
+        assert state.is_terminal()
+        assert state.record(names=record["names"]).to_json() == record
+        assert moves_logged(a, b) == []
+        devices[0].send({"type": "ping"})  # A's device is still open
+        assert devices[0].until("pong")["type"] == "pong"
+    finally:
+        a.stop()
+        b.stop()

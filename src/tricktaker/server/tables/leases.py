@@ -64,6 +64,11 @@ PRESENCE_ASKED = "?"
 """What starts a payload on :data:`HANDOVER_CHANNEL` that asks the holder of a table
 (the rest of it) for the presence of its seats, rather than to let it go."""
 
+FORWARDED = "!"
+"""What starts a payload on :data:`HANDOVER_CHANNEL` that forwards a person's request to
+the holder of a table (the rest: the request as JSON, the table's id under ``"t"``;
+:mod:`~tricktaker.server.tables.forwarding`)."""
+
 PAYLOAD_BYTES = 7900
 """The longest message carried in a notification (PostgreSQL's limit is 8,000 bytes);
 a longer one goes as a plain ``<table id>:<seq>``, its mirrors reading what is stored."""
@@ -130,6 +135,35 @@ class Leases:
         self.on_presence_asked: Callable[[str], None] | None = None
         """Called on the event loop with the id of a table this process holds whose
         seats' presence another process asked for (:meth:`ask_presence`)."""
+        self.on_forwarded: Callable[[str, dict[str, Any]], None] | None = None
+        """Called on the event loop with the id of a table this process holds and a
+        request another process forwarded for it (:meth:`forward`)."""
+        self.on_listened: Callable[[str], None] | None = None
+        """Called on the event loop with the id of a table whose channel this process
+        listens on now (:meth:`follow`): what its owner says from now on is heard."""
+        self.on_answer: Callable[[dict[str, Any]], None] | None = None
+        """Called on the event loop with an answer to a request this process forwarded
+        (:meth:`answer`)."""
+
+    @property
+    def answers_channel(self) -> str:
+        """The channel on which this process hears the answers to what it forwards."""
+        return ""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process holds the table's lease."""
+        return table_id in self.held
+
+    def forward(self, table_id: str, request: dict[str, Any]) -> None:
+        """Send a person's request to the process that holds the table (not awaited;
+        nothing with one process, which holds every table)."""
+
+    def answer(self, channel: str, body: dict[str, Any]) -> None:
+        """Answer a forwarded request on the forwarder's ``channel`` (not awaited)."""
+
+    async def alive(self, channel: str) -> bool:
+        """Whether the process whose answer channel is ``channel`` is alive."""
+        return True
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """Begin (``loop``: the server's event loop, where :attr:`on_handover` runs)."""
@@ -291,6 +325,7 @@ class PostgresLeases(Leases):
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._connection = self._pool.submit(self._connect).result()
+        self._pool.submit(self._hold_alive).result()
         self._listener = threading.Thread(
             target=self._listen, name="tricktaker-handover", daemon=True
         )
@@ -315,6 +350,8 @@ class PostgresLeases(Leases):
                                 self._handover(notice.payload)
                             elif notice.channel != self._wake:
                                 self._events(notice.payload)
+                            elif notice.payload:
+                                self._answered(notice.payload)
             except Exception as error:  # the database went away: listen again once back
                 if not self._stop.is_set():
                     log.warning("the listener of other processes lost its connection: %s", error)
@@ -330,11 +367,13 @@ class PostgresLeases(Leases):
         new = wanted - listened
         for table_id in new:
             connection.execute(f'LISTEN "{events_channel(table_id)}"')
-        loop, call = self._loop, self.on_events
+        loop, call, heard = self._loop, self.on_events, self.on_listened
         if loop is not None and call is not None:
             for table_id in new:
                 with contextlib.suppress(RuntimeError):  # the loop is closed
                     loop.call_soon_threadsafe(call, table_id)
+                    if heard is not None:
+                        loop.call_soon_threadsafe(heard, table_id)
         return wanted
 
     def follow(self, table_id: str) -> None:
@@ -355,7 +394,29 @@ class PostgresLeases(Leases):
         with contextlib.suppress(RuntimeError):  # closed
             self._pool.submit(wake)
 
+    def _answered(self, payload: str) -> None:
+        loop, call = self._loop, self.on_answer
+        with contextlib.suppress(ValueError):  # not one this server sends
+            body = orjson.loads(payload)
+            if loop is not None and call is not None and isinstance(body, dict):
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(call, body)
+
+    def _forwarded(self, payload: str) -> None:
+        loop, call = self._loop, self.on_forwarded
+        with contextlib.suppress(ValueError):  # not one this server sends
+            body = orjson.loads(payload[len(FORWARDED) :])
+            if not isinstance(body, dict):
+                return
+            table_id = body.get("t")
+            if loop is not None and call is not None and table_id in self.held:
+                with contextlib.suppress(RuntimeError):  # the loop is closed
+                    loop.call_soon_threadsafe(call, table_id, body)
+
     def _handover(self, payload: str) -> None:
+        if payload.startswith(FORWARDED):
+            self._forwarded(payload)
+            return
         call = self.on_handover
         table_id = payload
         if payload.startswith(PRESENCE_ASKED):
@@ -381,6 +442,48 @@ class PostgresLeases(Leases):
                     message = orjson.loads(said)
                     if isinstance(message, dict):
                         loop.call_soon_threadsafe(self.on_said, table_id, message)
+
+    @property
+    def answers_channel(self) -> str:
+        return self._wake
+
+    def forward(self, table_id: str, request: dict[str, Any]) -> None:
+        payload = FORWARDED + orjson.dumps({**request, "t": table_id}).decode()
+        self._notify_soon(HANDOVER_CHANNEL, payload)
+
+    def answer(self, channel: str, body: dict[str, Any]) -> None:
+        self._notify_soon(channel, orjson.dumps(body).decode())
+
+    def _notify_soon(self, channel: str, payload: str) -> None:
+        """Send one notification from the lease thread, in order with its other calls."""
+        connection = self._connection
+
+        def send() -> None:
+            with contextlib.suppress(Exception):  # lost: the forwarder gives up and retries
+                connection.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+
+        with contextlib.suppress(RuntimeError):  # closed
+            self._pool.submit(send)
+
+    def _hold_alive(self) -> None:
+        """Hold this process's liveness lock (the lease thread): free once it dies."""
+        self._connection.execute("SELECT pg_advisory_lock(hashtextextended(%s, 2))", (self._wake,))
+
+    async def alive(self, channel: str) -> bool:
+        def call() -> bool:
+            row = self._connection.execute(
+                "SELECT pg_try_advisory_lock(hashtextextended(%s, 2))", (channel,)
+            ).fetchone()
+            if row is None or not row[0]:
+                return True  # held: its process is alive
+            self._connection.execute(
+                "SELECT pg_advisory_unlock(hashtextextended(%s, 2))", (channel,)
+            )
+            return False
+
+        if channel == self._wake:
+            return True
+        return await self._in_turn(call)
 
     def notify(self, table_id: str, seq: int) -> None:
         # Coalesced: one statement sends every table's last seq since the last one, so
@@ -504,6 +607,7 @@ class PostgresLeases(Leases):
                 with contextlib.suppress(Exception):
                     old.close()
             held, self.held = self.held, set()
+            self._hold_alive()
             return held
 
         return await self._in_turn(call)

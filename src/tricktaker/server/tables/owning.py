@@ -37,6 +37,12 @@ class Owning:
         self.leases = leases
         self.tables = tables
         self.resume = resume
+        self.on_taken: Callable[[list[str]], None] | None = None
+        """Called with the ids of tables this process took the lease of (the sockets it
+        forwarded for them to their owner reconnect)."""
+        self.check_forwarders: Callable[[], Awaitable[None]] | None = None
+        """Called every ORPHAN_SECONDS: lets go of the remote seats of forwarding
+        processes that died (:mod:`~tricktaker.server.tables.forwarding`)."""
 
     async def adopt_orphans(self) -> list[str]:
         """Take over every table in play whose lease is free (the process that held it
@@ -44,6 +50,7 @@ class Owning:
         taken = await self.leases.orphans()
         if taken:
             log.info("took over %d tables: %s", len(taken), ", ".join(taken[:10]))
+            self._taken(taken)
         await self.resume(taken)
         return taken
 
@@ -56,6 +63,8 @@ class Owning:
                 if self.leases.broken():
                     await self.hold_again()
                 await self.adopt_orphans()
+                if self.check_forwarders is not None:
+                    await self.check_forwarders()
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the database is away: again in a second
@@ -121,11 +130,16 @@ class Owning:
         else:
             self.leases.release(live.data.id)
 
+    def _taken(self, table_ids: list[str]) -> None:
+        if self.on_taken is not None:
+            self.on_taken(table_ids)
+
     async def lease(self, table_id: str) -> None:
         """Hold the table's lease, asking its holder to let it go if another process
         has it (:class:`TableElsewhereError` if it does not within HANDOVER_SECONDS)."""
         leases = self.leases
         if await leases.take(table_id):
+            self._taken([table_id])
             return
         # Claimed while asked for, so that no orphan scan (the holder's own, say) takes
         # the table in the moment between its holder letting it go and this one taking it.
@@ -137,6 +151,8 @@ class Owning:
                 for _ in range(5):
                     await asyncio.sleep(0.05)
                     if await leases.take(table_id):
+                        log.info("table %s handed over to this process", table_id)
+                        self._taken([table_id])
                         return
         finally:
             leases.unclaim(table_id)

@@ -16,7 +16,8 @@ or an undo is answered with a fresh ``welcome``, a change of seats or status wit
 a seat's presence) comes in the notification itself (``'<table id>:<seq>:<message>'``),
 and reaches the mirror's sockets at once, after the events notified before it; a new
 mirror reads the table's recent chat and asks the owner for its seats' presence. A
-person's socket is not mirrored: the table moves to the process it connects to.
+person's socket is mirrored too (its welcome and events are its seat's), while its
+requests are forwarded to the owner (:mod:`~tricktaker.server.tables.forwarding`).
 """
 
 from __future__ import annotations
@@ -81,6 +82,8 @@ class Relay:
         (a seat's person is connected to the owner, or away, there)."""
         self._dirty: set[str] = set()
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._asking: set[asyncio.Task[None]] = set()
+        """The presence asks sent once a table's channel is listened on."""
         self._held_back: dict[str, list[dict[str, Json]]] = {}
         """What was said at a table while its mirror caught up with events notified
         before it: told after them."""
@@ -101,7 +104,8 @@ class Relay:
     async def watch(
         self, table_id: str, subscriber: Subscriber, resume_from: int | None, limit: int
     ) -> Live | None:
-        """Attach a spectator's socket to the table's mirror (made from the database if
+        """Attach a spectator's socket (or a seat's, ``subscriber.seat``, whose requests
+        are forwarded) to the table's mirror (made from the database if
         none), sending it a welcome or, with ``resume_from``, what it missed (at most
         ``limit`` events back). None if there is no such table."""
         live = self.mirrors.get(table_id)
@@ -124,7 +128,6 @@ class Relay:
                     with contextlib.suppress(Exception):  # unknown, as before: away
                         await self._ask_presence(table_id)
         async with live.lock:
-            live.subscribers.add(subscriber)
             replay = None
             d = live.data
             behind = None if resume_from is None else d.seq - resume_from
@@ -132,11 +135,28 @@ class Relay:
                 loaded = await self._read(table_id)
                 if loaded is not None and loaded[0].seq == d.seq:
                     start = live.new_state(d.game_number)
-                    replay = replayed(live, start, None, d.seq - behind, loaded[1])
-            for message in replay or [self.welcome(live, None)]:
+                    replay = replayed(live, start, subscriber.seat, d.seq - behind, loaded[1])
+            # Added once read: what is said meanwhile is in its welcome's presence, and
+            # its first message is its welcome (or ``resumed``).
+            live.subscribers.add(subscriber)
+            for message in replay or [self.welcome(live, subscriber.seat)]:
                 subscriber.push(self._with_presence(live, message))
         self.notified(table_id)  # anything committed while it was read
         return live
+
+    def listened(self, table_id: str) -> None:
+        """The table's channel is listened on now: ask its owner again for its seats'
+        presence (said before, the answer may have come before the channel was heard)."""
+        ask = self._ask_presence
+        if table_id in self.mirrors and ask is not None:
+            task = asyncio.get_running_loop().create_task(self._ask_quietly(ask, table_id))
+            self._asking.add(task)
+            task.add_done_callback(self._asking.discard)
+
+    @staticmethod
+    async def _ask_quietly(ask: Callable[[str], Awaitable[None]], table_id: str) -> None:
+        with contextlib.suppress(Exception):  # unknown, as before: away
+            await ask(table_id)
 
     def welcome(self, live: Live, seat: int | None) -> dict[str, Json]:
         """A mirror's ``welcome``, its seats' presence as the owner said it."""

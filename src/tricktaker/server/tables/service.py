@@ -49,6 +49,7 @@ from tricktaker.server.tables import store
 from tricktaker.server.tables.belonging import Belonging
 from tricktaker.server.tables.cache import TableCache
 from tricktaker.server.tables.driving import BotDriver
+from tricktaker.server.tables.forwarding import Forwarding
 from tricktaker.server.tables.hints import HintDesk
 from tricktaker.server.tables.leases import Leases
 from tricktaker.server.tables.live import (
@@ -108,6 +109,8 @@ class TableService:
         (:mod:`~tricktaker.server.tables.relay`)."""
         self.owning = Owning(self.leases, self.tables_held, self._resume)
         """Takes tables over, lets them go, waits for their leases."""
+        self.forwarding = Forwarding(self)
+        """Forwarded seats' sockets (:mod:`~tricktaker.server.tables.forwarding`)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._adopter: asyncio.Task[None] | None = None
         self.belonging = Belonging(self.db)
@@ -128,6 +131,11 @@ class TableService:
         self.leases.watching = self.relay.watched
         self.leases.on_said = self.relay.said
         self.leases.on_presence_asked = self._say_presence
+        self.leases.on_forwarded = self.forwarding.received
+        self.leases.on_answer = self.forwarding.answered
+        self.leases.on_listened = self.relay.listened
+        self.owning.on_taken = self.forwarding.owner_changed
+        self.owning.check_forwarders = lambda: self.forwarding.check_origins(self.leases.alive)
         self.leases.start(loop)
         if self.leases.shared:
             await self.owning.adopt_orphans()
@@ -501,21 +509,26 @@ class TableService:
         """Attach a socket (a seat with its token, or a spectator) and send it a welcome,
         or, with ``resume_from`` (the last seq the client saw), what it missed since
         when that is in the current game and at most :data:`REPLAY_LIMIT` events. A
-        spectator of a table another process serves watches it from here
-        (:mod:`~tricktaker.server.tables.relay`); a seat's socket brings the table here."""
+        socket on a table another process serves is served from a mirror (relay.py), a
+        seat's requests forwarded to the owner (forwarding.py; if none answers, the
+        table comes here)."""
         if token is None:
             await self.check_watchable(table_id)
         if (
-            token is None
-            and self.leases.shared
+            self.leases.shared
             and not self.tables_held.holds(table_id)
             and not await self.leases.take(table_id)
         ):
-            subscriber.seat = None
-            mirror = await self.relay.watch(table_id, subscriber, resume_from, REPLAY_LIMIT)
-            if mirror is None:
-                raise TableNotFoundError(table_id)
-            return mirror
+            seat = (
+                None if token is None else await self.forwarding.attach(table_id, token, subscriber)
+            )
+            if token is None or seat is not None:
+                subscriber.seat = seat
+                mirror = await self.relay.watch(table_id, subscriber, resume_from, REPLAY_LIMIT)
+                if mirror is None:
+                    self.forwarding.detach(table_id, subscriber)
+                    raise TableNotFoundError(table_id)
+                return mirror
         live = await self.live(table_id)
         seat = None if token is None else self.seat_of(live, token)
         subscriber.seat = seat
@@ -534,12 +547,20 @@ class TableService:
             for message in replay or [self.welcome(live, seat)]:
                 subscriber.push(message)
             if seat is not None:
-                task = live.grace_tasks.pop(seat, None)
-                if task is not None:
-                    task.cancel()
-                live.replaced.discard(seat)
-                self._presence(live, seat)
+                self.seat_connected(live, subscriber)
         return live
+
+    def seat_connected(self, live: Live, subscriber: Subscriber) -> None:
+        """A seat's socket (here, or a ``RemoteSeat`` at another process) is one of the
+        table's subscribers now: its grace stops, its bot gives the seat back."""
+        seat = subscriber.seat
+        assert seat is not None
+        live.subscribers.add(subscriber)
+        task = live.grace_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        live.replaced.discard(seat)
+        self._presence(live, seat)
 
     def _drop_seat_sockets(self, live: Live, seat: int) -> None:
         """Close the sockets of a seat its person no longer holds."""
@@ -556,6 +577,7 @@ class TableService:
             return
         live.subscribers.discard(subscriber)
         if self.relay.mirrors.get(live.data.id) is live:
+            self.forwarding.detach(live.data.id, subscriber)
             self.relay.unwatch(live)  # a spectator of a table another process serves
             return
         seat = subscriber.seat

@@ -326,6 +326,13 @@ def _error(
     return m.Error(id=id, code=code, message=message, rule=rule, field=field).model_dump()
 
 
+HINT_ELSEWHERE = (
+    "Hints are worked out by the server process that holds the table, and this socket"
+    " reached another: reconnect (through the proxy) to ask for one."
+)
+"""The ``unavailable`` error's text for a hint asked on a forwarded socket
+(:mod:`~tricktaker.server.tables.forwarding`)."""
+
 BINARY_FRAME = (
     "A binary frame is no message of this protocol: send each message as one JSON"
     " object in a text frame."
@@ -480,9 +487,13 @@ async def serve_socket(
                     _error("unauthorized", "Send hello (with your seat token) first.", id=the_id)
                 )
                 continue
+            forwarded = service.forwarding.forwards(live, conn)
             if isinstance(message, m.ChatMessage):
                 try:
-                    refused = await service.chat(live, conn.seat, message.text)
+                    if forwarded:  # to the process that serves the table
+                        refused = await service.forwarding.act(live, conn, "chat", "", message.text)
+                    else:
+                        refused = await service.chat(live, conn.seat, message.text)
                 except UnavailableError as exc:
                     refused = _error(exc.code, exc.detail)
                 if refused is not None:
@@ -490,6 +501,9 @@ async def serve_socket(
                 continue
             if conn.seat is None:
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
+                continue
+            if isinstance(message, m.HintMessage) and forwarded:
+                conn.push(_error("unavailable", HINT_ELSEWHERE, id=message.id))
                 continue
             if isinstance(message, m.HintMessage):  # worked out while the socket reads on
                 task = asyncio.get_running_loop().create_task(
@@ -500,7 +514,12 @@ async def serve_socket(
                 continue
             try:
                 answer: dict[str, Json] | None
-                if isinstance(message, m.UndoMessage):
+                if forwarded:  # to the process that serves the table
+                    kind, text = ("undo", "") if isinstance(message, m.UndoMessage) else ("act", "")
+                    if isinstance(message, m.ActionMessage):
+                        text = message.action
+                    answer = await service.forwarding.act(live, conn, kind, message.id, text)
+                elif isinstance(message, m.UndoMessage):
                     answer = await service.undo(live, conn, message.id)
                 else:
                     answer = await service.act(live, conn, message.id, message.action)
