@@ -429,3 +429,39 @@ def test_two_devices_of_one_seat_on_two_processes_leave_the_table_where_it_is(
     finally:
         a.stop()
         b.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_forwarding_process_that_dies_leaves_its_seat_away(database: str, tmp_path: Path) -> None:
+    """A person's only socket is at B, forwarded to A, which holds the table: the seat
+    counts as connected at A (its turn waits for the person). B is SIGKILLed: A finds
+    B's liveness lock free, lets the remote seat go, and once the grace runs out the
+    away bot plays the seat's turn."""
+    a = serve(database, tmp_path, "a")
+    b = serve(database, tmp_path, "b")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(
+            http,
+            **SHORT_GAME,
+            seats=["human", "random", "random"],
+            host_seat=0,
+            seed=91,
+            grace_seconds=0.5,
+        )
+        person = Player(b.ws_url, table.id, table.tokens[0])
+        assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        assert turn_of(person, 0)
+        time.sleep(1.5)  # past the grace: connected through B, nobody plays the seat
+        waiting = last_seq(database, table.id)[0]
+        assert waiting == person.seq
+        b.kill()
+        deadline = time.monotonic() + 20
+        while last_seq(database, table.id)[0] == waiting:
+            assert time.monotonic() < deadline, "the seat of the dead forwarder stayed held"
+            time.sleep(0.1)
+        assert moves_logged(a) == []
+    finally:
+        a.stop()
+        b.stop()
