@@ -313,6 +313,11 @@ def valid_bodies(places: dict[str, Any]) -> dict[str, Any]:
         "/api/signup": {"name": "fuzz_user", "password": "a fuzzed password", "claim": claim},
         "/api/login": {"name": "fuzz_user", "password": "a fuzzed password", "claim": claim},
         "/api/me/claim": claim,
+        "/api/me/password": {
+            "current_password": "a fuzzed password",
+            "new_password": "another fuzzed password",
+        },
+        "/api/me/privacy": {"page": "public", "history": "clubs", "sheets": "private"},
         "/api/clubs": {"name": "Fuzz club", "game": "blackout", "players": 3},
         "/api/clubs/{club_id}/invites": {"days": 3},
         "/api/club-invites/{code}": {},
