@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktaker.server.db import hash_token
 from tricktaker.server.errors import BadSeatTokenError, RefusedError, UnavailableError
+from tricktaker.server.tables import chatting
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.leases import MOVED_CODE
 from tricktaker.server.tables.live import Live, Subscriber
@@ -288,7 +289,7 @@ class Forwarding:
             elif kind == "undo":
                 answer = await service.undo(live, remote, client_id)
             elif kind == "chat":
-                answer = await service.chat(live, remote.seat, text)
+                answer = await chatting.say(service, live, remote.seat, text)
             else:
                 return None
         except UnavailableError as exc:

@@ -55,7 +55,6 @@ from tricktaker.server.tables.leases import Leases
 from tricktaker.server.tables.live import (
     Live,
     Subscriber,
-    subscriber_gone,
 )
 from tricktaker.server.tables.names import others, unique_name
 from tricktaker.server.tables.owning import Owning
@@ -774,28 +773,6 @@ class TableService:
         """A bot's move (or an away bot's, for a person whose time ran out), submitted as a
         person's would be (the table's lock is held)."""
         return await self._submit(live, seat, None, text)
-
-    async def chat(self, live: Live, seat: int | None, text: str) -> dict[str, Json] | None:
-        """Store and send a chat message; an error message if the sender is too fast."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        if seat is None or subscriber_gone(live, seat):
-            return m.Error(code="not_your_seat", message="Only seated players chat.").model_dump()
-        times = [t for t in live.chat_times.get(seat, []) if now - t < 10.0]
-        if len(times) >= 5:
-            return m.Error(
-                code="rate_limited", message="Too many chat messages: at most 5 in 10 seconds."
-            ).model_dump()
-        times.append(now)
-        live.chat_times[seat] = times
-        name = seat_names_of(live)[seat]
-        at = await self.db(store.add_chat, live.data.id, seat, name, text)
-        line = m.ChatLine(seat=seat, name=name, text=text, at=at)
-        live.chat.append(line)
-        message = m.Chat(seq=live.data.seq, line=line).model_dump()
-        self._tell_all(live, message)
-        self.leases.say(live.data.id, live.data.seq, message)  # other processes' sockets
-        return None
 
 
 def _not_your_seat(client_id: str) -> dict[str, Json]:

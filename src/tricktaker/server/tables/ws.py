@@ -29,6 +29,7 @@ from tricktaker.server.errors import (
     UnavailableError,
 )
 from tricktaker.server.limits import SEND_BACKLOG, SLOW_READER_CODE
+from tricktaker.server.tables import chatting
 from tricktaker.server.tables import messages as m
 from tricktaker.server.tables.leases import BUSY_CODE
 from tricktaker.server.tables.live import Live
@@ -493,7 +494,7 @@ async def serve_socket(
                     if forwarded:  # to the process that serves the table
                         refused = await service.forwarding.act(live, conn, "chat", "", message.text)
                     else:
-                        refused = await service.chat(live, conn.seat, message.text)
+                        refused = await chatting.say(service, live, conn.seat, message.text)
                 except UnavailableError as exc:
                     refused = _error(exc.code, exc.detail)
                 if refused is not None:
