@@ -112,6 +112,9 @@ def test_malformed_priors_refused() -> None:
             core.make_world(config, state, replace(facts, random_prior=bad))
     with pytest.raises(ValueError, match="kind_noise"):
         core.make_world(config, state, replace(facts, kind_noise=0.0))
+    for plays in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="kind_plays"):
+            core.make_world(config, state, replace(facts, kind_plays=plays))
     with pytest.raises(ValueError, match="random_prior"):
         core.kinds(core.make_world(config, state, replace(facts, random_prior=())), 1, 10)
 
@@ -137,9 +140,60 @@ def test_the_bot_carries_the_kinds_from_hand_to_hand() -> None:
 
 @pytest.mark.parametrize(
     "setting",
-    [{"opponents": "clever"}, {"random_prior": 0.0}, {"random_prior": 1.0}, {"kind_noise": 0.0}],
+    [
+        {"opponents": "clever"},
+        {"random_prior": 0.0},
+        {"random_prior": 1.0},
+        {"kind_noise": 0.0},
+        {"kind_plays": 1.5},
+        {"kind_carry": "median"},
+    ],
 )
 def test_bad_settings_refused(setting: dict[str, object]) -> None:
     """Unknown models and priors or noise out of range are refused."""
-    with pytest.raises(ValueError, match=r"opponents|random_prior|kind_noise"):
+    with pytest.raises(
+        ValueError, match=r"opponents|random_prior|kind_noise|kind_plays|kind_carry"
+    ):
         ISMCTSBot(**setting)  # type: ignore[arg-type]
+
+
+def test_the_plays_weigh_the_kind_as_kind_plays_says() -> None:
+    """``kind_plays`` 0: a seat's kind is learned from its bid alone, so the policy
+    player (whose plays say most of it) stays nearer its prior than with the plays
+    (1); in between, in between."""
+    obs = late_decision(10, seed=2)
+    prior = [0.0, 0.5, 0.5, 0.5]
+    learned = {
+        power: kernel_kinds(kernel_world(obs, random_prior=prior, kind_plays=power), seed=3)
+        for power in (0.0, 0.5, 1.0)
+    }
+    policy = [learned[power][POLICY_SEAT] for power in (0.0, 0.5, 1.0)]
+    assert policy[0] > policy[1] > policy[2]
+    assert all(0.0 < p < 1.0 for p in policy)
+
+
+def test_bayes_carries_the_bids_posterior() -> None:
+    """``kind_carry=bayes``: the next hand's prior of a seat is the posterior its bids
+    alone gave (within the bounds), not a running mean; after hands of random bids,
+    the random seats' priors are above the policy seat's."""
+    bot = ISMCTSBot(seed=1, iterations=50, opponents="learned", kind_carry="bayes", kind_plays=0.5)
+    state = new_game(load_ruleset("blackout"), players=4, seed=8)
+    rng = random.Random(8)
+    while state.hands_played < 6:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if seat == 0:
+            action = bot.act(obs)
+        elif seat == POLICY_SEAT:
+            action = search_for(obs.rules.hooks).rollout_action(
+                state, seat, state.legal_actions(seat)
+            )
+        else:
+            action = rng.choice(obs.legal_actions)
+        state.apply(seat, action)
+    assert set(bot.kinds) == {1, 2, 3}
+    assert all(KIND_BOUNDS[0] <= p <= KIND_BOUNDS[1] for p in bot.kinds.values())
+    assert min(bot.kinds[2], bot.kinds[3]) > bot.kinds[POLICY_SEAT]

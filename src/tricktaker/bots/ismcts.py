@@ -93,6 +93,12 @@ that the seat plays any legal card rather than the rollout policy's (the rollout
 opponent noise in the Oh Hell family)."""
 
 
+KIND_CARRIES = ("mean", "bayes")
+"""The values of the ``kind_carry`` setting: how a seat's kind learned in one hand
+becomes its prior in the next (``opponents=learned``): ``mean``, the running mean of
+:data:`KIND_CARRY`; ``bayes``, the posterior from the hand's bids alone (each hand's
+bid is fresh evidence, multiplied in), within :data:`KIND_BOUNDS`."""
+
 OPPONENT_MODELS = ("search", "learned")
 """The values of the ``opponents`` setting: every other seat modelled as the search's own
 (``search``), or each one's kind learned at the table (``learned``)."""
@@ -211,7 +217,10 @@ class ISMCTSBot(SearchBot):
     chosen against the players at the table. The bot carries each seat's posterior at the
     end of a hand into the next hand's prior (a running mean, :data:`KIND_CARRY`, within
     :data:`KIND_BOUNDS`), and into the next game if it is kept; ``random_prior`` (0.25)
-    is the prior of a seat not seen yet.
+    is the prior of a seat not seen yet; ``kind_plays`` (1) how much a seat's card plays
+    tell of its kind (their likelihood ratio raised to this power; 0: the bids alone);
+    ``kind_carry`` (``mean``) how a hand's posterior becomes the next hand's prior
+    (:data:`KIND_CARRIES`).
     ``search`` (the default) models every seat as the search's own player (kernel only;
     see bench/README.md, "Opponent kinds learned at the table (issue 30)").
 
@@ -245,6 +254,8 @@ class ISMCTSBot(SearchBot):
         opponents: str = "search",
         random_prior: float = 0.25,
         kind_noise: float = INFER_NOISE,
+        kind_plays: float = 1.0,
+        kind_carry: str = "mean",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -276,6 +287,14 @@ class ISMCTSBot(SearchBot):
             raise ValueError(f"random_prior must be from {KIND_BOUNDS[0]} to {KIND_BOUNDS[1]}")
         if not 0.0 < kind_noise <= 1.0:
             raise ValueError("kind_noise must be above 0 and at most 1")
+        if not 0.0 <= kind_plays <= 1.0:
+            raise ValueError("kind_plays must be from 0 (the bids alone) to 1")
+        if kind_carry not in KIND_CARRIES:
+            raise ValueError(
+                f"kind_carry must be one of {', '.join(KIND_CARRIES)}, not {kind_carry!r}"
+            )
+        self.kind_plays = kind_plays
+        self.kind_carry = kind_carry
         self.opponents = opponents
         self.random_prior = random_prior
         self.kind_noise = kind_noise
@@ -365,10 +384,10 @@ class ISMCTSBot(SearchBot):
                 infer=self.inference,
                 random_prior=self._priors(obs) if self.opponents == "learned" else None,
                 kind_noise=self.kind_noise,
+                kind_plays=self.kind_plays,
             )
             if self.opponents == "learned":
-                learned = kernel_kinds(world, seed=self.rng.getrandbits(63))
-                self._kinds_seen = {s: p for s, p in enumerate(learned) if s != obs.seat}
+                self._learn_kinds(obs, world, sampler)
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
             return None
@@ -402,6 +421,25 @@ class ISMCTSBot(SearchBot):
         )
         return action
 
+    def _learn_kinds(self, obs: Observation, world: object, sampler: object) -> None:
+        """What this decision's search learns of the other seats' kinds, kept for the
+        next hand's priors: the posterior (``kind_carry=mean``), or the posterior from
+        the bids alone (``bayes``; with ``kind_plays`` 1 a second world, without the
+        plays' evidence, is made for it)."""
+        source = world
+        if self.kind_carry == "bayes" and self.kind_plays > 0.0:
+            source = kernel_world(
+                obs,
+                weighted=self.weighted,
+                sampler=sampler,
+                infer=self.inference,
+                random_prior=self._priors(obs),
+                kind_noise=self.kind_noise,
+                kind_plays=0.0,
+            )
+        learned = kernel_kinds(source, seed=self.rng.getrandbits(63))
+        self._kinds_seen = {s: p for s, p in enumerate(learned) if s != obs.seat}
+
     def _priors(self, obs: Observation) -> list[float]:
         """Each seat's prior chance of being a random player this hand: at a new hand
         (a new hand number, or less of the hand played than at the last decision) the
@@ -414,7 +452,11 @@ class ISMCTSBot(SearchBot):
             low, high = KIND_BOUNDS
             for seat, chance in self._kinds_seen.items():
                 prior = self.kinds.get(seat, self.random_prior)
-                carried = KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
+                carried = (
+                    chance
+                    if self.kind_carry == "bayes"
+                    else KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
+                )
                 self.kinds[seat] = min(high, max(low, carried))
             self._kinds_seen = {}
         self._hand_mark = mark

@@ -38,7 +38,7 @@ using namespace tk::py;
 #define TK_FACTS_FIELDS(X)                                                                     \
     X(me) X(hidden) X(counts) X(voids) X(played) X(unknown) X(fixed) X(guess_bids) X(split)    \
     X(value) X(weight_seats) X(scale) X(floor) X(plays) X(infer_noise) X(infer_pool)           \
-    X(random_prior) X(kind_noise)
+    X(random_prior) X(kind_noise) X(kind_plays)
 #define TK_SPLIT_FIELDS(X) X(first) X(second) X(nodes) X(lists)
 
 #define TK_ENUM(name) name,
@@ -262,6 +262,9 @@ void read_facts(const Config &cfg, PyObject *object, World &w) {
     w.kind_noise = r.real(kind_noise);
     if (!(w.kind_noise > 0.0 && w.kind_noise <= 1.0))
         fail(PyExc_ValueError, "facts.kind_noise: above 0, at most 1");
+    w.kind_plays = r.real(kind_plays);
+    if (!(w.kind_plays >= 0.0 && w.kind_plays <= 1.0))
+        fail(PyExc_ValueError, "facts.kind_plays: 0 (the bids alone) to 1");
 }
 
 // The move codes of a decision (cards while playing, BID_BASE + bid while bidding).

@@ -118,6 +118,10 @@ OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals) {
     double mean[MAXP] = {};
     State st;
     double each[MAXP], loose[MAXP];
+    const double power = world.kind_plays;
+    auto told = [power](double ratio) {
+        return power == 1.0 ? ratio : power == 0.0 ? 1.0 : std::pow(ratio, power);
+    };
     long count = deals < 1 ? 1 : deals;
     for (long d = 0; d < count; ++d) {
         world.sample(rng, st);
@@ -126,8 +130,8 @@ OpponentKinds opponent_kinds(const World &world, Rng &rng, long deals) {
         for (int s = 0; s < n; ++s) {
             if (s == world.me) continue;
             kinds.bid_mean[s] += world.bid_ratio(st, s) / double(count);
-            double policy = world.bid_ratio(st, s, KIND_BID_FLOOR) * each[s];
-            double other = world.bid_ratio(st, s, LOOSE_BID_FLOOR) * loose[s];
+            double policy = world.bid_ratio(st, s, KIND_BID_FLOOR) * told(each[s]);
+            double other = world.bid_ratio(st, s, LOOSE_BID_FLOOR) * told(loose[s]);
             mean[s] += 0.5 * (policy + other) / double(count);
         }
     }

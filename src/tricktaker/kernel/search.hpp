@@ -54,6 +54,10 @@ struct World {
     // the tree and the rollout and its bid does not weigh the deal.
     std::vector<double> random_prior;
     double kind_noise = 0.5;
+    // How much the plays seen tell of a seat's kind: their likelihood ratio is raised to
+    // this power in ``opponent_kinds`` (1: whole; 0: the kind is learned from the bid
+    // alone, the plays still weigh the deals).
+    double kind_plays = 1.0;
 
     void sample(Rng &rng, State &out) const;
     // Guesses the hidden simultaneous bids (``guess_seats``) of a deal: ``sample`` does.

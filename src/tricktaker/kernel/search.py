@@ -107,6 +107,7 @@ def kernel_world(
     infer: PlayInference | None = None,
     random_prior: Sequence[float] | None = None,
     kind_noise: float = 0.5,
+    kind_plays: float = 1.0,
 ) -> Any:
     """The kernel's world of ``obs``: ready to sample deals from and to search
     (``sampler``: the game's Python determinizer of ``obs``, when a hook game's is made;
@@ -114,7 +115,7 @@ def kernel_world(
     :class:`~tricktaker.kernel.spec.WorldFacts` says; None: not; ``random_prior``: the
     opponent kinds learned at the table, each seat's prior chance of being a random
     player, :class:`~tricktaker.kernel.spec.WorldFacts` ``random_prior``, with its
-    ``kind_noise``; None: off)."""
+    ``kind_noise`` and ``kind_plays``; None: off)."""
     config, state, facts = world_inputs(
         obs,
         weighted=weighted,
@@ -122,6 +123,7 @@ def kernel_world(
         infer=infer,
         random_prior=random_prior,
         kind_noise=kind_noise,
+        kind_plays=kind_plays,
     )
     core = native()
     try:
@@ -138,6 +140,7 @@ def world_inputs(
     infer: PlayInference | None = None,
     random_prior: Sequence[float] | None = None,
     kind_noise: float = 0.5,
+    kind_plays: float = 1.0,
 ) -> tuple[Any, KernelState, WorldFacts]:
     """What :func:`kernel_world` gives the kernel: the hand's config, the public state
     (hidden hands empty, a :class:`KernelState` made by
@@ -151,7 +154,9 @@ def world_inputs(
             raise ValueError("random_prior: one chance a seat")
         prior = tuple(0.0 if seat == obs.seat else float(p) for seat, p in enumerate(random_prior))
         plays = facts.plays or hand_plays(obs)
-        facts = replace(facts, random_prior=prior, kind_noise=kind_noise, plays=plays)
+        facts = replace(
+            facts, random_prior=prior, kind_noise=kind_noise, kind_plays=kind_plays, plays=plays
+        )
     return config, state, facts
 
 

@@ -261,7 +261,9 @@ class WorldFacts:
     ``kind_noise``, as ``infer_noise`` softens it). A search weighs the two kinds by the
     likelihood of each seat's bid and plays this hand (``plays``) and draws every seat's
     kind from that posterior in each iteration: a random seat moves at random in the
-    tree and the rollout, and its bid does not weigh the deal."""
+    tree and the rollout, and its bid does not weigh the deal. ``kind_plays``: how much
+    the plays tell of a seat's kind (their likelihood ratio raised to this power; 0: the
+    kind is learned from the bid alone, the plays still weigh the deals)."""
 
     me: int
     hidden: tuple[int, ...]
@@ -281,6 +283,7 @@ class WorldFacts:
     infer_pool: int = 0
     random_prior: tuple[float, ...] = ()
     kind_noise: float = 0.5
+    kind_plays: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
