@@ -84,6 +84,11 @@ class GameSearch:
     """ISMCTS's default weight of the other seats' mean result against a seat's own
     (0: a seat plays for its own result only; 1: for its margin over the others)."""
 
+    opponents: str = "search"
+    """ISMCTS's default model of the other seats (its ``opponents`` setting): ``search``,
+    each as the search's own player; ``learned``, each one's kind learned at the table
+    (a random player or one who bids by its cards; the kernel's searches only)."""
+
     def searches(self, kind: str) -> bool:
         """Whether the search bots search decisions of this action kind."""
         return self.searched is None or kind in self.searched

@@ -44,6 +44,7 @@ import math
 import random
 import time
 
+from tricktaker.bots.bidders import Bidders
 from tricktaker.bots.gamesearch import GameSearch, sample_weight
 from tricktaker.bots.heuristic import HeuristicBot
 from tricktaker.bots.pimc import (
@@ -93,15 +94,18 @@ that the seat plays any legal card rather than the rollout policy's (the rollout
 opponent noise in the Oh Hell family)."""
 
 
-KIND_CARRIES = ("mean", "bayes")
+KIND_CARRIES = ("mean", "bayes", "bidder")
 """The values of the ``kind_carry`` setting: how a seat's kind learned in one hand
 becomes its prior in the next (``opponents=learned``): ``mean``, the running mean of
 :data:`KIND_CARRY`; ``bayes``, the posterior from the hand's bids alone (each hand's
-bid is fresh evidence, multiplied in), within :data:`KIND_BOUNDS`."""
+bid is fresh evidence, multiplied in); ``bidder``, from every hand's bid beside the
+tricks the seat took, a bidder's habits learned per seat
+(:class:`~tricktaker.bots.bidders.Bidders`); each within :data:`KIND_BOUNDS`."""
 
-OPPONENT_MODELS = ("search", "learned")
-"""The values of the ``opponents`` setting: every other seat modelled as the search's own
-(``search``), or each one's kind learned at the table (``learned``)."""
+OPPONENT_MODELS = ("game", "search", "learned")
+"""The values of the ``opponents`` setting: the game's default (``game``: ``learned`` in
+the Oh Hell family, ``search`` in the hook games), every other seat modelled as the
+search's own (``search``), or each one's kind learned at the table (``learned``)."""
 
 KIND_BOUNDS = (0.02, 0.98)
 """The bounds of a seat's chance of being a random player carried from one hand to the
@@ -214,15 +218,16 @@ class ISMCTSBot(SearchBot):
     the chance, in the policy kind's model of a play, of any legal card): each iteration
     of the kernel's search draws every seat's kind from that posterior, and a random seat
     moves at random in the tree and in the rollout, so that the bid and the cards are
-    chosen against the players at the table. The bot carries each seat's posterior at the
-    end of a hand into the next hand's prior (a running mean, :data:`KIND_CARRY`, within
-    :data:`KIND_BOUNDS`), and into the next game if it is kept; ``random_prior`` (0.25)
-    is the prior of a seat not seen yet; ``kind_plays`` (1) how much a seat's card plays
-    tell of its kind (their likelihood ratio raised to this power; 0: the bids alone);
-    ``kind_carry`` (``mean``) how a hand's posterior becomes the next hand's prior
-    (:data:`KIND_CARRIES`).
-    ``search`` (the default) models every seat as the search's own player (kernel only;
-    see bench/README.md, "Opponent kinds learned at the table (issue 30)").
+    chosen against the players at the table. What a hand taught is carried into the next
+    hand's prior (and into the next game, if the bot is kept), as ``kind_carry`` says
+    (:data:`KIND_CARRIES`; ``bidder``, the default: each seat's bids beside the tricks it
+    took, :class:`~tricktaker.bots.bidders.Bidders`), within :data:`KIND_BOUNDS`;
+    ``random_prior`` (0.25) is the prior of a seat not seen yet; ``kind_plays`` (0.5) how
+    much a seat's card plays this hand tell of its kind (their likelihood ratio raised
+    to this power; 0: the bid alone). ``search`` models every seat as the search's own
+    player; ``game`` (the default) is ``learned`` in the Oh Hell family (kernel only) and
+    ``search`` in the hook games (see bench/README.md, "Opponent kinds learned at the
+    table (issue 30)").
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -251,11 +256,11 @@ class ISMCTSBot(SearchBot):
         infer: str = "none",
         infer_noise: float = INFER_NOISE,
         infer_pool: int = 0,
-        opponents: str = "search",
+        opponents: str = "game",
         random_prior: float = 0.25,
         kind_noise: float = INFER_NOISE,
-        kind_plays: float = 1.0,
-        kind_carry: str = "mean",
+        kind_plays: float = 0.5,
+        kind_carry: str = "bidder",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -301,6 +306,7 @@ class ISMCTSBot(SearchBot):
         self.kinds: dict[int, float] = {}
         """Each other seat's chance of being a random player at the start of this hand."""
         self._kinds_seen: dict[int, float] = {}
+        self._bidders = Bidders()
         self._hand_mark: tuple[int, int] | None = None
         self.infer = infer
         self.inference = (
@@ -376,17 +382,18 @@ class ISMCTSBot(SearchBot):
         self, obs: Observation, game: GameSearch, budget: int, sampler: object = None
     ) -> Action | None:
         """The compiled kernel's choice, or None (said once) where it does not play."""
+        learned = (self.opponents if self.opponents != "game" else game.opponents) == "learned"
         try:
             world = kernel_world(
                 obs,
                 weighted=self.weighted,
                 sampler=sampler,
                 infer=self.inference,
-                random_prior=self._priors(obs) if self.opponents == "learned" else None,
+                random_prior=self._priors(obs) if learned else None,
                 kind_noise=self.kind_noise,
                 kind_plays=self.kind_plays,
             )
-            if self.opponents == "learned":
+            if learned:
                 self._learn_kinds(obs, world, sampler)
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
             fall_back(str(exc))
@@ -426,6 +433,10 @@ class ISMCTSBot(SearchBot):
         next hand's priors: the posterior (``kind_carry=mean``), or the posterior from
         the bids alone (``bayes``; with ``kind_plays`` 1 a second world, without the
         plays' evidence, is made for it)."""
+        if self.kind_carry == "bidder":
+            self._bidders.see(obs)
+            self._kinds_seen = {s: 0.0 for s in range(obs.players) if s != obs.seat}
+            return
         source = world
         if self.kind_carry == "bayes" and self.kind_plays > 0.0:
             source = kernel_world(
@@ -450,13 +461,15 @@ class ISMCTSBot(SearchBot):
         last = self._hand_mark
         if last is None or last[0] != obs.hand_number or progress < last[1]:
             low, high = KIND_BOUNDS
+            self._bidders.close_hand()
             for seat, chance in self._kinds_seen.items():
                 prior = self.kinds.get(seat, self.random_prior)
-                carried = (
-                    chance
-                    if self.kind_carry == "bayes"
-                    else KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
-                )
+                if self.kind_carry == "bidder":
+                    carried = self._bidders.random_chance(seat, self.random_prior)
+                elif self.kind_carry == "bayes":
+                    carried = chance
+                else:
+                    carried = KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
                 self.kinds[seat] = min(high, max(low, carried))
             self._kinds_seen = {}
         self._hand_mark = mark

@@ -189,5 +189,6 @@ OH_HELL = GameSearch(
     exploration=EXPLORATION,
     opponent_noise=OPPONENT_NOISE,
     rivalry=RIVALRY,
+    opponents="learned",
 )
 """The search support of the rulesets without hooks (the Oh Hell family)."""

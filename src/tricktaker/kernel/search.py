@@ -57,6 +57,15 @@ _VALUES: Memo[tuple[int, int, int | None, CardTables | None], list[float] | None
 hand size, the turn-up and the card tables only), kept across decisions."""
 
 
+def bid_values(obs: Observation) -> list[float] | None:
+    """The bid model's card values of ``obs``'s hand (each card's share of a trick, so
+    that a hand's worth is their sum; None where the hand has no card tables)."""
+    from tricktaker.bots.search_ohhell import _card_values
+
+    key = (obs.players, obs.hand_size, obs.turn_up, obs.tables)
+    return _VALUES.get(key, lambda: _card_values(obs), owner=obs.rules)
+
+
 def zero_streaks(obs: Observation) -> list[int]:
     """Each seat's run of zero bids in the hands before this one (as the engine counts)."""
     streak = [0] * obs.players
@@ -173,7 +182,7 @@ def _world_inputs(
 
         return hook_world_inputs(obs, sampler=sampler, infer=infer)
     from tricktaker.bots.determinize import known_voids
-    from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
+    from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD
 
     setup = _check(obs)
     n, me, size = obs.players, obs.seat, obs.hand_size
@@ -211,8 +220,7 @@ def _world_inputs(
     weight_seats = [s for s in range(n) if s != me and obs.bids[s] is not None]
     value = None
     if weighted and weight_seats and BID_SPREAD > 0:
-        key = (n, size, obs.turn_up, obs.tables)
-        value = _VALUES.get(key, lambda: _card_values(obs), owner=obs.rules)
+        value = bid_values(obs)
     facts = WorldFacts(
         me=me,
         hidden=tuple(s for s in range(n) if s != me),
