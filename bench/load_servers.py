@@ -252,6 +252,7 @@ frontend tables
     default_backend servers
 
 backend servers
+    # /tables/ID/... and /tables/ID/ws: the same table, the same process.
     balance uri path-only depth 2
     hash-type consistent
     option httpchk GET /tables

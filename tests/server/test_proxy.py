@@ -25,6 +25,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+from tests.helpers import load_bench
 from tests.postgres import PostgresServer, in_ci
 from tests.server.helpers import Player, make_table
 from tests.server.test_crash import replay_with_seeded_chance
@@ -34,33 +35,10 @@ from tests.server_process import ServerProcess, free_port
 SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
 """Two hands of three players: a whole game in a few seconds of bots."""
 
-HAPROXY_CONFIG = """\
-global
-    maxconn 8000
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 1h
-    timeout server 1h
-    timeout tunnel 1h
-    option redispatch
-    retries 3
-
-frontend tables
-    bind 127.0.0.1:{port}
-    default_backend servers
-
-backend servers
-    # /tables/ID/... and /tables/ID/ws: the same table, the same process.
-    balance uri path-only depth 2
-    hash-type consistent
-    option httpchk GET /tables
-    timeout check 3s
-    default-server check inter 500ms fall 2 rise 1
-{servers}
-"""
-"""The proxy's configuration, as docs/deploy.md gives it ({port}, {servers} filled)."""
+HAPROXY_CONFIG: str = load_bench("load_servers").HAPROXY_CONFIG
+"""The proxy's configuration, as docs/deploy.md gives it ({host}, {port}, {servers}
+filled): the load benchmark's own (bench/load_servers.py), so that both run the
+documented one."""
 
 
 def haproxy_binary() -> str:
@@ -92,7 +70,7 @@ class Proxy:
         self.port = free_port()
         lines = "\n".join(f"    server s{i} 127.0.0.1:{s.port}" for i, s in enumerate(servers))
         config = folder / "haproxy.cfg"
-        config.write_text(HAPROXY_CONFIG.format(port=self.port, servers=lines))
+        config.write_text(HAPROXY_CONFIG.format(host="127.0.0.1", port=self.port, servers=lines))
         check = subprocess.run(
             [haproxy_binary(), "-c", "-f", str(config)], capture_output=True, text=True
         )
