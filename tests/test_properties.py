@@ -19,13 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.properties.family_checked import (
-    CARD_FIELDS,
-    GAME_FIELDS,
-    PUBLIC_FIELDS,
-    SWEEP,
-    play_checked,
-)
+from tests.properties.family_checked import SWEEP, play_checked
+from tests.properties.family_observation import CARD_FIELDS, GAME_FIELDS, PUBLIC_FIELDS
 from tests.properties.family_rules import (
     CONFIGS,
     SWEEP_CONFIGS,

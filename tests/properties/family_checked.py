@@ -5,7 +5,6 @@ show no card a seat may not see)."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -14,6 +13,11 @@ from typing import Final
 import pytest
 
 from tests.helpers import OH_HELL_GAMES
+from tests.properties.family_observation import (
+    exposed_cards,
+    hand_kind,
+    observation_key,
+)
 from tests.properties.family_rules import (
     MISERE_KINDS,
     NO_TRUMP_KINDS,
@@ -36,92 +40,6 @@ from tricktaker import (
 from tricktaker.bots import Bot, make_bot
 from tricktaker.cards import cards_of, parse_suit
 from tricktaker.engine.actions import Action, bid, play
-
-# ------------------------------------------------------------- observation
-
-
-CARD_FIELDS: Final = frozenset({"hand", "turn_up", "current_trick", "tricks", "legal_actions"})
-"""Observation fields that carry cards of the hand in progress."""
-PUBLIC_FIELDS: Final = frozenset(
-    {
-        "seat",
-        "players",
-        "rules",
-        "phase",
-        "hand_number",
-        "hands_in_game",
-        "hands_played",
-        "hand_size",
-        "dealer",
-        "special",
-        "call",
-        "trump",
-        "trump_known",
-        "cards_in_hand",
-        "bids",
-        "bid_made",
-        "hook",
-        "misere",
-        "pile",
-        "tricks_won",
-        "leader",
-        "trick_winners",
-        "trump_broken",
-        "scores",
-        "to_act",
-        "cooperative",
-        "tables",
-        "history",
-        "dealer_draw",
-        "partnerships",
-        "active",
-    }
-)
-GAME_FIELDS: Final = frozenset({"extra", "view"})
-"""A game's own section (plucks, kitty, pot), typed (``view``) and as JSON (``extra``);
-empty in the Oh Hell games."""
-"""Fields with no card of the hand in progress (``history`` holds finished, fully played hands)."""
-
-
-NOT_COMPARED_ON_REPLAY: Final = frozenset({"rules", "dealer_draw"})
-"""``rules`` is another (equal) object after replay; the replayed dealer draw has its own
-test in test_records.py."""
-
-
-def observation_key(obs: Observation) -> tuple[object, ...]:
-    """An observation's content, for comparing observations of different Ruleset objects."""
-    return tuple(
-        getattr(obs, f.name)
-        for f in dataclasses.fields(obs)
-        if f.name not in NOT_COMPARED_ON_REPLAY
-    )
-
-
-def exposed_cards(obs: Observation, *, turn_up_from_deck: bool) -> set[int]:
-    """Every card of the hand in progress that the observation shows."""
-    shown: set[int] = set()
-    if obs.hand is not None:
-        shown.update(cards_of(obs.hand))
-    if obs.turn_up is not None and turn_up_from_deck:
-        shown.add(obs.turn_up)
-    for _, card in obs.current_trick:
-        shown.add(card)
-    for trick in obs.tricks:
-        shown.update(card for _, card in trick)
-    for action in obs.legal_actions:
-        if action.kind == "play":
-            assert isinstance(action.value, int)
-            shown.add(action.value)
-    return shown
-
-
-def hand_kind(obs: Observation) -> str | None:
-    """The special kind of the hand in progress (Clag's schedule or a Caller Clag call)."""
-    if obs.call is not None:
-        kind = obs.call.get("kind")
-        return kind if isinstance(kind, str) else None
-    return obs.special
-
 
 # ------------------------------------------------------------------ the game
 
