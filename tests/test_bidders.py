@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.kernel.test_opponent_kinds import play_hands
 from tricktaker import load_ruleset, new_game
 from tricktaker.bots.bidders import MOST_BIAS, Bidders, BidRecord
 from tricktaker.bots.gamesearch import search_for
@@ -86,16 +87,7 @@ def test_the_hard_level_learns_the_kinds_in_the_oh_hell_family() -> None:
     seldom far from the tricks taken, so how far each moves is left to the records'
     tests above)."""
     bot = ISMCTSBot(seed=2, iterations=30)
-    state = new_game(load_ruleset("blackout"), players=4, seed=11)
-    rng = random.Random(11)
-    while state.hands_played < 11:
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
-        action = bot.act(obs) if seat == 0 else rng.choice(obs.legal_actions)
-        state.apply(seat, action)
+    play_hands(bot, 11, seed=11)
     assert set(bot.kinds) == {1, 2, 3}
     assert all(chance != bot.random_prior for chance in bot.kinds.values()), bot.kinds
     assert set(bot._bidders.records) == {1, 2, 3}
@@ -105,14 +97,5 @@ def test_the_hard_level_learns_the_kinds_in_the_oh_hell_family() -> None:
 def test_opponents_search_learns_nothing() -> None:
     """``opponents=search`` turns the kinds off: no prior is ever set."""
     bot = ISMCTSBot(seed=2, iterations=40, opponents="search")
-    state = new_game(load_ruleset("blackout"), players=4, seed=11)
-    rng = random.Random(11)
-    while state.hands_played < 2:
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
-        action = bot.act(obs) if seat == 0 else rng.choice(obs.legal_actions)
-        state.apply(seat, action)
+    play_hands(bot, 2, seed=11)
     assert bot.kinds == {}

@@ -47,6 +47,30 @@ def late_decision(size: int, *, seed: int = 5) -> Observation:
         state.apply(seat, action)
 
 
+def play_hands(
+    bot: ISMCTSBot, hands: int, *, seed: int, policy_seats: tuple[int, ...] = ()
+) -> None:
+    """A four-seat Blackout game of ``seed`` played until ``hands`` hands are over: seat 0
+    ``bot``, ``policy_seats`` the search's rollout policy, the others uniformly at
+    random."""
+    state = new_game(load_ruleset("blackout"), players=4, seed=seed)
+    rng = random.Random(seed)
+    while state.hands_played < hands:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if seat == 0:
+            action = bot.act(obs)
+        elif seat in policy_seats:
+            game = search_for(obs.rules.hooks)
+            action = game.rollout_action(state, seat, state.legal_actions(seat))
+        else:
+            action = rng.choice(obs.legal_actions)
+        state.apply(seat, action)
+
+
 def test_no_evidence_keeps_the_prior() -> None:
     """Before any bid or play of the hand, the posterior is the prior."""
     state: GameState = new_game(load_ruleset("blackout"), players=4, seed=2)
@@ -123,16 +147,7 @@ def test_the_bot_carries_the_kinds_from_hand_to_hand() -> None:
     """A bot with ``opponents=learned`` starts every seat at ``random_prior`` and carries
     what it learned in a hand into the next one, within the bounds."""
     bot = ISMCTSBot(seed=1, iterations=50, opponents="learned", random_prior=0.4)
-    state = new_game(load_ruleset("blackout"), players=4, seed=8)
-    rng = random.Random(8)
-    while state.hands_played < 3:
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
-        action = bot.act(obs) if seat == 0 else rng.choice(obs.legal_actions)
-        state.apply(seat, action)
+    play_hands(bot, 3, seed=8)
     assert set(bot.kinds) == {1, 2, 3}
     assert all(KIND_BOUNDS[0] <= p <= KIND_BOUNDS[1] for p in bot.kinds.values())
     assert any(p != 0.4 for p in bot.kinds.values())
@@ -177,23 +192,7 @@ def test_bayes_carries_the_bids_posterior() -> None:
     alone gave (within the bounds), not a running mean; after hands of random bids,
     the random seats' priors are above the policy seat's."""
     bot = ISMCTSBot(seed=1, iterations=50, opponents="learned", kind_carry="bayes", kind_plays=0.5)
-    state = new_game(load_ruleset("blackout"), players=4, seed=8)
-    rng = random.Random(8)
-    while state.hands_played < 6:
-        if state.is_chance():
-            state.apply_chance()
-            continue
-        seat = state.to_act()[0]
-        obs = state.observe(seat)
-        if seat == 0:
-            action = bot.act(obs)
-        elif seat == POLICY_SEAT:
-            action = search_for(obs.rules.hooks).rollout_action(
-                state, seat, state.legal_actions(seat)
-            )
-        else:
-            action = rng.choice(obs.legal_actions)
-        state.apply(seat, action)
+    play_hands(bot, 6, seed=8, policy_seats=(POLICY_SEAT,))
     assert set(bot.kinds) == {1, 2, 3}
     assert all(KIND_BOUNDS[0] <= p <= KIND_BOUNDS[1] for p in bot.kinds.values())
     assert min(bot.kinds[2], bot.kinds[3]) > bot.kinds[POLICY_SEAT]
