@@ -4,6 +4,7 @@ random player from one who bids by its cards, whatever that player's habit."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -99,3 +100,26 @@ def test_opponents_search_learns_nothing() -> None:
     bot = ISMCTSBot(seed=2, iterations=40, opponents="search")
     play_hands(bot, 2, seed=11)
     assert bot.kinds == {}
+
+
+def test_the_records_read_only_what_every_seat_sees() -> None:
+    """What the model keeps of a decision is the same whatever cards the deciding seat
+    holds: it reads the bids, the tricks won and the tricks played, all public (the same
+    observation with the seat's own cards and choices taken away gives the same
+    records)."""
+    state = new_game(load_ruleset("blackout"), players=4, seed=6)
+    game = search_for(None)
+    while True:
+        if state.is_chance():
+            state.apply_chance()
+            continue
+        seat = state.to_act()[0]
+        obs = state.observe(seat)
+        if seat == 0 and obs.tricks and obs.hand_size >= 1:
+            break
+        state.apply(seat, game.rollout_action(state, seat, state.legal_actions(seat)))
+    seen, other = Bidders(), Bidders()
+    seen.see(obs)
+    other.see(dataclasses.replace(obs, hand=0, legal_actions=()))
+    assert seen.pending == other.pending
+    assert set(seen.pending) == {s for s in (1, 2, 3) if obs.bids[s] is not None}
