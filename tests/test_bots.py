@@ -128,7 +128,7 @@ def test_bot_settings_are_parsed_and_checked() -> None:
     assert (bot.iterations, bot.exploration, bot.time_budget) == (50, 0.5, None)
     assert parse_bot_spec("hard:iterations=20") == (
         "ismcts",
-        {"iterations": 20, "kernel_iterations": 10000, "time_budget": 0.2},
+        {"iterations": 20, "kernel_iterations": 50000, "time_budget": 0.2},
     )
     pimc = make_bot("pimc:time_budget=0.25")
     assert isinstance(pimc, PIMCBot)

@@ -89,6 +89,13 @@ class GameSearch:
     each as the search's own player; ``learned``, each one's kind learned at the table
     (a random player or one who bids by its cards; the kernel's searches only)."""
 
+    own_phases: str = "tree"
+    """How ISMCTS chooses, by default, a decision of the game's own phases that the kernel
+    does not search (its ``own_phases`` setting): ``tree``, by the Python tree search;
+    ``flat``, every legal choice played out on the same sampled deals, the phases up to
+    the card play by ``rollout_action`` and the cards by the kernel (the coach's values,
+    :func:`tricktaker.coach.values.staged_totals`), the best mean kept."""
+
     def searches(self, kind: str) -> bool:
         """Whether the search bots search decisions of this action kind."""
         return self.searched is None or kind in self.searched

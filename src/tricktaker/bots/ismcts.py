@@ -74,6 +74,7 @@ __all__ = [
     "MOST_ENDGAME_TRICKS",
     "MOST_POOLED",
     "OPPONENT_MODELS",
+    "OWN_PHASES",
     "ISMCTSBot",
 ]
 
@@ -106,6 +107,15 @@ OPPONENT_MODELS = ("game", "search", "learned")
 """The values of the ``opponents`` setting: the game's default (``game``: ``learned`` in
 the Oh Hell family, ``search`` in the hook games), every other seat modelled as the
 search's own (``search``), or each one's kind learned at the table (``learned``)."""
+
+OWN_PHASES = ("game", "tree", "flat")
+"""The values of the ``own_phases`` setting: how a decision of a hook game's own phases
+that the kernel does not search is chosen: the game's default (``game``:
+:attr:`GameSearch.own_phases`), by the Python tree search (``tree``), or by flat play-outs
+of every choice on the same deals with the kernel playing the cards (``flat``)."""
+
+FLAT_LEAST_DEALS = 8
+"""The fewest deals ``own_phases=flat`` plays every choice out on when its time is up."""
 
 KIND_BOUNDS = (0.02, 0.98)
 """The bounds of a seat's chance of being a random player carried from one hand to the
@@ -227,7 +237,14 @@ class ISMCTSBot(SearchBot):
     to this power; 0: the bid alone). ``search`` models every seat as the search's own
     player; ``game`` (the default) is ``learned`` in the Oh Hell family (kernel only) and
     ``search`` in the hook games (see bench/README.md, "Opponent kinds learned at the
-    table (issue 30)").
+    table (issue 30)"). ``own_phases``: how a decision of a hook game's own phases
+    that the kernel does not search (an auction, a pluck, a trump call, an ante, stay or
+    fold, a draw) is chosen: ``tree`` by the Python tree search, ``flat`` by playing
+    every legal choice out on the same sampled deals until the time budget is spent (the
+    game's rollout policy up to the card play, the kernel's from there: the coach's
+    values) and keeping the best mean; ``game`` (the default) takes the game's
+    (:attr:`GameSearch.own_phases`; see bench/README.md, "The hook games' own phases and
+    card play (issue 30)").
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -261,6 +278,7 @@ class ISMCTSBot(SearchBot):
         kind_noise: float = INFER_NOISE,
         kind_plays: float = 0.5,
         kind_carry: str = "bidder",
+        own_phases: str = "game",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -298,6 +316,11 @@ class ISMCTSBot(SearchBot):
             raise ValueError(
                 f"kind_carry must be one of {', '.join(KIND_CARRIES)}, not {kind_carry!r}"
             )
+        if own_phases not in OWN_PHASES:
+            raise ValueError(
+                f"own_phases must be one of {', '.join(OWN_PHASES)}, not {own_phases!r}"
+            )
+        self.own_phases = own_phases
         self.kind_plays = kind_plays
         self.kind_carry = kind_carry
         self.opponents = opponents
@@ -358,6 +381,10 @@ class ISMCTSBot(SearchBot):
             chosen = self._kernel_search(obs, game, self.kernel_iterations or budget, sampler)
             if chosen is not None:
                 return chosen
+            if (self.own_phases if self.own_phases != "game" else game.own_phases) == "flat":
+                flat = self._flat_choice(obs, actions, budget, deadline)
+                if flat is not None:
+                    return flat
         root = _Node()
         seat = obs.seat
         self.last_iterations = 0
@@ -377,6 +404,31 @@ class ISMCTSBot(SearchBot):
             return (child.visits, child.mean(), -index)
 
         return actions[max(range(len(actions)), key=rank)]
+
+    def _flat_choice(
+        self, obs: Observation, actions: tuple[Action, ...], deals: int, deadline: float | None
+    ) -> Action | None:
+        """The choice with the best mean points when every legal choice is played out on
+        the same sampled deals (the coach's staged values: the game's own phases by its
+        rollout policy, the cards by the kernel): ``deals`` deals, or fewer once the
+        deadline has passed, but at least :data:`FLAT_LEAST_DEALS`; None where the kernel
+        does not play this game's cards."""
+        # The coach builds on this package, so it is imported when first needed.
+        from tricktaker.coach.values import choice_value, staged_totals
+
+        least = min(FLAT_LEAST_DEALS, deals)
+
+        def stop(done: int) -> bool:
+            if done >= deals:
+                return True
+            return deadline is not None and done >= least and time.perf_counter() >= deadline
+
+        totals = staged_totals(obs, actions, seed=self.rng.getrandbits(62), stop=stop)
+        if totals is None:
+            return None
+        self.last_iterations = totals[0].deals
+        means = [choice_value(choice).mean for choice in totals]
+        return actions[max(range(len(actions)), key=lambda index: (means[index], -index))]
 
     def _kernel_search(
         self, obs: Observation, game: GameSearch, budget: int, sampler: object = None

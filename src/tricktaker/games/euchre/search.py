@@ -592,5 +592,8 @@ SEARCH = GameSearch(
     rewards=rewards,
     searched=None,
     model_opponents=True,
+    own_phases="flat",
 )
-"""The search support of Euchre (its hooks' ``"search"`` capability)."""
+"""The search support of Euchre (its hooks' ``"search"`` capability). Its auction and
+discard are chosen by flat play-outs (bench/README.md, "The hook games' own phases and
+card play (issue 30)")."""
