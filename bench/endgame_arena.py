@@ -5,8 +5,10 @@ side) and hands are listed too, so that runs can be pooled.
 
 The seats alternate the two bots (A, B, A, B, ...); each deal set is played once per
 rotation of the seats, as ``tricktaker arena`` plays it (the same games: this calls its
-``play_deal_set``). Used for the exact endgame against the rollout at equal time (see
-bench/README.md, "Exact endgame")::
+``play_deal_set``); each deal set's difference is printed on stderr as it comes. Used
+for the exact endgame against the rollout at equal time (bench/README.md, "Exact
+endgame") and for the hard bot against its earlier settings ("The hook games' own
+phases and card play")::
 
     .venv/bin/python bench/endgame_arena.py GAME --players 4 --hands 100 --seed 5 \\
         --first "hard:kernel_iterations=100000000:time_budget=0.05:endgame_tricks=3" \\
@@ -63,6 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     with ordered_results(run, itertools.count(), workers=args.workers) as stream:
         for result in stream:
             played.append(result)
+            x, y = side_totals(result, first), side_totals(result, second)
+            print(
+                f"deal set {len(played)}: A - B {x[0] - y[0]:+.2f} over {x[1]} hands",
+                file=sys.stderr,
+                flush=True,
+            )
             for game in result.games:
                 per_rotation[game.rotation] += game.hands
             if min(per_rotation) >= args.hands:
