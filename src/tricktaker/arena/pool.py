@@ -113,7 +113,11 @@ def ordered_results(
     if workers == 1:
         yield (function(job) for job in jobs)
         return
-    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    # Workers forked from the fork server, not from this process, which may run threads
+    # (a test runner's, a server's): a fork copies a lock another thread holds, and the
+    # pool's end then waited for ever (seen once in tests/test_arena.py under pytest-xdist).
+    context = multiprocessing.get_context("forkserver")
+    pool = context.Pool(workers, initializer=_ignore_interrupts)
     try:
         yield _in_order(pool, function, iter(jobs), ahead=2 * workers)
     finally:
