@@ -9,6 +9,7 @@ deals, and cards its seat cannot see must not change it."""
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from tests.coach.positions import decisions
 from tests.coach.test_hint_leak import swapped
 from tricktaker import Observation, load_ruleset
-from tricktaker.bots import ISMCTSBot
+from tricktaker.bots import ISMCTSBot, pimc
 from tricktaker.bots.gamesearch import search_for
 from tricktaker.bots.heuristic import legal_choices
 from tricktaker.coach.values import choice_value, staged_totals
@@ -88,3 +89,22 @@ def test_the_games_declare_how_their_own_phases_are_chosen() -> None:
     assert search_for(load_ruleset("buckup").hooks).own_phases == "tree"
     with pytest.raises(ValueError, match="own_phases must be one of game, tree, flat"):
         ISMCTSBot(own_phases="deep")
+
+
+@pytest.mark.parametrize("own_phases", ["flat", "tree"])
+def test_the_python_warning_only_when_python_searches(
+    own_phases: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A flat choice plays its cards in the kernel, so it does not say that the search
+    runs in Python; the tree search of the same decisions does (once a reason)."""
+    observations = own_decisions("euchre")
+    pimc._WARNED.clear()
+    caplog.set_level(logging.WARNING, logger="tricktaker.bots")
+    for index, observation in enumerate(observations):
+        ISMCTSBot(seed=index, iterations=DEALS, own_phases=own_phases).act(observation)
+    said = [r.getMessage() for r in caplog.records if "runs in Python" in r.getMessage()]
+    if own_phases == "flat":
+        assert said == []
+    else:
+        assert said
+        assert len(said) == len(set(said))

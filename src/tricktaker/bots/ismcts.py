@@ -53,7 +53,7 @@ from tricktaker.bots.pimc import (
     fall_back,
     rollout_hand,
 )
-from tricktaker.engine.actions import BID, Action
+from tricktaker.engine.actions import BID, PLAY, Action
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.state import GameState
 from tricktaker.kernel import (
@@ -73,9 +73,11 @@ __all__ = [
     "KIND_CARRY",
     "MOST_ENDGAME_TRICKS",
     "MOST_POOLED",
+    "MOST_TIME_SHAPE",
     "OPPONENT_MODELS",
     "OWN_PHASES",
     "ISMCTSBot",
+    "shaped_time",
 ]
 
 MOST_ENDGAME_TRICKS = 7
@@ -116,6 +118,29 @@ of every choice on the same deals with the kernel playing the cards (``flat``)."
 
 FLAT_LEAST_DEALS = 8
 """The fewest deals ``own_phases=flat`` plays every choice out on when its time is up."""
+
+MOST_TIME_SHAPE = 4.0
+"""The largest ``time_shape`` either way."""
+
+
+def shaped_time(hand_size: int, cards_held: int, *, bid: bool, shape: float) -> float:
+    """A bid's or a card's share of a hand's time, as a multiple of the mean decision's:
+    each decision weighs ``k ** shape``, ``k`` the cards held (one more for the bid),
+    over the mean weight of the hand's decisions with a choice (the bid and every card
+    but the last, which is forced), so that the hand's time is ``time_budget`` times its
+    decisions; a ``shape`` above 0 gives the bid and the first tricks, where the most is
+    unknown and an iteration costs the most, more than the last ones, below 0 less.
+
+    >>> round(shaped_time(12, 12, bid=True, shape=1.0), 3), shaped_time(5, 5, bid=True, shape=0.0)
+    (1.733, 1.0)
+    >>> round(shaped_time(12, 2, bid=False, shape=1.0), 3)
+    0.267
+    """
+    weights = [(hand_size + 1) ** shape] + [k**shape for k in range(2, hand_size + 1)]
+    mean = sum(weights) / len(weights)
+    held = cards_held + 1 if bid else cards_held
+    return float(max(held, 1) ** shape / mean)
+
 
 KIND_BOUNDS = (0.02, 0.98)
 """The bounds of a seat's chance of being a random player carried from one hand to the
@@ -244,7 +269,13 @@ class ISMCTSBot(SearchBot):
     game's rollout policy up to the card play, the kernel's from there: the coach's
     values) and keeping the best mean; ``game`` (the default) takes the game's
     (:attr:`GameSearch.own_phases`; see bench/README.md, "The hook games' own phases and
-    card play (issue 30)").
+    card play (issue 30)"). ``time_shape``: with a ``time_budget``, how the hand's time is
+    spread over its bid and cards: 0 (the default) gives every decision the budget;
+    ``A`` (from -4 to 4) gives a decision ``time_budget`` times its :func:`shaped_time`
+    share, weight ``k ** A`` with ``k`` the cards held (one more for the bid), so that
+    above 0 the bid and the first tricks get more and the last ones less, below 0 the
+    other way round, while the hand's decisions average the budget (see
+    bench/README.md, "Time spread over the hand (issue 30)").
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
@@ -279,6 +310,7 @@ class ISMCTSBot(SearchBot):
         kind_plays: float = 0.5,
         kind_carry: str = "bidder",
         own_phases: str = "game",
+        time_shape: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -316,11 +348,17 @@ class ISMCTSBot(SearchBot):
             raise ValueError(
                 f"kind_carry must be one of {', '.join(KIND_CARRIES)}, not {kind_carry!r}"
             )
+        if not -MOST_TIME_SHAPE <= time_shape <= MOST_TIME_SHAPE:
+            raise ValueError(
+                f"time_shape must be from {-MOST_TIME_SHAPE} to {MOST_TIME_SHAPE}"
+                " (0: every decision alike)"
+            )
         if own_phases not in OWN_PHASES:
             raise ValueError(
                 f"own_phases must be one of {', '.join(OWN_PHASES)}, not {own_phases!r}"
             )
         self.own_phases = own_phases
+        self.time_shape = time_shape
         self.kind_plays = kind_plays
         self.kind_carry = kind_carry
         self.opponents = opponents
@@ -358,8 +396,21 @@ class ISMCTSBot(SearchBot):
 
     # ----------------------------------------------------------------- search
 
+    def decision_time(self, obs: Observation) -> float | None:
+        """This decision's share of the time: ``time_budget`` itself, unless ``time_shape``
+        spreads it over the hand (:func:`shaped_time`)."""
+        if self.time_budget is None or not self.time_shape:
+            return self.time_budget
+        kind = obs.legal_actions[0].kind if obs.legal_actions else None
+        if kind not in (BID, PLAY):
+            return self.time_budget
+        return self.time_budget * shaped_time(
+            obs.hand_size, obs.cards_in_hand, bid=kind == BID, shape=self.time_shape
+        )
+
     def _search(self, obs: Observation, actions: tuple[Action, ...], game: GameSearch) -> Action:
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        time_budget = self.decision_time(obs)
+        deadline = None if time_budget is None else time.perf_counter() + time_budget
         sampler = game.determinizer(obs)
         if actions[0].kind == BID and self.bid_rollouts > 0:
             return choose_by_rollouts(
@@ -378,13 +429,20 @@ class ISMCTSBot(SearchBot):
         if actions[0].kind == BID and self.bid_iterations:
             budget = self.bid_iterations
         if self.kernel:
-            chosen = self._kernel_search(obs, game, self.kernel_iterations or budget, sampler)
-            if chosen is not None:
+            flat_phases = (
+                self.own_phases if self.own_phases != "game" else game.own_phases
+            ) == "flat"
+            chosen = self._kernel_search(
+                obs, game, self.kernel_iterations or budget, sampler, time_budget
+            )
+            if isinstance(chosen, Action):
                 return chosen
-            if (self.own_phases if self.own_phases != "game" else game.own_phases) == "flat":
+            if flat_phases:
                 flat = self._flat_choice(obs, actions, budget, deadline)
                 if flat is not None:
                     return flat
+            # Said only now: a flat choice plays its cards in the kernel.
+            fall_back(chosen)
         root = _Node()
         seat = obs.seat
         self.last_iterations = 0
@@ -431,9 +489,14 @@ class ISMCTSBot(SearchBot):
         return actions[max(range(len(actions)), key=lambda index: (means[index], -index))]
 
     def _kernel_search(
-        self, obs: Observation, game: GameSearch, budget: int, sampler: object = None
-    ) -> Action | None:
-        """The compiled kernel's choice, or None (said once) where it does not play."""
+        self,
+        obs: Observation,
+        game: GameSearch,
+        budget: int,
+        sampler: object = None,
+        time_budget: float | None = None,
+    ) -> Action | str:
+        """The compiled kernel's choice, or why it does not play this decision."""
         learned = (self.opponents if self.opponents != "game" else game.opponents) == "learned"
         try:
             world = kernel_world(
@@ -448,8 +511,7 @@ class ISMCTSBot(SearchBot):
             if learned:
                 self._learn_kinds(obs, world, sampler)
         except (KernelUnsupportedError, KernelUnavailableError) as exc:
-            fall_back(str(exc))
-            return None
+            return str(exc)
         if self.bid_distribution and obs.legal_actions[0].kind == BID:
             choice = kernel_bid(
                 obs,
@@ -457,7 +519,7 @@ class ISMCTSBot(SearchBot):
                 rollouts=budget,
                 noise=self._noise(game),
                 rivalry=self._rivalry(game),
-                time_budget=self.time_budget,
+                time_budget=time_budget,
                 weighted=self.weighted,
                 world=world,
             )
@@ -468,7 +530,7 @@ class ISMCTSBot(SearchBot):
             obs,
             seed=self.rng.getrandbits(63),
             iterations=budget,
-            time_budget=self.time_budget,
+            time_budget=time_budget,
             exploration=self.exploration if self.exploration >= 0 else game.exploration,
             noise=self._noise(game),
             model_opponents=int(model),
