@@ -30,7 +30,18 @@ constexpr uint64_t DECK_BITS = (uint64_t(1) << NCARDS) - 1; // every card id as 
 
 enum Phase : int8_t { BIDDING = 0, PLAYING = 1, OVER = 2 };
 
-inline int popcount(uint64_t x) { return __builtin_popcountll(x); }
+// Where the target has no popcount instruction (x86 without -mpopcnt, the portable
+// default), the builtin is a call into libgcc; the same count inline is faster.
+inline int popcount(uint64_t x) {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return int((x * 0x0101010101010101ULL) >> 56);
+#else
+    return __builtin_popcountll(x);
+#endif
+}
 inline int lowest(uint64_t x) { return __builtin_ctzll(x); }
 
 // xoshiro256** seeded by splitmix64: fast, and the same stream on every machine.

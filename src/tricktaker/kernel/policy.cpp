@@ -99,12 +99,17 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
     int best = 0;
     for (int i = 0; i < st.trick_len; ++i) best = std::max(best, int(cfg.key[st.trick_card[i]][led]));
     bool last = st.trick_len == cfg.active_count - 1 || next_active(cfg, seat) == st.trick_seat[0];
-    // Rank by (strength, rank within suit), stable on card id.
-    std::stable_sort(cards, cards + count, [&](int a, int b) {
-        int ka = cfg.key[a][led], kb = cfg.key[b][led];
-        if (ka != kb) return ka < kb;
-        return cfg.rank_of[a] < cfg.rank_of[b];
-    });
+    // Rank by (strength, rank within suit), stable on card id: an insertion sort (stable,
+    // and with no buffer to allocate, unlike std::stable_sort, for the few cards of a hand).
+    for (int i = 1; i < count; ++i) {
+        int c = cards[i], kc = cfg.key[c][led], rc = cfg.rank_of[c], j = i;
+        for (; j > 0; --j) {
+            int p = cards[j - 1], kp = cfg.key[p][led];
+            if (kp < kc || (kp == kc && cfg.rank_of[p] <= rc)) break;
+            cards[j] = p;
+        }
+        cards[j] = c;
+    }
     int winners[NCARDS], losers[NCARDS], nw = 0, nl = 0;
     for (int i = 0; i < count; ++i) {
         if (cfg.key[cards[i]][led] > best)
