@@ -1,5 +1,6 @@
 """The search bot's time spread over a hand: ``ismcts:time_shape=A``
-(bench/README.md, "Time spread over the hand (issue 30)").
+(bench/README.md, "Time spread over the hand, the exploration constant and a faster kernel
+(issue 30)").
 
 With a ``time_budget`` of T seconds a decision, the bid and the cards of a hand share
 the hand's time unevenly: each decision weighs ``k ** A`` (``k`` the cards held, one more

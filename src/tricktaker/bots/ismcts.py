@@ -275,7 +275,8 @@ class ISMCTSBot(SearchBot):
     share, weight ``k ** A`` with ``k`` the cards held (one more for the bid), so that
     above 0 the bid and the first tricks get more and the last ones less, below 0 the
     other way round, while the hand's decisions average the budget (see
-    bench/README.md, "Time spread over the hand (issue 30)").
+    bench/README.md, "Time spread over the hand, the exploration constant and a faster
+    kernel (issue 30)").
 
     >>> ISMCTSBot(seed=0).name
     'ismcts'
