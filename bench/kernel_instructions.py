@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import gc
 import json
 import os
 import re
@@ -28,7 +27,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -76,23 +74,18 @@ def baseline_tree(revision: str, into: Path) -> Path:
 
 
 def child(phase: str, iterations: int, positions: int) -> None:
-    """In the child: search each position of ``phase``; print iterations and seconds."""
+    """In the child: search each position of ``phase`` (``kernel_speed``'s timing of the
+    hard bot, which runs exactly ``iterations`` without a time budget); print the
+    iterations and their rate a second."""
     sys.path.insert(0, str(BENCH))
+    from kernel_speed import kernel_ismcts_rate
     from search_speed import make_positions
-    from tricktaker.bots import ISMCTSBot
     from tricktaker.rules.ruleset import load_ruleset
 
     rules = load_ruleset(BENCH / "openspiel_oh_hell.toml")
     chosen = make_positions(rules, positions, seed=0)[phase]
-    work, spent = 0, 0.0
-    for index, position in enumerate(chosen):
-        bot = ISMCTSBot(seed=index, iterations=iterations)
-        gc.collect()
-        start = time.perf_counter()
-        bot.act(position.observation)
-        spent += time.perf_counter() - start
-        work += bot.last_iterations
-    print(json.dumps({"iterations": work, "seconds": spent}))
+    rate = kernel_ismcts_rate([p.observation for p in chosen], iterations, seed=0)
+    print(json.dumps({"iterations": iterations * len(chosen), "rate": rate}))
 
 
 def run_child(
@@ -165,7 +158,7 @@ def main() -> None:
             for _ in range(args.rounds):  # alternating, so that the load falls on both
                 for name, lib in libraries.items():
                     figures = [run_child(lib, p, args, False) for p in PHASES]
-                    rates[name].append([f["iterations"] / f["seconds"] for f in figures])
+                    rates[name].append([f["rate"] for f in figures])
             print(f"{'iterations a second, median':28}" + "".join(f"{p:>12}" for p in PHASES))
             for name, rows in rates.items():
                 medians = [statistics.median(column) for column in zip(*rows, strict=True)]
