@@ -69,6 +69,24 @@ void Config::finish() {
             if (key[o][led] > strength) mask |= 1ULL << o;
         beaters[c] = mask;
     }
+    uint64_t deck = deck_mask ? deck_mask : DECK_BITS;
+    for (int led = 0; led < SUIT_CLASSES; ++led) {
+        uint64_t ordered = 0;
+        for (int s = 0; s < SUIT_CLASSES; ++s) {
+            uint64_t cards = 0;
+            bool rises = true;
+            int last = INT32_MIN;
+            for (int c = 0; c < NCARDS; ++c) {
+                if (suit_of[c] != s || !((deck >> c) & 1)) continue;
+                cards |= 1ULL << c;
+                rises = rises && key[c][led] >= last;
+                last = key[c][led];
+            }
+            rising[led][s] = rises ? cards : 0;
+            ordered |= rising[led][s];
+        }
+        unordered[led] = ~ordered;
+    }
 }
 
 uint64_t legal_cards(const Config &cfg, const State &st, int seat) {

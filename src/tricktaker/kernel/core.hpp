@@ -43,6 +43,7 @@ inline int popcount(uint64_t x) {
 #endif
 }
 inline int lowest(uint64_t x) { return __builtin_ctzll(x); }
+inline int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
 
 // xoshiro256** seeded by splitmix64: fast, and the same stream on every machine.
 struct Rng {
@@ -103,6 +104,11 @@ struct Config {
     uint64_t deck_mask = 0;
     uint64_t turn_up_mask = 0;
     uint64_t beaters[NCARDS] = {}; // per card: the cards that beat it when it is led
+    // Per suit led and suit class: the deck's cards of the class when their strength
+    // never falls as the card id rises (the strongest held is then the highest id held),
+    // else 0; and per suit led the cards outside every such class. Filled by finish().
+    uint64_t rising[SUIT_CLASSES][SUIT_CLASSES] = {};
+    uint64_t unordered[SUIT_CLASSES] = {};
     bool follow_suit = true;
     bool must_trump = false;
     bool trump_lead_after_broken = false;

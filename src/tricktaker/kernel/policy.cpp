@@ -3,6 +3,8 @@
 #include "policy.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
 namespace tk {
 
@@ -37,7 +39,9 @@ int guess_bid(const Config &cfg, const State &st, int seat, uint64_t legal) {
 
 namespace {
 
-// The strongest card ``seat`` could legally play to a trick led in ``led``.
+// The strongest card ``seat`` could legally play to a trick led in ``led``: within a
+// suit class whose strength rises with the card id (Config::rising) its highest card,
+// else each card's.
 int reply_strength(const Config &cfg, const State &st, int seat, int led) {
     uint64_t hand = st.hands[seat];
     if (led != FREE && cfg.follow_suit) {
@@ -48,7 +52,13 @@ int reply_strength(const Config &cfg, const State &st, int seat, int led) {
             hand &= cfg.trump_mask | cfg.suit_masks[FREE];
     }
     int best = 0;
-    for (; hand; hand &= hand - 1) best = std::max(best, int(cfg.key[lowest(hand)][led]));
+    for (uint64_t ordered = hand & ~cfg.unordered[led]; ordered;) {
+        int top = highest(ordered);
+        best = std::max(best, int(cfg.key[top][led]));
+        ordered &= ~cfg.rising[led][cfg.suit_of[top]];
+    }
+    for (uint64_t rest = hand & cfg.unordered[led]; rest; rest &= rest - 1)
+        best = std::max(best, int(cfg.key[lowest(rest)][led]));
     return best;
 }
 
@@ -65,14 +75,12 @@ int threat(const Config &cfg, const State &st, int seat, int led) {
 
 int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bool want,
                 bool strongest) {
-    int cards[NCARDS] = {}, count = 0;
-    for (uint64_t m = legal; m; m &= m - 1) cards[count++] = lowest(m);
     if (st.trick_len == 0) {
         if (want) {
             int threats[5] = {-1, -1, -1, -1, -1};
             int best = -1, best_key = 0;
-            for (int i = 0; i < count; ++i) {
-                int c = cards[i], led = cfg.suit_of[c];
+            for (uint64_t m = legal; m; m &= m - 1) {
+                int c = lowest(m), led = cfg.suit_of[c];
                 if (threats[led] < 0) threats[led] = threat(cfg, st, seat, led);
                 int k = cfg.key[c][led];
                 if (k > threats[led] && (best < 0 || k < best_key)) {
@@ -85,9 +93,9 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
         // The strongest card (the last of equals) when wanting and trying the strongest,
         // else the weakest (the first of equals).
         bool high = want && strongest;
-        int pick = cards[0], pick_key = cfg.key[cards[0]][cfg.suit_of[cards[0]]];
-        for (int i = 1; i < count; ++i) {
-            int c = cards[i], k = cfg.key[c][cfg.suit_of[c]];
+        int pick = lowest(legal), pick_key = cfg.key[pick][cfg.suit_of[pick]];
+        for (uint64_t m = legal & (legal - 1); m; m &= m - 1) {
+            int c = lowest(m), k = cfg.key[c][cfg.suit_of[c]];
             if (high ? k >= pick_key : k < pick_key) {
                 pick = c;
                 pick_key = k;
@@ -99,37 +107,42 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
     int best = 0;
     for (int i = 0; i < st.trick_len; ++i) best = std::max(best, int(cfg.key[st.trick_card[i]][led]));
     bool last = st.trick_len == cfg.active_count - 1 || next_active(cfg, seat) == st.trick_seat[0];
-    // Rank by (strength, rank within suit), stable on card id: an insertion sort (stable,
-    // and with no buffer to allocate, unlike std::stable_sort, for the few cards of a hand).
-    for (int i = 1; i < count; ++i) {
-        int c = cards[i], kc = cfg.key[c][led], rc = cfg.rank_of[c], j = i;
-        for (; j > 0; --j) {
-            int p = cards[j - 1], kp = cfg.key[p][led];
-            if (kp < kc || (kp == kc && cfg.rank_of[p] <= rc)) break;
-            cards[j] = p;
+    // The cards ranked by (strength, rank within suit, card id), the winners (stronger than
+    // the trick so far) apart from the losers: only the ends of each are ever played, so
+    // one pass keeps them (no sort).
+    auto order = [&](int c) {
+        return int64_t(cfg.key[c][led]) * 65536 + int64_t(cfg.rank_of[c] + 128) * 256 + c;
+    };
+    constexpr int64_t NONE_LOW = INT64_MAX, NONE_HIGH = INT64_MIN;
+    int64_t win_low = NONE_LOW, win_high = NONE_HIGH, lose_low = NONE_LOW, lose_high = NONE_HIGH;
+    for (uint64_t m = legal; m; m &= m - 1) {
+        int c = lowest(m);
+        int64_t o = order(c);
+        if (cfg.key[c][led] > best) {
+            win_low = std::min(win_low, o);
+            win_high = std::max(win_high, o);
+        } else {
+            lose_low = std::min(lose_low, o);
+            lose_high = std::max(lose_high, o);
         }
-        cards[j] = c;
     }
-    int winners[NCARDS], losers[NCARDS], nw = 0, nl = 0;
-    for (int i = 0; i < count; ++i) {
-        if (cfg.key[cards[i]][led] > best)
-            winners[nw++] = cards[i];
-        else
-            losers[nl++] = cards[i];
-    }
+    auto card_of = [](int64_t o) { return int(o & 255); };
+    bool winners = win_low != NONE_LOW, losers = lose_low != NONE_LOW;
     if (want) {
-        if (nw) {
-            if (last) return winners[0];
-            int t = threat(cfg, st, seat, led);
-            for (int i = 0; i < nw; ++i)
-                if (cfg.key[winners[i]][led] > t) return winners[i];
+        if (winners) {
+            if (last) return card_of(win_low);
+            int t = std::max(best, threat(cfg, st, seat, led));
+            int64_t sure = NONE_LOW;
+            for (uint64_t m = legal; m; m &= m - 1)
+                if (cfg.key[lowest(m)][led] > t) sure = std::min(sure, order(lowest(m)));
+            if (sure != NONE_LOW) return card_of(sure);
             // No sure winner: the strongest that wins so far, or the lowest card.
-            return strongest ? winners[nw - 1] : cards[0];
+            return card_of(strongest ? win_high : std::min(win_low, lose_low));
         }
-        return losers[0];
+        return card_of(lose_low);
     }
-    if (nl) return losers[nl - 1];
-    return last ? winners[nw - 1] : winners[0];
+    if (losers) return card_of(lose_high);
+    return card_of(last ? win_high : win_low);
 }
 
 bool partner_holds(const Config &cfg, const State &st, int seat) {

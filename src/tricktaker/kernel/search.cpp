@@ -100,15 +100,44 @@ double World::bid_ratio(const State &st, int seat, double low) const {
     if (value.empty() || st.bids[seat] < 0) return 1.0;
     double estimate = 0.0;
     for (uint64_t m = st.hands[seat] | played[seat]; m; m &= m - 1) estimate += value[lowest(m)];
-    double chosen = 0.0, total = 0.0;
-    int range = 0;
-    for (int b = cfg->min_bid; b <= cfg->hand_size; ++b) {
-        double error = double(b) - estimate;
-        double like = low + (1.0 - low) * std::exp(scale * error * error);
-        total += like;
-        ++range;
-        if (b == st.bids[seat]) chosen = like;
+    const int least = cfg->min_bid, most = cfg->hand_size, bid = st.bids[seat];
+    const int range = most - least + 1;
+    if (range < 1) return 1.0;
+    // Each bid b is liked low + (1 - low) g(b), g(b) = exp(scale (b - estimate) ** 2).
+    double sum = 0.0, chosen_g = 0.0;
+    if (scale < 0.0) {
+        // From the bid nearest the estimate outwards, g falls: each step multiplies it by
+        // a ratio that itself shrinks by exp(2 scale), so three exps make every term.
+        int peak = std::clamp(int(std::lround(std::clamp(estimate, -1e6, 1e6))), least, most);
+        double gap = double(peak) - estimate;
+        double top = std::exp(scale * gap * gap);
+        double up = std::exp(scale * (2.0 * gap + 1.0)), down = std::exp(scale * (1.0 - 2.0 * gap));
+        double shrink = up * down;
+        sum = top;
+        if (bid == peak) chosen_g = top;
+        double g = top, ratio = up;
+        for (int b = peak + 1; b <= most; ++b, ratio *= shrink) {
+            g *= ratio;
+            sum += g;
+            if (b == bid) chosen_g = g;
+        }
+        g = top;
+        ratio = down;
+        for (int b = peak - 1; b >= least; --b, ratio *= shrink) {
+            g *= ratio;
+            sum += g;
+            if (b == bid) chosen_g = g;
+        }
+    } else {
+        for (int b = least; b <= most; ++b) {
+            double error = double(b) - estimate;
+            double g = std::exp(scale * error * error);
+            sum += g;
+            if (b == bid) chosen_g = g;
+        }
     }
+    double total = low * range + (1.0 - low) * sum;
+    double chosen = bid < least || bid > most ? 0.0 : low + (1.0 - low) * chosen_g;
     return total > 0.0 ? chosen * range / total : 1.0;
 }
 
@@ -213,6 +242,18 @@ struct Tree {
     }
 };
 
+// log(n) for a count n >= 1, from a table for the small counts most nodes have (the same
+// value std::log gives).
+constexpr int LOGGED_COUNTS = 1 << 13;
+inline double log_count(int n) {
+    static const std::vector<double> table = [] {
+        std::vector<double> t(LOGGED_COUNTS);
+        for (int i = 1; i < LOGGED_COUNTS; ++i) t[size_t(i)] = std::log(double(i));
+        return t;
+    }();
+    return n < LOGGED_COUNTS ? table[size_t(n)] : std::log(double(n));
+}
+
 inline int move_of(const State &st, int bit) { return bit + (st.phase == BIDDING ? BID_BASE : 0); }
 
 struct Step {
@@ -252,6 +293,7 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
     path.clear();
     int children[128];
     int moves[128];
+    int slot[BID_BASE + 64]; // per move code, its child in the descent (set for legal moves)
     while (st.phase != OVER) {
         int seat = seat_to_act(cfg, st);
         uint64_t legal = legal_moves(cfg, st);
@@ -275,13 +317,23 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
             path.push_back({node, seat});
             continue;
         }
+        // Each legal move's child, from one walk of the node's children.
         int count = 0, untried = 0;
+        const int base = st.phase == BIDDING ? BID_BASE : 0;
         for (uint64_t m = legal; m; m &= m - 1) {
-            int move = move_of(st, lowest(m));
-            moves[count] = move;
-            children[count] = tree.find(node, seat, move);
-            if (children[count] < 0) ++untried;
-            ++count;
+            moves[count] = lowest(m) + base;
+            slot[moves[count++]] = -1;
+        }
+        for (int c = tree.nodes[node].first_child; c >= 0; c = tree.nodes[c].next_sibling) {
+            const Node &child = tree.nodes[c];
+            int bit = child.move - base;
+            if (child.seat == seat && bit >= 0 && bit < 64 && ((legal >> bit) & 1) &&
+                slot[child.move] < 0)
+                slot[child.move] = c;
+        }
+        for (int i = 0; i < count; ++i) {
+            children[i] = slot[moves[i]];
+            if (children[i] < 0) ++untried;
         }
         if (untried) {
             int pick = untried == 1 ? 0 : int(rng.below(uint32_t(untried)));
@@ -304,7 +356,7 @@ void iterate(const World &world, Tree &tree, const SearchParams &p, Rng &rng,
             Node &child = tree.nodes[children[i]];
             child.avail++;
             double score = child.mean() +
-                           p.exploration * std::sqrt(std::log(double(child.avail)) / child.visits);
+                           p.exploration * std::sqrt(log_count(child.avail) / child.visits);
             if (best < 0 || score > best_score) { // the first always: a NaN never wins
                 best = i;
                 best_score = score;
