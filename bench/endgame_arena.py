@@ -27,6 +27,7 @@ from tricktaker.arena import ArenaConfig, DealSetResult
 from tricktaker.arena.play import check_config, play_deal_set
 from tricktaker.arena.pool import ordered_results
 from tricktaker.arena.stats import mean_interval
+from tricktaker.cli.common import parse_options
 
 
 def side_totals(result: DealSetResult, side: tuple[int, ...]) -> tuple[float, int, float]:
@@ -53,9 +54,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--first", required=True, help="bot A (a bot spec)")
     parser.add_argument("--second", required=True, help="bot B (a bot spec)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option, as tricktaker arena takes it (repeatable), e.g. max_hands=1",
+    )
     args = parser.parse_args(argv)
     bots = tuple(args.first if seat % 2 == 0 else args.second for seat in range(args.players))
-    config = ArenaConfig(game=args.game, bots=bots, hands=args.hands, seed=args.seed)
+    config = ArenaConfig(
+        game=args.game,
+        bots=bots,
+        hands=args.hands,
+        seed=args.seed,
+        options=parse_options(args.option),
+    )
     check_config(config)
     first = tuple(range(0, args.players, 2))
     second = tuple(range(1, args.players, 2))
@@ -87,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "first": args.first,
         "second": args.second,
+        "options": config.options,
         "deal_sets": len(played),
         "hands": sum(hands),
         "first_per_hand": [a_mean.mean, a_mean.low, a_mean.high],

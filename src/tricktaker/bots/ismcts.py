@@ -473,7 +473,7 @@ class ISMCTSBot(SearchBot):
         deadline has passed, but at least :data:`FLAT_LEAST_DEALS`; None where the kernel
         does not play this game's cards."""
         # The coach builds on this package, so it is imported when first needed.
-        from tricktaker.coach.values import choice_value, staged_totals
+        from tricktaker.coach.values import ranked, staged_totals
 
         least = min(FLAT_LEAST_DEALS, deals)
 
@@ -486,8 +486,7 @@ class ISMCTSBot(SearchBot):
         if totals is None:
             return None
         self.last_iterations = totals[0].deals
-        means = [choice_value(choice).mean for choice in totals]
-        return actions[max(range(len(actions)), key=lambda index: (means[index], -index))]
+        return ranked(totals, actions)[0].action
 
     def _kernel_search(
         self,

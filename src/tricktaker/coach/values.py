@@ -148,6 +148,17 @@ def choice_value(totals: ChoiceTotals) -> ChoiceValue:
     return ChoiceValue(totals.action, mean, stderr, make, totals.deals)
 
 
+def ranked(totals: Sequence[ChoiceTotals], actions: Sequence[Action]) -> list[ChoiceValue]:
+    """The choices' values, best first: the highest mean, ties to the choice first in
+    ``actions`` (the legal order). The coach's hint and the hard bot's flat choice both
+    rank by this."""
+    order = {action: index for index, action in enumerate(actions)}
+    return sorted(
+        (choice_value(choice) for choice in totals),
+        key=lambda value: (-value.mean, order[value.action]),
+    )
+
+
 def _sampler(obs: Observation, game: GameSearch) -> Sampler:
     """The game's determinizer for ``obs`` (:class:`UnreachableDecisionError` where it
     cannot sample this decision's deals)."""
@@ -442,11 +453,7 @@ def hint(
         totals = python_totals(
             observation, actions, seed=seed, stop=_stop_rule(started, seconds, deals)
         )
-    order = {action: index for index, action in enumerate(actions)}
-    choices = sorted(
-        (choice_value(choice) for choice in totals),
-        key=lambda value: (-value.mean, order[value.action]),
-    )
+    choices = ranked(totals, actions)
     return Hint(
         seat=observation.seat,
         choices=tuple(choices),
