@@ -23,6 +23,8 @@ import itertools
 import json
 import sys
 
+import typer
+
 from tricktaker.arena import ArenaConfig, DealSetResult
 from tricktaker.arena.play import check_config, play_deal_set
 from tricktaker.arena.pool import ordered_results
@@ -61,15 +63,19 @@ def main(argv: list[str] | None = None) -> int:
         help="a game option, as tricktaker arena takes it (repeatable), e.g. max_hands=1",
     )
     args = parser.parse_args(argv)
+    try:
+        options = parse_options(args.option)  # says what is wrong on stderr
+    except typer.Exit as exc:
+        return int(exc.exit_code)
     bots = tuple(args.first if seat % 2 == 0 else args.second for seat in range(args.players))
     config = ArenaConfig(
-        game=args.game,
-        bots=bots,
-        hands=args.hands,
-        seed=args.seed,
-        options=parse_options(args.option),
+        game=args.game, bots=bots, hands=args.hands, seed=args.seed, options=options
     )
-    check_config(config)
+    try:
+        check_config(config)
+    except ValueError as exc:  # ArenaError, RulesetError: a bad game, option or bot
+        print(f"Error: {exc}", file=sys.stderr)
+        return 2
     first = tuple(range(0, args.players, 2))
     second = tuple(range(1, args.players, 2))
     played: list[DealSetResult] = []
