@@ -46,17 +46,15 @@ def test_buckup_games_of_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert low <= mean <= high
 
 
-def test_a_bad_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["buckup", "--first", "easy", "--second", "random", "--option", "=1"]
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [("=1", "--option expects NAME=VALUE"), ("nosuch=1", "unknown option 'nosuch'")],
+)
+def test_a_bad_option_is_refused(
+    option: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["buckup", "--first", "easy", "--second", "random", "--option", option]
     assert arena.main(argv) == 2
     captured = capsys.readouterr()
-    assert "--option expects NAME=VALUE" in captured.err
-    assert not captured.out
-
-
-def test_an_unknown_option_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["buckup", "--first", "easy", "--second", "random", "--option", "nosuch=1"]
-    assert arena.main(argv) == 2
-    captured = capsys.readouterr()
-    assert "unknown option 'nosuch'" in captured.err
+    assert said in captured.err
     assert not captured.out
