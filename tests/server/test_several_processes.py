@@ -28,8 +28,16 @@ from websockets.exceptions import ConnectionClosed
 from tests.postgres import PostgresServer
 from tests.server.helpers import Player, make_table
 from tests.server.test_crash import choose, replay_with_seeded_chance
+from tests.server.test_hints import auth, check_hint, finished
 from tests.server_process import ServerProcess, free_port
-from tricktaker.server.tables.leases import BUSY_CODE, HANDOVER_CHANNEL, PostgresLeases
+from tricktaker.server.tables import forwarding, hints
+from tricktaker.server.tables.leases import (
+    BUSY_CODE,
+    HANDOVER_CHANNEL,
+    PAYLOAD_BYTES,
+    PostgresLeases,
+)
+from tricktaker.server.tables.views import Json
 
 SHORT_GAME = {"game": "pluck", "options": {"hands": 2}}
 """Two hands of three players: long enough to be killed in, short enough to finish."""
@@ -465,3 +473,73 @@ def test_a_forwarding_process_that_dies_leaves_its_seat_away(database: str, tmp_
     finally:
         a.stop()
         b.stop()
+
+
+def answer_to(player: Player, the_id: str) -> dict[str, object]:
+    """Read ``player``'s socket until the ``hint`` or ``error`` that answers ``the_id``."""
+    while True:
+        message = player.receive(timeout=20)
+        if message["type"] in ("hint", "error") and message.get("id") == the_id:
+            return message
+
+
+@pytest.mark.postgres
+@pytest.mark.slow
+def test_a_hint_asked_through_another_process_is_the_owners(database: str, tmp_path: Path) -> None:
+    """docs/deploy.md, Several processes: a seat's device at B, which does not hold the
+    table, asks for a hint on its turn; A, the owner, works it out from the seat's
+    observation and stores it, and B tells it to that socket alone: every legal choice
+    valued, at the seq it was asked. A hint asked meanwhile by the seat's device at A is
+    refused ``rate_limited`` (or B's is, whichever came first): one budget a seat.
+    The record lists the one hint given, and the table never moved."""
+    a = serve(database, tmp_path, "a")
+    b = serve(database, tmp_path, "b")
+    try:
+        http = httpx.Client(base_url=a.url, timeout=30)
+        table = make_table(
+            http,
+            **SHORT_GAME,
+            seats=["human", "random", "random"],
+            host_seat=0,
+            seed=41,
+            away_bot="random",
+        )
+        at_a = Player(a.ws_url, table.id, table.tokens[0])
+        at_b = Player(b.ws_url, table.id, table.tokens[0])
+        assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
+        assert turn_of(at_b, 0)
+        assert turn_of(at_a, at_b.seq)
+        assert at_b.view is not None
+        view, seq = at_b.view, at_b.seq
+        at_b.send({"type": "hint", "id": "via-b"})
+        time.sleep(0.2)  # most likely B's reaches A first; either order is checked
+        at_a.send({"type": "hint", "id": "at-a"})
+        answers = {"via-b": answer_to(at_b, "via-b"), "at-a": answer_to(at_a, "at-a")}
+        given = [k for k, v in answers.items() if v["type"] == "hint"]
+        refused = [k for k, v in answers.items() if v.get("code") == "rate_limited"]
+        assert (len(given), len(refused)) == (1, 1), answers
+        check_hint(answers[given[0]], view, seq)
+        assert not [x for x in at_a.messages if x.get("id") == "via-b"]
+        assert not [x for x in at_b.messages if x.get("id") == "at-a"]
+        left = http.post(f"/tables/{table.id}/leave", headers=auth(table.tokens[0]))
+        assert left.status_code == 204  # the away bot plays the seat to the game's end
+        finished(http, table.id)
+        record = http.get(f"/tables/{table.id}/record").json()
+        assert record["hints"] == [{"seat": 0, "at": seq}]
+        assert moves_logged(a, b) == []
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_hint_is_measured_against_what_a_notification_carries() -> None:
+    """docs/deploy.md, Several processes: the owner answers a forwarded hint in a
+    notification, so one longer than ``HINT_BYTES`` is refused ``unavailable`` (and not
+    stored); ``fits`` measures the message as JSON, and without a limit all fit."""
+    choice = {"action": "play 10H", "label": "10♥", "mean": 8.123456789, "best": False}
+    small: dict[str, Json] = {"type": "hint", "choices": [choice] * 10}
+    large: dict[str, Json] = {"type": "hint", "choices": [choice] * 200}
+    assert hints.fits(small, forwarding.HINT_BYTES)
+    assert not hints.fits(large, forwarding.HINT_BYTES)
+    assert hints.fits(large, None)
+    assert forwarding.HINT_BYTES < PAYLOAD_BYTES

@@ -10,8 +10,9 @@ tricktaker_handover, '!<request as JSON>'``, which every process hears and only 
 table's lease holder answers. The owner holds a :class:`RemoteSeat` for each such socket,
 one of the table's subscribers (so the seat counts as connected there, and its grace
 and away bot behave as for a socket of its own), and applies each forwarded action,
-undo or chat line exactly as from its own socket (the same action-id idempotence, the
-same sequence guard), then answers on the forwarder's own channel. The forwarder tells
+undo, chat line or hint exactly as from its own socket (the same action-id idempotence,
+the same sequence guard, the same hint budget, and the hint stored there), then answers
+on the forwarder's own channel. The forwarder tells
 its socket the answer once its mirror has told the events up to the answer's seq (read
 back from the database), so an ``ack`` never comes before its event.
 
@@ -39,7 +40,8 @@ from tricktaker.server.db import hash_token
 from tricktaker.server.errors import BadSeatTokenError, RefusedError, UnavailableError
 from tricktaker.server.tables import chatting
 from tricktaker.server.tables import messages as m
-from tricktaker.server.tables.leases import MOVED_CODE
+from tricktaker.server.tables.hints import HINT_SECONDS
+from tricktaker.server.tables.leases import MOVED_CODE, PAYLOAD_BYTES
 from tricktaker.server.tables.live import Live, Subscriber
 from tricktaker.server.tables.views import Json, SharedPart
 
@@ -55,6 +57,16 @@ FORWARD_SECONDS = 3.0
 LOOK_SECONDS = 0.25
 """How often a forwarder waiting for an answer looks whether the table's lease is free
 (its owner died): it then takes the table at once."""
+
+HINT_FORWARD_SECONDS = FORWARD_SECONDS + 4 * HINT_SECONDS
+"""How long a forwarder waits for the owner's answer to a ``hint``, which the owner
+works out first (:data:`~tricktaker.server.tables.hints.HINT_SECONDS`, behind the bots'
+own thinking)."""
+
+HINT_BYTES = PAYLOAD_BYTES - 100
+"""The longest ``hint`` an owner answers to a forwarder: it goes in a notification
+(:data:`~tricktaker.server.tables.leases.PAYLOAD_BYTES`), with room for the envelope;
+a longer one is refused ``unavailable``, not stored."""
 
 TOLD_SECONDS = 5.0
 """How long a forwarder waits for its mirror to tell the events up to an ``ack``'s seq
@@ -142,13 +154,15 @@ class Forwarding:
     async def act(
         self, live: Live, subscriber: Subscriber, kind: str, client_id: str, text: str = ""
     ) -> dict[str, Json] | None:
-        """Forward an action (``kind`` "act"), an undo or a chat line to the owner: the
-        answer to tell the socket (None: nothing to tell)."""
+        """Forward an action (``kind`` "act"), an undo, a chat line or a hint to the
+        owner: the answer to tell the socket (None: nothing to tell). An ``ack`` or a
+        ``hint`` is told once the mirror has told the events up to its seq."""
         key = self._keys.get(id(subscriber))
         if key is None:
             return None
         request = {"kind": kind, "key": key, "id": client_id, "text": text}
-        answer = await self._ask(live.data.id, request)
+        seconds = HINT_FORWARD_SECONDS if kind == "hint" else FORWARD_SECONDS
+        answer = await self._ask(live.data.id, request, seconds)
         if answer is None or answer.get("moved"):
             subscriber.close(MOVED_CODE, "the table's server process changed: reconnect")
             return None
@@ -156,7 +170,7 @@ class Forwarding:
         if not isinstance(told, dict):
             return None
         seq = told.get("seq")
-        if told.get("type") == "ack" and isinstance(seq, int):
+        if told.get("type") in ("ack", "hint") and isinstance(seq, int):
             await self._told(live, seq)
         return told
 
@@ -171,15 +185,17 @@ class Forwarding:
     def _request(self, body: dict[str, Any]) -> dict[str, Any]:
         return {**body, "from": self.service.leases.answers_channel}
 
-    async def _ask(self, table_id: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    async def _ask(
+        self, table_id: str, body: dict[str, Any], seconds: float = FORWARD_SECONDS
+    ) -> dict[str, Any] | None:
         """Send a request to the table's owner and wait for its answer. None: none came
-        within :data:`FORWARD_SECONDS`, or the table's lease was found free meanwhile
+        within ``seconds``, or the table's lease was found free meanwhile
         (its owner died), and this process took the table (its forwarded sockets on it
         are closed with :data:`~tricktaker.server.tables.leases.MOVED_CODE`)."""
         number = next(self._numbers)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[number] = future
-        deadline = time.monotonic() + FORWARD_SECONDS
+        deadline = time.monotonic() + seconds
         try:
             self.service.leases.forward(table_id, self._request({**body, "n": number}))
             while time.monotonic() < deadline:
@@ -290,6 +306,8 @@ class Forwarding:
                 answer = await service.undo(live, remote, client_id)
             elif kind == "chat":
                 answer = await chatting.say(service, live, remote.seat, text)
+            elif kind == "hint":
+                answer = await service.hint(live, remote, client_id, most_bytes=HINT_BYTES)
             else:
                 return None
         except UnavailableError as exc:

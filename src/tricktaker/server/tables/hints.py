@@ -21,6 +21,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
+
 from tricktaker.coach import hint as coach_hint
 from tricktaker.coach.model import Hint, value_unit
 from tricktaker.engine import Action, Observation
@@ -48,6 +50,15 @@ NOT_YOUR_TURN = "A hint is for your own turn: it is not your turn now."
 TOO_MANY = f"Too many hints: at most {HINTS_PER_MINUTE} a minute, one at a time."
 NO_GAME = "No game is being played at this table now."
 NO_SEAT = "You hold no seat at this table."
+TOO_LONG = (
+    "This hint is too long to pass between the server processes: reconnect (through the"
+    " proxy) to the process that holds the table to ask for it."
+)
+
+
+def fits(message: dict[str, Json], most_bytes: int | None) -> bool:
+    """Whether ``message`` takes at most ``most_bytes`` as JSON (None: no limit)."""
+    return most_bytes is None or len(orjson.dumps(message)) <= most_bytes
 
 
 def hints_on(data: TableData, replaced: set[int], *, duplicate: bool = False) -> bool:
@@ -164,10 +175,19 @@ class HintDesk:
         asked.append(now)
         return True
 
-    async def answer(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
+    async def answer(
+        self,
+        live: Live,
+        subscriber: Subscriber,
+        client_id: str,
+        *,
+        most_bytes: int | None = None,
+    ) -> dict[str, Json]:
         """A socket's ``hint``: the ``hint`` message for its seat, or an ``error``
         (``not_your_seat``, ``hints_off``, ``not_playing``, ``not_your_turn``,
-        ``rate_limited``). The hint asked is stored before it is answered."""
+        ``rate_limited``; ``unavailable`` where the message would be longer than
+        ``most_bytes``, which a hint forwarded from another process sets). The hint
+        asked is stored before it is answered, and not where it is refused."""
         async with live.lock:
             seat = subscriber.seat
             if seat is None or subscriber not in live.subscribers:
@@ -192,9 +212,12 @@ class HintDesk:
                 hint = await self._think(_work_out, obs, seq)
             except ValueError as exc:  # a decision the coach cannot value
                 return _refused(client_id, "not_allowed", f"The coach cannot value this: {exc}")
+            message = hint_message(client_id, seq, obs, hint)
+            if not fits(message, most_bytes):
+                return _refused(client_id, "unavailable", TOO_LONG)
             async with live.lock:  # not while an undo moves the hints back
                 await self._db(store.add_hint, d.id, game_number, seat, asked[1])
         finally:
             self._busy.discard(key)
             self._working.pop(key, None)
-        return hint_message(client_id, seq, obs, hint)
+        return message

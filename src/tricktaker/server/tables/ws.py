@@ -327,13 +327,6 @@ def _error(
     return m.Error(id=id, code=code, message=message, rule=rule, field=field).model_dump()
 
 
-HINT_ELSEWHERE = (
-    "Hints are worked out by the server process that holds the table, and this socket"
-    " reached another: reconnect (through the proxy) to ask for one."
-)
-"""The ``unavailable`` error's text for a hint asked on a forwarded socket
-(:mod:`~tricktaker.server.tables.forwarding`)."""
-
 BINARY_FRAME = (
     "A binary frame is no message of this protocol: send each message as one JSON"
     " object in a text frame."
@@ -503,12 +496,9 @@ async def serve_socket(
             if conn.seat is None:
                 conn.push(_error("not_your_seat", "Spectators cannot act.", id=message.id))
                 continue
-            if isinstance(message, m.HintMessage) and forwarded:
-                conn.push(_error("unavailable", HINT_ELSEWHERE, id=message.id))
-                continue
             if isinstance(message, m.HintMessage):  # worked out while the socket reads on
                 task = asyncio.get_running_loop().create_task(
-                    _answer_hint(service, live, conn, message.id)
+                    _answer_hint(service, live, conn, message.id, forwarded=forwarded)
                 )
                 hinting.add(task)
                 task.add_done_callback(hinting.discard)
@@ -543,9 +533,17 @@ async def serve_socket(
         await conn.stop()
 
 
-async def _answer_hint(service: TableService, live: Live, conn: Connection, the_id: str) -> None:
-    """Work out a ``hint`` (docs/protocol.md, Hints) and send its answer to ``conn``."""
+async def _answer_hint(
+    service: TableService, live: Live, conn: Connection, the_id: str, *, forwarded: bool
+) -> None:
+    """Work out a ``hint`` (docs/protocol.md, Hints) and send its answer to ``conn``;
+    ``forwarded``: the table's owner, another process, works it out."""
     try:
+        if forwarded:
+            answer = await service.forwarding.act(live, conn, "hint", the_id)
+            if answer is not None:
+                conn.push(answer)
+            return
         conn.push(await service.hint(live, conn, the_id))
     except UnavailableError as exc:  # the hint asked could not be stored: ask again
         conn.push(_error(exc.code, exc.detail, id=the_id))
