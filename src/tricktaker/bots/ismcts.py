@@ -547,9 +547,8 @@ class ISMCTSBot(SearchBot):
         next hand's priors: the posterior (``kind_carry=mean``), or the posterior from
         the bids alone (``bayes``; with ``kind_plays`` 1 a second world, without the
         plays' evidence, is made for it)."""
-        if self.kind_carry == "bidder":
+        if self.kind_carry == "bidder":  # the bids beside the tricks, not the kernel's
             self._bidders.see(obs)
-            self._kinds_seen = {s: 0.0 for s in range(obs.players) if s != obs.seat}
             return
         source = world
         if self.kind_carry == "bayes" and self.kind_plays > 0.0:
@@ -576,15 +575,20 @@ class ISMCTSBot(SearchBot):
         if last is None or last[0] != obs.hand_number or progress < last[1]:
             low, high = KIND_BOUNDS
             self._bidders.close_hand()
-            for seat, chance in self._kinds_seen.items():
-                prior = self.kinds.get(seat, self.random_prior)
-                if self.kind_carry == "bidder":
-                    carried = self._bidders.random_chance(seat, self.random_prior)
-                elif self.kind_carry == "bayes":
-                    carried = chance
-                else:
-                    carried = KIND_CARRY * chance + (1.0 - KIND_CARRY) * prior
-                self.kinds[seat] = min(high, max(low, carried))
+            carried: dict[int, float]
+            if self.kind_carry == "bidder":
+                bidders = self._bidders
+                carried = {s: bidders.random_chance(s, self.random_prior) for s in bidders.records}
+            elif self.kind_carry == "bayes":
+                carried = self._kinds_seen
+            else:
+                carried = {
+                    seat: KIND_CARRY * chance
+                    + (1.0 - KIND_CARRY) * self.kinds.get(seat, self.random_prior)
+                    for seat, chance in self._kinds_seen.items()
+                }
+            for seat, chance in carried.items():
+                self.kinds[seat] = min(high, max(low, chance))
             self._kinds_seen = {}
         self._hand_mark = mark
         return [
