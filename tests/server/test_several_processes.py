@@ -18,6 +18,8 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import httpx
 import psycopg
@@ -34,6 +36,7 @@ from tricktaker.server.tables import forwarding, hints
 from tricktaker.server.tables.leases import (
     BUSY_CODE,
     HANDOVER_CHANNEL,
+    MOVED_CODE,
     PAYLOAD_BYTES,
     PostgresLeases,
 )
@@ -543,3 +546,48 @@ def test_a_hint_is_measured_against_what_a_notification_carries() -> None:
     assert not hints.fits(large, forwarding.HINT_BYTES)
     assert hints.fits(large, None)
     assert forwarding.HINT_BYTES < PAYLOAD_BYTES
+
+
+class _SilentOwner:
+    """A forwarder's leases whose table's owner holds the lease and never answers."""
+
+    answers_channel = "here"
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def forward(self, table_id: str, request: dict[str, Any]) -> None:
+        self.sent.append(request)
+
+    def holds(self, table_id: str) -> bool:
+        return False
+
+    async def take(self, table_id: str) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("kind", ["hint", "act"])
+def test_a_forwarded_request_unanswered(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/deploy.md, Several processes: an owner that holds the table but does not
+    answer in time: a forwarded hint is answered ``unavailable`` and its socket stays
+    open (the owner may only be slow to work it out); an action's socket is closed with
+    1012, to reconnect."""
+    monkeypatch.setattr(forwarding, "FORWARD_SECONDS", 0.3)
+    monkeypatch.setattr(forwarding, "HINT_FORWARD_SECONDS", 0.3)
+    leases = _SilentOwner()
+    forwarder = forwarding.Forwarding(cast(Any, SimpleNamespace(leases=leases)))
+    closed: list[int] = []
+    socket = SimpleNamespace(seat=0, close=lambda code, reason="": closed.append(code))
+    forwarder.sockets["k"] = ("t1", cast(Any, socket))
+    forwarder._keys[id(socket)] = "k"
+    live = cast(Any, SimpleNamespace(data=SimpleNamespace(id="t1", seq=3)))
+    answer = asyncio.run(forwarder.act(live, cast(Any, socket), kind, "x1", "play 4C"))
+    assert [r["kind"] for r in leases.sent] == [kind]
+    if kind == "hint":
+        assert answer is not None
+        assert (answer["type"], answer["code"], answer["id"]) == ("error", "unavailable", "x1")
+        assert answer["message"] == forwarding.HINT_LATE
+        assert closed == []
+    else:
+        assert answer is None
+        assert closed == [MOVED_CODE]

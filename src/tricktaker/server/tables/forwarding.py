@@ -68,6 +68,12 @@ HINT_BYTES = PAYLOAD_BYTES - 100
 (:data:`~tricktaker.server.tables.leases.PAYLOAD_BYTES`), with room for the envelope;
 a longer one is refused ``unavailable``, not stored."""
 
+HINT_LATE = (
+    "The hint took too long at the server process that holds the table: ask again in a moment."
+)
+"""The ``unavailable`` error's text for a forwarded hint whose answer did not come within
+:data:`HINT_FORWARD_SECONDS` (the socket stays open; an action's silence closes it)."""
+
 TOLD_SECONDS = 5.0
 """How long a forwarder waits for its mirror to tell the events up to an ``ack``'s seq
 before it sends the ``ack`` anyway."""
@@ -163,6 +169,9 @@ class Forwarding:
         request = {"kind": kind, "key": key, "id": client_id, "text": text}
         seconds = HINT_FORWARD_SECONDS if kind == "hint" else FORWARD_SECONDS
         answer = await self._ask(live.data.id, request, seconds)
+        if answer is None and kind == "hint" and not self.service.leases.holds(live.data.id):
+            # the owner is alive and holds the table, but the hint took too long there
+            return m.Error(id=client_id, code="unavailable", message=HINT_LATE).model_dump()
         if answer is None or answer.get("moved"):
             subscriber.close(MOVED_CODE, "the table's server process changed: reconnect")
             return None
