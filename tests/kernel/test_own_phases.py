@@ -82,11 +82,11 @@ def test_cards_the_seat_cannot_see_change_no_flat_choice(game: str) -> None:
 
 
 def test_the_games_declare_how_their_own_phases_are_chosen() -> None:
-    """Euchre's own decisions are flat by default, the other hook games' by the tree;
+    """Euchre's and Buckup's own decisions are flat by default, Pluck's by the tree;
     the bot's setting overrides the game's, and an unknown one is refused."""
     assert search_for(load_ruleset("euchre").hooks).own_phases == "flat"
     assert search_for(load_ruleset("pluck").hooks).own_phases == "tree"
-    assert search_for(load_ruleset("buckup").hooks).own_phases == "tree"
+    assert search_for(load_ruleset("buckup").hooks).own_phases == "flat"
     with pytest.raises(ValueError, match="own_phases must be one of game, tree, flat"):
         ISMCTSBot(own_phases="deep")
 

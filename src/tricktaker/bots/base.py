@@ -99,8 +99,9 @@ decisions are reproducible from the seed. Where the compiled kernel searches (th
 Hell family, and the card play of Pluck, Euchre and Buckup) it runs 50,000 iterations
 (10,000 until issue 30 measured what more of the budget gives; bench/README.md, "The hook
 games' own phases and card play"), in about the time the Python search takes for 500.
-Euchre's auction and discard are chosen by flat play-outs rather than the Python tree
-(its search support's ``own_phases``)."""
+Euchre's auction and discard, and Buckup's ante, stay or fold, discard and draw, are
+chosen by flat play-outs rather than the Python tree (the search support's
+``own_phases``)."""
 
 
 def _value(spec: str, param: inspect.Parameter, text: str) -> Any:

@@ -114,5 +114,8 @@ SEARCH = GameSearch(
     rollout_action=rollout_action,
     rewards=rewards,
     searched=None,
+    own_phases="flat",
 )
-"""The search support of Buckup (its hooks' ``"search"`` capability)."""
+"""The search support of Buckup (its hooks' ``"search"`` capability). Its ante, stay or
+fold, discard and draw are chosen by flat play-outs (bench/README.md, "Buckup's own
+decisions by flat play-outs (issue 30)")."""
