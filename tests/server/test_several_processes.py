@@ -28,7 +28,7 @@ from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
 from tests.postgres import PostgresServer
-from tests.server.helpers import Player, make_table
+from tests.server.helpers import Player, Table, make_table
 from tests.server.test_crash import choose, replay_with_seeded_chance
 from tests.server.test_hints import auth, check_hint, finished
 from tests.server_process import ServerProcess, free_port
@@ -61,6 +61,13 @@ def serve(url: str, tmp_path: Path, name: str) -> ServerProcess:
     process = ServerProcess(url, free_port(), tmp_path / f"{name}.log")
     process.start()
     return process
+
+
+def person_and_bots(http: httpx.Client, seed: int, **options: Any) -> Table:
+    """A :data:`SHORT_GAME` table of one person (seat 0, the host) and two random bots."""
+    return make_table(
+        http, **SHORT_GAME, seats=["human", "random", "random"], host_seat=0, seed=seed, **options
+    )
 
 
 def last_seq(url: str, table_id: str) -> tuple[int, str]:
@@ -401,9 +408,7 @@ def test_two_devices_of_one_seat_on_two_processes_leave_the_table_where_it_is(
     b = serve(database, tmp_path, "b")
     try:
         http = httpx.Client(base_url=a.url, timeout=30)
-        table = make_table(
-            http, **SHORT_GAME, seats=["human", "random", "random"], host_seat=0, seed=77
-        )
+        table = person_and_bots(http, 77)
         devices = [Player(a.ws_url, table.id, table.tokens[0])]
         devices.append(Player(b.ws_url, table.id, table.tokens[0]))
         assert [d.seat for d in devices] == [0, 0]
@@ -453,14 +458,7 @@ def test_a_forwarding_process_that_dies_leaves_its_seat_away(database: str, tmp_
     b = serve(database, tmp_path, "b")
     try:
         http = httpx.Client(base_url=a.url, timeout=30)
-        table = make_table(
-            http,
-            **SHORT_GAME,
-            seats=["human", "random", "random"],
-            host_seat=0,
-            seed=91,
-            grace_seconds=0.5,
-        )
+        table = person_and_bots(http, 91, grace_seconds=0.5)
         person = Player(b.ws_url, table.id, table.tokens[0])
         assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204
         assert turn_of(person, 0)
@@ -499,14 +497,7 @@ def test_a_hint_asked_through_another_process_is_the_owners(database: str, tmp_p
     b = serve(database, tmp_path, "b")
     try:
         http = httpx.Client(base_url=a.url, timeout=30)
-        table = make_table(
-            http,
-            **SHORT_GAME,
-            seats=["human", "random", "random"],
-            host_seat=0,
-            seed=41,
-            away_bot="random",
-        )
+        table = person_and_bots(http, 41, away_bot="random")
         at_a = Player(a.ws_url, table.id, table.tokens[0])
         at_b = Player(b.ws_url, table.id, table.tokens[0])
         assert http.post(f"/tables/{table.id}/start", headers=table.host()).status_code == 204

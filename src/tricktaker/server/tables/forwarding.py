@@ -316,7 +316,9 @@ class Forwarding:
             elif kind == "chat":
                 answer = await chatting.say(service, live, remote.seat, text)
             elif kind == "hint":
-                answer = await service.hint(live, remote, client_id, most_bytes=HINT_BYTES)
+                answer = await service.hint_desk.answer(
+                    live, remote, client_id, most_bytes=HINT_BYTES
+                )
             else:
                 return None
         except UnavailableError as exc:

@@ -640,18 +640,11 @@ class TableService:
         self.kick(live)
         return answer
 
-    async def hint(
-        self,
-        live: Live,
-        subscriber: Subscriber,
-        client_id: str,
-        *,
-        most_bytes: int | None = None,
-    ) -> dict[str, Json]:
+    async def hint(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
         """A person's ``hint`` from their socket (docs/protocol.md, Hints): the coach's
         values of their legal choices, or an ``error``
         (:meth:`~tricktaker.server.tables.hints.HintDesk.answer`)."""
-        return await self.hint_desk.answer(live, subscriber, client_id, most_bytes=most_bytes)
+        return await self.hint_desk.answer(live, subscriber, client_id)
 
     async def undo(self, live: Live, subscriber: Subscriber, client_id: str) -> dict[str, Json]:
         """A person's undo from their socket (docs/protocol.md, Undo): the answer,
