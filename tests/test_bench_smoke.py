@@ -15,6 +15,8 @@ from tricktaker.kernel import available
 
 bench = load_bench("throughput")
 
+pytestmark = pytest.mark.usefixtures("frozen_heap")  # its gc.collect() calls stay quick
+
 
 def test_benchmark_ruleset_is_the_oh_hell_hand() -> None:
     rules = bench.load_bench_rules()
