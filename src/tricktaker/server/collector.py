@@ -108,9 +108,12 @@ class Collector:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        """Stop checking, collect everything and give the collector back its automatic
-        mode (as it was before the first :meth:`start` in this process, once no other
-        collector runs: tests run several servers in one process)."""
+        """Stop checking, collect what the server made (start-up's objects, still set
+        aside, are not walked: in a process with a large heap, such as a test worker,
+        that walk is what a whole collection costs) and give the collector back its
+        automatic mode (as it was before the first :meth:`start` in this process, once no
+        other collector runs: tests run several servers in one process), which then
+        looks after the objects set aside."""
         global _active
         task, self._task = self._task, None
         if task is None:
@@ -119,11 +122,11 @@ class Collector:
         with contextlib.suppress(asyncio.CancelledError):
             await task
         _active -= 1
+        gc.collect()
         if _active == 0:
             gc.unfreeze()
-        gc.collect()
-        if _active == 0 and _was_enabled:
-            gc.enable()
+            if _was_enabled:
+                gc.enable()
 
     def growth(self) -> int:
         """Objects made since the last collection, net of those freed (Python's own
