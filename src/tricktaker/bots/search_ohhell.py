@@ -10,6 +10,7 @@ cooperative game it is whether everyone was exact (plus 0.01 per exact seat).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -22,6 +23,7 @@ from tricktaker.engine.resample import HiddenFacts
 from tricktaker.engine.setup import Setup
 from tricktaker.engine.state import GameState
 from tricktaker.engine.tables import CardTables, build_tables
+from tricktaker.memo import Memo
 
 __all__ = ["OH_HELL", "greedy_card", "guess_bid"]
 
@@ -130,10 +132,16 @@ class _Sampler:
     """
 
     def __init__(self, obs: Observation, *, spread: float = BID_SPREAD) -> None:
-        self.determinizer = Determinizer(obs)
+        self.obs = obs
         self.seats = [s for s in range(obs.players) if s != obs.seat and obs.bids[s] is not None]
-        self.value = _card_values(obs) if self.seats and spread > 0 else None
+        self.value = card_values(obs) if self.seats and spread > 0 else None
         self.scale = -0.5 / (spread * spread) if spread > 0 else 0.0
+
+    @functools.cached_property
+    def determinizer(self) -> Determinizer:
+        """The deals' determinizer, made when first asked for: the compiled kernel
+        samples its own, so a kernel search never pays for this one."""
+        return Determinizer(self.obs)
 
     def sample(self, rng: random.Random) -> GameState:
         return self.determinizer.sample(rng, guess_bid=guess_bid)
@@ -155,6 +163,23 @@ class _Sampler:
             error = (state.bids[seat] or 0) - estimate
             weight *= BID_FLOOR + (1.0 - BID_FLOOR) * math.exp(self.scale * error * error)
         return weight
+
+
+_VALUES: Memo[tuple[int, int, int | None, CardTables | None], tuple[float, ...] | None] = Memo(256)
+"""The bid model's card values per hand of each ruleset (they depend on the deck, the
+hand size, the turn-up and the card tables only), kept across decisions."""
+
+
+def card_values(obs: Observation) -> tuple[float, ...] | None:
+    """The bid model's card values of ``obs``'s hand (:func:`_card_values`), worked out
+    once per ruleset, hand size, turn-up and card tables."""
+    key = (obs.players, obs.hand_size, obs.turn_up, obs.tables)
+
+    def make() -> tuple[float, ...] | None:
+        value = _card_values(obs)
+        return None if value is None else tuple(value)
+
+    return _VALUES.get(key, make, owner=obs.rules)
 
 
 def _card_values(obs: Observation) -> list[float] | None:

@@ -18,7 +18,6 @@ from tricktaker.engine.actions import BID, PLAY, Action, bid, play
 from tricktaker.engine.hooks import capability
 from tricktaker.engine.observation import Observation
 from tricktaker.engine.setup import Setup
-from tricktaker.engine.tables import CardTables
 from tricktaker.kernel.convert import (
     HandInputs,
     check_ruleset,
@@ -38,7 +37,6 @@ from tricktaker.kernel.spec import (
     WorldFacts,
     limits,
 )
-from tricktaker.memo import Memo
 from tricktaker.rules.ruleset import HandSpec
 
 __all__ = [
@@ -52,18 +50,12 @@ __all__ = [
 ]
 
 
-_VALUES: Memo[tuple[int, int, int | None, CardTables | None], list[float] | None] = Memo(256)
-"""The bid model's card values per hand of each ruleset (they depend on the deck, the
-hand size, the turn-up and the card tables only), kept across decisions."""
-
-
-def bid_values(obs: Observation) -> list[float] | None:
+def bid_values(obs: Observation) -> tuple[float, ...] | None:
     """The bid model's card values of ``obs``'s hand (each card's share of a trick, so
     that a hand's worth is their sum; None where the hand has no card tables)."""
-    from tricktaker.bots.search_ohhell import _card_values
+    from tricktaker.bots.search_ohhell import card_values
 
-    key = (obs.players, obs.hand_size, obs.turn_up, obs.tables)
-    return _VALUES.get(key, lambda: _card_values(obs), owner=obs.rules)
+    return card_values(obs)
 
 
 def zero_streaks(obs: Observation) -> list[int]:
