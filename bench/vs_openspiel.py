@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from openspiel_adapter import (
+    BID_OFFSET,
     EXACT_BONUS,
     HAND_SIZE,
     NUM_CARDS,
@@ -358,6 +359,7 @@ class DealJob:
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS
     clairvoyant_opponents: str | None = None
     keep_bots: bool = False
+    bid_bot: str | None = None
 
 
 _GAME: dict[str, Any] = {}
@@ -374,6 +376,27 @@ def _game() -> tuple[Any, OhHellAdapter]:
     return _GAME["game"], _GAME["adapter"]
 
 
+def _seat_chooser(
+    name: str, job: DealJob, game: Any, adapter: OhHellAdapter, seat: int, seed: int, match: Match
+) -> Chooser:
+    """The chooser of ``name`` (ours, OpenSpiel's ISMCTS or the clairvoyant) at our ``seat``."""
+    if name == OPENSPIEL_BOT:
+        return ismcts_chooser(game, seed, job.sims, job.setting)
+    if name == CLAIRVOYANT_BOT:
+        return clairvoyant_chooser(job, seed, seat, adapter)
+    return our_chooser(name, seed, seat, adapter, match.ours, job.match_time, job.keep_bots)
+
+
+def _bids_apart(bidder: Chooser, player: Chooser) -> Chooser:
+    """A seat that bids with ``bidder`` and plays its cards with ``player`` (``--bid-bot``)."""
+
+    def choose(state: Any) -> int:
+        bidding = min(state.legal_actions()) >= BID_OFFSET
+        return (bidder if bidding else player)(state)
+
+    return choose
+
+
 def play_deal(job: DealJob) -> Match:
     """Play one deal in every seating; the deal's part of the match."""
     game, adapter = _game()
@@ -385,22 +408,14 @@ def play_deal(job: DealJob) -> Match:
         choosers: list[Chooser] = []
         for seat in range(PLAYERS):
             seat_seed = mix(job.seed, job.index, play, seat)
-            if seat in seating and job.bot == OPENSPIEL_BOT:
-                choosers.append(ismcts_chooser(game, seat_seed, job.sims, job.setting))
-            elif seat in seating and job.bot == CLAIRVOYANT_BOT:
-                choosers.append(clairvoyant_chooser(job, seat_seed, seat, adapter))
-            elif seat in seating:
-                choosers.append(
-                    our_chooser(
-                        job.bot,
-                        seat_seed,
-                        seat,
-                        adapter,
-                        match.ours,
-                        job.match_time,
-                        job.keep_bots,
+            if seat in seating:
+                chooser = _seat_chooser(job.bot, job, game, adapter, seat, seat_seed, match)
+                if job.bid_bot is not None:
+                    bidder = _seat_chooser(
+                        job.bid_bot, job, game, adapter, seat, mix(seat_seed, 0xB1D), match
                     )
-                )
+                    chooser = _bids_apart(bidder, chooser)
+                choosers.append(chooser)
             elif job.vs_random:
                 choosers.append(random_chooser(seat_seed))
             else:
@@ -445,6 +460,7 @@ def run(
     clairvoyant_iterations: int = CLAIRVOYANT_ITERATIONS,
     clairvoyant_opponents: str | None = None,
     keep_bots: bool = False,
+    bid_bot: str | None = None,
     progress: Callable[[str], None] | None = None,
     progress_seconds: float = 10.0,
 ) -> dict[str, Any]:
@@ -452,14 +468,17 @@ def run(
     bot's seed depend only on ``seed``, so ``workers`` changes only the time taken;
     ``setting``: OpenSpiel's ISMCTS wherever it plays."""
     _game()
-    if bot not in (OPENSPIEL_BOT, CLAIRVOYANT_BOT):
-        make_bot(bot, seed=0)  # fail early on an unknown name
-    elif match_time:
+    ours = [name for name in (bot, bid_bot) if name not in (None, OPENSPIEL_BOT, CLAIRVOYANT_BOT)]
+    for name in ours:
+        make_bot(name, seed=0)  # fail early on an unknown name
+    if match_time and not ours:
         raise ValueError(f"--match-time needs a bot of ours with a time budget, not {bot}")
     seatings = RANDOM_SEATINGS if vs_random else ISMCTS_SEATINGS
     opponent = "random" if vs_random else f"openspiel_ismcts_{sims}"
     deals = max(1, math.ceil(hands / len(seatings)))
-    match = Match(ours=Side(bot), theirs=Side(opponent))
+    match = Match(
+        ours=Side(bot if bid_bot is None else f"{bid_bot} bids, {bot} plays"), theirs=Side(opponent)
+    )
     deal_rng = random.Random(mix(seed, 0xDEA1))
     jobs = [
         DealJob(
@@ -474,6 +493,7 @@ def run(
             clairvoyant_iterations,
             clairvoyant_opponents,
             keep_bots,
+            bid_bot,
         )
         for deal in range(deals)
     ]
@@ -494,6 +514,7 @@ def run(
     summary = report(match, deals=deals, seatings=seatings)
     summary["config"] = {
         "bot": bot,
+        "bid_bot": bid_bot,
         "opponent": opponent,
         "hands_requested": hands,
         "sims": sims if bot == OPENSPIEL_BOT or not vs_random else None,
@@ -503,9 +524,11 @@ def run(
         "match_time": match_time,
         "keep_bots": keep_bots,
         "ismcts": setting.describe(sims) if bot == OPENSPIEL_BOT or not vs_random else None,
-        "clairvoyant_iterations": clairvoyant_iterations if bot == CLAIRVOYANT_BOT else None,
+        "clairvoyant_iterations": clairvoyant_iterations
+        if CLAIRVOYANT_BOT in (bot, bid_bot)
+        else None,
         "clairvoyant_opponents": (clairvoyant_opponents or ("random" if vs_random else "policy"))
-        if bot == CLAIRVOYANT_BOT
+        if CLAIRVOYANT_BOT in (bot, bid_bot)
         else None,
     }
     summary["seconds"] = round(time.perf_counter() - started, 1)
@@ -668,6 +691,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="keep our bot at each seat from deal to deal (within a worker), as a table "
         "keeps it from hand to hand: a bot that learns its opponents learns across deals",
     )
+    parser.add_argument(
+        "--bid-bot",
+        default=None,
+        metavar="BOT",
+        help="who makes our seats' bids, as --bot names them (default: --bot itself); "
+        "--bot then plays their cards: splits a gap between bidding and card play",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(
         "--quick", action="store_true", help="smoke run: 8 hands, 100 sims (clairvoyant: 200)"
@@ -709,6 +739,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         clairvoyant_iterations=args.clairvoyant_iterations,
         clairvoyant_opponents=args.clairvoyant_opponents,
         keep_bots=args.keep_bots,
+        bid_bot=args.bid_bot,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
         progress_seconds=args.progress_seconds,
     )
