@@ -345,3 +345,31 @@ def test_duplicate_deal_is_the_same_for_both_seatings() -> None:
     two = vs_openspiel.dealt_state(GAME, chance)
     assert one.history() == two.history()
     assert one.current_player() == (chance[1] + 1) % PLAYERS
+
+
+def test_the_bid_bot_makes_the_bids_and_the_bot_plays_the_cards() -> None:
+    """``--bid-bot``: a seat asks its bidder at the bids and its player at the cards."""
+    game, _ = vs_openspiel._game()
+    calls = {"bid": 0, "play": 0}
+
+    def bidder(state: Any) -> int:
+        calls["bid"] += 1
+        assert min(state.legal_actions()) >= vs_openspiel.BID_OFFSET
+        return int(state.legal_actions()[0])
+
+    def player(state: Any) -> int:
+        calls["play"] += 1
+        assert max(state.legal_actions()) < vs_openspiel.BID_OFFSET
+        return int(state.legal_actions()[0])
+
+    seat = vs_openspiel._bids_apart(bidder, player)
+    state = vs_openspiel.dealt_state(game, vs_openspiel.deal_actions(random.Random(1)))
+    while not state.is_terminal():
+        state.apply_action(seat(state))
+    assert calls == {"bid": PLAYERS, "play": PLAYERS * SIZE}
+    summary = vs_openspiel.run(
+        bot="heuristic", bid_bot="openspiel_ismcts", hands=2, sims=20, seed=5, vs_random=False
+    )
+    assert summary["config"]["bid_bot"] == "openspiel_ismcts"
+    assert summary["ours"]["name"] == "openspiel_ismcts bids, heuristic plays"
+    assert summary["ours"]["seat_hands"] == 4
