@@ -1,7 +1,8 @@
 """Search support for the Oh Hell family (rulesets without hooks).
 
 The rollout policy sees every hand: a seat bids the legal bid closest to its own
-estimate of its tricks (each card wins if no unseen card beats it when led), then
+estimate of its tricks (by the learned bid model where it has a table for the hand,
+else each card wins if no unseen card beats it when led), then
 plays to make its bid exactly (wins tricks while short, ducks once made; loses every
 trick in a misere hand). Caller Clag's calls are not searched (the heuristic bot
 makes them). A hand's reward is the seat's score divided by ``10 + hand size``; in a
@@ -14,6 +15,7 @@ import functools
 import math
 import random
 
+from tricktaker.bots.bid_model import learned_values, values_for
 from tricktaker.bots.determinize import Determinizer
 from tricktaker.bots.gamesearch import GameSearch
 from tricktaker.bots.rollout import greedy_card
@@ -36,10 +38,21 @@ def beaters_of(tables: CardTables) -> tuple[int, ...]:
 
 
 def _estimate(state: GameState, seat: int) -> float:
-    """Expected tricks of ``seat``'s hand from its own point of view (as the heuristic
-    bot estimates them): each card wins if no unseen card beats it when it is led."""
-    tables = state.tables or _NO_TRUMP
+    """Expected tricks of ``seat``'s hand from its own point of view: by the learned bid
+    model where it has a table for the hand (:mod:`tricktaker.bots.bid_model`, the cards'
+    values added in card order, as the kernel adds them), else each card wins if no
+    unseen card beats it when it is led."""
     mine = state.hands[seat]
+    learned = values_for(state.players, state.hand_size, state.tables, state.setup.deck)
+    if learned is not None:
+        total = 0.0
+        hand = mine
+        while hand:
+            low = hand & -hand
+            total += learned[low.bit_length() - 1]
+            hand ^= low
+        return total
+    tables = state.tables or _NO_TRUMP
     unseen = state.setup.deck_mask & ~mine
     if state.turn_up is not None:
         unseen &= ~(1 << state.turn_up)
@@ -122,9 +135,10 @@ class _Sampler:
 
     **The bid model.** A seat's bid is taken to be its hand's estimated tricks plus a
     normal error of :data:`BID_SPREAD`, mixed with a floor (:data:`BID_FLOOR`). The
-    estimate adds a value per card: the heuristic's chance that no opponent holds a
-    card that beats it, scaled so that an average hand is worth ``hand size / players``
-    tricks. The weight of a
+    estimate adds a value per card: the learned bid model's where it has a table for the
+    hand (:mod:`tricktaker.bots.bid_model`), else the heuristic's chance that no
+    opponent holds a card that beats it, scaled so that an average hand is worth
+    ``hand size / players`` tricks. The weight of a
     deal is the product over the other seats that bid of the bid's likelihood given
     the cards that deal gives them. The search bots weigh their statistics with it
     (importance weighting), so deals that fit the bids count more; the samples
@@ -183,6 +197,14 @@ def card_values(obs: Observation) -> tuple[float, ...] | None:
 
 
 def _card_values(obs: Observation) -> list[float] | None:
+    """Each card's worth in tricks as a bidder counts it: the learned bid model's
+    table where it has one for the hand (:mod:`tricktaker.bots.bid_model`), else
+    :func:`_formula_values`."""
+    learned = learned_values(obs)
+    return learned if learned is not None else _formula_values(obs)
+
+
+def _formula_values(obs: Observation) -> list[float] | None:
     """Each card's chance to win a trick when it is led, as a bidder estimates it."""
     tables = obs.tables
     if tables is None:

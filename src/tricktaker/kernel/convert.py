@@ -225,6 +225,9 @@ def hand_rules(rules: Ruleset, players: int, hand: HandInputs) -> KernelConfig:
             points(k=k, hand_size=size, players=players) if points is not None else 0
             for k in range(1, size + 1)
         )
+    # The bots build on this package, so their bid model is imported when first needed.
+    from tricktaker.bots.bid_model import values_for
+
     known = limits()
     strength = tables.key
     return KernelConfig(
@@ -261,6 +264,7 @@ def hand_rules(rules: Ruleset, players: int, hand: HandInputs) -> KernelConfig:
         outcome_reward=() if result is None else result.outcome_reward,
         active=active_mask,
         opening_card=-1 if setup.opening_lead is None else setup.opening_lead,
+        bid_value=values_for(players, size, tables, setup.deck) or (),
     )
 
 

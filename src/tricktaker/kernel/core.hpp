@@ -132,6 +132,10 @@ struct Config {
     uint32_t active = 0;               // seats that play the tricks (0: every seat)
     int active_count = 0;              // filled by finish()
     int opening_card = -1;             // the card that must open the first trick, if held
+    // The learned bid model's worth of each card in tricks (tricktaker.bots.bid_model),
+    // NCARDS entries, or empty: the rollout policy then estimates a hand's tricks by
+    // its formula (estimate_tricks).
+    std::vector<double> bid_value;
     // When a seat's result depends on the other seats' tricks too (Buckup's pot), the
     // results of every way the hand's tricks can fall: sorted keys (each seat's tricks in
     // 4 bits, seat 0 lowest) and per key and seat the hand score and the reward. The

@@ -10,6 +10,11 @@ namespace tk {
 
 double estimate_tricks(const Config &cfg, const State &st, int seat) {
     uint64_t mine = st.hands[seat];
+    if (!cfg.bid_value.empty()) { // the learned bid model, in card order as Python adds
+        double sum = 0.0;
+        for (uint64_t hand = mine; hand; hand &= hand - 1) sum += cfg.bid_value[size_t(lowest(hand))];
+        return sum;
+    }
     uint64_t unseen = cfg.deck_mask & ~mine & ~cfg.turn_up_mask;
     double others = double((cfg.players - 1) * cfg.hand_size);
     int count = popcount(unseen);

@@ -31,7 +31,8 @@ using namespace tk::py;
     X(deck_mask) X(turn_up_mask) X(follow_suit) X(must_trump) X(trump_lead_after_broken)       \
     X(misere) X(cooperative) X(hook) X(sum_equals_hand) X(simultaneous) X(min_bid)             \
     X(no_zero_seats) X(score) X(trick_points) X(reward_scale) X(result_score) X(result_reward)  \
-    X(team) X(outcome_keys) X(outcome_score) X(outcome_reward) X(active) X(opening_card)
+    X(team) X(outcome_keys) X(outcome_score) X(outcome_reward) X(active) X(opening_card)      \
+    X(bid_value)
 #define TK_STATE_FIELDS(X)                                                                     \
     X(hands) X(bids) X(tricks) X(points) X(trick) X(leader) X(to_play) X(tricks_done)          \
     X(bid_count) X(bid_sum) X(eldest) X(phase) X(broken) X(first_bidder)
@@ -115,6 +116,10 @@ std::unique_ptr<Config> read_config(PyObject *object) {
     cfg->outcome_reward = r.reals(outcome_reward);
     cfg->active = uint32_t(r.mask(active, seats));
     cfg->opening_card = int(r.integer(opening_card, -1, NCARDS - 1));
+    cfg->bid_value = r.reals(bid_value);
+    if (!cfg->bid_value.empty() && cfg->bid_value.size() != size_t(NCARDS))
+        fail(PyExc_ValueError, "config.bid_value: a value per card (" + std::to_string(NCARDS) +
+                                   "), or none");
     cfg->finish();
     return cfg;
 }

@@ -182,6 +182,10 @@ class KernelConfig:
     """The seats that play the tricks, as a mask (0: every seat)."""
     opening_card: int = -1
     """The card that must open the first trick when held, or -1."""
+    bid_value: tuple[float, ...] = ()
+    """The learned bid model's worth of each card in tricks (one entry per card of the
+    kernel, :mod:`tricktaker.bots.bid_model`), or empty: the rollout policy's bids then
+    follow its formula."""
 
     def build(self) -> Any:
         """The kernel's config (an opaque handle for ``make_world``, ``playouts``,
