@@ -553,11 +553,13 @@ def test_the_search_bots_see_only_their_observation() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+@pytest.mark.parametrize("name", ["pimc", "ismcts:iterations=100"])
 def test_the_search_bots_beat_the_heuristic(name: str) -> None:
     """Duplicate hands: the search bots' partnership scores more than the heuristic's
-    (ISMCTS with its Euchre default: the other seats' tree moves follow the game's policy
-    with their sampled cards)."""
+    (ISMCTS with its Euchre defaults, the other seats' tree moves following the game's
+    policy with their sampled cards, at a quarter of its default budget: 100 deals a
+    flat auction choice, 100 iterations a card; it scored 26 to the heuristic's 14 on
+    these hands, at its default budget 28 in four times the time)."""
     totals: Counter[str] = Counter()
     for seed in range(12):
         for swap in (0, 1):
