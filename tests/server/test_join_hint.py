@@ -149,7 +149,15 @@ def test_a_connection_dropped_while_the_coach_thinks_is_said(tmp_path: Path) -> 
     server.start()
     try:
         made = httpx.post(
-            f"{server.url}/tables", json={"game": "blackout", "seats": PRACTICE, "seed": 2}
+            f"{server.url}/tables",
+            json={
+                "game": "blackout",
+                "seats": PRACTICE,
+                "seed": 2,
+                # The first hand has 13 cards, so the coach spends its whole time
+                # budget: a 1-card hand's million deals can be done in 0.3 s.
+                "options": {"reverse_deals": True},
+            },
         ).json()
         table = made["table"]["id"]
         link = f"{server.url}/tables/{table}?invite={made['invite']}"
