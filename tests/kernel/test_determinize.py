@@ -18,7 +18,7 @@ from tests.kernel.play import KERNEL_GAMES, variant
 from tricktaker import GameState, Ruleset, new_game
 from tricktaker.bots import make_bot
 from tricktaker.bots.determinize import known_voids
-from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, _card_values
+from tricktaker.bots.search_ohhell import BID_FLOOR, BID_SPREAD, card_values
 from tricktaker.engine.observation import Observation
 from tricktaker.kernel import (
     KernelState,
@@ -74,7 +74,7 @@ def check_samples(state: GameState, obs: Observation, count: int = 40) -> None:
     voids = known_voids(obs)
     tables = obs.tables
     assert tables is not None
-    value = _card_values(obs)
+    value = card_values(obs)
     for sample in native().samples(world, 7, count):
         hands, weight = list(sample[:-1]), sample[-1]
         assert hands[obs.seat] == obs.hand

@@ -174,8 +174,7 @@ def values_for(
     return tuple(table_values(table, trump=trump, hand_size=hand_size))
 
 
-def learned_values(obs: Observation) -> list[float] | None:
+def learned_values(obs: Observation) -> tuple[float, ...] | None:
     """:func:`values_for` of ``obs``'s hand."""
     deck = Setup.of(obs.rules, obs.players).deck
-    values = values_for(obs.players, obs.hand_size, obs.tables, tuple(deck))
-    return None if values is None else list(values)
+    return values_for(obs.players, obs.hand_size, obs.tables, deck)

@@ -179,29 +179,26 @@ class _Sampler:
         return weight
 
 
-_VALUES: Memo[tuple[int, int, int | None, CardTables | None], tuple[float, ...] | None] = Memo(256)
-"""The bid model's card values per hand of each ruleset (they depend on the deck, the
-hand size, the turn-up and the card tables only), kept across decisions."""
+_FORMULA: Memo[tuple[int, int, int | None, CardTables | None], tuple[float, ...] | None] = Memo(256)
+"""The formula's card values per hand of each ruleset (they depend on the deck, the hand
+size, the turn-up and the card tables only), kept across decisions."""
 
 
 def card_values(obs: Observation) -> tuple[float, ...] | None:
-    """The bid model's card values of ``obs``'s hand (:func:`_card_values`), worked out
-    once per ruleset, hand size, turn-up and card tables."""
+    """Each card's worth in tricks as a bidder counts it in ``obs``'s hand: the learned
+    bid model's table where it has one for the hand (:mod:`tricktaker.bots.bid_model`,
+    kept there per hand), else :func:`_formula_values`, worked out once per ruleset,
+    hand size, turn-up and card tables."""
+    learned = learned_values(obs)
+    if learned is not None:
+        return learned
     key = (obs.players, obs.hand_size, obs.turn_up, obs.tables)
 
     def make() -> tuple[float, ...] | None:
-        value = _card_values(obs)
+        value = _formula_values(obs)
         return None if value is None else tuple(value)
 
-    return _VALUES.get(key, make, owner=obs.rules)
-
-
-def _card_values(obs: Observation) -> list[float] | None:
-    """Each card's worth in tricks as a bidder counts it: the learned bid model's
-    table where it has one for the hand (:mod:`tricktaker.bots.bid_model`), else
-    :func:`_formula_values`."""
-    learned = learned_values(obs)
-    return learned if learned is not None else _formula_values(obs)
+    return _FORMULA.get(key, make, owner=obs.rules)
 
 
 def _formula_values(obs: Observation) -> list[float] | None:
