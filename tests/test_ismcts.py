@@ -3,13 +3,17 @@ heuristic bot."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.helpers import at_hand
-from tricktaker import Observation, load_ruleset, new_game
+from tricktaker import GameState, Observation, load_ruleset, new_game
 from tricktaker.bots import Bot, ISMCTSBot, make_bot, play_game
+from tricktaker.bots.search_ohhell import wants_trick
 from tricktaker.cards import cards_of
 from tricktaker.engine.actions import Action
+from tricktaker.engine.base import PLAYING
 from tricktaker.rules.ruleset import list_rulesets
 
 OH_HELL = [name for name in list_rulesets() if load_ruleset(name).hooks is None]
@@ -185,3 +189,45 @@ def test_ismcts_takes_the_exploration_of_the_game() -> None:
     assert search_for(None).exploration == EXPLORATION
     with pytest.raises(ValueError, match="exploration"):
         ISMCTSBot(exploration=-0.5)
+
+
+def over_its_bid(game: str, **options: object) -> tuple[GameState, int]:
+    """A four-seat game of ``game`` at a card decision of a seat that has taken more
+    tricks than it bid (random legal moves, the first such position of a seed)."""
+    rules = load_ruleset(game, options=options or None)
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(rules, players=4, seed=seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance()
+                continue
+            seat = state.to_act()[0]
+            bid = state.bids[seat]
+            if state.phase == PLAYING and bid is not None and state.tricks_won[seat] > bid:
+                return state, seat
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))])
+    raise AssertionError(f"no seat went over its bid in {game}")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "wants"),
+    [
+        ("blackout", {}, True),  # docs/games/blackout.md#scoring: each trick scores 1 point
+        ("blackout", {"alternate_scoring": True}, False),  # anything but exact scores 0
+        ("romanian_whist", {}, False),  # docs/games/romanian_whist.md#scoring: −|difference|
+    ],
+)
+def test_the_rollout_policy_takes_tricks_over_its_bid_where_they_score(
+    game: str, options: dict[str, object], wants: bool
+) -> None:
+    """Once over its bid, a seat of the rollout policy plays for the trick where a trick
+    more scores more (a lost bid in Blackout takes its point a trick) and ducks where it
+    costs or counts for nothing; short of its bid it always plays for it."""
+    state, seat = over_its_bid(game, **options)
+    assert wants_trick(state, seat) is wants
+    bid = state.bids[seat]
+    assert bid is not None
+    state.tricks_won[seat] = bid - 1 if bid > 0 else 0
+    assert wants_trick(state, seat) is (bid > 0)

@@ -116,7 +116,7 @@ def python_root(
 
 @pytest.mark.parametrize(
     ("deal", "moves", "model", "rivalry"),
-    [(300, 0, 0, 1.0), (302, 6, 0, 1.0), (303, 11, 0, 1.0), (302, 6, 2, 0.0), (303, 11, 1, 0.5)],
+    [(301, 0, 0, 1.0), (302, 6, 0, 1.0), (303, 11, 0, 1.0), (302, 6, 2, 0.0), (303, 11, 1, 0.5)],
 )
 def test_kernel_search_is_the_python_search(
     deal: int, moves: int, model: int, rivalry: float

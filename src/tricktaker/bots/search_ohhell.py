@@ -3,10 +3,11 @@
 The rollout policy sees every hand: a seat bids the legal bid closest to its own
 estimate of its tricks (by the learned bid model where it has a table for the hand,
 else each card wins if no unseen card beats it when led), then
-plays to make its bid exactly (wins tricks while short, ducks once made; loses every
-trick in a misere hand). Caller Clag's calls are not searched (the heuristic bot
-makes them). A hand's reward is the seat's score divided by ``10 + hand size``; in a
-cooperative game it is whether everyone was exact (plus 0.01 per exact seat).
+plays to make its bid exactly (wins tricks while short, ducks once made, and once over
+it wins tricks where one more scores more; loses every trick in a misere hand). Caller
+Clag's calls are not searched (the heuristic bot makes them). A hand's reward is the
+seat's score divided by ``10 + hand size``; in a cooperative game it is whether everyone
+was exact (plus 0.01 per exact seat).
 """
 
 from __future__ import annotations
@@ -74,12 +75,30 @@ def guess_bid(state: GameState, seat: int) -> Action:
     return min(state.legal_actions(seat), key=lambda a: (abs(int(a.value) - target), a.value))
 
 
+def wants_trick(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` plays to win the trick: while short of its bid; once over it,
+    where one trick more scores more (Blackout's trick a point: a bid already lost
+    takes what it can); never at a misère hand or in a cooperative game once made.
+
+    The kernel's ``wants_trick`` (policy.cpp) decides alike."""
+    if state.spec.misere:
+        return False
+    bid, won = state.bids[seat] or 0, state.tricks_won[seat]
+    if bid > won:
+        return True
+    if won == bid or won >= state.hand_size or state.setup.cooperative:
+        return False
+    score = state.scoring.score_of
+    more = score(bid, won + 1, state.hand_size, state.players)
+    return more > score(bid, won, state.hand_size, state.players)
+
+
 def rollout_action(state: GameState, seat: int, actions: list[Action]) -> Action:
-    """Bid the estimate; play to make the bid exactly (or to lose every trick)."""
+    """Bid the estimate; play to make the bid exactly (:func:`wants_trick`; or to lose
+    every trick)."""
     kind = actions[0].kind
     if kind == PLAY:
-        want = (state.bids[seat] or 0) > state.tricks_won[seat] and not state.spec.misere
-        return greedy_card(state, seat, actions, want=want)
+        return greedy_card(state, seat, actions, want=wants_trick(state, seat))
     if kind == BID:
         return guess_bid(state, seat)
     return actions[0]

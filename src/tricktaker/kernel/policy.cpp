@@ -168,6 +168,15 @@ bool partner_holds(const Config &cfg, const State &st, int seat) {
     return true;
 }
 
+bool wants_trick(const Config &cfg, const State &st, int seat) {
+    if (cfg.misere) return false;
+    const int bid = st.bids[seat] < 0 ? 0 : st.bids[seat], won = st.tricks[seat];
+    if (bid > won) return true;
+    if (won == bid || won >= cfg.hand_size || cfg.cooperative || cfg.score.empty()) return false;
+    const size_t row = size_t(bid) * size_t(cfg.hand_size + 1) + size_t(won);
+    return cfg.score[row + 1] > cfg.score[row];
+}
+
 int policy_move(const Config &cfg, const State &st, uint64_t legal) {
     int seat = seat_to_act(cfg, st);
     if (st.phase == BIDDING) return BID_BASE + guess_bid(cfg, st, seat, legal);
@@ -175,8 +184,7 @@ int policy_move(const Config &cfg, const State &st, uint64_t legal) {
         bool want = !partner_holds(cfg, st, seat);
         return greedy_card(cfg, st, seat, legal, want, EVERY_TRICK_STRONGEST);
     }
-    bool want = st.bids[seat] > st.tricks[seat] && !cfg.misere;
-    return greedy_card(cfg, st, seat, legal, want, true);
+    return greedy_card(cfg, st, seat, legal, wants_trick(cfg, st, seat), true);
 }
 
 void rollout(const Config &cfg, State &st, Rng &rng, double noise, int me) {

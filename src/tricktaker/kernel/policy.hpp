@@ -1,7 +1,7 @@
 // The search's rollout policy, as tricktaker.bots.rollout writes it (the same cards, ties
 // included): in the Oh Hell family bid the legal bid closest to the hand's estimated
-// tricks and play to make the bid exactly (win while short, duck once made; lose every
-// trick in a misere hand); in a hook game whose card play the kernel plays (a result
+// tricks and play to make the bid exactly (win while short, duck once made, and once
+// over it win where one trick more scores more; lose every trick in a misere hand); in a hook game whose card play the kernel plays (a result
 // table: every trick counts) want every trick, unless a partner already holds it.
 #pragma once
 
@@ -22,6 +22,9 @@ int greedy_card(const Config &cfg, const State &st, int seat, uint64_t legal, bo
 // Whether a partner already holds the trick in progress against every opponent still to
 // play (rollout.py's partner_holds).
 bool partner_holds(const Config &cfg, const State &st, int seat);
+// Whether ``seat`` plays to win the trick in the Oh Hell family (search_ohhell.py's
+// wants_trick): while short of its bid; once over it, where a trick more scores more.
+bool wants_trick(const Config &cfg, const State &st, int seat);
 // The policy's move (a move code) for the seat to act, among the legal moves.
 int policy_move(const Config &cfg, const State &st, uint64_t legal);
 // Plays the hand to its end: the policy, except that a seat other than ``me`` moves
