@@ -40,6 +40,7 @@ import numpy.typing as npt
 
 from tricktaker.bots import make_bot
 from tricktaker.bots.search_ohhell import rollout_action
+from tricktaker.cards import cards_of
 from tricktaker.engine import new_game
 from tricktaker.engine.base import PLAYING
 from tricktaker.rules.ruleset import load_ruleset
@@ -97,16 +98,6 @@ class Play:
     policy: int
 
 
-def cards(mask: int) -> list[int]:
-    """The cards of a card set, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def strength(card: int, led: int, trump: int) -> int:
     """A card's strength in a trick led in ``led`` (-1: it cannot win)."""
     suit, rank = divmod(card, RANKS)
@@ -122,7 +113,7 @@ def classes(play: Play) -> list[list[int]]:
     out: list[list[int]] = []
     for suit in range(4):
         run: list[int] = []
-        for card in cards(play.legal & (((1 << RANKS) - 1) << (suit * RANKS))):
+        for card in cards_of(play.legal & (((1 << RANKS) - 1) << (suit * RANKS))):
             between = range(run[-1] + 1, card) if run else range(0)
             if run and all((known >> c) & 1 for c in between):
                 run.append(card)
@@ -172,7 +163,7 @@ def features(play: Play, runs: Sequence[Sequence[int]]) -> Array:
     leads = [(100 if run[0] // RANKS == play.trump else 0) + run[0] % RANKS for run in runs]
     for i, (run, lead) in enumerate(zip(runs, leads, strict=True)):
         top, suit = run[-1], run[-1] // RANKS
-        length = sum(1 for c in cards(play.hand) if c // RANKS == suit)
+        length = sum(1 for c in cards_of(play.hand) if c // RANKS == suit)
         trump = suit == play.trump
         lead_row: tuple[float, ...] = (
             (top % RANKS) / 12.0,
