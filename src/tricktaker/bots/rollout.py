@@ -7,8 +7,8 @@ the trick and what it tries when it cannot be sure to win it:
 
 - in the Oh Hell family (``search_ohhell``) a seat wants the trick while it is short of
   its bid, and once over it where a trick more scores more (a point a trick: a lost bid
-  takes what it can; never in a misere hand), and unsure, plays the strongest card that wins the
-  trick so far (a trick short of the bid is worth a try);
+  takes what it can; never in a misere hand), and unsure, plays the strongest card that
+  wins the trick so far (a trick short of the bid is worth a try);
 - in a game where every trick counts (tricks above a quota, chips per trick, a
   partnership's points: Pluck, Buckup, Euchre's card play; :func:`rollout_card`), a seat
   always wants the trick, unless a partner already holds it against everyone still to
